@@ -1,0 +1,43 @@
+// Package answer turns a model's raw reply into a verdict: it extracts the
+// final answer, and grades it against the gold one under a benchmark's policy.
+// The Verdict type defined here is the one result type used everywhere.
+package answer
+
+// Kind classifies a graded sample. Only Correct counts as right; every other
+// kind counts as not right, but the kinds are reported apart so that a
+// formatting or infrastructure failure never reads as a reasoning failure.
+type Kind string
+
+const (
+	Correct    Kind = "correct"    // the answer matches the gold one
+	Wrong      Kind = "wrong"      // an answer was found and it does not match
+	NoAnswer   Kind = "no_answer"  // nothing extractable in the reply
+	Incomplete Kind = "incomplete" // cut by the token limit, or reasoning left unterminated
+	Unparsable Kind = "unparsable" // an answer was found but could not be parsed
+	Undecided  Kind = "undecided"  // the grader hit its deadline or size limits
+	Error      Kind = "error"      // the request failed: no reply exists
+)
+
+// Kinds lists every kind in a stable order (for tables and counts).
+var Kinds = []Kind{Correct, Wrong, NoAnswer, Incomplete, Unparsable, Undecided, Error}
+
+// Verdict is the grade of one sample.
+type Verdict struct {
+	Kind Kind `json:"verdict"`
+	// Score is in [0,1]: 1 for correct, 0 for anything else, or partial
+	// credit where the benchmark gives it (HARDMath regimes).
+	Score float64 `json:"score"`
+	// Reason says why, in words ("equal as rationals", "no number in reply").
+	Reason string `json:"reason,omitempty"`
+	// Extracted is the answer text the grader looked at ("" when none).
+	Extracted string `json:"extracted,omitempty"`
+	// Parts holds per-part scores when the benchmark grades in parts
+	// (for example HARDMath's regimes: "small_eps" -> 1, "large_eps" -> 0.5).
+	Parts map[string]float64 `json:"parts,omitempty"`
+	// Metrics holds per-sample numbers a benchmark reports besides the score
+	// (for example MATH 401's relative error).
+	Metrics map[string]float64 `json:"metrics,omitempty"`
+}
+
+// IsCorrect reports whether the verdict counts as fully right.
+func (v Verdict) IsCorrect() bool { return v.Kind == Correct }

@@ -1,0 +1,174 @@
+// Package bench defines what every benchmark provides, so that the runner,
+// the reports and the command line can treat MATH, MATH 401, HARDMath,
+// miniF2F and ASDiv alike. Each benchmark lives in its own sub-package
+// (bench/math, bench/math401, ...) and implements Benchmark.
+package bench
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/matheval/matheval/answer"
+)
+
+// Item is one problem of a benchmark.
+type Item struct {
+	// ID is canonical and stable across loads ("test/precalculus/807", "math401/17").
+	ID string `json:"id"`
+	// Problem is the problem text as given to the model (before any template).
+	Problem string `json:"problem"`
+	// Solution is the reference worked solution, when the dataset has one.
+	Solution string `json:"solution,omitempty"`
+	// Answer is the gold final answer.
+	Answer string `json:"answer"`
+	// Meta holds the metadata reports group by: subject, level, group, type, grade...
+	Meta map[string]string `json:"meta,omitempty"`
+	// Extra carries benchmark-specific data the grader needs (evaluation
+	// points, epsilon values, ...). It is serialised into samples.jsonl.
+	Extra map[string]any `json:"extra,omitempty"`
+}
+
+// Message is one chat message of a prompt.
+type Message struct {
+	Role    string `json:"role"` // "system", "user" or "assistant"
+	Content string `json:"content"`
+}
+
+// Prompt is what is sent to a model for one item. Chat backends send
+// Messages; completion backends send Text.
+type Prompt struct {
+	Messages []Message `json:"messages"`
+	Text     string    `json:"text"`
+	// Stop sequences the prompt format needs (e.g. "Problem:" for few-shot).
+	Stop []string `json:"stop,omitempty"`
+}
+
+// PromptOptions choose and parameterise a prompt template.
+type PromptOptions struct {
+	Name         string  // template name ("direct", "solution", "fewshot", "hint", "cot", ...)
+	TemplateFile string  // a user's own template file, overriding Name
+	Shots        int     // number of few-shot examples
+	HintFraction float64 // share of the reference solution given as a hint
+	System       string  // system prompt, overriding the template's
+	Seed         int64   // seed for drawing few-shot examples
+}
+
+// LoadOptions filter and select items while loading.
+type LoadOptions struct {
+	Split  string              // "test", "train", ... ("" = as the data come)
+	Limit  int                 // keep at most this many items (0 = all)
+	Sample int                 // seeded random sample of this many items (0 = all)
+	Seed   int64               // seed for Sample and for generated sets
+	Filter map[string][]string // meta key -> accepted values ("subject": {"algebra"})
+}
+
+// Warning is a problem found while loading that did not stop the load.
+type Warning struct {
+	Where   string `json:"where"` // file:line or item id
+	Message string `json:"message"`
+}
+
+func (w Warning) String() string { return w.Where + ": " + w.Message }
+
+// TokenLogprob is the log probability of one generated token.
+type TokenLogprob struct {
+	Token   string  `json:"token"`
+	Logprob float64 `json:"logprob"`
+	Offset  int     `json:"offset"` // byte offset of the token in the reply
+}
+
+// Sample is one graded model reply to one item.
+type Sample struct {
+	Item         Item           `json:"item"`
+	Index        int            `json:"sample"` // sample index, 0..n-1
+	Reply        string         `json:"reply"`
+	Reasoning    string         `json:"reasoning,omitempty"`
+	FinishReason string         `json:"finish_reason,omitempty"`
+	Logprobs     []TokenLogprob `json:"logprobs,omitempty"`
+	Verdict      answer.Verdict `json:"verdict"`
+	// Confidence is the benchmark's confidence measure for the answer, when
+	// logprobs allow it (MATH: mean probability of the answer's tokens); <0 when unknown.
+	Confidence float64 `json:"confidence"`
+}
+
+// Table is a rendered result table, independent of the output format.
+type Table struct {
+	Name    string     `json:"name"` // machine name ("by_subject")
+	Title   string     `json:"title"`
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
+}
+
+// Summary is a benchmark's metrics over a set of samples.
+type Summary struct {
+	// Metrics are the headline numbers ("accuracy", "relative_error", ...).
+	Metrics map[string]float64 `json:"metrics"`
+	// Tables are the benchmark's breakdowns in its paper's shape.
+	Tables []Table `json:"tables"`
+}
+
+// Benchmark is what every benchmark package implements.
+type Benchmark interface {
+	// Name is the command-line name ("math", "math401", ...).
+	Name() string
+	// Load reads items from path (a file or folder in any form the benchmark
+	// knows). With path == "" a benchmark that can generate its own set does
+	// so with opts.Seed; others return an error.
+	Load(path string, opts LoadOptions) ([]Item, []Warning, error)
+	// Prompt renders the prompt for one item.
+	Prompt(it Item, opts PromptOptions) (Prompt, error)
+	// GoldReply is a reply that states the item's reference answer as a model
+	// would (used by builtin:gold, which must then score 100%).
+	GoldReply(it Item) string
+	// Grade grades one reply. finishReason is the server's ("length" means cut
+	// by the token limit). Grade never panics and never blocks past its deadline.
+	Grade(it Item, reply, finishReason string) answer.Verdict
+	// Summarize computes the benchmark's metrics and tables over graded samples.
+	Summarize(samples []Sample) Summary
+}
+
+// Confidencer is implemented by benchmarks that derive a confidence from logprobs.
+type Confidencer interface {
+	Confidence(s Sample) float64
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]Benchmark{}
+)
+
+// Register makes a benchmark available by name. It is called by the command
+// line's wiring, not by the benchmark packages themselves.
+func Register(b Benchmark) {
+	mu.Lock()
+	defer mu.Unlock()
+	registry[b.Name()] = b
+}
+
+// Lookup returns the benchmark with that name.
+func Lookup(name string) (Benchmark, error) {
+	mu.RLock()
+	defer mu.RUnlock()
+	b, ok := registry[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown benchmark %q (known: %v)", name, namesLocked())
+	}
+	return b, nil
+}
+
+// Names lists the registered benchmarks, sorted.
+func Names() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	return namesLocked()
+}
+
+func namesLocked() []string {
+	var names []string
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
