@@ -1,0 +1,157 @@
+// Package rundir defines the files of a run directory and reads and writes
+// them. The runner (package run) writes them; reports, comparisons and the
+// web viewer read them. Keeping the format here, below both, lets readers
+// depend on the format without depending on the runner.
+//
+// A run directory holds:
+//
+//	manifest.json  what produced the run (Manifest)
+//	samples.jsonl  one SampleRecord per item and sample
+//	results.json   the metrics (Results)
+//	journal.jsonl  the runner's append-only journal of responses (private to run)
+package rundir
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+)
+
+// File names inside a run directory.
+const (
+	ManifestFile = "manifest.json"
+	SamplesFile  = "samples.jsonl"
+	ResultsFile  = "results.json"
+	JournalFile  = "journal.jsonl"
+)
+
+// Manifest records everything that produced a run, so a number can be reproduced.
+type Manifest struct {
+	Matheval      string            `json:"matheval_version"`
+	Commit        string            `json:"commit"`
+	GoVersion     string            `json:"go_version"`
+	Benchmark     string            `json:"benchmark"`
+	DataPath      string            `json:"data_path,omitempty"`
+	DataHash      string            `json:"data_hash"` // sha256 of the loaded items
+	Prompt        string            `json:"prompt"`    // template name
+	PromptHash    string            `json:"prompt_hash"`
+	GraderVersion string            `json:"grader_version"`
+	Model         string            `json:"model"` // spec, keys redacted
+	ServerModels  json.RawMessage   `json:"server_models,omitempty"`
+	Params        map[string]any    `json:"params"` // every parameter of the run
+	Seed          int64             `json:"seed"`
+	Items         int               `json:"items"`
+	Samples       int               `json:"samples_per_item"`
+	Start         string            `json:"start"` // RFC 3339
+	End           string            `json:"end,omitempty"`
+	Extra         map[string]string `json:"extra,omitempty"`
+}
+
+// Usage counts tokens of one request (or a sum of them).
+type Usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+	ReasoningTokens  int `json:"reasoning_tokens,omitempty"`
+}
+
+// SampleRecord is one line of samples.jsonl.
+type SampleRecord struct {
+	bench.Sample
+	Prompt      bench.Prompt `json:"prompt"`
+	Usage       Usage        `json:"usage"`
+	LatencyMS   float64      `json:"latency_ms"`
+	ServerModel string       `json:"server_model,omitempty"`
+	Retries     int          `json:"retries,omitempty"`
+	Cost        float64      `json:"cost,omitempty"`
+	Error       string       `json:"error,omitempty"` // why the request failed (verdict error)
+}
+
+// Results is results.json.
+type Results struct {
+	Benchmark string              `json:"benchmark"`
+	Model     string              `json:"model"`
+	Items     int                 `json:"items"`
+	Samples   int                 `json:"samples"` // items x samples per item
+	Counts    map[answer.Kind]int `json:"counts"`  // verdict kinds; they add up to Samples
+	Summary   bench.Summary       `json:"summary"`
+	Usage     Usage               `json:"usage"`
+	Cost      float64             `json:"cost"`
+	// CostPerCorrect is Cost divided by the number of correct samples (0 when none).
+	CostPerCorrect float64 `json:"cost_per_correct"`
+}
+
+// WriteJSON writes v as indented JSON to dir/name atomically (temp file + rename).
+func WriteJSON(dir, name string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, "."+name+".tmp")
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(dir, name))
+}
+
+// ReadManifest reads dir/manifest.json.
+func ReadManifest(dir string) (Manifest, error) {
+	var m Manifest
+	return m, readJSON(filepath.Join(dir, ManifestFile), &m)
+}
+
+// ReadResults reads dir/results.json.
+func ReadResults(dir string) (Results, error) {
+	var r Results
+	return r, readJSON(filepath.Join(dir, ResultsFile), &r)
+}
+
+// ReadSamples reads dir/samples.jsonl.
+func ReadSamples(dir string) ([]SampleRecord, error) {
+	path := filepath.Join(dir, SamplesFile)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []SampleRecord
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var r SampleRecord
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		out = append(out, r)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return out, nil
+}
+
+// IsRunDir reports whether dir looks like a run directory.
+func IsRunDir(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, ManifestFile))
+	return err == nil
+}
+
+func readJSON(path string, v any) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
