@@ -76,6 +76,9 @@ type TokenLogprob struct {
 	Token   string  `json:"token"`
 	Logprob float64 `json:"logprob"`
 	Offset  int     `json:"offset"` // byte offset of the token in the reply
+	// Top are the most likely alternatives at this position, when asked for
+	// (top_logprobs); their Offset is the same as the token's.
+	Top []TokenLogprob `json:"top,omitempty"`
 }
 
 // Sample is one graded model reply to one item.

@@ -83,6 +83,15 @@ type Results struct {
 	Cost      float64             `json:"cost"`
 	// CostPerCorrect is Cost divided by the number of correct samples (0 when none).
 	CostPerCorrect float64 `json:"cost_per_correct"`
+	// TokensPerCorrect is the prompt and completion tokens of the run divided
+	// by the number of correct samples (0 when none).
+	TokensPerCorrect float64 `json:"tokens_per_correct"`
+	// Planned is items x samples per item the run was asked for. It equals
+	// Samples unless the run stopped early (Stopped says why); the samples
+	// not yet done are then absent from samples.jsonl and from Counts, and
+	// running the same command again continues the run.
+	Planned int    `json:"planned"`
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // WriteJSON writes v as indented JSON to dir/name atomically (temp file + rename).

@@ -97,14 +97,17 @@ func PassAtK(n, c, k int) float64 {
 // first appearance) and how often it occurs. Empty keys (no answer) never win
 // unless every answer is empty.
 func MajorityVote(keys []string) (string, int) {
+	// Count first, then pick: picking while counting would favour the key
+	// that reaches a tied count first, not the one that appears first.
 	counts := map[string]int{}
+	for _, k := range keys {
+		if k != "" {
+			counts[k]++
+		}
+	}
 	best, bestN := "", 0
 	for _, k := range keys {
-		if k == "" {
-			continue
-		}
-		counts[k]++
-		if counts[k] > bestN {
+		if k != "" && counts[k] > bestN {
 			best, bestN = k, counts[k]
 		}
 	}
@@ -120,10 +123,15 @@ func AUROC(scores []float64, positive []bool) float64 {
 		s   float64
 		pos bool
 	}
-	pts := make([]pt, len(scores))
+	// Mismatched lengths are a caller's bug; pair what can be paired and
+	// skip NaN scores rather than panic inside a report.
+	pts := make([]pt, 0, len(scores))
 	var np, nn float64
-	for i, s := range scores {
-		pts[i] = pt{s, positive[i]}
+	for i, s := range scores[:min(len(scores), len(positive))] {
+		if math.IsNaN(s) {
+			continue
+		}
+		pts = append(pts, pt{s, positive[i]})
 		if positive[i] {
 			np++
 		} else {
@@ -173,7 +181,12 @@ func Calibration(conf []float64, correct []bool, bins int) ([]CalibrationBin, fl
 		out[b].Lo = float64(b) / float64(bins)
 		out[b].Hi = float64(b+1) / float64(bins)
 	}
-	for i, c := range conf {
+	n := 0.0
+	for i, c := range conf[:min(len(conf), len(correct))] {
+		if math.IsNaN(c) {
+			continue
+		}
+		n++
 		b := int(c * float64(bins))
 		if b >= bins {
 			b = bins - 1
@@ -188,7 +201,6 @@ func Calibration(conf []float64, correct []bool, bins int) ([]CalibrationBin, fl
 		}
 	}
 	ece := 0.0
-	n := float64(len(conf))
 	for b := range out {
 		if out[b].Count == 0 {
 			continue

@@ -1,0 +1,474 @@
+package answer
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/matheval/matheval/equiv"
+)
+
+// ASDiv grades the answer forms of ASDiv's answer key (Miao et al., 2020):
+//
+//   - a number with its unit in parentheses, "9 (apples)": the parenthesised
+//     unit is dropped, and the reply's value must equal the gold value exactly
+//     (decimals and fractions as rationals: 2.5 = 5/2, 0.33 ≠ 1/3);
+//   - several answers separated by ';', "50 (years old); 20 (years old)": the
+//     reply's numbers must be the gold ones as a multiset, or its last k
+//     numbers must be (k gold values), so "50 and 20" and "20 and 50" pass;
+//   - ratios, "3:4": equal when a·d = b·c (4:3 fails; 6:8 passes; a/b and
+//     a single decimal of the same value pass);
+//   - times of day, "3:30 p.m.": equal as clock times (3:30 pm = 15:30; a
+//     time without a.m./p.m. matches either half of the day); anything after
+//     the time ("on 24 December 2014") is ignored;
+//   - text, "Mrs. Hilt": case-insensitive, punctuation and a leading "the"
+//     ignored; a short reply line that contains the gold phrase also passes.
+//
+// Replies: a final-answer phrase or \boxed{} first; then, for one numeric
+// gold, the last math, a bare answer or the last number; for a text gold or
+// several values, a bare answer or the last line.
+var ASDiv = Policy{
+	Name:          "asdiv",
+	Extraction:    asdivNumeric,
+	ExtractionFor: asdivExtractionFor,
+	Compare:       asdivCompare,
+}
+
+var asdivNumeric = Extraction{
+	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindMath}, {KindNumber}},
+	Anchors:     DefaultAnchors,
+	Reasoning:   DefaultReasoning,
+	LineMarkers: DefaultLineMarkers,
+	Tokens:      DefaultTokens,
+}
+
+var asdivPhrase = Extraction{
+	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindLine}},
+	Anchors:     DefaultAnchors,
+	Reasoning:   DefaultReasoning,
+	LineMarkers: DefaultLineMarkers,
+	Tokens:      DefaultTokens,
+	BareProse:   true,
+}
+
+func asdivExtractionFor(gold string) Extraction {
+	parts := asdivParts(gold)
+	if len(parts) == 1 {
+		if _, ok := parseExactNumber(parts[0]); ok {
+			return asdivNumeric
+		}
+	}
+	return asdivPhrase
+}
+
+// asdivParts splits a gold answer at ';' and drops parenthesised units.
+func asdivParts(gold string) []string {
+	var out []string
+	for _, p := range strings.Split(gold, ";") {
+		p = strings.TrimSpace(dropUnitParens(p))
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// dropUnitParens removes parenthesised groups that hold a letter ("(apples)",
+// "(km/hour)"), keeping "-(1/3)".
+func dropUnitParens(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '(' {
+			if j := strings.IndexByte(s[i:], ')'); j > 0 && hasLetter(s[i+1:i+j]) {
+				i += j
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isLetter(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseExactNumber reads s as exactly one number: 9, -2.5, 5/2, -(1/3),
+// \frac{1}{3}, 1,000, $2.50, 25%.
+func parseExactNumber(s string) (*big.Rat, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, `\$`)
+	s = strings.TrimPrefix(s, "$")
+	s = strings.TrimSpace(strings.TrimSuffix(s, "."))
+	if strings.HasPrefix(s, "-(") && strings.HasSuffix(s, ")") {
+		s = "-" + s[2:len(s)-1]
+	}
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		s = s[1 : len(s)-1]
+	}
+	if s == "" {
+		return nil, false
+	}
+	toks := scanValues(s, true)
+	if len(toks) != 1 || toks[0].start != 0 || toks[0].end != len(s) {
+		return nil, false
+	}
+	return toks[0].val, true
+}
+
+type asdivKind int
+
+const (
+	asdivNumber asdivKind = iota
+	asdivRatio
+	asdivTime
+	asdivText
+)
+
+type asdivGold struct {
+	kind  asdivKind
+	val   *big.Rat
+	a, b  *big.Int // ratio a:b
+	mins  int      // time of day, minutes after midnight (seconds dropped)
+	secs  int
+	half  int // 0 none, 1 a.m., 2 p.m.
+	text  string
+	orig  string
+	hasHM bool
+}
+
+func classifyASDiv(p string) asdivGold {
+	g := asdivGold{orig: p}
+	if v, ok := parseExactNumber(p); ok {
+		g.kind, g.val = asdivNumber, v
+		return g
+	}
+	if t, ok := parseClock(p); ok {
+		if t.half == 0 && !t.hasSecs && t.rest == "" {
+			// "3:4", "9:43": a ratio, or a time of day; both readings are kept.
+			g.kind = asdivRatio
+			g.a, g.b = big.NewInt(int64(t.h)), big.NewInt(int64(t.m))
+			g.mins, g.half = t.h*60+t.m, 0
+			return g
+		}
+		g.kind, g.mins, g.secs, g.half = asdivTime, t.h*60+t.m, t.s, t.half
+		return g
+	}
+	g.kind, g.text = asdivText, normText(p)
+	return g
+}
+
+func asdivCompare(gold, cand string, _ equiv.Options) Verdict {
+	parts := asdivParts(gold)
+	if len(parts) == 0 {
+		return Verdict{Kind: Error, Reason: "empty gold answer"}
+	}
+	golds := make([]asdivGold, len(parts))
+	for i, p := range parts {
+		golds[i] = classifyASDiv(p)
+	}
+	if len(golds) > 1 {
+		return asdivSeveral(golds, cand)
+	}
+	g := golds[0]
+	switch g.kind {
+	case asdivNumber:
+		return asdivNumberCompare(g, cand)
+	case asdivRatio:
+		return asdivRatioCompare(g, cand)
+	case asdivTime:
+		return asdivTimeCompare(g, cand)
+	}
+	return asdivTextCompare(g, cand)
+}
+
+// candValues are the numbers of a candidate outside unit parentheses.
+func candValues(cand string) []*big.Rat {
+	if v, ok := parseExactNumber(dropUnitParens(cand)); ok {
+		return []*big.Rat{v}
+	}
+	c := dropUnitParens(cand)
+	c = strings.ReplaceAll(c, `\$`, " ")
+	var out []*big.Rat
+	for _, t := range scanValues(c, true) {
+		out = append(out, t.val)
+	}
+	return out
+}
+
+func asdivNumberCompare(g asdivGold, cand string) Verdict {
+	vals := candValues(cand)
+	if len(vals) == 0 {
+		return Verdict{Kind: Unparsable, Reason: "no number in the answer"}
+	}
+	y := vals[len(vals)-1]
+	if y.Cmp(g.val) == 0 {
+		return Verdict{Kind: Correct, Score: 1, Reason: "equal numbers"}
+	}
+	return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%s is not %s", y.RatString(), g.val.RatString())}
+}
+
+func asdivRatioCompare(g asdivGold, cand string) Verdict {
+	if t, ok := findClock(cand); ok {
+		if !t.hasSecs && t.half == 0 {
+			a, b := big.NewInt(int64(t.h)), big.NewInt(int64(t.m))
+			exact := a.Cmp(g.a) == 0 && b.Cmp(g.b) == 0
+			// A scaled ratio (6:8 for 3:4) passes only against a gold in lowest
+			// terms: "12:50" may be a time of day, which 6:25 is not.
+			reduced := new(big.Int).GCD(nil, nil, g.a, g.b).Cmp(big.NewInt(1)) == 0
+			if exact || (reduced && b.Sign() != 0 && new(big.Int).Mul(a, g.b).Cmp(new(big.Int).Mul(b, g.a)) == 0) {
+				return Verdict{Kind: Correct, Score: 1, Reason: "equal ratios"}
+			}
+		}
+		// The gold may be a time of day without a.m./p.m.
+		if t.h*60+t.m == g.mins || (t.half != 0 && t.h24()*60+t.m == g.mins) || (t.h%12)*60+t.m == g.mins%720 && t.half != 0 {
+			return Verdict{Kind: Correct, Score: 1, Reason: "same time of day"}
+		}
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%d:%d is not %s", t.h, t.m, g.orig)}
+	}
+	vals := candValues(cand)
+	if len(vals) == 0 {
+		return Verdict{Kind: Unparsable, Reason: "no ratio or number in the answer"}
+	}
+	if g.b.Sign() != 0 {
+		want := new(big.Rat).SetFrac(g.a, g.b)
+		if vals[len(vals)-1].Cmp(want) == 0 {
+			return Verdict{Kind: Correct, Score: 1, Reason: "equal ratio values"}
+		}
+	}
+	return Verdict{Kind: Wrong, Reason: "ratio differs from " + g.orig}
+}
+
+func asdivTimeCompare(g asdivGold, cand string) Verdict {
+	t, ok := findClock(cand)
+	if !ok {
+		return Verdict{Kind: Unparsable, Reason: "no time of day in the answer"}
+	}
+	gm := g.mins
+	if g.half != 0 {
+		gm = to24(g.mins/60, g.half)*60 + g.mins%60
+	}
+	if t.hasSecs && g.secs != t.s {
+		return Verdict{Kind: Wrong, Reason: "seconds differ from " + g.orig}
+	}
+	cm := t.h*60 + t.m
+	if t.half != 0 {
+		cm = t.h24()*60 + t.m
+	}
+	if cm == gm || (t.half == 0 && cm%720 == gm%720 && t.h <= 12) {
+		return Verdict{Kind: Correct, Score: 1, Reason: "same time of day"}
+	}
+	return Verdict{Kind: Wrong, Reason: "time differs from " + g.orig}
+}
+
+func asdivTextCompare(g asdivGold, cand string) Verdict {
+	c := normText(dropUnitParens(cand))
+	if c == "" {
+		return Verdict{Kind: Unparsable, Reason: "empty answer"}
+	}
+	if c == g.text {
+		return Verdict{Kind: Correct, Score: 1, Reason: "same text (case-insensitive)"}
+	}
+	cw, gw := strings.Fields(c), strings.Fields(g.text)
+	if len(gw) > 0 && len(cw) <= len(gw)+8 && containsWords(cw, gw) && !negated(cw) {
+		return Verdict{Kind: Correct, Score: 1, Reason: "the answer names the gold text"}
+	}
+	return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%q is not %q", c, g.text)}
+}
+
+func asdivSeveral(golds []asdivGold, cand string) Verdict {
+	var want []*big.Rat
+	for _, g := range golds {
+		if g.kind != asdivNumber {
+			// Mixed forms: compare the normalized texts.
+			return asdivTextCompare(asdivGold{kind: asdivText, text: normText(joinOrig(golds))}, strings.ReplaceAll(cand, ",", ";"))
+		}
+		want = append(want, g.val)
+	}
+	vals := candValues(cand)
+	if len(vals) < len(want) {
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%d numbers in the answer, %d expected", len(vals), len(want))}
+	}
+	if sameMultiset(vals, want) || sameMultiset(vals[len(vals)-len(want):], want) {
+		return Verdict{Kind: Correct, Score: 1, Reason: fmt.Sprintf("the %d values match", len(want))}
+	}
+	return Verdict{Kind: Wrong, Reason: "the values differ from the gold ones"}
+}
+
+func joinOrig(golds []asdivGold) string {
+	var parts []string
+	for _, g := range golds {
+		parts = append(parts, g.orig)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func sameMultiset(a, b []*big.Rat) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	used := make([]bool, len(b))
+outer:
+	for _, x := range a {
+		for j, y := range b {
+			if !used[j] && x.Cmp(y) == 0 {
+				used[j] = true
+				continue outer
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// normText lower-cases s, drops punctuation, LaTeX text wrappers and a
+// leading article, and collapses spaces.
+func normText(s string) string {
+	for _, w := range []string{`\text`, `\textbf`, `\mathrm`, `\mbox`} {
+		s = strings.ReplaceAll(s, w, " ")
+	}
+	s = asciiLower(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isLetter(c) || isDigit(c) || c >= 0x80:
+			b.WriteByte(c)
+		case c == '\'':
+			// "Richard's" keeps its letters together.
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	f := strings.Fields(b.String())
+	if len(f) > 1 && (f[0] == "the" || f[0] == "a" || f[0] == "an") {
+		f = f[1:]
+	}
+	return strings.Join(f, " ")
+}
+
+func containsWords(hay, needle []string) bool {
+	for i := 0; i+len(needle) <= len(hay); i++ {
+		ok := true
+		for j := range needle {
+			if hay[i+j] != needle[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func negated(words []string) bool {
+	for _, w := range words {
+		if w == "not" || w == "neither" || w == "nor" || w == "isn't" || w == "isnt" {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- clock times ----
+
+type clock struct {
+	h, m, s int
+	hasSecs bool
+	half    int    // 0 none, 1 a.m., 2 p.m.
+	rest    string // what follows the time
+	end     int    // where h:mm[:ss] ends
+}
+
+func (c clock) h24() int { return to24(c.h, c.half) }
+
+func to24(h, half int) int {
+	switch half {
+	case 1:
+		if h == 12 {
+			return 0
+		}
+	case 2:
+		if h < 12 {
+			return h + 12
+		}
+	}
+	return h
+}
+
+// parseClock reads s as "h:mm[:ss] [a.m.|p.m.]" followed by anything.
+func parseClock(s string) (clock, bool) {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	if i == 0 || i > 2 || i >= len(s) || s[i] != ':' {
+		return clock{}, false
+	}
+	return clockAt(s, 0)
+}
+
+// clockAt reads a clock time starting at s[i].
+func clockAt(s string, i int) (clock, bool) {
+	var c clock
+	j := i
+	for j < len(s) && isDigit(s[j]) && j-i < 3 {
+		c.h = c.h*10 + int(s[j]-'0')
+		j++
+	}
+	if j == i || j-i > 2 || j >= len(s) || s[j] != ':' {
+		return clock{}, false
+	}
+	j++
+	k := j
+	for k < len(s) && isDigit(s[k]) && k-j < 3 {
+		c.m = c.m*10 + int(s[k]-'0')
+		k++
+	}
+	if k == j || k-j > 2 || (k < len(s) && isDigit(s[k])) {
+		return clock{}, false
+	}
+	if k+2 < len(s) && s[k] == ':' && isDigit(s[k+1]) && isDigit(s[k+2]) {
+		c.s = int(s[k+1]-'0')*10 + int(s[k+2]-'0')
+		c.hasSecs = true
+		k += 3
+	}
+	c.end = k
+	rest := strings.TrimLeft(s[k:], " ")
+	low := asciiLower(rest)
+	for _, h := range []struct {
+		p    string
+		half int
+	}{{"a.m.", 1}, {"p.m.", 2}, {"a.m", 1}, {"p.m", 2}, {"am", 1}, {"pm", 2}} {
+		if strings.HasPrefix(low, h.p) && (len(low) == len(h.p) || !isLetter(low[len(h.p)])) {
+			c.half = h.half
+			rest = rest[len(h.p):]
+			break
+		}
+	}
+	c.rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "."))
+	return c, true
+}
+
+// findClock returns the last clock time written in s.
+func findClock(s string) (clock, bool) {
+	var best clock
+	found := false
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
+			if c, ok := clockAt(s, i); ok {
+				best, found = c, true
+				i = c.end - 1
+			}
+		}
+	}
+	return best, found
+}

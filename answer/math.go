@@ -1,0 +1,202 @@
+package answer
+
+import (
+	"strings"
+
+	"github.com/matheval/matheval/equiv"
+)
+
+// MATH grades MATH-style answers (Hendrycks et al., 2021) by symbolic
+// equivalence with the engine (equiv.Compare), after the relaxations the MATH
+// paper's normalisation applies to both sides:
+//
+//   - currency: \$ and $ signs are dropped;
+//   - degrees: ^\circ, ^{\circ} and ° are dropped, and so is a trailing word
+//     "degree(s)";
+//   - percent: \% and % are dropped ("25\%" answers 25, not 0.25);
+//   - units: a trailing \text{...}, \mbox{...} or \mathrm{...} group of words
+//     ("\text{ cm}^2", "\mbox{ inches}") and a trailing common unit word after
+//     a number ("10 cm") are dropped, never letters inside the expression;
+//   - "2.5 million", "3 billion", "4 thousand" are read as numbers.
+//
+// Fractions and decimals (the engine's default rules, equiv.DecimalRounded):
+// an unreduced fraction equals its value (2/4 = 1/2, and 10/2 = 5, unlike
+// PRM800K's stricter grader); a decimal equals an exact value when it is that
+// value rounded or truncated to the decimal's own number of places and shows
+// at least two significant digits (0.5 = 1/2, 0.33 = 1/3, 2.7778 = 25/9,
+// 1.41 = \sqrt{2}, but 0.3 ≠ 1/3). A benchmark wanting exact decimals sets
+// Options.Decimal = equiv.DecimalExact on its copy of the policy.
+//
+// Extraction: a final-answer phrase or \boxed{} (whichever comes last), then
+// the last math segment, then a bare answer, then the last number.
+var MATH = Policy{
+	Name:       "math",
+	Extraction: mathExtraction,
+	Compare:    mathCompare,
+}
+
+// HARDMathGeneric is MATH's policy under HARDMath's name: the HARDMath
+// benchmark replaces Compare with its per-regime grader (see bench/hardmath);
+// this value serves `matheval equiv --policy hardmath` on single answers.
+var HARDMathGeneric = Policy{
+	Name:       "hardmath",
+	Extraction: mathExtraction,
+	Compare:    mathCompare,
+}
+
+var mathExtraction = Extraction{
+	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindMath, KindNumber}},
+	Anchors:     DefaultAnchors,
+	Reasoning:   DefaultReasoning,
+	LineMarkers: DefaultLineMarkers,
+	Tokens:      DefaultTokens,
+}
+
+func mathCompare(gold, cand string, opts equiv.Options) Verdict {
+	g, c := NormalizeMATH(gold), NormalizeMATH(cand)
+	if g == c && g != "" {
+		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
+	}
+	return fromEngine(equiv.Compare(g, c, opts))
+}
+
+// NormalizeMATH applies the MATH policy's relaxations (currency, degrees,
+// percent, units) to an extracted answer.
+func NormalizeMATH(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	s = mathReplacer.Replace(s)
+	if !strings.Contains(s, "$") || strings.Count(s, "$") == 1 {
+		s = strings.ReplaceAll(s, "$", "")
+	}
+	s = strings.TrimSpace(s)
+	s = scaleWords(s)
+	s = dropTrailingUnits(s)
+	return strings.TrimSpace(s)
+}
+
+var mathReplacer = strings.NewReplacer(
+	`\$`, "",
+	`^{\circ}`, "", `^\circ`, "", `^{\circ }`, "", "°", "",
+	`\%`, "", "%", "",
+	`\! `, "", `\!`, "", "{, }", "{,}",
+)
+
+var scaleWordsList = []struct{ word, pow string }{
+	{"million", `\times 10^{6}`}, {"billion", `\times 10^{9}`}, {"thousand", `\times 10^{3}`}, {"trillion", `\times 10^{12}`},
+}
+
+func scaleWords(s string) string {
+	for _, w := range scaleWordsList {
+		i := strings.LastIndex(s, " "+w.word)
+		if i <= 0 || !isDigit(s[i-1]) {
+			continue
+		}
+		rest := strings.TrimSpace(s[i+1+len(w.word):])
+		if rest != "" && rest != "." {
+			continue
+		}
+		s = s[:i] + w.pow
+	}
+	return s
+}
+
+var unitWords = map[string]bool{
+	"cm": true, "mm": true, "km": true, "m": false, "meter": true, "meters": true, "metre": true, "metres": true,
+	"centimeter": true, "centimeters": true, "kilometer": true, "kilometers": true, "millimeter": true, "millimeters": true,
+	"inch": true, "inches": true, "foot": true, "feet": true, "ft": true, "yard": true, "yards": true, "mile": true, "miles": true,
+	"degree": true, "degrees": true, "second": true, "seconds": true, "minute": true, "minutes": true, "hour": true, "hours": true,
+	"day": true, "days": true, "week": true, "weeks": true, "year": true, "years": true, "dollar": true, "dollars": true,
+	"cent": true, "cents": true, "unit": true, "units": true, "sq": true, "square": true, "cubic": true, "mph": true,
+	"pounds": true, "pound": true, "ounces": true, "ounce": true, "gallons": true, "gallon": true, "liters": true, "liter": true,
+	"grams": true, "gram": true, "kg": true, "percent": true, "pct": true, "percentage": true, "points": true, "ways": true, "people": true,
+}
+
+// dropTrailingUnits removes a trailing \text{...}-like group of words (with
+// an optional ^2/^3), or trailing unit words after a number.
+func dropTrailingUnits(s string) string {
+	for iter := 0; iter < 3; iter++ {
+		t := strings.TrimSpace(s)
+		// Optional power after the unit: \text{ cm}^2.
+		core := t
+		for _, p := range []string{"^2", "^3", "^{2}", "^{3}"} {
+			if strings.HasSuffix(core, p) {
+				core = strings.TrimSpace(core[:len(core)-len(p)])
+				break
+			}
+		}
+		if strings.HasSuffix(core, "}") {
+			open := lastGroupOpen(core)
+			if open > 0 {
+				name := ""
+				for _, w := range []string{`\text`, `\mbox`, `\mathrm`, `\textbf`, `\textit`, `\textnormal`} {
+					if strings.HasSuffix(strings.TrimRight(core[:open], " "), w) {
+						name = w
+						break
+					}
+				}
+				if name != "" {
+					inner := core[open+1 : len(core)-1]
+					head := strings.TrimRight(strings.TrimRight(core[:open], " "), name)
+					head = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(head), `\,`))
+					if isUnitText(inner) && head != "" && endsLikeValue(head) {
+						s = head
+						continue
+					}
+				}
+			}
+		}
+		// Plain unit words after a number: "10 cm", "30 degrees".
+		if i := strings.LastIndexByte(core, ' '); i > 0 {
+			w := strings.TrimSuffix(core[i+1:], ".")
+			head := strings.TrimSpace(core[:i])
+			if unitWords[asciiLower(w)] && head != "" && isDigit(head[len(head)-1]) {
+				s = head
+				continue
+			}
+		}
+		break
+	}
+	return s
+}
+
+func lastGroupOpen(s string) int {
+	depth := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		switch s[i] {
+		case '}':
+			depth++
+		case '{':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func isUnitText(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isLetter(c) || c == ' ' || c == '.' || c == '/' || c == '-' || c == '\\') {
+			return false
+		}
+	}
+	// A multiple-choice letter or a word answer is not a unit: "\text{(B)}",
+	// "\text{even}" stand alone and are kept because head is empty then.
+	return true
+}
+
+// endsLikeValue reports whether s ends like a number or expression that a
+// unit may follow (a digit, a closing brace or parenthesis, a constant).
+func endsLikeValue(s string) bool {
+	c := s[len(s)-1]
+	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
+}

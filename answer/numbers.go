@@ -1,0 +1,330 @@
+package answer
+
+import (
+	"math/big"
+	"strings"
+)
+
+// numTok is a number found in text.
+type numTok struct {
+	start, end int
+	val        *big.Rat
+	// isFrac marks a fraction (a/b or \frac{a}{b}); num and den are its parts.
+	isFrac   bool
+	num, den *big.Rat
+	// inParens is set when the number sits inside parentheses.
+	inParens bool
+}
+
+// maxExp bounds the decimal exponent of a number in a reply, so that
+// "1e999999999" never allocates a huge integer.
+const maxExp = 400
+
+// maxDigits bounds the digits read for one number.
+const maxDigits = 2000
+
+const unicodeMinus = "\u2212"
+
+// numberAt reads a number starting at s[i]: an optional sign, digits with
+// thousands separators (1,000  1{,}000  10,\!080), a decimal part and a
+// scientific exponent (6.02e23, 6.02\times10^{23}, 6.02×10^23).
+func numberAt(s string, i int) (numTok, bool) {
+	return numberScan(s, i, true)
+}
+
+// numberSpan returns where the number starting at s[i] ends, without
+// computing its value.
+func numberSpan(s string, i int) (int, bool) {
+	t, ok := numberScan(s, i, false)
+	return t.end, ok
+}
+
+func numberScan(s string, i int, wantVal bool) (numTok, bool) {
+	start := i
+	neg := false
+	if i < len(s) && (s[i] == '-' || s[i] == '+' || strings.HasPrefix(s[i:], unicodeMinus)) {
+		if i > 0 && (isWordByte(s[i-1]) || s[i-1] == ')' || s[i-1] == '}' || s[i-1] == '.') {
+			return numTok{}, false // a binary operator: 4-10
+		}
+		neg = s[i] != '+'
+		if s[i] == '-' || s[i] == '+' {
+			i++
+		} else {
+			i += len(unicodeMinus)
+		}
+	}
+	if i >= len(s) {
+		return numTok{}, false
+	}
+	if !isDigit(s[i]) && !(s[i] == '.' && i+1 < len(s) && isDigit(s[i+1])) {
+		return numTok{}, false
+	}
+	// A digit right after a letter or digit is inside a word ("x2", "a1b"):
+	// only a number when it starts the token.
+	if start == i && i > 0 && (isDigit(s[i-1]) || isLetter(s[i-1]) || s[i-1] == '_' || (s[i-1] == '.' && i > 1 && isDigit(s[i-2]))) {
+		return numTok{}, false
+	}
+	var digits []byte
+	if neg {
+		digits = append(digits, '-')
+	}
+	k := i
+	for k < len(s) && isDigit(s[k]) && len(digits) < maxDigits {
+		digits = append(digits, s[k])
+		k++
+	}
+	intLen := k - i
+	// Thousands groups: only after a first group of 1-3 digits.
+	if intLen >= 1 && intLen <= 3 {
+		for {
+			n := thousandsSep(s, k)
+			if n == 0 || k+n+3 > len(s) || !isDigit(s[k+n]) || !isDigit(s[k+n+1]) || !isDigit(s[k+n+2]) ||
+				(k+n+3 < len(s) && isDigit(s[k+n+3])) {
+				break
+			}
+			digits = append(digits, s[k+n:k+n+3]...)
+			k += n + 3
+		}
+	}
+	if k+1 < len(s) && s[k] == '.' && isDigit(s[k+1]) {
+		digits = append(digits, '.')
+		k++
+		for k < len(s) && isDigit(s[k]) && len(digits) < maxDigits {
+			digits = append(digits, s[k])
+			k++
+		}
+	}
+	if len(digits) == 0 || (len(digits) == 1 && digits[0] == '-') {
+		return numTok{}, false
+	}
+	exp, k2 := exponentAt(s, k)
+	if k2 > k {
+		k = k2
+	}
+	if !wantVal {
+		return numTok{start: start, end: k}, true
+	}
+	v, ok := new(big.Rat).SetString(string(digits))
+	if !ok {
+		return numTok{}, false
+	}
+	if exp != 0 {
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(exp))), nil)
+		if exp > 0 {
+			v.Mul(v, new(big.Rat).SetInt(p))
+		} else {
+			v.Quo(v, new(big.Rat).SetInt(p))
+		}
+	}
+	return numTok{start: start, end: k, val: v}, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// thousandsSep returns the length of a thousands separator at s[k], or 0.
+func thousandsSep(s string, k int) int {
+	for _, sep := range []string{",\\!", "{,}", ",", "\\,"} {
+		if strings.HasPrefix(s[k:], sep) {
+			return len(sep)
+		}
+	}
+	return 0
+}
+
+// exponentAt reads a scientific exponent at s[k]: e5, E-3, \times 10^{5},
+// ×10^5, *10^5, \cdot 10^{-3}. It returns the exponent and the end, or k.
+func exponentAt(s string, k int) (int, int) {
+	if k < len(s) && (s[k] == 'e' || s[k] == 'E') {
+		j := k + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if j < len(s) && isDigit(s[j]) {
+			if e, end, ok := readExp(s, k+1); ok && (end >= len(s) || !isLetter(s[end])) {
+				return e, end
+			}
+		}
+		return 0, k
+	}
+	j := k
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	op := 0
+	for _, o := range []string{`\times`, `\cdot`, "×", "*", "x", "·"} {
+		if strings.HasPrefix(s[j:], o) {
+			op = len(o)
+			break
+		}
+	}
+	if op == 0 {
+		return 0, k
+	}
+	j += op
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if !strings.HasPrefix(s[j:], "10^") {
+		return 0, k
+	}
+	j += 3
+	brace := j < len(s) && s[j] == '{'
+	if brace {
+		j++
+	}
+	e, end, ok := readExp(s, j)
+	if !ok {
+		return 0, k
+	}
+	if brace {
+		if end >= len(s) || s[end] != '}' {
+			return 0, k
+		}
+		end++
+	}
+	return e, end
+}
+
+func readExp(s string, j int) (int, int, bool) {
+	neg := false
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		neg = s[j] == '-'
+		j++
+	}
+	st := j
+	e := 0
+	for j < len(s) && isDigit(s[j]) {
+		if e <= maxExp {
+			e = e*10 + int(s[j]-'0')
+		}
+		j++
+	}
+	if j == st || e > maxExp {
+		return 0, 0, false
+	}
+	if neg {
+		e = -e
+	}
+	return e, j, true
+}
+
+// fracAt reads \frac{a}{b} (also \dfrac, \tfrac, an optional leading '-')
+// with plain numbers a and b.
+func fracAt(s string, i int) (numTok, bool) {
+	start := i
+	neg := false
+	if i < len(s) && s[i] == '-' {
+		neg = true
+		i++
+	}
+	j := -1
+	for _, name := range []string{`\frac`, `\dfrac`, `\tfrac`} {
+		if strings.HasPrefix(s[i:], name) {
+			j = i + len(name)
+			break
+		}
+	}
+	if j < 0 {
+		return numTok{}, false
+	}
+	num, j, ok := bracedNumber(s, j)
+	if !ok {
+		return numTok{}, false
+	}
+	den, j, ok := bracedNumber(s, j)
+	if !ok || den.Sign() == 0 {
+		return numTok{}, false
+	}
+	if neg {
+		num.Neg(num)
+	}
+	v := new(big.Rat).Quo(num, den)
+	return numTok{start: start, end: j, val: v, isFrac: true, num: num, den: den}, true
+}
+
+func bracedNumber(s string, j int) (*big.Rat, int, bool) {
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j >= len(s) || s[j] != '{' {
+		return nil, 0, false
+	}
+	c := matchBrace(s, j)
+	if c < 0 {
+		return nil, 0, false
+	}
+	inner := strings.TrimSpace(s[j+1 : c])
+	t, ok := numberAt(inner, 0)
+	if !ok || t.end != len(inner) {
+		return nil, 0, false
+	}
+	return t.val, c + 1, true
+}
+
+// scanValues lists the numbers of s in order, with a/b and \frac{a}{b} read
+// as fractions when fractions is true, and each marked when it sits inside
+// parentheses.
+func scanValues(s string, fractions bool) []numTok {
+	var out []numTok
+	depth := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch c {
+		case '(':
+			depth++
+			i++
+			continue
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+			i++
+			continue
+		}
+		if fractions && (c == '\\' || (c == '-' && i+1 < len(s) && s[i+1] == '\\')) {
+			if t, ok := fracAt(s, i); ok {
+				t.inParens = depth > 0
+				out = append(out, t)
+				i = t.end
+				continue
+			}
+		}
+		t, ok := numberAt(s, i)
+		if !ok {
+			i++
+			continue
+		}
+		t.inParens = depth > 0
+		if fractions {
+			// a/b with plain numbers: one fraction.
+			j := t.end
+			for j < len(s) && s[j] == ' ' {
+				j++
+			}
+			if j < len(s) && s[j] == '/' {
+				j++
+				for j < len(s) && s[j] == ' ' {
+					j++
+				}
+				if d, ok := numberAt(s, j); ok && d.val.Sign() != 0 && s[j] != '-' && s[j] != '+' {
+					t = numTok{start: t.start, end: d.end, val: new(big.Rat).Quo(t.val, d.val),
+						isFrac: true, num: t.val, den: d.val, inParens: t.inParens}
+				}
+			}
+		}
+		out = append(out, t)
+		i = t.end
+	}
+	return out
+}
+
+// ratFloat converts r to a float64 (±Inf when out of range).
+func ratFloat(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return f
+}

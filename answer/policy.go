@@ -1,0 +1,172 @@
+package answer
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/matheval/matheval/equiv"
+)
+
+// Comparator grades one extracted candidate against a gold answer. It
+// returns Correct, Wrong, Unparsable or Undecided (with a score in [0,1] and
+// a reason); Grade fills in Extracted. A benchmark with its own rule (HARDMath's
+// per-regime partial credit) plugs its own Comparator into a Policy.
+type Comparator func(gold, cand string, opts equiv.Options) Verdict
+
+// Policy is how one benchmark grades: which answer it extracts from a reply
+// and how it compares it with the gold one. Policies are values: a benchmark
+// copies one and changes fields rather than adding code paths.
+type Policy struct {
+	// Name is the policy's command-line name ("math", "math401", "asdiv").
+	Name string
+	// Extraction drives extraction from replies.
+	Extraction Extraction
+	// ExtractionFor, when set, picks the extraction from the gold answer (for
+	// example ASDiv reads a whole line when the gold is text or several values).
+	ExtractionFor func(gold string) Extraction
+	// Compare decides one candidate against the gold answer.
+	Compare Comparator
+	// Options go to the engine (deadline, tolerances).
+	Options equiv.Options
+	// GradeTruncated grades a reply cut at the token limit as if complete;
+	// by default such a reply is Incomplete whatever it contains.
+	GradeTruncated bool
+	// NoAnswerMetrics are the per-sample metrics recorded when no answer is
+	// graded (MATH 401 puts relative_error = 10 there).
+	NoAnswerMetrics map[string]float64
+}
+
+// extractionFor returns the extraction to use against gold.
+func (p Policy) extractionFor(gold string) Extraction {
+	if p.ExtractionFor != nil {
+		return p.ExtractionFor(gold)
+	}
+	return p.Extraction
+}
+
+// Grade grades reply against gold under policy p. finishReason is the
+// server's: "length" means the reply was cut at the token limit, and
+// "error" means the request failed (no reply). Grade never panics.
+func Grade(p Policy, gold, reply, finishReason string) (v Verdict) {
+	defer func() {
+		if r := recover(); r != nil {
+			v = Verdict{Kind: Error, Reason: fmt.Sprintf("internal error while grading: %v", r)}
+		}
+		if v.Kind != Correct && v.Score == 0 && v.Metrics == nil && len(p.NoAnswerMetrics) > 0 {
+			v.Metrics = copyMetrics(p.NoAnswerMetrics)
+		}
+	}()
+	if finishReason == "error" {
+		return Verdict{Kind: Error, Reason: "the request failed: no reply"}
+	}
+	ex := extract(reply, p.extractionFor(gold), true)
+	best, found := ex.Best()
+	if ex.Incomplete {
+		return Verdict{Kind: Incomplete, Reason: "reasoning left unterminated (" + strings.Join(ex.Notes, "; ") + ")", Extracted: best.Text}
+	}
+	if finishReason == "length" && !p.GradeTruncated {
+		return Verdict{Kind: Incomplete, Reason: "reply cut at the token limit (finish_reason=length)", Extracted: best.Text}
+	}
+	if !found {
+		if ex.Empty {
+			return Verdict{Kind: NoAnswer, Reason: "empty reply"}
+		}
+		return Verdict{Kind: NoAnswer, Reason: "no answer found in the reply"}
+	}
+	if p.Compare == nil {
+		return Verdict{Kind: Error, Reason: "policy " + p.Name + " has no comparator", Extracted: best.Text}
+	}
+	v = p.Compare(gold, best.Text, p.Options)
+	v.Extracted = best.Text
+	v.Reason = strings.TrimSpace(v.Reason + " [" + string(best.Kind) + "]")
+	if v.Kind == Correct && v.Score == 0 {
+		v.Score = 1
+	}
+	if v.Score < 0 {
+		v.Score = 0
+	} else if v.Score > 1 {
+		v.Score = 1
+	}
+	return v
+}
+
+// ExtractAnswer returns the answer p would grade in reply ("" when none) and
+// the kind of candidate it came from.
+func ExtractAnswer(p Policy, reply string) (string, CandidateKind) {
+	ex := Extract(reply, p.Extraction)
+	if c, ok := ex.Best(); ok {
+		return c.Text, c.Kind
+	}
+	return "", ""
+}
+
+// Equivalent decides whether two texts state the same answer under p. Each
+// side may be a bare answer, math in $...$, or a whole solution or reply: the
+// policy's full extraction runs on both. It is what `matheval equiv` runs.
+func Equivalent(p Policy, gold, prediction string) Verdict {
+	g := GoldAnswer(p, gold)
+	if g == "" {
+		return Verdict{Kind: Unparsable, Reason: "no answer found in the gold text"}
+	}
+	return Grade(p, g, prediction, "")
+}
+
+// GoldAnswer extracts the gold answer from a gold text (a bare answer or a
+// worked solution). A gold text is trusted to be an answer, so a one-line
+// gold may be prose ("They are equal").
+func GoldAnswer(p Policy, gold string) string {
+	ex := p.Extraction
+	ex.BareProse = true
+	if c, ok := Extract(gold, ex).Best(); ok {
+		return c.Text
+	}
+	return ""
+}
+
+// Policies lists the built-in policies by name.
+func Policies() map[string]Policy {
+	return map[string]Policy{
+		"math":             MATH,
+		"math401":          MATH401,
+		"math401-division": MATH401Division,
+		"asdiv":            ASDiv,
+		"hardmath":         HARDMathGeneric,
+	}
+}
+
+// Lookup returns the built-in policy with that name.
+func Lookup(name string) (Policy, error) {
+	if p, ok := Policies()[name]; ok {
+		return p, nil
+	}
+	return Policy{}, fmt.Errorf("unknown policy %q (known: math, math401, math401-division, asdiv, hardmath)", name)
+}
+
+// WithTimeout returns p with the engine deadline set to d.
+func (p Policy) WithTimeout(d time.Duration) Policy {
+	p.Options.Timeout = d
+	return p
+}
+
+func copyMetrics(m map[string]float64) map[string]float64 {
+	out := make(map[string]float64, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// fromEngine turns an engine result into a verdict.
+func fromEngine(r equiv.Result) Verdict {
+	switch r.Outcome {
+	case equiv.Equal:
+		return Verdict{Kind: Correct, Score: 1, Reason: r.Reason}
+	case equiv.NotEqual:
+		return Verdict{Kind: Wrong, Reason: r.Reason}
+	case equiv.Unparsable:
+		return Verdict{Kind: Unparsable, Reason: r.Reason}
+	default:
+		return Verdict{Kind: Undecided, Reason: r.Reason}
+	}
+}

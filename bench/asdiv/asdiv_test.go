@@ -1,0 +1,243 @@
+package asdiv
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/internal/testenv"
+)
+
+func TestLoadXMLFixture(t *testing.T) {
+	items, warns, err := New().Load("testdata/mini.xml", bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 3 || len(warns) != 0 {
+		t.Fatalf("items %d warns %v", len(items), warns)
+	}
+	if !strings.Contains(items[0].Problem, "apples & two") || strings.Contains(items[0].Problem, "\r") {
+		t.Errorf("entities/CRLF not handled: %q", items[0].Problem)
+	}
+	if items[1].Meta["type"] != "Subtraction" || items[1].Extra["type_as_released"] != "Substraction" {
+		t.Errorf("misspelt type not normalised: %v %v", items[1].Meta, items[1].Extra)
+	}
+	if sg, _ := items[1].Extra["subgoals"].([]string); len(sg) != 1 || sg[0] != "Subgoal-1=Addition" {
+		t.Errorf("subgoals = %v", items[1].Extra["subgoals"])
+	}
+}
+
+func TestLoadJSONLAndErrors(t *testing.T) {
+	items, _, err := New().Load("testdata/mini.jsonl", bench.LoadOptions{})
+	if err != nil || len(items) != 2 || items[1].Meta["grade"] != "5" || items[1].Extra["formula"] != "6:8=3:4" {
+		t.Fatalf("jsonl: %v %+v", err, items)
+	}
+	if _, _, err := New().Load("testdata/broken.xml", bench.LoadOptions{}); err == nil || !strings.Contains(err.Error(), "broken.xml:") {
+		t.Errorf("broken XML: err = %v, want file:line", err)
+	}
+	if _, _, err := New().Load("", bench.LoadOptions{}); err == nil {
+		t.Error("empty path accepted")
+	}
+}
+
+func TestCheckFormula(t *testing.T) {
+	cases := []struct{ formula, answer, status string }{
+		{"7+2=9", "9 (apples)", StatusOK},
+		{"10-4=6", "5 (cards)", StatusInconsistent},
+		{"7+2=10", "10", StatusInconsistent},
+		{"(5-2)*3=9", "9", StatusOK},
+		{"3/5=0.6", "0.6", StatusOK},
+		{"5/6=0.833(The first day) equals 10/12=0.833(The second day)", "They are equal", StatusOK},
+		{"94/8=11 r6", "12 (boxes)", StatusOK}, // ceiling division
+		{"94/8=11 r5", "11 (boxes)", StatusInconsistent},
+		{"3:4=18:24", "24 (miles)", StatusOK},
+		{"2:3=8:12", "3:4", StatusInconsistent},
+		{"GCD(72,90)=18", "18", StatusOK},
+		{"LCM[5,7]=35", "35", StatusOK},
+		{"64^(1/2)=8", "8", StatusOK},
+		{"x:Ann; y:Ben; x=y+3; x+y=25", "14; 11", StatusOK},
+		{"x:The number; 3x+15=6x-10", "25/3", StatusOK},
+		{"3L=54", "18 (cm)", StatusOK},
+		{"840 (cm) + 330 (cm) = 1170 (cm); 1170/100 (cm/m) = 11.7 (m)", "11.7 (m)", StatusOK},
+		{"5, 7, 10, 14, 19, 25", "25", StatusUnchecked},
+		{"2 parts(Blue) < 3 parts(Purple)", "Purple", StatusOK},
+		{"8 > 9", "Yes", StatusInconsistent},
+		{"(((((", "1", StatusUnchecked},
+	}
+	for _, c := range cases {
+		got := CheckFormula(c.formula, c.answer)
+		if got.Status != c.status {
+			t.Errorf("CheckFormula(%q, %q) = %s (%s), want %s", c.formula, c.answer, got.Status, got.Reason, c.status)
+		}
+	}
+}
+
+func TestEvaluatorLimits(t *testing.T) {
+	if _, err := evalExpr("2^100000", nil); err == nil {
+		t.Error("huge exponent accepted")
+	}
+	if _, err := evalExpr(strings.Repeat("(", 5000)+"1"+strings.Repeat(")", 5000), nil); err == nil {
+		t.Error("over-long formula accepted")
+	}
+	v, err := evalExpr("-(1/3)", nil)
+	if err != nil || v.c.Cmp(big.NewRat(-1, 3)) != 0 {
+		t.Errorf("-(1/3) = %v, %v", v, err)
+	}
+}
+
+func TestTypeFoldsStratifiedAndSeeded(t *testing.T) {
+	var items []bench.Item
+	for i := 0; i < 103; i++ {
+		items = append(items, bench.Item{ID: fmt.Sprint(i), Meta: map[string]string{"type": []string{"A", "B", "C"}[i%3]}})
+	}
+	f1, f2, f3 := TypeFolds(items, 5, 1), TypeFolds(items, 5, 1), TypeFolds(items, 5, 2)
+	same, diff := true, false
+	perFoldType := map[string]int{}
+	for _, it := range items {
+		same = same && f1[it.ID] == f2[it.ID]
+		diff = diff || f1[it.ID] != f3[it.ID]
+		perFoldType[fmt.Sprint(f1[it.ID], it.Meta["type"])]++
+	}
+	if !same || !diff {
+		t.Errorf("folds not seeded: same=%v diff=%v", same, diff)
+	}
+	for k, n := range perFoldType {
+		if n < 6 || n > 7 { // 34-35 items per type over 5 folds
+			t.Errorf("fold/type %s has %d items", k, n)
+		}
+	}
+}
+
+func realItems(t *testing.T) []bench.Item {
+	path := testenv.Shared(t, "data", "asdiv", "ASDiv.xml")
+	items, warns, err := New().Load(path, bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 0 {
+		t.Errorf("warnings: %v", warns[:min(5, len(warns))])
+	}
+	return items
+}
+
+func TestRealASDiv(t *testing.T) {
+	items := realItems(t)
+	if len(items) != 2305 {
+		t.Fatalf("%d items, want 2305", len(items))
+	}
+	rep := CheckItems(items)
+	grades := 0
+	for _, n := range rep.ByGrade {
+		grades += n
+	}
+	if grades != 2305 || len(rep.ByGrade) != 6 {
+		t.Errorf("grades: %v", rep.ByGrade)
+	}
+	if rep.ByType["Substraction"] != 0 {
+		t.Error("misspelt type survives")
+	}
+	// The authors' folds cover every item (ASDiv-W) and the subset ASDiv-A.
+	folds, fa := map[string]int{}, 0
+	for _, it := range items {
+		folds[it.Meta["fold"]]++
+		if it.Meta["fold_a"] != "" {
+			fa++
+		}
+	}
+	if len(folds) != 5 || folds[""] != 0 || fa != 1218 {
+		t.Errorf("folds %v, asdiv-a %d", folds, fa)
+	}
+	if rep.Status[StatusOK] < 2000 {
+		t.Errorf("only %d formulas check: %v", rep.Status[StatusOK], rep.Status)
+	}
+	// Corrupting every answer must turn checked items inconsistent: the
+	// check can fail.
+	flagged := 0
+	for _, it := range items[:400] {
+		c := CheckFormula(it.Extra["formula"].(string), it.Answer)
+		if c.Status != StatusOK {
+			continue
+		}
+		g := parseGold(it.Answer)
+		if len(g) != 1 || g[0].Num == nil {
+			continue
+		}
+		wrong := new(big.Rat).Add(g[0].Num, big.NewRat(1000, 1))
+		if CheckFormula(it.Extra["formula"].(string), wrong.RatString()).Status == StatusInconsistent {
+			flagged++
+		}
+	}
+	if flagged < 300 {
+		t.Errorf("only %d corrupted answers flagged", flagged)
+	}
+}
+
+// builtin:gold must score 100%, and a wrong reply must not.
+func TestGoldReplySelfCheck(t *testing.T) {
+	items := realItems(t)
+	b := New()
+	var samples []bench.Sample
+	for _, it := range items {
+		v := b.Grade(it, b.GoldReply(it), "stop")
+		if !v.IsCorrect() {
+			t.Errorf("%s: gold reply graded %s (%s), answer %q", it.ID, v.Kind, v.Reason, it.Answer)
+		}
+		samples = append(samples, bench.Sample{Item: it, Verdict: v})
+		if w := b.Grade(it, "Answer: 123456789", "stop"); w.IsCorrect() {
+			t.Errorf("%s: wrong reply graded correct", it.ID)
+		}
+	}
+	s := b.Summarize(samples)
+	if s.Metrics["accuracy"] != 1 {
+		t.Errorf("accuracy %v", s.Metrics["accuracy"])
+	}
+	if len(s.Tables) < 3 || s.Tables[0].Name != "by_grade" || len(s.Tables[0].Rows) != 6 {
+		t.Errorf("tables: %+v", s.Tables)
+	}
+}
+
+func TestSummarizeFolds(t *testing.T) {
+	var samples []bench.Sample
+	for i := 0; i < 10; i++ {
+		k := answer.Wrong
+		if i%2 == 0 || i < 5 {
+			k = answer.Correct
+		}
+		sc := 0.0
+		if k == answer.Correct {
+			sc = 1
+		}
+		samples = append(samples, bench.Sample{
+			Item:    bench.Item{ID: fmt.Sprint(i), Meta: map[string]string{"grade": "1", "type": "Addition", "fold": fmt.Sprint(i / 5)}},
+			Verdict: answer.Verdict{Kind: k, Score: sc},
+		})
+	}
+	s := New().Summarize(samples)
+	if s.Metrics["accuracy"] != 0.7 || s.Metrics["fold_mean_accuracy"] != 0.7 {
+		t.Errorf("metrics %v", s.Metrics)
+	}
+	if sd := s.Metrics["fold_sd_accuracy"]; sd < 0.56 || sd > 0.57 { // folds at 1.0 and 0.4
+		t.Errorf("sd %v", sd)
+	}
+}
+
+func TestPrivateGraderAgreesOnGold(t *testing.T) {
+	for _, c := range []struct{ gold, typ, reply string }{
+		{"9 (apples)", "Addition", "So 7+2 = 9.\nAnswer: 9 apples"},
+		{"50 (years old); 20 (years old)", "Algebra-2", "Answer: 20 and 50"},
+		{"3:4", "Ratio", "Answer: 6:8"},
+		{"3:30 p.m.", "TVQ-Final", "Answer: 15:30"},
+		{"Mrs. Hilt", "Comparison", "Answer: mrs hilt"},
+		{"-(1/3)", "Algebra-1", "Answer: -1/3"},
+	} {
+		if v := GradeAnswer(c.gold, c.typ, c.reply); !v.IsCorrect() {
+			t.Errorf("GradeAnswer(%q, %q) = %s (%s)", c.gold, c.reply, v.Kind, v.Reason)
+		}
+	}
+	if v := GradeAnswer("9 (apples)", "Addition", "Answer: 8"); v.IsCorrect() {
+		t.Error("8 graded as 9")
+	}
+}

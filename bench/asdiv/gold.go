@@ -1,0 +1,131 @@
+package asdiv
+
+import (
+	"math/big"
+	"regexp"
+	"strings"
+)
+
+// A gold answer of ASDiv is one or more parts separated by ";", each a
+// number with its unit in parentheses ("9 (apples)"), a fraction ("5/2",
+// "-(1/3)"), a ratio ("3:4"), a time of day ("3:30 p.m.") or a text
+// ("Yes", "Mrs. Hilt"). goldPart is one part, parsed.
+type goldPart struct {
+	Raw   string   // the part without its unit
+	Unit  string   // the unit in parentheses, if any
+	Num   *big.Rat // the value when the part is a number or fraction
+	Ratio *big.Rat // a/b when the part is a ratio a:b (also set for times like 9:41)
+	Time  int      // minutes after midnight when the part reads as a time of day, else -1
+	// Text is the part as compared when it is neither number nor ratio.
+	Text string
+}
+
+var (
+	unitRe  = regexp.MustCompile(`\s*\(([^()]*)\)\s*$`)
+	ratioRe = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)$`)
+	timeRe  = regexp.MustCompile(`(?i)^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?`)
+)
+
+// parseGold splits and parses a gold answer.
+func parseGold(ans string) []goldPart {
+	var out []goldPart
+	for _, raw := range strings.Split(ans, ";") {
+		raw = strings.TrimSpace(raw)
+		if raw == "" {
+			continue
+		}
+		out = append(out, parsePart(raw))
+	}
+	return out
+}
+
+func parsePart(raw string) goldPart {
+	g := goldPart{Time: -1}
+	if m := unitRe.FindStringSubmatchIndex(raw); m != nil && m[0] > 0 {
+		// Only strip a parenthetical that is a unit (has letters), so that
+		// "-(1/3)" stays whole.
+		inner := raw[m[2]:m[3]]
+		if strings.IndexFunc(inner, isLetter) >= 0 {
+			g.Unit = strings.TrimSpace(inner)
+			raw = strings.TrimSpace(raw[:m[0]])
+		}
+	}
+	g.Raw = raw
+	g.Text = normText(raw)
+	if m := ratioRe.FindStringSubmatch(raw); m != nil {
+		a, _ := new(big.Rat).SetString(m[1])
+		b, _ := new(big.Rat).SetString(m[2])
+		if b.Sign() != 0 {
+			g.Ratio = new(big.Rat).Quo(a, b)
+		}
+		if a.IsInt() && b.IsInt() && a.Num().Int64() < 24 && b.Num().Int64() < 60 && len(m[2]) == 2 {
+			g.Time = int(a.Num().Int64()*60 + b.Num().Int64())
+		}
+		return g
+	}
+	if t, ok := parseTime(raw); ok {
+		g.Time = t
+		return g
+	}
+	if v, err := evalExpr(strings.ReplaceAll(raw, ",", ""), nil); err == nil && v.isConst() {
+		g.Num = v.c
+	}
+	return g
+}
+
+// parseTime reads "3:30 p.m." or "9:03:36 a.m." as minutes after midnight
+// (seconds dropped: ASDiv asks for clock times to the minute or second, and
+// a reply to the minute of a time with seconds is graded on its text).
+func parseTime(s string) (int, bool) {
+	m := timeRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return 0, false
+	}
+	h := atoi(m[1])
+	mi := atoi(m[2])
+	if h < 1 || h > 12 || mi > 59 {
+		return 0, false
+	}
+	if strings.EqualFold(m[4], "p") && h != 12 {
+		h += 12
+	}
+	if strings.EqualFold(m[4], "a") && h == 12 {
+		h = 0
+	}
+	return h*60 + mi, true
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func isLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// normText lowercases, drops punctuation and articles and collapses spaces,
+// so that "The 60th caller." matches "60th caller".
+func normText(s string) string {
+	s = strings.ToLower(s)
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == ':', r == '/':
+			b.WriteRune(r)
+		case r == '\'' || r == '’':
+			// keep possessives together: "jake's" -> "jakes"
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	var words []string
+	for _, w := range strings.Fields(b.String()) {
+		if w == "the" || w == "a" || w == "an" {
+			continue
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " ")
+}

@@ -1,0 +1,358 @@
+package hardmath
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Regime is one graded part of a problem: a reference answer valid in one
+// limit, with the point where answers are compared.
+type Regime struct {
+	// Name is the part's key in Verdict.Parts: epsilon, small_eps,
+	// intermediate_eps, large_eps, small_x, large_x.
+	Name string `json:"name"`
+	// Var is the formula variable the point binds ("epsilon" or "x").
+	Var      string  `json:"var,omitempty"`
+	Point    float64 `json:"point,omitempty"`
+	HasPoint bool    `json:"has_point,omitempty"`
+	// Refs holds the reference formula, or the list of roots.
+	Refs []string `json:"refs"`
+	// Numerical is the released numerical ground truth at Point, if any.
+	Numerical string `json:"numerical,omitempty"`
+}
+
+// Reference is everything grading needs about an item's gold answer.
+type Reference struct {
+	Type      string   `json:"type"`
+	Subtype   string   `json:"subtype,omitempty"`
+	Precision int      `json:"precision,omitempty"`
+	Regimes   []Regime `json:"regimes"`
+}
+
+// Default evaluation points where a released row has none (word problems):
+// the root regimes at epsilon = 0.01 and 100.
+const (
+	defaultSmallEps = 0.01
+	defaultLargeEps = 100
+)
+
+// ReferenceOf extracts the per-regime reference answers of a row. Root rows
+// store only the small-epsilon roots in answer_val, so the large-epsilon
+// roots come from the solution's last boxed list for large epsilon.
+func ReferenceOf(r Row) (Reference, error) {
+	ref := Reference{Type: r.Type(), Subtype: r.Subtype()}
+	if r.Precision != nil {
+		ref.Precision = *r.Precision
+	}
+	pt := func(p *float64, def float64) (float64, bool) {
+		if p != nil {
+			return *p, true
+		}
+		return def, !math.IsNaN(def)
+	}
+	switch ref.Type {
+	case TypeNondimSymbolic, TypeNondimNumeric:
+		a := cleanAnswer(unbox(r.AnswerVal))
+		if a == "" {
+			return ref, fmt.Errorf("empty answer_val")
+		}
+		ref.Regimes = []Regime{{Name: "epsilon", Refs: []string{a}}}
+	case TypeRoots:
+		small := splitList(unbox(r.AnswerVal))
+		large, err := rootsFromSolution(r.Solution, "large")
+		if err != nil {
+			return ref, err
+		}
+		if len(small) == 0 {
+			return ref, fmt.Errorf("no small-epsilon roots in answer_val")
+		}
+		sp, sok := pt(r.SmallEvalPoint, defaultSmallEps)
+		lp, lok := pt(r.LargeEvalPoint, defaultLargeEps)
+		ref.Regimes = []Regime{
+			{Name: "small_eps", Var: "epsilon", Point: sp, HasPoint: sok, Refs: small, Numerical: deref(r.SmallNumerical)},
+			{Name: "large_eps", Var: "epsilon", Point: lp, HasPoint: lok, Refs: large, Numerical: deref(r.LargeNumerical)},
+		}
+	case TypeODE:
+		parts := pythonStrings(r.AnswerVal)
+		if len(parts) != 2 {
+			// Word problems give one boxed list instead of a Python list.
+			parts = splitList(unbox(r.AnswerVal))
+		}
+		if len(parts) != 2 {
+			return ref, fmt.Errorf("ODE answer has %d parts, want 2 (small x, large x)", len(parts))
+		}
+		sp, sok := pt(r.SmallEvalPoint, math.NaN())
+		lp, lok := pt(r.LargeEvalPoint, math.NaN())
+		ref.Regimes = []Regime{
+			{Name: "small_x", Var: "x", Point: sp, HasPoint: sok, Refs: []string{cleanAnswer(parts[0])}, Numerical: deref(r.SmallNumerical)},
+			{Name: "large_x", Var: "x", Point: lp, HasPoint: lok, Refs: []string{cleanAnswer(parts[1])}, Numerical: deref(r.LargeNumerical)},
+		}
+	case TypeIntegral:
+		if ref.Subtype == "laplace" {
+			lp, lok := pt(r.LargeEvalPoint, math.NaN())
+			ref.Regimes = []Regime{{Name: "large_x", Var: "x", Point: lp, HasPoint: lok,
+				Refs: []string{cleanAnswer(unbox(r.AnswerVal))}, Numerical: deref(r.LargeNumerical)}}
+			break
+		}
+		parts := splitList(unbox(r.AnswerVal))
+		for i := range parts {
+			parts[i] = cleanAnswer(parts[i])
+		}
+		var names []string
+		switch len(parts) {
+		case 3:
+			names = []string{"small_eps", "intermediate_eps", "large_eps"}
+		case 2:
+			names = []string{"small_eps", "large_eps"}
+		default:
+			return ref, fmt.Errorf("integral answer has %d parts, want 2 or 3", len(parts))
+		}
+		points := map[string]float64{}
+		if ip, err := ParseEpsIntegral(r.Question); err == nil {
+			points = ip.EvalPoints()
+		}
+		for i, n := range names {
+			g := Regime{Name: n, Var: "epsilon", Refs: []string{parts[i]}}
+			if p, ok := points[n]; ok {
+				g.Point, g.HasPoint = p, true
+			}
+			// Released two-regime rows carry their own points.
+			if len(names) == 2 && n == "small_eps" && r.SmallEvalPoint != nil {
+				g.Point, g.HasPoint, g.Numerical = *r.SmallEvalPoint, true, deref(r.SmallNumerical)
+			}
+			if len(names) == 2 && n == "large_eps" && r.LargeEvalPoint != nil {
+				g.Point, g.HasPoint, g.Numerical = *r.LargeEvalPoint, true, deref(r.LargeNumerical)
+			}
+			ref.Regimes = append(ref.Regimes, g)
+		}
+	default:
+		return ref, fmt.Errorf("unknown question type %q", ref.Type)
+	}
+	return ref, nil
+}
+
+var largeRootsRe = regexp.MustCompile(`for (large|small) positive\s*\$?\s*\\?epsilon\$?\s*are`)
+
+// rootsFromSolution finds the boxed root list the solution states for the
+// "large" or "small" regime (its closing summary).
+func rootsFromSolution(sol, which string) ([]string, error) {
+	locs := largeRootsRe.FindAllStringSubmatchIndex(sol, -1)
+	for i := len(locs) - 1; i >= 0; i-- {
+		l := locs[i]
+		if sol[l[2]:l[3]] != which {
+			continue
+		}
+		boxes := boxedAll(sol[l[1]:])
+		if len(boxes) > 0 {
+			if roots := splitList(boxes[0]); len(roots) > 0 {
+				return roots, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("the solution states no boxed root list for %s epsilon", which)
+}
+
+// boxedAll returns the contents of every \boxed{...} (or bare boxed{...},
+// as the released solutions write it), braces matched.
+func boxedAll(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "boxed{")
+		if j < 0 {
+			break
+		}
+		start := i + j + len("boxed{")
+		depth := 1
+		k := start
+		for k < len(s) && depth > 0 {
+			switch s[k] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			k++
+		}
+		if depth != 0 {
+			break
+		}
+		out = append(out, s[start:k-1])
+		i = k
+	}
+	return out
+}
+
+// unbox returns the last boxed content of s, or s itself.
+func unbox(s string) string {
+	if b := boxedAll(s); len(b) > 0 {
+		return b[len(b)-1]
+	}
+	return s
+}
+
+// splitList strips one pair of list brackets and splits at top-level commas.
+func splitList(s string) []string {
+	s = strings.TrimSpace(stripMath(s))
+	s = strings.ReplaceAll(s, `\left[`, "[")
+	s = strings.ReplaceAll(s, `\right]`, "]")
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "x=") || strings.HasPrefix(s, "x =") {
+		s = strings.TrimSpace(s[strings.Index(s, "=")+1:])
+	}
+	if strings.HasPrefix(s, "[") && matchingClose(s, 0) == len(s)-1 {
+		s = s[1 : len(s)-1]
+	}
+	var out []string
+	for _, p := range splitTop(s, ',') {
+		p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), `\`))
+		p = strings.TrimSpace(p)
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// matchingClose returns the index of the bracket closing the one at i.
+func matchingClose(s string, i int) int {
+	depth := 0
+	for k := i; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// splitTop splits s at sep outside any brackets.
+func splitTop(s string, sep byte) []string {
+	var out []string
+	depth, last := 0, 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[last:k])
+				last = k + 1
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+func stripMath(s string) string {
+	s = strings.ReplaceAll(s, "$$", " ")
+	s = strings.ReplaceAll(s, "$", " ")
+	s = strings.ReplaceAll(s, `\[`, " ")
+	s = strings.ReplaceAll(s, `\]`, " ")
+	return strings.TrimSpace(s)
+}
+
+// cleanAnswer reduces a stated answer to its formula: it drops math
+// delimiters and trailing punctuation, and keeps what follows the last
+// top-level "=" or "\approx" (x = ..., I(x) \approx ..., \epsilon = ...).
+func cleanAnswer(s string) string {
+	s = stripMath(s)
+	s = strings.TrimSpace(strings.ReplaceAll(s, "\\n", " "))
+	s = strings.TrimSpace(strings.TrimRight(s, ".;, \n"))
+	depth := 0
+	cut := -1
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '=':
+			if depth == 0 {
+				cut = k + 1
+			}
+		case '\\':
+			for _, w := range []string{`\approx`, `\simeq`, `\sim`} {
+				if depth == 0 && strings.HasPrefix(s[k:], w) {
+					cut = k + len(w)
+				}
+			}
+		}
+	}
+	if cut >= 0 {
+		s = s[cut:]
+	}
+	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".;,"))
+}
+
+// pythonStrings parses a Python list of string literals as str() prints it
+// ("['y = 1 - \\frac{x^{3}}{18}\n', ...]"), returning nil when s is not one.
+func pythonStrings(s string) []string {
+	s = strings.TrimSpace(s)
+	if !strings.HasPrefix(s, "[") || !strings.HasSuffix(s, "]") {
+		return nil
+	}
+	var out []string
+	i := 1
+	for i < len(s)-1 {
+		c := s[i]
+		if c == ' ' || c == ',' || c == '\n' {
+			i++
+			continue
+		}
+		if c != '\'' && c != '"' {
+			return nil
+		}
+		q := c
+		i++
+		var b strings.Builder
+		for i < len(s) && s[i] != q {
+			if s[i] == '\\' && i+1 < len(s) {
+				i++
+				switch s[i] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				default:
+					b.WriteByte(s[i])
+				}
+			} else {
+				b.WriteByte(s[i])
+			}
+			i++
+		}
+		if i >= len(s) {
+			return nil
+		}
+		i++ // closing quote
+		out = append(out, strings.TrimSpace(b.String()))
+	}
+	return out
+}
+
+// parseNumber reads a plain decimal number from an answer ("0.08", "\approx 0.08").
+func parseNumber(s string) (float64, bool) {
+	s = strings.TrimSpace(cleanAnswer(s))
+	s = strings.ReplaceAll(s, "{,}", "")
+	s = strings.ReplaceAll(s, " ", "")
+	v, err := strconv.ParseFloat(s, 64)
+	if err == nil {
+		return v, true
+	}
+	if f, err := parseFormula(s); err == nil {
+		if c, err := f.eval(nil, evalOptions{}); err == nil && imag(c) == 0 {
+			return real(c), true
+		}
+	}
+	return 0, false
+}

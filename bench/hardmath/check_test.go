@@ -1,0 +1,52 @@
+package hardmath
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/matheval/matheval/internal/testenv"
+)
+
+func TestCheckMini(t *testing.T) {
+	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
+	rows, _, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := CheckRows(context.Background(), rows, CheckOptions{})
+	type k struct{ t, r string }
+	ok, bad, skip := map[k]int{}, map[k]int{}, map[k]int{}
+	for _, r := range res {
+		kk := k{r.Type, r.Regime}
+		switch {
+		case r.Skipped:
+			skip[kk]++
+			if skip[kk] <= 2 {
+				t.Logf("skipped %s %s: %s", r.Key, r.Regime, r.Note)
+			}
+		case r.OK:
+			ok[kk]++
+		default:
+			bad[kk]++
+			if bad[kk] <= 2 {
+				t.Logf("off %s %s at %g: ref %.6g num %.6g rel %.3g %s", r.Key, r.Regime, r.Point, r.Ref, r.Num, r.RelErr, r.Note)
+			}
+		}
+	}
+	var keys []string
+	all := map[k]bool{}
+	for _, m := range []map[k]int{ok, bad, skip} {
+		for kk := range m {
+			all[kk] = true
+		}
+	}
+	for kk := range all {
+		keys = append(keys, fmt.Sprintf("%-40s %-18s ok %3d off %3d skipped %3d", kk.t, kk.r, ok[kk], bad[kk], skip[kk]))
+	}
+	sort.Strings(keys)
+	for _, s := range keys {
+		t.Log(s)
+	}
+}

@@ -1,0 +1,386 @@
+package hardmath
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/cmplx"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/equiv"
+)
+
+// Tolerance is the relative distance within which an answer's value counts
+// as matching the reference value at a regime's evaluation point (the
+// paper's 10%).
+const Tolerance = 0.10
+
+// Evaluator evaluates a LaTeX formula at a point. realRoots selects real odd
+// roots of negative numbers (the ODE and integral answers' convention)
+// instead of the principal complex branch (the root answers' convention).
+type Evaluator func(latex string, vars map[string]complex128, realRoots bool) (complex128, error)
+
+// interimEvaluator is the package's own formula evaluator (latexeval.go).
+func interimEvaluator(latex string, vars map[string]complex128, realRoots bool) (complex128, error) {
+	return evalLatex(latex, vars, evalOptions{realRoots: realRoots})
+}
+
+// referenceFromItem recovers the Reference stored in an item, whether it is
+// still the struct or came back from JSON as a generic map.
+func referenceFromItem(extra map[string]any) (Reference, error) {
+	var ref Reference
+	v, ok := extra["reference"]
+	if !ok {
+		return ref, fmt.Errorf("item has no HARDMath reference")
+	}
+	if r, ok := v.(Reference); ok {
+		return r, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return ref, err
+	}
+	err = json.Unmarshal(b, &ref)
+	return ref, err
+}
+
+// gradeReply grades a reply against a reference. It never panics.
+func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answer.Verdict) {
+	defer func() {
+		if r := recover(); r != nil {
+			v = answer.Verdict{Kind: answer.Undecided, Reason: fmt.Sprintf("grader failure: %v", r)}
+		}
+	}()
+	if len(reply) > 200000 {
+		return answer.Verdict{Kind: answer.Undecided, Reason: "reply longer than 200000 bytes"}
+	}
+	boxes := boxedAll(reply)
+	if len(boxes) == 0 {
+		if finishReason == "length" {
+			return answer.Verdict{Kind: answer.Incomplete, Reason: "cut by the token limit before a boxed answer"}
+		}
+		return answer.Verdict{Kind: answer.NoAnswer, Reason: "no \\boxed{} answer in the reply"}
+	}
+	last := boxes[len(boxes)-1]
+	v.Parts = map[string]float64{}
+	var reasons []string
+	var unparsable, undecided int
+	record := func(name string, score float64, why string, st partStatus) {
+		v.Parts[name] = score
+		if why != "" {
+			reasons = append(reasons, name+": "+why)
+		}
+		switch st {
+		case stUnparsable:
+			unparsable++
+		case stUndecided:
+			undecided++
+		}
+	}
+	switch ref.Type {
+	case TypeNondimSymbolic:
+		v.Extracted = cleanAnswer(last)
+		s, why, st := gradeSymbolic(ref.Regimes[0].Refs[0], v.Extracted, ev)
+		record("epsilon", s, why, st)
+	case TypeNondimNumeric:
+		v.Extracted = cleanAnswer(last)
+		s, why, st := gradeNumber(ref.Regimes[0].Refs[0], v.Extracted, ref.Precision)
+		record("epsilon", s, why, st)
+	case TypeRoots:
+		cands := rootCandidates(reply, boxes)
+		v.Extracted = last
+		for _, g := range ref.Regimes {
+			s, why, st := gradeRoots(g, cands[g.Name], ev)
+			record(g.Name, s, why, st)
+		}
+	default: // ODE and both integral families: formulas per regime
+		preds := formulaCandidates(ref, boxes)
+		v.Extracted = last
+		for i, g := range ref.Regimes {
+			if i >= len(preds) || preds[i] == "" {
+				record(g.Name, 0, "no answer for this regime", stUnparsable)
+				continue
+			}
+			s, why, st := gradeFormula(g, preds[i], ev)
+			record(g.Name, s, why, st)
+		}
+	}
+	total := 0.0
+	for _, s := range v.Parts {
+		total += s
+	}
+	v.Score = total / float64(len(v.Parts))
+	v.Reason = strings.Join(reasons, "; ")
+	switch {
+	case v.Score >= 1-1e-12:
+		v.Score = 1
+		v.Kind = answer.Correct
+		if v.Reason == "" {
+			v.Reason = "every regime matches"
+		}
+	case undecided > 0 && v.Score == 0:
+		v.Kind = answer.Undecided
+	case unparsable == len(v.Parts):
+		v.Kind = answer.Unparsable
+	default:
+		v.Kind = answer.Wrong
+	}
+	return v
+}
+
+type partStatus int
+
+const (
+	stOK partStatus = iota
+	stUnparsable
+	stUndecided
+)
+
+// rootCandidates assigns the reply's boxed root lists to the regimes:
+// a box is small- or large-epsilon by the last of those words in the text
+// before it; unlabelled boxes are taken in order (small, then large); one
+// box holding two lists gives both; a single list is tried for both.
+func rootCandidates(reply string, boxes []string) map[string][]string {
+	out := map[string][]string{}
+	if len(boxes) == 1 {
+		parts := splitTop(strings.TrimSpace(stripMath(boxes[0])), ',')
+		var lists []string
+		for _, p := range parts {
+			p = strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(p, `\left[`, "["), `\right]`, "]"))
+			if strings.HasPrefix(p, "[") && strings.HasSuffix(p, "]") {
+				lists = append(lists, p)
+			}
+		}
+		if len(lists) == 2 && len(lists) == len(parts) {
+			out["small_eps"], out["large_eps"] = splitList(lists[0]), splitList(lists[1])
+			return out
+		}
+		l := splitList(boxes[0])
+		out["small_eps"], out["large_eps"] = l, l
+		return out
+	}
+	// Locate each box and the cue before it.
+	pos := 0
+	var unl []string
+	for _, b := range boxes {
+		i := strings.Index(reply[pos:], b)
+		if i < 0 {
+			continue
+		}
+		start := pos + i
+		pre := strings.ToLower(reply[max(0, start-300):start])
+		pos = start + len(b)
+		si, li := strings.LastIndex(pre, "small"), strings.LastIndex(pre, "large")
+		switch {
+		case si > li:
+			out["small_eps"] = splitList(b)
+		case li > si:
+			out["large_eps"] = splitList(b)
+		default:
+			unl = append(unl, b)
+		}
+	}
+	for _, name := range []string{"small_eps", "large_eps"} {
+		if _, ok := out[name]; !ok && len(unl) > 0 {
+			out[name] = splitList(unl[0])
+			unl = unl[1:]
+		}
+	}
+	return out
+}
+
+// formulaCandidates reads one formula per regime from the reply: the last
+// box's list when it has one item per regime (or two of three: the small and
+// intermediate ones), else the last boxes in order.
+func formulaCandidates(ref Reference, boxes []string) []string {
+	n := len(ref.Regimes)
+	items := splitList(boxes[len(boxes)-1])
+	for i := range items {
+		items[i] = cleanAnswer(items[i])
+	}
+	if len(items) == n {
+		return items
+	}
+	if n == 1 {
+		return []string{cleanAnswer(boxes[len(boxes)-1])}
+	}
+	if len(boxes) >= n {
+		var out []string
+		for _, b := range boxes[len(boxes)-n:] {
+			out = append(out, cleanAnswer(b))
+		}
+		return out
+	}
+	return items
+}
+
+func gradeSymbolic(gold, pred string, ev Evaluator) (float64, string, partStatus) {
+	// The shared engine decides when it can; a placeholder or undecided
+	// result falls through to evaluation at random positive points.
+	r := equiv.Compare(gold, pred, equiv.Options{Timeout: 200 * time.Millisecond})
+	switch r.Outcome {
+	case equiv.Equal:
+		return 1, "", stOK
+	case equiv.NotEqual:
+		return 0, "not equivalent: " + r.Reason, stOK
+	}
+	pts := [][3]float64{{1.3, 2.7, 0.6}, {0.45, 1.9, 3.1}, {2.2, 0.8, 1.7}, {5.5, 3.3, 0.25}}
+	for _, p := range pts {
+		vars := map[string]complex128{"a_1": complex(p[0], 0), "a_2": complex(p[1], 0), "a_3": complex(p[2], 0)}
+		g, err := ev(gold, vars, false)
+		if err != nil {
+			return 0, "reference not evaluable: " + err.Error(), stUndecided
+		}
+		c, err := ev(pred, vars, false)
+		if err != nil {
+			return 0, "answer not evaluable: " + err.Error(), stUnparsable
+		}
+		if cmplx.Abs(g-c) > 1e-8*math.Max(1e-300, cmplx.Abs(g)) {
+			return 0, fmt.Sprintf("differs at a=(%g,%g,%g): %.6g vs %.6g", p[0], p[1], p[2], real(c), real(g)), stOK
+		}
+	}
+	return 1, "", stOK
+}
+
+func gradeNumber(gold, pred string, prec int) (float64, string, partStatus) {
+	g, ok := parseNumber(gold)
+	if !ok {
+		return 0, "reference is not a number", stUndecided
+	}
+	p, ok := parseNumber(pred)
+	if !ok {
+		return 0, fmt.Sprintf("answer %q is not a number", pred), stUnparsable
+	}
+	tol := 1e-9 * math.Max(1, math.Abs(g))
+	if prec > 0 {
+		// Half a unit in the last place the answer is asked for.
+		tol = 0.5*math.Pow(10, -float64(prec)) + 1e-12
+	}
+	if math.Abs(p-g) <= tol {
+		return 1, "", stOK
+	}
+	return 0, fmt.Sprintf("%g vs %g", p, g), stOK
+}
+
+func gradeFormula(g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
+	if !g.HasPoint {
+		return 0, "no evaluation point for this regime", stUndecided
+	}
+	vars := map[string]complex128{g.Var: complex(g.Point, 0)}
+	r, err := ev(g.Refs[0], vars, true)
+	if err != nil {
+		return 0, "reference not evaluable: " + err.Error(), stUndecided
+	}
+	p, err := ev(pred, vars, true)
+	if err != nil {
+		return 0, "answer not evaluable: " + err.Error(), stUnparsable
+	}
+	if within(p, r) {
+		return 1, "", stOK
+	}
+	return 0, fmt.Sprintf("%.6g vs reference %.6g at %s=%g", real(p), real(r), g.Var, g.Point), stOK
+}
+
+func within(p, r complex128) bool {
+	if cmplx.IsNaN(p) || cmplx.IsInf(p) {
+		return false
+	}
+	return cmplx.Abs(p-r) <= Tolerance*cmplx.Abs(r) || (r == 0 && cmplx.Abs(p) < 1e-12)
+}
+
+// gradeRoots matches predicted roots to reference roots at the regime's
+// epsilon, each at most once, nearest pairs first; the credit is the share
+// of reference roots matched within the tolerance.
+func gradeRoots(g Regime, preds []string, ev Evaluator) (float64, string, partStatus) {
+	if len(preds) == 0 {
+		return 0, "no roots given", stUnparsable
+	}
+	if len(preds) > 256 {
+		return 0, "more than 256 roots given", stUnparsable
+	}
+	vars := map[string]complex128{"epsilon": complex(g.Point, 0)}
+	refs := make([]complex128, len(g.Refs))
+	for i, s := range g.Refs {
+		v, err := ev(s, vars, false)
+		if err != nil {
+			return 0, "reference root not evaluable: " + err.Error(), stUndecided
+		}
+		refs[i] = v
+	}
+	var ps []complex128
+	bad := 0
+	for _, s := range preds {
+		v, err := ev(cleanAnswer(s), vars, false)
+		if err != nil {
+			bad++
+			continue
+		}
+		ps = append(ps, v)
+	}
+	if len(ps) == 0 {
+		return 0, "no root evaluable", stUnparsable
+	}
+	type pair struct {
+		i, j int
+		d    float64
+	}
+	var pairs []pair
+	for i, r := range refs {
+		for j, p := range ps {
+			if within(p, r) {
+				pairs = append(pairs, pair{i, j, cmplx.Abs(p - r)})
+			}
+		}
+	}
+	sort.Slice(pairs, func(a, b int) bool { return pairs[a].d < pairs[b].d })
+	usedR, usedP := map[int]bool{}, map[int]bool{}
+	matched := 0
+	for _, pr := range pairs {
+		if !usedR[pr.i] && !usedP[pr.j] {
+			usedR[pr.i], usedP[pr.j] = true, true
+			matched++
+		}
+	}
+	score := float64(matched) / float64(len(refs))
+	why := ""
+	if matched < len(refs) {
+		why = fmt.Sprintf("%d of %d roots matched at epsilon=%g", matched, len(refs), g.Point)
+	}
+	if bad > 0 {
+		why = strings.TrimPrefix(why+fmt.Sprintf("; %d roots not evaluable", bad), "; ")
+	}
+	return score, why, stOK
+}
+
+// goldReply states the reference as a model following the hints would.
+func goldReply(ref Reference) string {
+	var b strings.Builder
+	switch ref.Type {
+	case TypeNondimSymbolic, TypeNondimNumeric:
+		fmt.Fprintf(&b, "Therefore $\\boxed{\\epsilon = %s}$.", ref.Regimes[0].Refs[0])
+	case TypeRoots:
+		for _, g := range ref.Regimes {
+			word := "small"
+			if g.Name == "large_eps" {
+				word = "large"
+			}
+			fmt.Fprintf(&b, "The roots for %s positive $\\epsilon$ are $\\boxed{\\left[ %s\\right]}$.\n", word, strings.Join(g.Refs, ", "))
+		}
+	case TypeODE:
+		fmt.Fprintf(&b, "$\\boxed{[y = %s, y = %s]}$", ref.Regimes[0].Refs[0], ref.Regimes[1].Refs[0])
+	default:
+		if len(ref.Regimes) == 1 {
+			fmt.Fprintf(&b, "$\\boxed{I(x) \\approx %s}$", ref.Regimes[0].Refs[0])
+			break
+		}
+		var fs []string
+		for _, g := range ref.Regimes {
+			fs = append(fs, g.Refs[0])
+		}
+		fmt.Fprintf(&b, "$\\boxed{[%s]}$", strings.Join(fs, ", "))
+	}
+	return b.String()
+}

@@ -1,0 +1,308 @@
+// Package hardmath implements the HARDMath benchmark (Fan et al. 2024,
+// "HARDMath: A Benchmark Dataset for Challenging Problems in Applied
+// Mathematics"): loaders for the released JSON files, the paper's prompts
+// with 0, 1 or 5 shots, regime-wise grading without a model, numerical
+// checks of the released answers, and seeded generators of the paper's
+// problem types with numerical validation.
+//
+// Grading follows the paper's rubric with numbers instead of a judge:
+// nondimensionalisation answers by equivalence over positive symbols (or the
+// requested decimal places), roots by matching each reference root at the
+// regime's epsilon within 10%, formulas (ODEs, integrals) by their value at
+// the regime's evaluation point within 10%; each regime is a part of the
+// verdict and the score is their mean.
+package hardmath
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"text/template"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+)
+
+// Benchmark is HARDMath. The zero value is not usable; call New.
+type Benchmark struct {
+	mu    sync.Mutex
+	shots map[string][]KeyedRow // few-shot examples by question type
+	// ShotFile overrides where few-shot examples are read from (default:
+	// HARDMath_shot_examples.json beside the loaded data file).
+	ShotFile string
+	eval     Evaluator
+}
+
+// New returns the benchmark with the package's formula evaluator.
+func New() *Benchmark { return &Benchmark{eval: interimEvaluator} }
+
+// Name implements bench.Benchmark.
+func (b *Benchmark) Name() string { return "hardmath" }
+
+// Load reads a released HARDMath file (or a folder holding
+// HARDMath_mini.json); with path == "" it generates a fresh set of
+// opts.Limit (default 50) problems of every type with opts.Seed.
+func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+	var rows []KeyedRow
+	var warns []bench.Warning
+	prefix := "gen"
+	file := ""
+	if path == "" {
+		n := opts.Limit
+		if n <= 0 {
+			n = 50
+		}
+		set, err := Generate(GenOptions{Seed: opts.Seed, N: n, Types: AllGenTypes})
+		if err != nil {
+			return nil, nil, err
+		}
+		rows = set.Rows
+		prefix = fmt.Sprintf("gen%d", opts.Seed)
+	} else {
+		var err error
+		file, err = resolveFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows, warns, err = ReadFile(file)
+		if err != nil {
+			return nil, warns, err
+		}
+		prefix = idPrefix(file)
+	}
+	b.mu.Lock()
+	if b.ShotFile == "" && file != "" {
+		if p := filepath.Join(filepath.Dir(file), "HARDMath_shot_examples.json"); fileExists(p) {
+			b.ShotFile = p
+		}
+	}
+	b.mu.Unlock()
+	var items []bench.Item
+	for _, kr := range rows {
+		it, err := ItemOf(prefix, kr)
+		if err != nil {
+			warns = append(warns, bench.Warning{Where: fmt.Sprintf("%s: row %s", nonEmpty(file, "generated"), kr.Key), Message: err.Error()})
+			continue
+		}
+		if !accept(it, opts.Filter) {
+			continue
+		}
+		items = append(items, it)
+	}
+	if opts.Sample > 0 && opts.Sample < len(items) {
+		r := rand.New(rand.NewPCG(uint64(opts.Seed), 0x4a52444d))
+		r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+		items = items[:opts.Sample]
+		sort.SliceStable(items, func(i, j int) bool { return idLess(items[i].ID, items[j].ID) })
+	}
+	if path != "" && opts.Limit > 0 && opts.Limit < len(items) {
+		items = items[:opts.Limit]
+	}
+	return items, warns, nil
+}
+
+func nonEmpty(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func idLess(a, b string) bool {
+	ia, ea := strconv.Atoi(a[strings.LastIndex(a, "/")+1:])
+	ib, eb := strconv.Atoi(b[strings.LastIndex(b, "/")+1:])
+	if ea == nil && eb == nil && a[:strings.LastIndex(a, "/")+1] == b[:strings.LastIndex(b, "/")+1] {
+		return ia < ib
+	}
+	return a < b
+}
+
+func accept(it bench.Item, filter map[string][]string) bool {
+	for k, vals := range filter {
+		ok := false
+		for _, v := range vals {
+			if it.Meta[k] == v {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// ItemOf turns a row into a benchmark item.
+func ItemOf(prefix string, kr KeyedRow) (bench.Item, error) {
+	ref, err := ReferenceOf(kr.Row)
+	if err != nil {
+		return bench.Item{}, err
+	}
+	meta := map[string]string{"type": ref.Type, "answer_type": kr.Row.AnswerType}
+	if ref.Subtype != "" {
+		meta["subtype"] = ref.Subtype
+	}
+	return bench.Item{
+		ID:       prefix + "/" + kr.Key,
+		Problem:  kr.Row.Question,
+		Solution: kr.Row.Solution,
+		Answer:   answerText(ref),
+		Meta:     meta,
+		Extra:    map[string]any{"reference": ref},
+	}, nil
+}
+
+// answerText is the gold answer in one line, regimes labelled.
+func answerText(ref Reference) string {
+	if len(ref.Regimes) == 1 && ref.Regimes[0].Name == "epsilon" {
+		return ref.Regimes[0].Refs[0]
+	}
+	var parts []string
+	for _, g := range ref.Regimes {
+		parts = append(parts, g.Name+": "+strings.Join(g.Refs, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// GoldReply implements bench.Benchmark.
+func (b *Benchmark) GoldReply(it bench.Item) string {
+	ref, err := referenceFromItem(it.Extra)
+	if err != nil {
+		return "\\boxed{" + it.Answer + "}"
+	}
+	return goldReply(ref)
+}
+
+// Grade implements bench.Benchmark.
+func (b *Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+	ref, err := referenceFromItem(it.Extra)
+	if err != nil {
+		return answer.Verdict{Kind: answer.Undecided, Reason: fmt.Sprintf("item %s: %v", it.ID, err)}
+	}
+	if len(ref.Regimes) == 0 {
+		return answer.Verdict{Kind: answer.Undecided, Reason: fmt.Sprintf("item %s: reference has no regimes", it.ID)}
+	}
+	ev := b.eval
+	if ev == nil {
+		ev = interimEvaluator
+	}
+	return gradeReply(ref, reply, finishReason, ev)
+}
+
+// Hint returns the paper's answer-format hint for a question type.
+func Hint(qtype, subtype, answerType string, precision int) string {
+	switch {
+	case answerType == "math_expression" && qtype == TypeIntegral:
+		return "Hint: Please answer the question requiring an answer in a SymPy convertible formula containing formulas of variable \\(x\\) and math operation expressions and provide the final answer, e.g., \\(x^{3}\\) inside a Latex boxed format \\[boxed{}\\]."
+	case answerType == "math_expression" && qtype == TypeNondimSymbolic:
+		return "Hint: Please answer the question requiring an answer in a SymPy convertible formula containing variables and math operation expressions and provide the final answer, e.g., \\(x^{3}\\), \\(frac{x}{y}\\) inside a Latex boxed format \\[boxed{}\\]."
+	case answerType == "float" && precision == 2:
+		return "Hint: Please answer the question requiring a floating-point number with two decimal places and provide the final value, e.g., 0.80, 3.12, inside a Latex boxed format \\[boxed{}\\]."
+	case answerType == "list" && qtype == TypeODE:
+		return "Hint: Please answer the question requiring a Python list containing SymPy convertible formula of $y = f(x)$ and provide the final list, e.g., $[y = 1 - x^{3}, y = -6/(x-5)]$, inside a Latex boxed format \\[boxed{}\\]."
+	case answerType == "list":
+		return "Hint: Please answer the question requiring two Python lists containing SymPy convertible formulas of variable $\\epsilon$ and math operation expressions and provide the final list e.g., $[\\epsilon^{3}, \\frac{1}{\\epsilon}]$ inside a Latex boxed format \\[boxed{}\\]."
+	}
+	return ""
+}
+
+// Prompt implements bench.Benchmark with the paper's query prompt:
+// opts.Shots worked examples of the same question type from the shot
+// examples file ("Example question: ... Example solution: ..."), then
+// "Question: ...", the answer-format hint and "Solution: ". A template file
+// (Go text/template) may use .Question, .Hint, .Examples and .Type.
+func (b *Benchmark) Prompt(it bench.Item, opts bench.PromptOptions) (bench.Prompt, error) {
+	qtype := it.Meta["type"]
+	prec := 0
+	if ref, err := referenceFromItem(it.Extra); err == nil {
+		prec = ref.Precision
+	}
+	hint := Hint(qtype, it.Meta["subtype"], it.Meta["answer_type"], prec)
+	examples := ""
+	if opts.Shots > 0 {
+		shots, err := b.shotRows(qtype)
+		if err != nil {
+			return bench.Prompt{}, err
+		}
+		if len(shots) == 0 {
+			return bench.Prompt{}, fmt.Errorf("no few-shot examples of type %s", qtype)
+		}
+		var demos []string
+		for i, s := range shots {
+			if i >= opts.Shots {
+				break
+			}
+			demos = append(demos, fmt.Sprintf("Example question: %s\nExample solution: %s\n", s.Row.Question, strings.TrimSpace(s.Row.Solution)))
+		}
+		examples = strings.Join(demos, "\n")
+	}
+	var text string
+	if opts.TemplateFile != "" {
+		src, err := os.ReadFile(opts.TemplateFile)
+		if err != nil {
+			return bench.Prompt{}, err
+		}
+		tpl, err := template.New(filepath.Base(opts.TemplateFile)).Parse(string(src))
+		if err != nil {
+			return bench.Prompt{}, fmt.Errorf("%s: %v", opts.TemplateFile, err)
+		}
+		var sb strings.Builder
+		if err := tpl.Execute(&sb, map[string]string{"Question": it.Problem, "Hint": hint, "Examples": examples, "Type": qtype}); err != nil {
+			return bench.Prompt{}, fmt.Errorf("%s: %v", opts.TemplateFile, err)
+		}
+		text = sb.String()
+	} else {
+		switch opts.Name {
+		case "", "paper", "default", "fewshot":
+		default:
+			return bench.Prompt{}, fmt.Errorf("hardmath: unknown prompt template %q (known: paper)", opts.Name)
+		}
+		elems := []string{"Question: " + it.Problem}
+		if hint != "" {
+			elems = append(elems, hint)
+		}
+		elems = append(elems, "Solution: ")
+		text = strings.TrimSpace(examples + "\n\n" + strings.Join(elems, "\n"))
+	}
+	msgs := []bench.Message{}
+	if opts.System != "" {
+		msgs = append(msgs, bench.Message{Role: "system", Content: opts.System})
+	}
+	msgs = append(msgs, bench.Message{Role: "user", Content: text})
+	return bench.Prompt{Messages: msgs, Text: text}, nil
+}
+
+// shotRows returns the few-shot examples of a type, in file order.
+func (b *Benchmark) shotRows(qtype string) ([]KeyedRow, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.shots == nil {
+		if b.ShotFile == "" {
+			return nil, fmt.Errorf("hardmath: few-shot prompts need HARDMath_shot_examples.json beside the data file")
+		}
+		data, err := os.ReadFile(b.ShotFile)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := parseRowsInFileOrder(data, b.ShotFile)
+		if err != nil {
+			return nil, err
+		}
+		b.shots = map[string][]KeyedRow{}
+		for _, r := range rows {
+			t := r.Row.Type()
+			b.shots[t] = append(b.shots[t], r)
+		}
+	}
+	return b.shots[qtype], nil
+}

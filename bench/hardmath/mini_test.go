@@ -1,0 +1,64 @@
+package hardmath
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/internal/testenv"
+)
+
+// The released HARDMath-mini references, stated as a model would state them,
+// must grade 1.0 on every item.
+func TestMiniGoldScoresOne(t *testing.T) {
+	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
+	b := New()
+	items, warns, err := b.Load(path, bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dups := 0
+	for _, w := range warns {
+		if strings.Contains(w.Message, "duplicate") {
+			dups++
+		} else {
+			t.Errorf("warning: %s", w)
+		}
+	}
+	if len(items) != 366 {
+		t.Errorf("loaded %d items, want 366", len(items))
+	}
+	if dups != 58 {
+		t.Errorf("found %d exact duplicates, want 58", dups)
+	}
+	byType := map[string]int{}
+	bad := 0
+	for _, it := range items {
+		byType[it.Meta["type"]+"/"+it.Meta["subtype"]]++
+		v := b.Grade(it, b.GoldReply(it), "stop")
+		if v.Score != 1 || !v.IsCorrect() {
+			bad++
+			if bad <= 15 {
+				t.Errorf("%s: gold scored %v (%s): %s\nreply: %.300s", it.ID, v.Score, v.Kind, v.Reason, b.GoldReply(it))
+			}
+		}
+	}
+	t.Logf("types: %v; %d duplicates; %d gold failures", byType, dups, bad)
+	// The grader must discriminate: a neighbour's gold answer of the same
+	// type should rarely pass.
+	cross, pairs := 0, 0
+	for i := 0; i+1 < len(items); i++ {
+		a, c := items[i], items[i+1]
+		if a.Meta["type"] != c.Meta["type"] || a.Meta["subtype"] != c.Meta["subtype"] || a.Answer == c.Answer {
+			continue
+		}
+		pairs++
+		if b.Grade(a, b.GoldReply(c), "stop").Score == 1 {
+			cross++
+		}
+	}
+	t.Logf("neighbour answers accepted: %d of %d", cross, pairs)
+	if pairs < 200 || float64(cross) > 0.1*float64(pairs) {
+		t.Errorf("neighbour answers accepted: %d of %d pairs", cross, pairs)
+	}
+}

@@ -1,0 +1,213 @@
+package math
+
+import (
+	"embed"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"text/template"
+	"unicode"
+
+	"github.com/matheval/matheval/bench"
+)
+
+// The prompt templates are files users can copy and change (matheval run
+// math --prompt-file my.tmpl). A template is Go text/template text: the
+// main template is the prompt (the user message for chat models); an
+// optional {{define "system"}} block is the system message and an optional
+// {{define "stop"}} block lists stop sequences, one per line.
+//
+// Fields: .Problem, .Hint (the first --hint-fraction of the reference
+// solution), .Examples (few-shot: each with .Problem, .Solution, .Answer),
+// .Subject, .Level.
+//
+//go:embed prompts/*.tmpl
+var promptFS embed.FS
+
+// DefaultPrompt is the prompt used when none is named.
+const DefaultPrompt = "cot"
+
+// DefaultShots is the paper's few-shot setting.
+const DefaultShots = 8
+
+// PromptNames lists the embedded templates.
+func PromptNames() []string {
+	ents, _ := promptFS.ReadDir("prompts")
+	var out []string
+	for _, e := range ents {
+		out = append(out, strings.TrimSuffix(e.Name(), ".tmpl"))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PromptTemplate returns the text of an embedded template, for users to copy.
+func PromptTemplate(name string) (string, error) {
+	b, err := promptFS.ReadFile(path.Join("prompts", name+".tmpl"))
+	if err != nil {
+		return "", fmt.Errorf("math: unknown prompt %q (known: %s)", name, strings.Join(PromptNames(), ", "))
+	}
+	return string(b), nil
+}
+
+// Example is one few-shot example.
+type Example struct {
+	Problem, Solution, Answer string
+}
+
+// PromptData is what a template sees.
+type PromptData struct {
+	Problem  string
+	Hint     string
+	Examples []Example
+	Subject  string
+	Level    string
+}
+
+// Hint returns the first fraction (0..1) of a solution, cut back to a word
+// boundary so no word is split; 0 gives "" and 1 the whole solution.
+func Hint(solution string, fraction float64) string {
+	if fraction <= 0 {
+		return ""
+	}
+	rs := []rune(solution)
+	if fraction >= 1 {
+		return solution
+	}
+	n := int(fraction * float64(len(rs)))
+	if n < len(rs) && n > 0 && !unicode.IsSpace(rs[n]) {
+		for n > 0 && !unicode.IsSpace(rs[n-1]) {
+			n--
+		}
+	}
+	return strings.TrimRightFunc(string(rs[:n]), unicode.IsSpace)
+}
+
+// render builds the prompt from template text.
+func render(name, text string, data PromptData) (bench.Prompt, error) {
+	t, err := template.New(name).Option("missingkey=error").Parse(text)
+	if err != nil {
+		return bench.Prompt{}, fmt.Errorf("prompt %s: %v", name, err)
+	}
+	var sb strings.Builder
+	if err := t.Execute(&sb, data); err != nil {
+		return bench.Prompt{}, fmt.Errorf("prompt %s: %v", name, err)
+	}
+	p := bench.Prompt{Text: sb.String()}
+	var sys string
+	if st := t.Lookup("system"); st != nil {
+		var b strings.Builder
+		if err := st.Execute(&b, data); err != nil {
+			return bench.Prompt{}, fmt.Errorf("prompt %s: system: %v", name, err)
+		}
+		sys = strings.TrimSpace(b.String())
+	}
+	if st := t.Lookup("stop"); st != nil {
+		var b strings.Builder
+		if err := st.Execute(&b, data); err != nil {
+			return bench.Prompt{}, fmt.Errorf("prompt %s: stop: %v", name, err)
+		}
+		for _, l := range strings.Split(b.String(), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				p.Stop = append(p.Stop, l)
+			}
+		}
+	}
+	if sys != "" {
+		p.Messages = append(p.Messages, bench.Message{Role: "system", Content: sys})
+	}
+	p.Messages = append(p.Messages, bench.Message{Role: "user", Content: p.Text})
+	return p, nil
+}
+
+// usesExamples reports whether a template reads .Examples.
+func usesExamples(text string) bool { return strings.Contains(text, ".Examples") }
+
+// drawExamples picks k train items with seed, skipping any whose problem is
+// the item's own (MATH has one problem in both splits). The draw is the same
+// for every item of a run, as in the paper, except where that one clashes.
+func drawExamples(pool []bench.Item, k int, seed int64, problem string) []Example {
+	if k <= 0 || len(pool) == 0 {
+		return nil
+	}
+	r := rand.New(rand.NewPCG(uint64(seed), 0x66657773686f74))
+	perm := r.Perm(len(pool))
+	key := normProblem(problem)
+	var out []Example
+	for _, i := range perm {
+		it := pool[i]
+		if normProblem(it.Problem) == key {
+			continue
+		}
+		out = append(out, Example{Problem: it.Problem, Solution: it.Solution, Answer: it.Answer})
+		if len(out) == k {
+			break
+		}
+	}
+	return out
+}
+
+// normProblem collapses spaces, so reformatted copies of a problem match.
+func normProblem(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// MakePrompt renders an item's prompt. train is the pool of few-shot
+// examples (the train split); it is needed only by templates that use
+// .Examples.
+func MakePrompt(it bench.Item, opts bench.PromptOptions, train func() ([]bench.Item, error)) (bench.Prompt, error) {
+	name := opts.Name
+	var text string
+	var err error
+	if opts.TemplateFile != "" {
+		b, rerr := os.ReadFile(opts.TemplateFile)
+		if rerr != nil {
+			return bench.Prompt{}, rerr
+		}
+		name, text = opts.TemplateFile, string(b)
+	} else {
+		if name == "" || name == "default" {
+			name = DefaultPrompt
+		}
+		if text, err = PromptTemplate(name); err != nil {
+			return bench.Prompt{}, err
+		}
+	}
+	data := PromptData{Problem: it.Problem, Subject: it.Meta["subject"], Level: it.Meta["level"],
+		Hint: Hint(it.Solution, opts.HintFraction)}
+	if strings.Contains(text, ".Hint") && opts.HintFraction > 0 && it.Solution == "" {
+		return bench.Prompt{}, fmt.Errorf("item %s: prompt %s needs the reference solution, which this dataset lacks", it.ID, name)
+	}
+	if usesExamples(text) {
+		if train == nil {
+			return bench.Prompt{}, fmt.Errorf("prompt %s needs few-shot examples from the train split", name)
+		}
+		pool, err := train()
+		if err != nil {
+			return bench.Prompt{}, fmt.Errorf("prompt %s: %v", name, err)
+		}
+		k := opts.Shots
+		if k == 0 {
+			k = DefaultShots
+		}
+		if len(pool) < k {
+			return bench.Prompt{}, fmt.Errorf("prompt %s: %d shots asked, the train split has %d problems", name, k, len(pool))
+		}
+		data.Examples = drawExamples(pool, k, opts.Seed, it.Problem)
+	}
+	p, err := render(name, text, data)
+	if err != nil {
+		return p, err
+	}
+	if opts.System != "" { // the command line's system prompt wins
+		msgs := []bench.Message{{Role: "system", Content: opts.System}}
+		for _, m := range p.Messages {
+			if m.Role != "system" {
+				msgs = append(msgs, m)
+			}
+		}
+		p.Messages = msgs
+	}
+	return p, nil
+}

@@ -1,0 +1,315 @@
+package math401
+
+import (
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/calc"
+	"github.com/matheval/matheval/internal/testenv"
+)
+
+func item(group int, query, ans string) bench.Item {
+	return bench.Item{ID: "t/" + query, Problem: query, Answer: ans, Meta: map[string]string{"group": strconv.Itoa(group)}}
+}
+
+// Replies in the styles the paper shows, with the metrics worked out by hand.
+func TestGradePaperStyles(t *testing.T) {
+	b := New()
+	cases := []struct {
+		it      bench.Item
+		reply   string
+		correct bool
+		re      float64 // relative error
+		nn      float64 // non-number
+	}{
+		// thousands separators
+		{item(9, "71786×21638=", "1553305468"), "1,553,305,468", true, 0, 0},
+		// step by step: the last number counts
+		{item(14, "(2 + 3) * 4=", "20.0000"), "First, 2 + 3 = 5. Then 5 * 4 = 20.", true, 0, 0},
+		// a wrong last number: RE = |24-20|/20 = 0.2
+		{item(14, "(2 + 3) * 4=", "20.0000"), "2 + 3 = 5, and 5 * 4 = 24", false, 0.2, 0},
+		// a fraction turned into a decimal (25/9 = 2.7777...): |2.7778-2.77777..| < 1e-3
+		{item(10, "50/18=", "2.7778"), "2.7778", true, 0, 0},
+		{item(12, "q", "2.7778"), "The result is 25/9", true, 0.0000222222 / 2.7778, 0},
+		// in group 10 a fraction is not read: "50/18" restates the query, the last number is 18
+		{item(10, "50/18=", "2.7778"), "50/18", false, (18 - 2.7778) / 2.7778, 0},
+		// "approximately"
+		{item(16, "ln(695)=", "6.5439"), "ln(695) is approximately 6.5439", true, 0, 0},
+		// numbers in parentheses are ignored
+		{item(10, "50/18=", "2.7778"), "2.7778 (rounded to 4 decimal places)", true, 0, 0},
+		// within 1e-3 but not exact: correct, RE = 0.0004/2.7778
+		{item(10, "50/18=", "2.7778"), "2.7782", true, 0.0004 / 2.7778, 0},
+		// off by exactly the tolerance counts wrong
+		{item(10, "50/18=", "2.7778"), "2.7788", false, 0.001 / 2.7778, 0},
+		// no number at all: RE 10, non-number 1
+		{item(1, "5+9=", "14"), "I cannot compute that.", false, 10, 1},
+		{item(1, "5+9=", "14"), "", false, 10, 1},
+		// relative error with |y| < 1: the denominator is 1
+		{item(8, "0.3×0.3=", "0.0900"), "0.19", false, 0.1, 0},
+		// relative error capped at 10
+		{item(1, "5+9=", "14"), "1000", false, 10, 0},
+		// scientific notation
+		{item(4, "221034337578+352470528397=", "573504865975"), "5.73504865975e11", true, 0, 0},
+		{item(4, "221034337578+352470528397=", "573504865975"), "5.73504865975 \\times 10^{11}", true, 0, 0},
+		// negative answers
+		{item(5, "-6+(-2)=", "-8"), "-6 + (-2) = -8", true, 0, 0},
+	}
+	for _, c := range cases {
+		v := b.Grade(c.it, c.reply, "stop")
+		if v.IsCorrect() != c.correct {
+			t.Errorf("%q on %q: verdict %s (%s), want correct=%v", c.reply, c.it.Problem, v.Kind, v.Reason, c.correct)
+		}
+		if re := v.Metrics["relative_error"]; math.Abs(re-c.re) > 1e-6 {
+			t.Errorf("%q on %q: relative error %v, want %v", c.reply, c.it.Problem, re, c.re)
+		}
+		if nn := v.Metrics["non_number"]; nn != c.nn {
+			t.Errorf("%q: non_number %v, want %v", c.reply, nn, c.nn)
+		}
+	}
+}
+
+func TestGradeTruncatedReplyStillRead(t *testing.T) {
+	v := New().Grade(item(1, "5+9=", "14"), "5 + 9 = 14", "length")
+	if !v.IsCorrect() {
+		t.Errorf("truncated reply with the right number: %v", v)
+	}
+}
+
+// The main job: builtin:calc on the generated set scores 100%, relative
+// error 0 and non-number ratio 0.
+func TestCalcScoresFull(t *testing.T) {
+	b := New()
+	items, _, err := b.Load("", bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != Size {
+		t.Fatalf("%d items", len(items))
+	}
+	var samples []bench.Sample
+	for _, it := range items {
+		reply, err := calc.Answer(it.Problem)
+		if err != nil {
+			t.Fatalf("%s %q: %v", it.ID, it.Problem, err)
+		}
+		samples = append(samples, bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")})
+	}
+	sum := b.Summarize(samples)
+	if sum.Metrics["accuracy"] != 1 || sum.Metrics["relative_error"] != 0 || sum.Metrics["non_number_ratio"] != 0 {
+		t.Fatalf("calc: %v", sum.Metrics)
+	}
+	for _, g := range []int{7, 13} { // other seeds too
+		items, _, _ := b.Load("", bench.LoadOptions{Seed: int64(g)})
+		for _, it := range items {
+			reply, err := calc.Answer(it.Problem)
+			if v := b.Grade(it, reply, "stop"); err != nil || !v.IsCorrect() {
+				t.Errorf("seed %d %s %q: %q %v %v", g, it.ID, it.Problem, reply, err, v)
+			}
+		}
+	}
+}
+
+func TestGoldReplyScores(t *testing.T) {
+	b := New()
+	items, _, _ := b.Load("", bench.LoadOptions{Seed: 5})
+	for _, it := range items {
+		if v := b.Grade(it, b.GoldReply(it), "stop"); !v.IsCorrect() {
+			t.Errorf("%s: gold reply %v", it.ID, v)
+		}
+	}
+}
+
+// Summaries worked by hand: group 1 has two samples (one right, one with no
+// number), group 9 one wrong (RE 0.5), group 13 one right.
+func TestSummarizeByHand(t *testing.T) {
+	b := New()
+	mk := func(g int, gold, reply string) bench.Sample {
+		it := item(g, "q", gold)
+		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")}
+	}
+	samples := []bench.Sample{
+		mk(1, "14", "14"),
+		mk(1, "14", "no idea"),
+		mk(9, "100", "150"),
+		mk(13, "5.4366", "5.4366"),
+	}
+	byCat, byGroup := Scores(samples)
+	if s := byGroup[1]; s.N != 2 || s.Accuracy != 0.5 || s.RelativeError != 5 || s.NonNumberRatio != 0.5 {
+		t.Errorf("group 1: %+v", s)
+	}
+	all := byCat["All"]
+	// accuracy 2/4; RE (0 + 10 + 0.5 + 0)/4 = 2.625; NNR 1/4
+	if all.Accuracy != 0.5 || math.Abs(all.RelativeError-2.625) > 1e-12 || all.NonNumberRatio != 0.25 {
+		t.Errorf("all: %+v", all)
+	}
+	if e := byCat["Easy"]; e.N != 2 || e.Accuracy != 0.5 {
+		t.Errorf("easy: %+v", e)
+	}
+	if h := byCat["Hard"]; h.N != 2 || h.Accuracy != 0.5 || math.Abs(h.RelativeError-0.25) > 1e-12 {
+		t.Errorf("hard: %+v", h)
+	}
+	if bg := byCat["Big"]; bg.N != 1 || bg.Accuracy != 0 {
+		t.Errorf("big: %+v", bg)
+	}
+	sum := b.Summarize(samples)
+	if sum.Metrics["accuracy"] != 0.5 || sum.Metrics["accuracy_irrational"] != 1 || sum.Metrics["accuracy_add_sub"] != 0.5 {
+		t.Errorf("metrics %v", sum.Metrics)
+	}
+	if _, ok := sum.Metrics["accuracy_trig"]; ok {
+		t.Error("a category with no samples has an accuracy")
+	}
+	t1 := sum.Tables[0]
+	if len(t1.Columns) != len(Categories)+1 || t1.Columns[1] != "Euler" || t1.Columns[len(t1.Columns)-1] != "All" {
+		t.Errorf("table 1 columns %v", t1.Columns)
+	}
+	if got := t1.Rows[0][len(t1.Columns)-1]; got != "50.0" {
+		t.Errorf("table 1 all accuracy %q", got)
+	}
+	if got := t1.Rows[1][len(t1.Columns)-1]; got != "2.62" && got != "2.63" {
+		t.Errorf("table 1 all RE %q", got)
+	}
+}
+
+func TestCategoriesCoverGroups(t *testing.T) {
+	easy := map[int]bool{}
+	for _, c := range Categories {
+		if c.Name == "Easy" || c.Name == "Hard" {
+			for _, g := range c.Groups {
+				if easy[g] {
+					t.Errorf("group %d both easy and hard", g)
+				}
+				easy[g] = true
+			}
+		}
+	}
+	if len(easy) != NumGroups {
+		t.Errorf("easy+hard cover %d groups", len(easy))
+	}
+}
+
+func TestLoadReleasedForm(t *testing.T) {
+	items, warns, err := ReadFile(filepath.Join("testdata", "released_small.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 4 || Group(items[0]) != 0 || Group(items[1]) != 1 || items[2].Answer != "-0.5774" {
+		t.Fatalf("items %+v", items)
+	}
+	if len(warns) != 1 {
+		t.Errorf("want a warning about positional groups, got %v", warns)
+	}
+	_, _, err = ReadFile(filepath.Join("testdata", "broken.json"))
+	if err == nil || !strings.Contains(err.Error(), "broken.json:2") {
+		t.Errorf("broken file: %v", err)
+	}
+	if _, _, err := ReadFile(filepath.Join("testdata", "missing.json")); err == nil {
+		t.Error("missing file accepted")
+	}
+}
+
+func TestLoadOptions(t *testing.T) {
+	b := New()
+	items, _, _ := b.Load("", bench.LoadOptions{Filter: map[string][]string{"group": {"15", "16"}}})
+	if len(items) != 50 {
+		t.Errorf("filter: %d items", len(items))
+	}
+	s1, _, _ := b.Load("", bench.LoadOptions{Sample: 20, Seed: 3})
+	s2, _, _ := b.Load("", bench.LoadOptions{Sample: 20, Seed: 3})
+	if len(s1) != 20 || s1[5].ID != s2[5].ID {
+		t.Errorf("sample not deterministic")
+	}
+	l, _, _ := b.Load("", bench.LoadOptions{Limit: 10})
+	if len(l) != 10 || l[0].ID != "math401/0" {
+		t.Errorf("limit: %d", len(l))
+	}
+}
+
+func TestGeneratedRoundTrip(t *testing.T) {
+	recs, _ := Generate(GenOptions{Seed: 9})
+	data, _ := WriteJSONL(recs)
+	items, warns, err := parseLines("gen.jsonl", data)
+	if err != nil || len(warns) != 0 || len(items) != Size {
+		t.Fatalf("%v %v %d", err, warns, len(items))
+	}
+	for i, it := range items {
+		if it.Problem != recs[i].Query || it.Answer != recs[i].Answer || Group(it) != recs[i].Group || it.ID != recs[i].ID {
+			t.Fatalf("item %d: %+v vs %+v", i, it, recs[i])
+		}
+	}
+}
+
+// The released file: groups by position, and exactly the 16 items whose
+// answer is not the literal value (11 from π = 3.1415 / e = 2.71828, 5
+// tangents from the exact angle).
+func TestCheckReleased(t *testing.T) {
+	path := testenv.Shared(t, "data", "math401", "math401.json")
+	rep, err := Check(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Items != Size || rep.PerGroup[0] != 1 || rep.PerGroup[16] != PerGroup {
+		t.Fatalf("items %d per group %v", rep.Items, rep.PerGroup)
+	}
+	pi, tan := 0, 0
+	for _, d := range rep.Differences {
+		switch {
+		case d.Group == 13 && strings.Contains(d.Reason, "computed with"):
+			pi++
+			if d.FailsAcc {
+				t.Errorf("%s: π/e difference beyond 1e-3", d.ID)
+			}
+		case d.Group == 15 && strings.HasPrefix(d.Query, "tan(") && strings.Contains(d.Reason, "exact angle"):
+			tan++
+			if !d.FailsAcc {
+				t.Errorf("%s: tangent difference within 1e-3", d.ID)
+			}
+		default:
+			t.Errorf("unexpected difference %+v", d)
+		}
+	}
+	if pi != 11 || tan != 5 {
+		t.Errorf("%d π/e and %d tangent differences, want 11 and 5", pi, tan)
+	}
+	if !rep.Failed() {
+		t.Error("the tangent items should fail the check")
+	}
+	// calc on the released file: right except on the 5 tangents
+	b := New()
+	items, _, _ := b.Load(path, bench.LoadOptions{})
+	wrong := 0
+	for _, it := range items {
+		reply, _ := calc.Answer(it.Problem)
+		if !b.Grade(it, reply, "stop").IsCorrect() {
+			wrong++
+		}
+	}
+	if wrong != 5 {
+		t.Errorf("calc wrong on %d released items, want the 5 tangents", wrong)
+	}
+}
+
+func TestCheckGenerated(t *testing.T) {
+	recs, _ := Generate(GenOptions{Seed: 1})
+	data, _ := WriteJSONL(recs)
+	items, _, _ := parseLines("x", data)
+	for _, it := range items {
+		if d, ok := checkItem(it, Group(it)); ok {
+			t.Errorf("generated item differs: %+v", d)
+		}
+	}
+	it := item(13, "π*4=", "12.5660")
+	if d, ok := checkItem(it, 13); !ok || d.FailsAcc || !strings.Contains(d.Reason, "π = 3.1415") || strings.Contains(d.Reason, "e = ") {
+		t.Errorf("π*4: %+v", d)
+	}
+	it = item(1, "1+1=", "3")
+	if d, ok := checkItem(it, 1); !ok || !d.FailsAcc || d.Literal != "2.0000" {
+		t.Errorf("1+1=3: %+v", d)
+	}
+}
+
+var _ = answer.Correct

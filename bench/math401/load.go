@@ -1,0 +1,184 @@
+package math401
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/matheval/matheval/bench"
+)
+
+// DefaultSeed is the seed of the set generated when no data file is given
+// and LoadOptions.Seed is 0: the README's main command scores this set.
+const DefaultSeed = 1
+
+// rawLine is one line of either form: the released file (query, response)
+// or a generated set (id, group, query, answer).
+type rawLine struct {
+	ID       string          `json:"id"`
+	Group    *int            `json:"group"`
+	Query    *string         `json:"query"`
+	Answer   json.RawMessage `json:"answer"`
+	Response json.RawMessage `json:"response"`
+}
+
+// answerText accepts an answer written as a JSON string or a JSON number.
+func answerText(raw json.RawMessage) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", false
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return strings.TrimSpace(s), true
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err == nil {
+		return n.String(), true
+	}
+	return "", false
+}
+
+// ReadFile reads a MATH 401 file: the released math401.json (JSON Lines of
+// query and response; the group is the line's position) or a generated set
+// (JSON Lines with group). Errors name the file and line.
+func ReadFile(path string) ([]bench.Item, []bench.Warning, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return parseLines(path, data)
+}
+
+func parseLines(path string, data []byte) ([]bench.Item, []bench.Warning, error) {
+	var items []bench.Item
+	var warns []bench.Warning
+	positional := 0
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", path, line)
+		var r rawLine
+		if err := json.Unmarshal(b, &r); err != nil {
+			return nil, nil, fmt.Errorf("%s: not a JSON object: %v", where, err)
+		}
+		if r.Query == nil || strings.TrimSpace(*r.Query) == "" {
+			return nil, nil, fmt.Errorf("%s: no \"query\"", where)
+		}
+		ans, ok := answerText(r.Answer)
+		if !ok {
+			ans, ok = answerText(r.Response)
+		}
+		if !ok {
+			return nil, nil, fmt.Errorf("%s: no \"answer\" or \"response\"", where)
+		}
+		if _, ok := new(big.Rat).SetString(ans); !ok {
+			return nil, nil, fmt.Errorf("%s: answer %q is not a number", where, ans)
+		}
+		n := len(items)
+		group := GroupOfLine(n)
+		if r.Group != nil {
+			group = *r.Group
+			if group < 0 || group >= NumGroups {
+				return nil, nil, fmt.Errorf("%s: group %d is not in 0..%d", where, group, NumGroups-1)
+			}
+		} else {
+			positional++
+		}
+		id := r.ID
+		if id == "" {
+			id = fmt.Sprintf("math401/%d", n)
+		}
+		items = append(items, bench.Item{
+			ID:      id,
+			Problem: *r.Query,
+			Answer:  ans,
+			Meta:    map[string]string{"group": strconv.Itoa(group), "line": strconv.Itoa(line)},
+		})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(items) == 0 {
+		return nil, nil, fmt.Errorf("%s: no items", path)
+	}
+	if positional > 0 && len(items) != Size {
+		warns = append(warns, bench.Warning{Where: path, Message: fmt.Sprintf(
+			"%d items without a group field: groups are assigned by position, which assumes the released file's %d lines", len(items), Size)})
+	}
+	seen := map[string]int{}
+	for i, it := range items {
+		if j, ok := seen[it.ID]; ok {
+			return nil, nil, fmt.Errorf("%s: id %q on lines %s and %s", path, it.ID, items[j].Meta["line"], it.Meta["line"])
+		}
+		seen[it.ID] = i
+	}
+	return items, warns, nil
+}
+
+// GeneratedItems generates a set and returns it as items.
+func GeneratedItems(opts GenOptions) ([]bench.Item, error) {
+	recs, err := Generate(opts)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]bench.Item, len(recs))
+	for i, r := range recs {
+		items[i] = bench.Item{ID: r.ID, Problem: r.Query, Answer: r.Answer,
+			Meta: map[string]string{"group": strconv.Itoa(r.Group)}}
+	}
+	return items, nil
+}
+
+// selectItems applies LoadOptions' filter, seeded sample and limit.
+func selectItems(items []bench.Item, opts bench.LoadOptions) []bench.Item {
+	if len(opts.Filter) > 0 {
+		var kept []bench.Item
+	next:
+		for _, it := range items {
+			for key, vals := range opts.Filter {
+				if len(vals) == 0 {
+					continue
+				}
+				ok := false
+				for _, v := range vals {
+					if it.Meta[key] == v {
+						ok = true
+					}
+				}
+				if !ok {
+					continue next
+				}
+			}
+			kept = append(kept, it)
+		}
+		items = kept
+	}
+	if opts.Sample > 0 && opts.Sample < len(items) {
+		r := rand.New(rand.NewPCG(uint64(opts.Seed), 0x73616d706c65))
+		idx := r.Perm(len(items))[:opts.Sample]
+		sort.Ints(idx) // keep the file's order
+		picked := make([]bench.Item, len(idx))
+		for i, j := range idx {
+			picked[i] = items[j]
+		}
+		items = picked
+	}
+	if opts.Limit > 0 && opts.Limit < len(items) {
+		items = items[:opts.Limit]
+	}
+	return items
+}

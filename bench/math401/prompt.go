@@ -1,0 +1,146 @@
+package math401
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"text/template"
+
+	"github.com/matheval/matheval/bench"
+)
+
+// Prefixes are the paper's five prompts: the query alone, or preceded by
+// "Calculate:", "$", "$$" or "\begin{equation}".
+var Prefixes = map[string]string{
+	"none":      "",
+	"calculate": "Calculate:",
+	"dollar":    "$",
+	"dollars":   "$$",
+	"equation":  "\\begin{equation}",
+}
+
+// The paper's system prompts for chat models, chosen with PromptOptions.System
+// set to "calculator" or "calculator4" (any other text is used as it is).
+var SystemPrompts = map[string]string{
+	"calculator":  "You are an accurate calculator.",
+	"calculator4": "You are an accurate calculator, please calculate provided equation to four decimal places.",
+}
+
+// Forms are the three ways of writing a query: math text with symbols (π,
+// ×, ÷, ° as the released file writes them), plain text (pi, *, /,
+// "degrees") and LaTeX (\pi, \times, \div, ^{\circ}, \log_{2}).
+var Forms = []string{"math", "plain", "latex"}
+
+// PromptNames lists the accepted prompt names: a prefix, optionally
+// followed by ":" and a form ("equation:latex").
+func PromptNames() []string {
+	var out []string
+	for _, p := range []string{"none", "calculate", "dollar", "dollars", "equation"} {
+		for _, f := range Forms {
+			if f == "math" {
+				out = append(out, p)
+			} else {
+				out = append(out, p+":"+f)
+			}
+		}
+	}
+	return out
+}
+
+// promptData is what a user's template file sees.
+type promptData struct {
+	Query string // the query in the chosen form
+	Group int
+	ID    string
+}
+
+// MakePrompt renders an item's prompt. Name is "<prefix>[:<form>]"; an
+// empty name is "none". A template file (Go text/template with .Query,
+// .Group and .ID) replaces the prefix.
+func MakePrompt(it bench.Item, opts bench.PromptOptions) (bench.Prompt, error) {
+	name := opts.Name
+	if name == "" || name == "default" {
+		name = "none"
+	}
+	prefixName, form, _ := strings.Cut(name, ":")
+	if form == "" {
+		form = "math"
+	}
+	query, err := Render(it.Problem, form)
+	if err != nil {
+		return bench.Prompt{}, err
+	}
+	var text string
+	if opts.TemplateFile != "" {
+		b, err := os.ReadFile(opts.TemplateFile)
+		if err != nil {
+			return bench.Prompt{}, err
+		}
+		t, err := template.New(opts.TemplateFile).Option("missingkey=error").Parse(string(b))
+		if err != nil {
+			return bench.Prompt{}, fmt.Errorf("%s: %v", opts.TemplateFile, err)
+		}
+		var sb strings.Builder
+		g := 0
+		fmt.Sscan(it.Meta["group"], &g)
+		if err := t.Execute(&sb, promptData{Query: query, Group: g, ID: it.ID}); err != nil {
+			return bench.Prompt{}, fmt.Errorf("%s: %v", opts.TemplateFile, err)
+		}
+		text = sb.String()
+	} else {
+		prefix, ok := Prefixes[prefixName]
+		if !ok {
+			return bench.Prompt{}, fmt.Errorf("math401: unknown prompt %q (known: %s)", opts.Name, strings.Join(PromptNames(), ", "))
+		}
+		text = prefix + query
+	}
+	var msgs []bench.Message
+	if opts.System != "" {
+		sys := opts.System
+		if s, ok := SystemPrompts[sys]; ok {
+			sys = s
+		}
+		msgs = append(msgs, bench.Message{Role: "system", Content: sys})
+	}
+	msgs = append(msgs, bench.Message{Role: "user", Content: text})
+	return bench.Prompt{Messages: msgs, Text: text}, nil
+}
+
+var (
+	powRe    = regexp.MustCompile(`(\^|\*\*)\s*(\(([^()]*)\)|-?[0-9.]+)`)
+	logBase  = regexp.MustCompile(`log\s*(\d+)\s*\(`)
+	spacesRe = regexp.MustCompile(`\s+`)
+)
+
+// Render writes a query (in any of the three forms) in the given form.
+func Render(q, form string) (string, error) {
+	switch form {
+	case "math":
+		return q, nil
+	case "plain":
+		r := strings.NewReplacer("iπ", "i*pi", "π", "pi", "×", "*", "÷", "/", "°", " degrees", "−", "-")
+		return r.Replace(q), nil
+	case "latex":
+		s := strings.NewReplacer("π", "\\pi ", "pi", "\\pi ", "×", " \\times ", "÷", " \\div ", "°", "^{\\circ}",
+			"sin", "\\sin", "cos", "\\cos", "tan", "\\tan", "ln", "\\ln").Replace(q)
+		// "7*8" is written with \times, and a power's exponent is braced.
+		s = strings.ReplaceAll(s, "**", "^")
+		s = strings.ReplaceAll(s, "*", " \\times ")
+		s = powRe.ReplaceAllStringFunc(s, func(m string) string {
+			sub := powRe.FindStringSubmatch(m)
+			body := sub[2]
+			if sub[3] != "" || strings.HasPrefix(body, "(") {
+				body = sub[3]
+			}
+			return "^{" + strings.TrimSpace(body) + "}"
+		})
+		s = logBase.ReplaceAllString(s, "\\log_{$1}(")
+		s = strings.ReplaceAll(s, "\\pi \\pi", "\\pi\\pi")
+		s = strings.ReplaceAll(s, "/", " \\div ")
+		s = spacesRe.ReplaceAllString(strings.TrimSpace(s), " ")
+		s = strings.ReplaceAll(s, "\\pi )", "\\pi)")
+		return s, nil
+	}
+	return "", fmt.Errorf("math401: unknown form %q (known: %s)", form, strings.Join(Forms, ", "))
+}

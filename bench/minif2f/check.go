@@ -1,0 +1,168 @@
+package minif2f
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/matheval/matheval/formal/metamath"
+)
+
+// DefaultSetMM is where Debian's metamath-databases package puts set.mm.
+const DefaultSetMM = "/usr/share/metamath/databases/set.mm"
+
+// Checker checks candidate proofs against official statements appended to
+// one set.mm, read once.
+type Checker struct {
+	session *metamath.Session
+	mu      sync.Mutex
+	// official caches each problem's parsed statement.
+	official map[string]*metamath.Statement
+}
+
+// NewChecker reads set.mm. Its proofs are trusted (not re-verified) unless
+// verify is set; either way its declarations are checked.
+func NewChecker(setmm string, verify bool) (*Checker, error) {
+	s, res := metamath.Load(setmm, metamath.Options{SkipProofs: !verify})
+	if len(res.Errors) > 0 {
+		return nil, fmt.Errorf("reading %s: %v", setmm, res.Errors[0])
+	}
+	if len(res.Incomplete) > 0 {
+		return nil, fmt.Errorf("reading %s: %d incomplete proofs (first %s)", setmm, len(res.Incomplete), res.Incomplete[0])
+	}
+	return &Checker{session: s, official: map[string]*metamath.Statement{}}, nil
+}
+
+// Verdict is the outcome of checking one candidate.
+type Verdict struct {
+	OK     bool   `json:"ok"`
+	Reason string `json:"reason,omitempty"` // why it failed
+}
+
+// forbid refuses what a candidate may not add to set.mm: new axioms, new
+// constants and file inclusions.
+func forbid(kw string) string {
+	switch kw {
+	case "$a":
+		return "candidate declares a new axiom ($a), which is not allowed"
+	case "$c":
+		return "candidate declares new constants ($c), which is not allowed"
+	case "$[":
+		return "candidate includes a file ($[ $]), which is not allowed"
+	}
+	return ""
+}
+
+// Official returns the parsed official statement of p.
+func (c *Checker) Official(p Problem) (*metamath.Statement, error) {
+	key := p.Split + "/" + p.Name
+	c.mu.Lock()
+	st, ok := c.official[key]
+	c.mu.Unlock()
+	if ok {
+		return st, nil
+	}
+	cr := c.session.Check(p.File, []byte(p.Statement), metamath.CheckOptions{Forbid: forbid})
+	if len(cr.Errors) > 0 {
+		return nil, fmt.Errorf("official statement of %s does not read against set.mm: %v", p.Name, cr.Errors[0])
+	}
+	for i := range cr.Statements {
+		s := &cr.Statements[i]
+		if s.Label == p.Name && s.Kind == metamath.KindThm {
+			c.mu.Lock()
+			c.official[key] = s
+			c.mu.Unlock()
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("official statement of %s has no $p labelled %s", p.Name, p.Name)
+}
+
+// Check checks candidate (Metamath text: the theorem block, possibly with
+// lemmas before it) for problem p.
+func (c *Checker) Check(p Problem, candidate string) Verdict {
+	off, err := c.Official(p)
+	if err != nil {
+		return Verdict{Reason: err.Error()}
+	}
+	cr := c.session.Check("candidate:"+p.Name, []byte(candidate), metamath.CheckOptions{Forbid: forbid})
+	if len(cr.Errors) > 0 {
+		e := cr.Errors[0]
+		msg := e.Msg
+		if e.Label != "" {
+			msg = e.Label + ": " + msg
+		}
+		if e.Line > 0 {
+			msg = fmt.Sprintf("line %d: %s", e.Line, msg)
+		}
+		if len(cr.Errors) > 1 {
+			msg += fmt.Sprintf(" (and %d more errors)", len(cr.Errors)-1)
+		}
+		return Verdict{Reason: msg}
+	}
+	if len(cr.Incomplete) > 0 {
+		return Verdict{Reason: fmt.Sprintf("proof of %s has unknown (?) steps", strings.Join(cr.Incomplete, ", "))}
+	}
+	var got *metamath.Statement
+	for i := range cr.Statements {
+		if s := &cr.Statements[i]; s.Label == p.Name && s.Kind == metamath.KindThm {
+			got = s
+		}
+	}
+	if got == nil {
+		return Verdict{Reason: fmt.Sprintf("no $p statement labelled %s", p.Name)}
+	}
+	if why := compare(off, got); why != "" {
+		return Verdict{Reason: why}
+	}
+	if !got.Proved {
+		return Verdict{Reason: "proof does not verify"}
+	}
+	return Verdict{OK: true}
+}
+
+// compare explains how a candidate's statement differs from the official
+// one, or returns "".
+func compare(off, got *metamath.Statement) string {
+	if !slices.Equal(off.Expr, got.Expr) {
+		return fmt.Sprintf("different conclusion: %q instead of %q", strings.Join(got.Expr, " "), strings.Join(off.Expr, " "))
+	}
+	ess := func(s *metamath.Statement) []string {
+		var out []string
+		for _, h := range s.Hyps {
+			if h.Kind == metamath.KindEss {
+				out = append(out, strings.Join(h.Expr, " "))
+			}
+		}
+		return out
+	}
+	oe, ge := ess(off), ess(got)
+	if !slices.Equal(oe, ge) {
+		return fmt.Sprintf("changed hypotheses: %d essential hypotheses %q instead of %q", len(ge), ge, oe)
+	}
+	fl := func(s *metamath.Statement) []string {
+		var out []string
+		for _, h := range s.Hyps {
+			if h.Kind == metamath.KindFloat {
+				out = append(out, strings.Join(h.Expr, " "))
+			}
+		}
+		return out
+	}
+	if of, gf := fl(off), fl(got); !slices.Equal(of, gf) {
+		return fmt.Sprintf("changed variable types: %q instead of %q", gf, of)
+	}
+	dv := func(s *metamath.Statement) []string {
+		var out []string
+		for _, d := range s.DV {
+			out = append(out, d[0]+" "+d[1])
+		}
+		slices.Sort(out)
+		return out
+	}
+	if od, gd := dv(off), dv(got); !slices.Equal(od, gd) {
+		return fmt.Sprintf("changed $d restrictions: %q instead of %q", gd, od)
+	}
+	return ""
+}

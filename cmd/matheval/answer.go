@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/spf13/cobra"
+)
+
+// policyNames lists the names --bench and --policy accept.
+const policyNames = "math, math401, math401-division, asdiv, hardmath"
+
+func init() {
+	addCommand(newExtractCmd())
+	addCommand(newEquivCmd())
+}
+
+func lookupPolicy(name string) (answer.Policy, error) {
+	p, err := answer.Lookup(strings.ToLower(strings.TrimSpace(name)))
+	if err != nil {
+		return p, usageErrorf("%v", err)
+	}
+	return p, nil
+}
+
+func newExtractCmd() *cobra.Command {
+	var benchName string
+	c := &cobra.Command{
+		Use:   "extract",
+		Short: "Extract the final answer from model replies (JSON Lines in, JSON Lines out)",
+		Long: `extract reads JSON Lines on standard input, each {"id": ..., "response": "..."},
+and writes one line per input line, in order: {"id": ..., "answer": "...", "kind": "..."}.
+The answer is found with the benchmark's extraction policy: <think> blocks are
+stripped (an unterminated one sets "incomplete": true), the reply is cut where a
+hallucinated next problem starts ("Problem:", "Question:", chat-role tokens), then
+the tiers are tried in order (final-answer phrases and \boxed{}, then bare answers,
+math segments and numbers); within a tier the last candidate wins.
+"answer" is "" and "kind" is "" when nothing was found.
+
+A line that is not valid JSON, or lacks "response", gives an output line with
+"error" naming the line number (so outputs stay aligned with inputs) and a message
+on standard error; the run goes on and exits 1 at the end.
+Policies: ` + policyNames + `.`,
+		Example: `  echo '{"id":1,"response":"So x = 3. The final answer is $\\frac{1}{2}$."}' | matheval extract --bench math
+  matheval extract --bench asdiv < replies.jsonl > answers.jsonl`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := lookupPolicy(benchName)
+			if err != nil {
+				return err
+			}
+			st, err := answer.ExtractStream(p, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+			if err != nil {
+				return fmt.Errorf("extract: %w", err)
+			}
+			if st.BadLines > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "matheval extract: %d of %d lines were not valid records\n", st.BadLines, st.Lines)
+				return errSilentFailure
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&benchName, "bench", "math", "benchmark whose extraction policy to use ("+policyNames+")")
+	return c
+}
+
+func newEquivCmd() *cobra.Command {
+	var benchName, policyName string
+	var timeout time.Duration
+	c := &cobra.Command{
+		Use:   "equiv",
+		Short: "Decide whether predictions are equivalent to gold answers (JSON Lines in, JSON Lines out)",
+		Long: `equiv reads JSON Lines on standard input, each {"id": ..., "gold": "...", "prediction": "..."},
+and writes one line per input line, in order:
+{"id": ..., "equivalent": true|false, "reason": "...", "verdict": "...", "gold_answer": "...", "predicted_answer": "..."}.
+Each side may be a bare answer, math in $...$, or a whole solution or reply: the
+policy's full answer extraction runs on both sides, then the policy compares them
+(MATH: symbolic equivalence; MATH 401: |y'-y| < 1e-3; ASDiv: numbers, ratios,
+times of day and text). "verdict" says why a pair is not equivalent
+(wrong, unparsable, undecided, no_answer, incomplete).
+
+A line that is not valid JSON, or lacks "gold" or "prediction", gives an output
+line with "error" naming the line number and "equivalent": false, and a message on
+standard error; the run goes on and exits 1 at the end.
+Policies: ` + policyNames + `.`,
+		Example: `  echo '{"id":"a","gold":"\\frac{1}{2}","prediction":"The answer is $0.5$."}' | matheval equiv
+  matheval equiv --bench asdiv --timeout 200ms < pairs.jsonl`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := policyName
+			if cmd.Flags().Changed("bench") {
+				if cmd.Flags().Changed("policy") && benchName != policyName {
+					return usageErrorf("equiv: --bench %q and --policy %q disagree; give one", benchName, policyName)
+				}
+				name = benchName
+			}
+			p, err := lookupPolicy(name)
+			if err != nil {
+				return err
+			}
+			if timeout < 0 {
+				return usageErrorf("equiv: --timeout must not be negative")
+			}
+			if timeout > 0 {
+				p = p.WithTimeout(timeout)
+			}
+			st, err := answer.EquivStream(p, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+			if err != nil {
+				return fmt.Errorf("equiv: %w", err)
+			}
+			if st.BadLines > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "matheval equiv: %d of %d lines were not valid records\n", st.BadLines, st.Lines)
+				return errSilentFailure
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&benchName, "bench", "math", "benchmark whose policy to use ("+policyNames+"); same as --policy")
+	c.Flags().StringVar(&policyName, "policy", "math", "grading policy ("+policyNames+")")
+	c.Flags().DurationVar(&timeout, "timeout", 100*time.Millisecond, "deadline for one comparison")
+	return c
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/model"
+	runner "github.com/matheval/matheval/run"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	var (
+		data, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
+		extraBody, pricesFile, progressMode                                               string
+		limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries    int
+		maxRequests                                                                       int
+		seed, samplingSeed                                                                int64
+		hintFraction, temperature, topP, rpm, tpm, maxCost                                float64
+		filters, stops                                                                    []string
+		subjects, levels, groups, types, grades                                           []string
+		logprobs                                                                          bool
+		timeout                                                                           time.Duration
+	)
+	c := &cobra.Command{
+		Use:   "run BENCH --model SPEC [flags]",
+		Short: "Run a model on a benchmark, grade the replies and write a run directory",
+		Long: `run sends every item of a benchmark to a model, grades the replies and writes a
+run directory: manifest.json (what produced the run), samples.jsonl (one line
+per item and sample) and results.json (metrics and verdict counts).
+
+Models:
+  openai:<model>   any OpenAI-compatible server (vLLM, SGLang, llama.cpp, Ollama,
+                   hosted APIs); --base-url takes a comma-separated list of servers
+  builtin:gold     the benchmark's reference answers (must score 100%)
+  builtin:calc     the calculator baseline (arithmetic problems, MATH 401)
+  replay:FILE      replies recorded by another tool, JSON Lines of
+                   {"id": ..., "sample": 0, "reply": ...}
+
+Every reply is journaled as it arrives. The default directory,
+runs/<bench>-<model>-<config hash>, depends only on what decides the replies
+(benchmark, data, prompts, model settings, samples), so running the same
+command again resumes an interrupted run, sending only the requests whose
+replies are not journaled. A request that fails after --max-retries gets the
+verdict error: it never counts as a wrong answer. A run stopped by a budget or
+an interrupt writes partial results, exits 1, and continues when run again.`,
+		Example: `  matheval run math401 --model builtin:calc
+  matheval run math --data ../shared/data/math/MATH --split test --model builtin:gold
+  matheval run math --data MATH --model openai:qwen2.5-math-7b --base-url http://gpu1:8000/v1,http://gpu2:8000/v1 \
+      --concurrency 64 --samples 4 --temperature 0.7 --max-tokens 2048 --levels 5 --subjects algebra
+  OPENAI_API_KEY=sk-... matheval run asdiv --data ASDiv.xml --model openai:gpt-4o-mini \
+      --base-url https://api.openai.com/v1 --rpm 500 --prices prices.json --max-cost 5`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			b, err := bench.Lookup(args[0])
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			if modelSpec == "" {
+				return usageErrorf("run: --model is required (openai:<model>, builtin:gold, builtin:calc or replay:FILE)")
+			}
+			if samples < 1 || concurrency < 1 || limit < 0 || sample < 0 || shots < 0 || maxRequests < 0 || maxCost < 0 {
+				return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")
+			}
+			if hintFraction < 0 || hintFraction > 1 {
+				return usageErrorf("run: --hint-fraction %g: want 0..1", hintFraction)
+			}
+			switch progressMode {
+			case runner.ProgressAuto, runner.ProgressBar, runner.ProgressLog, runner.ProgressOff:
+			default:
+				return usageErrorf("run: --progress %q: want auto, bar, log or off", progressMode)
+			}
+			filter := map[string][]string{}
+			for _, f := range filters {
+				k, v, ok := strings.Cut(f, "=")
+				if !ok || strings.TrimSpace(k) == "" || strings.TrimSpace(v) == "" {
+					return usageErrorf("run: --filter %q: want key=value[,value...]", f)
+				}
+				filter[strings.TrimSpace(k)] = append(filter[strings.TrimSpace(k)], splitList(v)...)
+			}
+			for key, vals := range map[string][]string{"subject": subjects, "level": levels, "group": groups, "type": types, "grade": grades} {
+				for _, v := range vals {
+					filter[key] = append(filter[key], splitList(v)...)
+				}
+			}
+			if len(filter) == 0 {
+				filter = nil
+			}
+			params := model.Params{MaxTokens: maxTokens, Stop: stops, Logprobs: logprobs || topLogprobs > 0, TopLogprobs: topLogprobs}
+			t := temperature // always sent: the default evaluation is greedy
+			params.Temperature = &t
+			if cmd.Flags().Changed("top-p") {
+				p := topP
+				params.TopP = &p
+			}
+			if cmd.Flags().Changed("sampling-seed") {
+				s := samplingSeed
+				params.Seed = &s
+			}
+			if extraBody != "" {
+				if err := json.Unmarshal([]byte(extraBody), &params.Extra); err != nil {
+					return usageErrorf("run: --extra-body: want a JSON object: %v", err)
+				}
+			}
+			key := ""
+			if keyEnv != "" {
+				key = os.Getenv(keyEnv)
+				if key == "" {
+					return usageErrorf("run: --api-key-env %s: that variable is empty", keyEnv)
+				}
+			} else {
+				key = os.Getenv("OPENAI_API_KEY")
+			}
+			var bases []string
+			if baseURL != "" {
+				bases = splitList(baseURL)
+			}
+			backend, err := model.New(modelSpec, model.Options{BaseURLs: bases, APIKey: key, API: api,
+				Params: params, Concurrency: concurrency, Bench: b})
+			if err != nil {
+				return usageErrorf("run: %v", err)
+			}
+			var prices runner.Prices
+			if pricesFile != "" {
+				if prices, err = runner.LoadPrices(pricesFile); err != nil {
+					return usageErrorf("run: --prices: %v", err)
+				}
+			}
+			// Every flag as given, for the manifest; the key itself never.
+			recorded := map[string]any{}
+			cmd.Flags().VisitAll(func(f *pflagFlag) {
+				recorded[f.Name] = f.Value.String()
+			})
+			cfg := runner.Config{
+				Bench: b, DataPath: data,
+				Load:    bench.LoadOptions{Split: split, Limit: limit, Sample: sample, Seed: seed, Filter: filter},
+				Prompt:  bench.PromptOptions{Name: promptName, TemplateFile: promptFile, Shots: shots, HintFraction: hintFraction, System: system, Seed: seed},
+				Backend: backend, Samples: samples, Concurrency: concurrency, RPM: rpm, TPM: tpm,
+				MaxRetries: maxRetries, Timeout: timeout, MaxCost: maxCost, Prices: prices, MaxRequests: maxRequests,
+				Dir: out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: progressMode, Log: cmd.ErrOrStderr(),
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			rep, err := runner.Run(ctx, cfg)
+			if err != nil {
+				return err
+			}
+			printResults(cmd.OutOrStdout(), rep.Dir, rep.Results)
+			if rep.Resumed > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
+			}
+			if rep.Results.Stopped != "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "matheval: run stopped (%s) after %d of %d samples; run the same command again to continue\n",
+					rep.Results.Stopped, rep.Results.Samples, rep.Results.Planned)
+				return errSilentFailure
+			}
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&data, "data", "", "benchmark data file or folder (absent: the benchmark's generated default set)")
+	f.StringVar(&split, "split", "", "split to load (test, train, ...)")
+	f.IntVar(&limit, "limit", 0, "keep at most N items (0 = all)")
+	f.IntVar(&sample, "sample", 0, "seeded random sample of N items (0 = all)")
+	f.Int64Var(&seed, "seed", 1, "seed for --sample, generated sets and few-shot draws")
+	f.StringArrayVar(&filters, "filter", nil, "keep items whose metadata KEY is one of the values: KEY=V1,V2 (repeatable)")
+	f.StringSliceVar(&subjects, "subjects", nil, "keep these subjects (meta key subject)")
+	f.StringSliceVar(&levels, "levels", nil, "keep these levels (meta key level)")
+	f.StringSliceVar(&groups, "groups", nil, "keep these groups (meta key group)")
+	f.StringSliceVar(&types, "types", nil, "keep these types (meta key type)")
+	f.StringSliceVar(&grades, "grades", nil, "keep these grades (meta key grade)")
+	f.StringVar(&promptName, "prompt", "", "prompt template name (the benchmark's default when absent)")
+	f.StringVar(&promptFile, "prompt-file", "", "your own prompt template file (overrides --prompt)")
+	f.IntVar(&shots, "shots", 0, "few-shot examples")
+	f.Float64Var(&hintFraction, "hint-fraction", 0, "share of the reference solution given as a hint (0..1)")
+	f.StringVar(&system, "system", "", "system prompt (overrides the template's)")
+	f.StringVar(&modelSpec, "model", "", "model: openai:<model>, builtin:gold, builtin:calc or replay:FILE (required)")
+	f.StringVar(&out, "out", "", "run directory (default runs/<bench>-<model>-<config hash>)")
+	f.StringVar(&api, "api", "chat", "OpenAI API: chat or completions")
+	f.StringVar(&baseURL, "base-url", "", "server base URL(s), comma-separated (default "+model.DefaultBaseURL+")")
+	f.StringVar(&keyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY)")
+	f.Float64Var(&temperature, "temperature", 0, "sampling temperature (always sent)")
+	f.Float64Var(&topP, "top-p", 1, "nucleus sampling top_p (sent when given)")
+	f.IntVar(&maxTokens, "max-tokens", 0, "most tokens per reply (0 = the server's default)")
+	f.StringArrayVar(&stops, "stop", nil, "stop sequence (repeatable), added to the prompt format's")
+	f.Int64Var(&samplingSeed, "sampling-seed", 0, "seed sent to the server (sent when given; sample i gets seed+i)")
+	f.IntVar(&samples, "samples", 1, "replies per item (sent as n when the server honours it)")
+	f.BoolVar(&logprobs, "logprobs", false, "ask for token logprobs")
+	f.IntVar(&topLogprobs, "top-logprobs", 0, "alternatives per token with their logprobs (0..20; implies --logprobs)")
+	f.StringVar(&extraBody, "extra-body", "", `extra request body fields, as a JSON object (e.g. '{"chat_template_kwargs":{"enable_thinking":false}}')`)
+	f.IntVar(&concurrency, "concurrency", 8, "requests in flight per server")
+	f.Float64Var(&rpm, "rpm", 0, "requests per minute per server (0 = no limit)")
+	f.Float64Var(&tpm, "tpm", 0, "tokens per minute per server (0 = no limit)")
+	f.IntVar(&maxRetries, "max-retries", 6, "retries of a failed request (429, 5xx, timeouts, dropped connections)")
+	f.DurationVar(&timeout, "timeout", 10*time.Minute, "time limit of one attempt")
+	f.Float64Var(&maxCost, "max-cost", 0, "stop sending when the run has cost this many dollars (needs --prices; 0 = no limit)")
+	f.StringVar(&pricesFile, "prices", "", `price table, JSON: {"model": {"prompt": USD per 1M tokens, "completion": USD per 1M tokens}}`)
+	f.IntVar(&maxRequests, "max-requests", 0, "stop after sending this many requests, retries included (0 = no limit)")
+	f.StringVar(&progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
+	addCommand(c)
+}
+
+// splitList splits a comma-separated list, dropping empty entries.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// printResults prints the headline of a run: counts, metrics, usage, cost.
+func printResults(w io.Writer, dir string, r runResults) {
+	fmt.Fprintf(w, "run directory: %s\n", dir)
+	fmt.Fprintf(w, "%s on %s: %d items, %d samples\n", r.Model, r.Benchmark, r.Items, r.Samples)
+	var parts []string
+	for _, k := range answer.Kinds {
+		if n := r.Counts[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	fmt.Fprintf(w, "verdicts: %s\n", strings.Join(parts, ", "))
+	var names []string
+	for k := range r.Summary.Metrics {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		fmt.Fprintf(w, "%s: %.4g\n", k, r.Summary.Metrics[k])
+	}
+	if r.Usage.PromptTokens+r.Usage.CompletionTokens > 0 {
+		fmt.Fprintf(w, "tokens: %d prompt, %d completion (%d reasoning); %.0f per correct answer\n",
+			r.Usage.PromptTokens, r.Usage.CompletionTokens, r.Usage.ReasoningTokens, r.TokensPerCorrect)
+	}
+	if r.Cost > 0 {
+		fmt.Fprintf(w, "cost: $%.4f ($%.4f per correct answer)\n", r.Cost, r.CostPerCorrect)
+	}
+}

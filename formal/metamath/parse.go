@@ -1,0 +1,693 @@
+package metamath
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// quoteList renders labels as "a", "b" and "c".
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// parser reads statements into a DB and keeps the scoping state the
+// specification defines (active variables, hypotheses and $d's).
+type parser struct {
+	db       *DB
+	included map[string]bool
+	symIdx   map[string]int32
+	labelIdx map[string]int32
+
+	// Active state, indexed by symbol id or statement id. Workers never read
+	// these (they change while proofs are being verified).
+	varActive   []bool
+	activeFloat []int32 // per symbol: active $f statement id, or -1
+	hypActive   []bool  // per statement
+
+	hyps []int32    // active hypotheses, in order
+	dvs  [][2]int32 // active $d pairs (symbol ids)
+	// dvIdx holds the same pairs as variable indices. Theorems share it
+	// (no copy per theorem): unwind caps it, so that later appends after a
+	// scope closes reallocate instead of overwriting shared elements.
+	dvIdx    [][2]int32
+	declVars []int32 // variables declared in open scopes (and top level)
+	scopes   []scopeMark
+
+	// mark is a per-symbol generation stamp used when computing frames.
+	mark    []uint32
+	markGen uint32
+
+	// onTheorem is called for each $p whose proof is ready to verify.
+	onTheorem func(id int32)
+	// proofErrs collects non-fatal problems (a proof that cannot be
+	// resolved); declaration errors are fatal and stop the reading.
+	proofErrs []outcome
+	// skipProofs makes the parser ignore proofs (trusted databases).
+	skipProofs bool
+	// forbid, when set, is called for each statement keyword and may veto
+	// it (used by miniF2F to refuse new axioms).
+	forbid func(kw string) string
+
+	// Scratch buffers reused from statement to statement.
+	toks   [][]byte
+	slot   []int32
+	labels []int32
+}
+
+type scopeMark struct {
+	hyps, dvs, declVars int
+}
+
+func newParser() *parser {
+	return &parser{
+		db:       &DB{},
+		included: map[string]bool{},
+		symIdx:   map[string]int32{},
+		labelIdx: map[string]int32{},
+	}
+}
+
+// fatal is a declaration error that stops the reading.
+type fatal struct{ err Error }
+
+func (p *parser) fail(lx *lexer, off int, label, format string, args ...any) {
+	e := Error{Label: label, Msg: fmt.Sprintf(format, args...)}
+	if lx != nil {
+		e.File = lx.f.name
+		e.Line = lx.f.lineOf(off)
+	}
+	panic(fatal{e})
+}
+
+// readFile reads path (and the files it includes) into the database.
+func (p *parser) readFile(path string) (err *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch v := r.(type) {
+			case fatal:
+				err = &v.err
+			default:
+				err = &Error{File: path, Msg: fmt.Sprintf("internal error: %v", r)}
+			}
+		}
+	}()
+	f, e := p.openFile(nil, 0, path)
+	if e != nil {
+		return &Error{File: path, Msg: e.Error()}
+	}
+	p.parseFiles(f, true)
+	return nil
+}
+
+// readText reads text as a file named name, at the current scope.
+func (p *parser) readText(name string, text []byte) (err *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch v := r.(type) {
+			case fatal:
+				err = &v.err
+			default:
+				err = &Error{File: name, Msg: fmt.Sprintf("internal error: %v", r)}
+			}
+		}
+	}()
+	f := &srcFile{name: name, data: text}
+	if off := checkChars(text); off >= 0 {
+		p.fail(&lexer{f: f}, off, "", "byte 0x%02x is not allowed (only printable ASCII and whitespace)", text[off])
+	}
+	p.parseFiles(f, true)
+	return nil
+}
+
+func (p *parser) openFile(lx *lexer, off int, path string) (*srcFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	abs, _ := filepath.Abs(path)
+	p.included[abs] = true
+	f := &srcFile{name: path, data: data}
+	if bad := checkChars(data); bad >= 0 {
+		p.fail(&lexer{f: f}, bad, "", "byte 0x%02x is not allowed (only printable ASCII and whitespace)", data[bad])
+	}
+	return f, nil
+}
+
+func isLabelChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// parseFiles reads statements from f; inclusions push further files.
+func (p *parser) parseFiles(first *srcFile, checkScopes bool) {
+	stack := []*lexer{{f: first}}
+	base := len(p.scopes)
+	for len(stack) > 0 {
+		lx := stack[len(stack)-1]
+		tok, off := lx.next()
+		if tok == nil {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if tok[0] == '$' {
+			if len(tok) != 2 {
+				p.fail(lx, off, "", "unknown keyword %q", tok)
+			}
+			switch tok[1] {
+			case '[':
+				name, noff := lx.next()
+				if name == nil {
+					p.fail(lx, off, "", "file inclusion not finished before end of file")
+				}
+				end, eoff := lx.next()
+				if string(end) != "$]" {
+					p.fail(lx, eoff, "", "file inclusion: expected $] after file name, got %q", end)
+				}
+				if len(p.scopes) > 0 {
+					p.fail(lx, off, "", "file inclusion is only allowed in the outermost scope")
+				}
+				if strings.ContainsRune(string(name), '$') {
+					p.fail(lx, noff, "", "file name %q contains $", name)
+				}
+				path := string(name)
+				if !filepath.IsAbs(path) {
+					cand := filepath.Join(filepath.Dir(lx.f.name), path)
+					if _, err := os.Stat(cand); err == nil {
+						path = cand
+					}
+				}
+				abs, _ := filepath.Abs(path)
+				if p.included[abs] {
+					continue // each file is included once
+				}
+				f, err := p.openFile(lx, noff, path)
+				if err != nil {
+					p.fail(lx, noff, "", "cannot include %q: %v", name, err)
+				}
+				stack = append(stack, &lexer{f: f})
+			case '{':
+				p.pushScope()
+			case '}':
+				if len(p.scopes) <= base {
+					p.fail(lx, off, "", "$} without matching ${")
+				}
+				p.popScope()
+			case 'c':
+				p.parseConst(lx, off)
+			case 'v':
+				p.parseVar(lx, off)
+			case 'd':
+				p.parseDisjoint(lx, off)
+			case 'f', 'e', 'a', 'p':
+				p.fail(lx, off, "", "$%c statement without a label", tok[1])
+			default:
+				p.fail(lx, off, "", "unexpected keyword %q", tok)
+			}
+			continue
+		}
+		p.parseLabelled(lx, tok, off)
+	}
+	if checkScopes && len(p.scopes) > base {
+		p.fail(&lexer{f: first}, len(first.data), "", "${ not closed by $} at end of file")
+	}
+}
+
+func (p *parser) pushScope() {
+	p.scopes = append(p.scopes, scopeMark{len(p.hyps), len(p.dvs), len(p.declVars)})
+}
+
+func (p *parser) popScope() {
+	m := p.scopes[len(p.scopes)-1]
+	p.scopes = p.scopes[:len(p.scopes)-1]
+	p.unwind(m)
+}
+
+// unwind deactivates everything declared after mark m.
+func (p *parser) unwind(m scopeMark) {
+	for _, h := range p.hyps[m.hyps:] {
+		p.hypActive[h] = false
+		st := p.db.Stmts[h]
+		if st.Kind == KindFloat {
+			p.activeFloat[st.Expr[1]] = -1
+		}
+	}
+	p.hyps = p.hyps[:m.hyps]
+	p.dvs = p.dvs[:m.dvs]
+	p.dvIdx = p.dvIdx[:m.dvs:m.dvs]
+	for _, v := range p.declVars[m.declVars:] {
+		p.varActive[v] = false
+	}
+	p.declVars = p.declVars[:m.declVars]
+}
+
+// readSymbols reads math-symbol tokens up to "$." (or "$=" when allowEq).
+func (p *parser) readSymbols(lx *lexer, kw string, allowEq bool, buf [][]byte) ([][]byte, bool) {
+	for {
+		tok, off := lx.next()
+		if tok == nil {
+			p.fail(lx, off, "", "%s statement not terminated by $. before end of file", kw)
+		}
+		if tok[0] == '$' {
+			if len(tok) == 2 && tok[1] == '.' {
+				return buf, false
+			}
+			if allowEq && len(tok) == 2 && tok[1] == '=' {
+				return buf, true
+			}
+			if len(tok) == 2 {
+				p.fail(lx, off, "", "%s statement: unexpected keyword %q (missing $.?)", kw, tok)
+			}
+		}
+		for _, c := range tok {
+			if c == '$' {
+				p.fail(lx, off, "", "math symbol %q contains $", tok)
+			}
+		}
+		buf = append(buf, tok)
+	}
+}
+
+func (p *parser) newSym(name string, isVar bool) int32 {
+	id := int32(len(p.db.syms))
+	info := symInfo{name: name, isVar: isVar, varIdx: -1}
+	if isVar {
+		info.varIdx = p.db.nvars
+		p.db.nvars++
+	}
+	p.db.syms = append(p.db.syms, info)
+	p.symIdx[name] = id
+	p.varActive = append(p.varActive, false)
+	p.activeFloat = append(p.activeFloat, -1)
+	p.mark = append(p.mark, 0)
+	p.slot = append(p.slot, 0)
+	return id
+}
+
+func (p *parser) parseConst(lx *lexer, off int) {
+	if p.forbid != nil {
+		if why := p.forbid("$c"); why != "" {
+			p.fail(lx, off, "", "%s", why)
+		}
+	}
+	if len(p.scopes) > 0 {
+		p.fail(lx, off, "", "$c is only allowed in the outermost scope")
+	}
+	toks, _ := p.readSymbols(lx, "$c", false, p.toks[:0])
+	p.toks = toks
+	if len(toks) == 0 {
+		p.fail(lx, off, "", "$c statement declares no constant")
+	}
+	for _, t := range toks {
+		if id, ok := p.symIdx[string(t)]; ok {
+			if p.db.syms[id].isVar {
+				p.fail(lx, off, "", "constant %q was already declared as a variable", t)
+			}
+			p.fail(lx, off, "", "constant %q is declared twice", t)
+		}
+		if _, ok := p.labelIdx[string(t)]; ok {
+			p.fail(lx, off, "", "math symbol %q is already a label", t)
+		}
+		p.newSym(string(t), false)
+	}
+}
+
+func (p *parser) parseVar(lx *lexer, off int) {
+	toks, _ := p.readSymbols(lx, "$v", false, p.toks[:0])
+	p.toks = toks
+	if len(toks) == 0 {
+		p.fail(lx, off, "", "$v statement declares no variable")
+	}
+	for _, t := range toks {
+		id, ok := p.symIdx[string(t)]
+		if ok {
+			if !p.db.syms[id].isVar {
+				p.fail(lx, off, "", "variable %q was already declared as a constant", t)
+			}
+			if p.varActive[id] {
+				p.fail(lx, off, "", "variable %q is declared twice in the same scope", t)
+			}
+		} else {
+			if _, ok := p.labelIdx[string(t)]; ok {
+				p.fail(lx, off, "", "math symbol %q is already a label", t)
+			}
+			id = p.newSym(string(t), true)
+		}
+		p.varActive[id] = true
+		p.declVars = append(p.declVars, id)
+	}
+}
+
+func (p *parser) activeVar(lx *lexer, off int, t []byte) int32 {
+	id, ok := p.symIdx[string(t)]
+	if !ok {
+		p.fail(lx, off, "", "math symbol %q is not declared", t)
+	}
+	if !p.db.syms[id].isVar || !p.varActive[id] {
+		p.fail(lx, off, "", "%q is not an active variable", t)
+	}
+	return id
+}
+
+func (p *parser) parseDisjoint(lx *lexer, off int) {
+	toks, _ := p.readSymbols(lx, "$d", false, p.toks[:0])
+	p.toks = toks
+	if len(toks) < 2 {
+		p.fail(lx, off, "", "$d statement needs at least two variables")
+	}
+	ids := make([]int32, len(toks))
+	for i, t := range toks {
+		ids[i] = p.activeVar(lx, off, t)
+		for _, prev := range ids[:i] {
+			if prev == ids[i] {
+				p.fail(lx, off, "", "variable %q appears twice in a $d statement", t)
+			}
+		}
+	}
+	for i := range ids {
+		for j := i + 1; j < len(ids); j++ {
+			p.dvs = append(p.dvs, [2]int32{ids[i], ids[j]})
+			p.dvIdx = append(p.dvIdx, [2]int32{p.db.syms[ids[i]].varIdx, p.db.syms[ids[j]].varIdx})
+		}
+	}
+}
+
+func (p *parser) parseLabelled(lx *lexer, label []byte, off int) {
+	for _, c := range label {
+		if !isLabelChar(c) {
+			p.fail(lx, off, "", "%q is not a legal label (letters, digits, '-', '_' and '.' only)", label)
+		}
+	}
+	kw, koff := lx.next()
+	if kw == nil {
+		p.fail(lx, off, string(label), "label at end of file without a statement")
+	}
+	if len(kw) != 2 || kw[0] != '$' || !strings.ContainsRune("feap", rune(kw[1])) {
+		p.fail(lx, koff, string(label), "label must be followed by $f, $e, $a or $p, not %q", kw)
+	}
+	name := string(label)
+	if _, ok := p.labelIdx[name]; ok {
+		p.fail(lx, off, name, "label %q is used twice", name)
+	}
+	if _, ok := p.symIdx[name]; ok {
+		p.fail(lx, off, name, "label %q is already a math symbol", name)
+	}
+	if p.forbid != nil {
+		if why := p.forbid("$" + string(kw[1])); why != "" {
+			p.fail(lx, koff, name, "%s", why)
+		}
+	}
+	kind := Kind(kw[1])
+	toks, hasProof := p.readSymbols(lx, "$"+string(kw[1]), kind == KindThm, p.toks[:0])
+	p.toks = toks
+	if kind == KindThm && !hasProof {
+		p.fail(lx, off, name, "$p statement has no proof ($= missing)")
+	}
+	if len(toks) == 0 {
+		p.fail(lx, off, name, "statement has no typecode")
+	}
+	id := int32(len(p.db.Stmts))
+	st := &Stmt{Label: name, Kind: kind, file: lx.f, off: int32(off)}
+	expr := make([]int32, len(toks))
+	for i, t := range toks {
+		s, ok := p.symIdx[string(t)]
+		if !ok {
+			p.fail(lx, off, name, "math symbol %q is not declared", t)
+		}
+		info := &p.db.syms[s]
+		if info.isVar {
+			if !p.varActive[s] {
+				p.fail(lx, off, name, "variable %q is not active here", t)
+			}
+			if i == 0 {
+				p.fail(lx, off, name, "typecode %q is a variable, not a constant", t)
+			}
+			if kind != KindFloat && p.activeFloat[s] < 0 {
+				p.fail(lx, off, name, "variable %q has no active $f statement", t)
+			}
+		}
+		expr[i] = s
+	}
+	st.Expr = expr
+	if kind == KindFloat {
+		if len(expr) != 2 {
+			p.fail(lx, off, name, "$f statement must have exactly a typecode and a variable")
+		}
+		v := expr[1]
+		if !p.db.syms[v].isVar {
+			p.fail(lx, off, name, "$f statement: %q is not a variable", p.db.syms[v].name)
+		}
+		if prev := p.activeFloat[v]; prev >= 0 {
+			p.fail(lx, off, name, "variable %q already has an active $f (%s)", p.db.syms[v].name, p.db.Stmts[prev].Label)
+		}
+	}
+	p.labelIdx[name] = id
+	p.db.Stmts = append(p.db.Stmts, st)
+	p.hypActive = append(p.hypActive, false)
+	switch kind {
+	case KindFloat:
+		p.activeFloat[expr[1]] = id
+		fallthrough
+	case KindEss:
+		p.hypActive[id] = true
+		p.hyps = append(p.hyps, id)
+	case KindAxiom, KindThm:
+		st.frame = p.buildFrame(expr, kind == KindThm)
+		if kind == KindThm {
+			p.parseProof(lx, st, id)
+		}
+	}
+}
+
+// buildFrame computes the mandatory frame of an assertion with math string
+// expr, in the order the specification requires: mandatory hypotheses in
+// the order they appear in the database.
+func (p *parser) buildFrame(expr []int32, thm bool) *frame {
+	p.markGen++
+	gen := p.markGen
+	syms := p.db.syms
+	for _, s := range expr {
+		if syms[s].isVar {
+			p.mark[s] = gen
+		}
+	}
+	for _, h := range p.hyps {
+		st := p.db.Stmts[h]
+		if st.Kind == KindEss {
+			for _, s := range st.Expr {
+				if syms[s].isVar {
+					p.mark[s] = gen
+				}
+			}
+		}
+	}
+	fr := &frame{}
+	nh := 0
+	for _, h := range p.hyps {
+		st := p.db.Stmts[h]
+		if st.Kind == KindEss || p.mark[st.Expr[1]] == gen {
+			nh++
+		}
+	}
+	fr.hyps = make([]int32, 0, nh)
+	fr.hypTpl = make([][]int32, 0, nh)
+	fr.hypVar = make([]int32, 0, nh)
+	for _, h := range p.hyps {
+		st := p.db.Stmts[h]
+		if st.Kind == KindFloat {
+			if p.mark[st.Expr[1]] != gen {
+				continue
+			}
+			p.slot[st.Expr[1]] = int32(fr.nslots)
+			fr.hyps = append(fr.hyps, h)
+			fr.hypTpl = append(fr.hypTpl, nil)
+			fr.hypVar = append(fr.hypVar, int32(fr.nslots))
+			fr.nslots++
+		} else {
+			fr.hyps = append(fr.hyps, h)
+			fr.hypTpl = append(fr.hypTpl, nil)
+			fr.hypVar = append(fr.hypVar, -1)
+		}
+	}
+	tpl := func(e []int32) []int32 {
+		out := make([]int32, len(e))
+		for i, s := range e {
+			if syms[s].isVar {
+				out[i] = tplVar(int(p.slot[s]))
+			} else {
+				out[i] = s
+			}
+		}
+		return out
+	}
+	for i, h := range fr.hyps {
+		if fr.hypVar[i] < 0 {
+			fr.hypTpl[i] = tpl(p.db.Stmts[h].Expr)
+		}
+	}
+	fr.concl = tpl(expr)
+	// Mandatory $d pairs: those whose both variables are mandatory.
+	for _, d := range p.dvs {
+		if p.mark[d[0]] == gen && p.mark[d[1]] == gen {
+			fr.dv = append(fr.dv, [2]int32{p.slot[d[0]], p.slot[d[1]]})
+		}
+	}
+	if thm && len(p.dvs) > 0 {
+		fr.allDV = p.dvIdx[:len(p.dvIdx):len(p.dvIdx)]
+	}
+	return fr
+}
+
+// parseProof reads the proof after "$=" and resolves its labels.
+func (p *parser) parseProof(lx *lexer, st *Stmt, id int32) {
+	pd := &proofData{}
+	st.proof = pd
+	tok, off := lx.next()
+	if tok == nil {
+		p.fail(lx, off, st.Label, "proof not terminated by $.")
+	}
+	var undefined []string
+	setErr := func(format string, args ...any) {
+		if pd.err == "" {
+			pd.err = fmt.Sprintf(format, args...)
+		}
+	}
+	mandatory := func(h int32) bool {
+		for _, m := range st.frame.hyps {
+			if m == h {
+				return true
+			}
+		}
+		return false
+	}
+	resolve := func(t []byte, compressed bool) int32 {
+		ref, ok := p.labelIdx[string(t)]
+		if !ok {
+			undefined = append(undefined, string(t))
+			return -1
+		}
+		if ref == id {
+			setErr("proof cites the statement itself (%q)", t)
+			return -1
+		}
+		rs := p.db.Stmts[ref]
+		if rs.Kind == KindFloat || rs.Kind == KindEss {
+			if !p.hypActive[ref] {
+				setErr("proof cites hypothesis %q, which is not active here", t)
+				return -1
+			}
+			if compressed && mandatory(ref) {
+				setErr("compressed proof lists mandatory hypothesis %q in its label list", t)
+				return -1
+			}
+		}
+		return ref
+	}
+	isEnd := func(t []byte) bool {
+		if len(t) >= 1 && t[0] == '$' {
+			if len(t) == 2 && t[1] == '.' {
+				return true
+			}
+			p.fail(lx, off, st.Label, "unexpected %q in proof (missing $.?)", t)
+		}
+		return false
+	}
+	if string(tok) == "(" {
+		pd.compressed = true
+		for {
+			t, o := lx.next()
+			off = o
+			if t == nil {
+				p.fail(lx, off, st.Label, "compressed proof: label list not closed by )")
+			}
+			if string(t) == ")" {
+				break
+			}
+			if isEnd(t) {
+				p.fail(lx, off, st.Label, "compressed proof: label list not closed by )")
+			}
+			if !p.skipProofs {
+				p.labels = append(p.labels, resolve(t, true))
+			}
+		}
+		pd.labels = append([]int32(nil), p.labels...)
+		p.labels = p.labels[:0]
+		first, last := -1, -1
+		comments := lx.comments
+		copying := false
+		for {
+			t, o := lx.next()
+			off = o
+			if t == nil {
+				p.fail(lx, off, st.Label, "proof not terminated by $.")
+			}
+			if isEnd(t) {
+				break
+			}
+			if first < 0 {
+				first = o
+			}
+			if !copying && lx.comments != comments && !p.skipProofs {
+				// A comment among the letters: copy from here on.
+				copying = true
+				pd.letters = append([]byte(nil), lx.f.data[first:max(last, first)]...)
+			}
+			last = o + len(t)
+			for _, c := range t {
+				if !(c >= 'A' && c <= 'Z' || c == '?') {
+					p.fail(lx, off, st.Label, "compressed proof: %q is not a proof letter (A-Z or ?)", t)
+				}
+			}
+			if copying {
+				pd.letters = append(pd.letters, t...)
+			}
+		}
+		// Without a comment among the letters, the proof is the file's own
+		// bytes (the decoder skips whitespace): no copy.
+		if !p.skipProofs && !copying && first >= 0 {
+			pd.letters = lx.f.data[first:last:last]
+		}
+	} else {
+		for t := tok; ; {
+			if isEnd(t) {
+				break
+			}
+			if !p.skipProofs {
+				if len(t) == 1 && t[0] == '?' {
+					pd.steps = append(pd.steps, -1)
+				} else {
+					pd.steps = append(pd.steps, resolve(t, false))
+				}
+			}
+			t, off = lx.next()
+			if t == nil {
+				p.fail(lx, off, st.Label, "proof not terminated by $.")
+			}
+		}
+	}
+	if p.skipProofs {
+		st.proof = nil
+		return
+	}
+	if len(undefined) > 0 {
+		// All of them, not just the first: a proof that cites lemmas missing
+		// from the database is easier to fix knowing them all.
+		slices.Sort(undefined)
+		undefined = slices.Compact(undefined)
+		pd.err = fmt.Sprintf("proof cites %s, not defined before this statement", quoteList(undefined))
+	}
+	if pd.err != "" {
+		p.proofErrs = append(p.proofErrs, outcome{id: id, msg: pd.err})
+	}
+	if p.onTheorem != nil {
+		p.onTheorem(id)
+	}
+}

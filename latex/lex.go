@@ -1,0 +1,425 @@
+// Package latex parses answers written in competition LaTeX or in plain text
+// ("\frac{\sqrt3}{2}", "7,425,000", "sqrt(2)/2", "x \in [0,1)") into expr
+// trees. The parser is hand-written recursive descent over an on-demand
+// lexer: layout noise (\left, \!, $, \quad ...) is skipped by the lexer,
+// units and currency are dropped only where they follow a complete operand,
+// and every error carries the column where it was found. It never panics on
+// any input: internal failures are recovered into an *Error.
+//
+// It imports only expr and the standard library.
+package latex
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+type tokKind int
+
+const (
+	tEOF tokKind = iota
+	tNum
+	tWord // a run of ASCII letters
+	tCmd  // \name or \symbol; text holds the name without the backslash
+	tOp   // punctuation, also "<=", ">=", "!=", "\\\\" (row break), "&"
+)
+
+type token struct {
+	kind       tokKind
+	text       string
+	start, end int
+	spaceAfter bool
+}
+
+// unicodeMap rewrites common non-ASCII math characters to LaTeX.
+var unicodeMap = map[rune]string{
+	'−': "-", '–': "-", '—': "-", '×': "\\times ", '÷': "\\div ", '≤': "\\le ", '≥': "\\ge ", '≠': "\\ne ",
+	'π': "\\pi ", '∞': "\\infty ", '√': "\\sqrt", '°': "^\\circ ", '²': "^2", '³': "^3", '¹': "^1", '·': "\\cdot ",
+	'∪': "\\cup ", '∩': "\\cap ", '±': "\\pm ", '∓': "\\mp ", '≈': "\\approx ", '∈': "\\in ", '∅': "\\emptyset ",
+	'€': " ", '£': " ", '¥': " ", '\u00a0': " ", '\u2009': " ", '\u202f': " ", '’': "'", '⋅': "\\cdot ", '∗': "*",
+	'α': "\\alpha ", 'β': "\\beta ", 'θ': "\\theta ", 'ε': "\\epsilon ", 'λ': "\\lambda ", 'μ': "\\mu ", 'ω': "\\omega ",
+	'½': "(1/2)", '¼': "(1/4)", '¾': "(3/4)", '⁄': "/",
+}
+
+func normalizeUnicode(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == utf8.RuneError {
+			b.WriteByte('?')
+			continue
+		}
+		if m, ok := unicodeMap[r]; ok {
+			b.WriteString(m)
+		} else if r < 0x80 {
+			b.WriteRune(r)
+		} else {
+			b.WriteString(" ")
+		}
+	}
+	return b.String()
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// noiseCmds are commands the lexer skips silently.
+var noiseCmds = map[string]bool{
+	",": true, "!": true, ";": true, ":": true, " ": true, ">": true, "quad": true, "qquad": true, "displaystyle": true,
+	"textstyle": true, "scriptstyle": true, "left": true, "right": true, "big": true, "Big": true, "bigg": true,
+	"Bigg": true, "bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "biggl": true, "biggr": true, "Biggl": true,
+	"Biggr": true, "middle": true, "limits": true, "nolimits": true, "(": true, ")": true, "[": true, "]": true,
+	"nonumber": true, "notag": true, "hline": true, "noindent": true, "newline": true, "par": true, "$": true,
+	"enspace": true, "thinspace": true, "medspace": true, "thickspace": true, "negthinspace": true, "allowbreak": true,
+	"hfill": true, "centering": true, "small": true, "large": true, "Large": true, "normalsize": true, "cr": true,
+	"ensuremath": true, "mathord": true, "mathrel": true, "mathbin": true, "mathop": true, "strut": true,
+	"rm": true, "bf": true, "it": true, "boldmath": true, "unboldmath": true,
+}
+
+// argNoiseCmds are skipped together with their one braced argument.
+var argNoiseCmds = map[string]bool{"phantom": true, "hphantom": true, "vphantom": true, "color": true, "label": true,
+	"tag": true, "hspace": true, "vspace": true, "kern": false, "pmod": false}
+
+// envNoise are environments whose \begin/\end are layout only.
+var envNoise = map[string]bool{"align": true, "align*": true, "aligned": true, "equation": true, "equation*": true,
+	"gather": true, "gather*": true, "gathered": true, "split": true, "eqnarray": true, "eqnarray*": true,
+	"center": true, "multline": true, "multline*": true, "displaymath": true, "math": true, "flalign": true, "flalign*": true}
+
+// skipNoise advances past whitespace and layout noise.
+func (p *parser) skipNoise() {
+	for p.pos < len(p.s) {
+		c := p.s[p.pos]
+		switch {
+		case isSpace(c) || c == '$' || c == '~':
+			p.pos++
+			continue
+		case c == '&' && p.inMatrix == 0:
+			p.pos++
+			continue
+		case c == '\\':
+			name, end := p.cmdAt(p.pos)
+			if name == "\\" {
+				if p.inMatrix == 0 {
+					p.pos = end
+					continue
+				}
+				return
+			}
+			if noiseCmds[name] {
+				p.pos = end
+				if name == "left" || name == "right" || strings.HasPrefix(name, "big") || strings.HasPrefix(name, "Big") || name == "middle" {
+					// \right. is an invisible delimiter
+					q := p.pos
+					for q < len(p.s) && isSpace(p.s[q]) {
+						q++
+					}
+					if q < len(p.s) && p.s[q] == '.' {
+						p.pos = q + 1
+					}
+				}
+				continue
+			}
+			if argNoiseCmds[name] {
+				p.pos = end
+				p.skipBracedRaw()
+				continue
+			}
+			if name == "begin" || name == "end" {
+				env, e2 := p.envNameAt(end)
+				if envNoise[env] {
+					p.pos = e2
+					continue
+				}
+			}
+			return
+		default:
+			return
+		}
+	}
+}
+
+// cmdAt reads a command at i (s[i] == '\\'): its name and end offset. An
+// escaped backslash before a letter ("\\frac" from doubly escaped JSON) reads
+// as the command itself.
+func (p *parser) cmdAt(i int) (string, int) {
+	j := i + 1
+	if j >= len(p.s) {
+		return "", j
+	}
+	if p.s[j] == '\\' {
+		if j+1 < len(p.s) && isLetter(p.s[j+1]) {
+			j++
+		} else {
+			return "\\", j + 1
+		}
+	}
+	if isLetter(p.s[j]) {
+		k := j
+		for k < len(p.s) && isLetter(p.s[k]) {
+			k++
+		}
+		// \operatorname* and starred names
+		if k < len(p.s) && p.s[k] == '*' && (p.s[j:k] == "operatorname") {
+			k++
+		}
+		return p.s[j:k], k
+	}
+	return p.s[j : j+1], j + 1
+}
+
+// envNameAt reads "{name}" at i, returning the name and the end offset.
+func (p *parser) envNameAt(i int) (string, int) {
+	for i < len(p.s) && isSpace(p.s[i]) {
+		i++
+	}
+	if i >= len(p.s) || p.s[i] != '{' {
+		return "", i
+	}
+	k := strings.IndexByte(p.s[i:], '}')
+	if k < 0 {
+		return "", i
+	}
+	return strings.TrimSpace(p.s[i+1 : i+k]), i + k + 1
+}
+
+// skipBracedRaw skips spaces and one {...} group (brace-matched), or one char.
+func (p *parser) skipBracedRaw() {
+	_, _ = p.rawArg()
+}
+
+// rawArg reads the raw text of the next argument: a brace group's content or
+// a single character / command. ok is false at the end of input.
+func (p *parser) rawArg() (string, bool) {
+	for p.pos < len(p.s) && isSpace(p.s[p.pos]) {
+		p.pos++
+	}
+	if p.pos >= len(p.s) {
+		return "", false
+	}
+	if p.s[p.pos] == '{' {
+		depth := 0
+		for k := p.pos; k < len(p.s); k++ {
+			switch p.s[k] {
+			case '\\':
+				k++
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					out := p.s[p.pos+1 : k]
+					p.pos = k + 1
+					return out, true
+				}
+			}
+		}
+		p.failf(p.pos, "unclosed {")
+	}
+	if p.s[p.pos] == '\\' {
+		_, end := p.cmdAt(p.pos)
+		out := p.s[p.pos:end]
+		p.pos = end
+		return out, true
+	}
+	out := p.s[p.pos : p.pos+1]
+	p.pos++
+	return out, true
+}
+
+// peek returns the next token without consuming it.
+func (p *parser) peek() token {
+	p.skipNoise()
+	if p.cacheOK && p.cachePos == p.pos {
+		return p.cache
+	}
+	t := p.lex()
+	p.cache, p.cachePos, p.cacheOK = t, p.pos, true
+	return t
+}
+
+// next consumes and returns the next token.
+func (p *parser) next() token {
+	t := p.peek()
+	p.pos = t.end
+	return t
+}
+
+func (p *parser) lex() token {
+	i := p.pos
+	if i >= len(p.s) {
+		return token{kind: tEOF, start: i, end: i}
+	}
+	c := p.s[i]
+	mk := func(k tokKind, text string, end int) token {
+		sp := end < len(p.s) && isSpace(p.s[end])
+		return token{kind: k, text: text, start: i, end: end, spaceAfter: sp}
+	}
+	switch {
+	case isDigit(c) || c == '.' && i+1 < len(p.s) && isDigit(p.s[i+1]):
+		end := p.scanNumber(i)
+		return mk(tNum, p.s[i:end], end)
+	case isLetter(c):
+		k := i
+		for k < len(p.s) && isLetter(p.s[k]) {
+			k++
+		}
+		return mk(tWord, p.s[i:k], k)
+	case c == '\\':
+		name, end := p.cmdAt(i)
+		if name == "\\" {
+			return mk(tOp, "\\\\", end)
+		}
+		return mk(tCmd, name, end)
+	}
+	if i+1 < len(p.s) {
+		two := p.s[i : i+2]
+		switch two {
+		case "<=", ">=", "!=", "=<", "=>", "==", "**", ":=", "<>":
+			if two == "!=" || two == "<>" {
+				return mk(tOp, "!=", i+2)
+			}
+			if two == "=<" {
+				return mk(tOp, "<=", i+2)
+			}
+			if two == "=>" {
+				return mk(tOp, ">=", i+2)
+			}
+			if two == "==" || two == ":=" {
+				return mk(tOp, "=", i+2)
+			}
+			if two == "**" {
+				return mk(tOp, "^", i+2)
+			}
+			return mk(tOp, two, i+2)
+		}
+	}
+	return mk(tOp, string(c), i+1)
+}
+
+// sepAt returns the length of a thousands separator at i ("," "{,}" ",\!"),
+// followed by exactly three digits and then no further digit.
+func (p *parser) sepAt(i int, allowComma, allowSpace bool) int {
+	s := p.s
+	n := 0
+	switch {
+	case strings.HasPrefix(s[i:], "{,}"):
+		n = 3
+	case strings.HasPrefix(s[i:], "{, }"):
+		n = 4
+	case strings.HasPrefix(s[i:], ",\\!"):
+		n = 3
+		for i+n < len(s) && s[i+n] == ' ' {
+			n++
+		}
+	case strings.HasPrefix(s[i:], "\\,") && allowSpace:
+		n = 2
+	case strings.HasPrefix(s[i:], ",") && allowComma:
+		n = 1
+	case strings.HasPrefix(s[i:], " ") && allowSpace:
+		n = 1
+	default:
+		return 0
+	}
+	j := i + n
+	if j+3 > len(s) || !isDigit(s[j]) || !isDigit(s[j+1]) || !isDigit(s[j+2]) {
+		return 0
+	}
+	if j+3 < len(s) && isDigit(s[j+3]) {
+		return 0
+	}
+	return n
+}
+
+// scanNumber returns the end of the number literal starting at i.
+func (p *parser) scanNumber(i int) int {
+	s := p.s
+	j := i
+	for j < len(s) && isDigit(s[j]) {
+		j++
+	}
+	first := j - i
+	if first >= 1 && first <= 3 && s[i] != '.' {
+		allowComma := p.bracket == 0
+		allowSpace := p.bracket == 0 && p.listItems == 0
+		k := j
+		groups := 0
+		for {
+			n := p.sepAt(k, allowComma, allowSpace)
+			if n == 0 {
+				break
+			}
+			k += n + 3
+			groups++
+		}
+		// a lone ", 000" style group with a plain comma is accepted; a space
+		// group only when the number is then complete
+		if groups > 0 {
+			j = k
+		}
+	}
+	if j < len(s) && s[j] == '.' {
+		if j+1 < len(s) && isDigit(s[j+1]) {
+			j++
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+		} else if strings.HasPrefix(s[j+1:], "\\overline") || strings.HasPrefix(s[j+1:], "\\dot") {
+			j++
+		}
+	}
+	// repeating part: \overline{d+}
+	if strings.HasPrefix(s[j:], "\\overline") {
+		k := j + len("\\overline")
+		for k < len(s) && isSpace(s[k]) {
+			k++
+		}
+		if k < len(s) && s[k] == '{' {
+			e := strings.IndexByte(s[k:], '}')
+			if e > 1 && allDigits(s[k+1:k+e]) && strings.Contains(s[i:j], ".") {
+				j = k + e + 1
+			}
+		} else if k < len(s) && isDigit(s[k]) && strings.Contains(s[i:j], ".") {
+			j = k + 1
+		}
+	}
+	// scientific notation 6.02e23, 1E-5
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') && (!p.latexMode || strings.Contains(s[i:j], ".")) {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if k < len(s) && isDigit(s[k]) {
+			for k < len(s) && isDigit(s[k]) {
+				k++
+			}
+			if k >= len(s) || !isLetter(s[k]) {
+				j = k
+			}
+		}
+	}
+	return j
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,778 @@
+package latex
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/matheval/matheval/expr"
+)
+
+// Error is a parse error with the 1-based column (in bytes of the input
+// after Unicode normalisation) where it was found.
+type Error struct {
+	Col int
+	Msg string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
+
+// Limits on input, so that parsing stays linear and shallow.
+const (
+	MaxInput = 20000
+	maxDepth = 200
+)
+
+type parser struct {
+	s           string
+	pos         int
+	latexMode   bool
+	inMatrix    int
+	bracket     int // depth inside (), [], \{\}, {}: commas there separate items
+	listItems   int
+	absDepth    int
+	prevOperand bool
+	depth       int
+
+	cache    token
+	cachePos int
+	cacheOK  bool
+
+	intFrac map[expr.Node]bool // \frac of two integer literals (for mixed numbers)
+	rawInt  map[expr.Node]string
+}
+
+type parseError struct{ err *Error }
+
+func (p *parser) failf(pos int, format string, args ...any) {
+	panic(parseError{&Error{Col: pos + 1, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// Parse parses an answer. It never panics.
+func Parse(s string) (n expr.Node, err error) {
+	s = normalizeUnicode(s)
+	if len(s) > MaxInput {
+		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
+	}
+	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}}
+	p.latexMode = strings.ContainsAny(s, "\\{}")
+	defer func() {
+		if r := recover(); r != nil {
+			if pe, ok := r.(parseError); ok {
+				n, err = nil, pe.err
+				return
+			}
+			n, err = nil, &Error{Col: p.pos + 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
+		}
+	}()
+	if t := textAnswer(s); t != "" {
+		return &expr.Text{S: t}, nil
+	}
+	n = p.parseList(func(t token) bool { return t.kind == tEOF })
+	if t := p.peek(); t.kind != tEOF {
+		p.failf(t.start, "unexpected %q", t.text)
+	}
+	return n, nil
+}
+
+// MustParse is Parse for tests and literals; it panics on error.
+func MustParse(s string) expr.Node {
+	n, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.failf(p.pos, "expression nested too deeply")
+	}
+}
+func (p *parser) leave() { p.depth-- }
+
+// ---- lists and relations ----
+
+// isSep reports whether t separates answers in a list, returning the
+// separator kind: ',' or ';'.
+func (p *parser) isSep(t token) (string, int, bool) {
+	switch t.kind {
+	case tOp:
+		if t.text == "," || t.text == ";" {
+			return t.text, t.end, true
+		}
+	case tWord:
+		w := strings.ToLower(t.text)
+		if w == "and" || w == "or" {
+			return ",", t.end, true
+		}
+		// "1orW(x)": a keyword glued to the next answer
+		for _, kw := range []string{"and", "or"} {
+			if strings.HasPrefix(w, kw) && len(w) > len(kw) && t.start > 0 && !isLetter(p.s[t.start-1]) && p.prevOperand {
+				return ",", t.start + len(kw), true
+			}
+		}
+	case tCmd:
+		switch t.text {
+		case "text", "mbox", "textnormal", "textrm", "textbf", "textit", "mathrm", "hbox":
+			save := p.pos
+			p.pos = t.end
+			raw, _ := p.rawArg()
+			end := p.pos
+			p.pos = save
+			w := strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(raw), ",")))
+			if w == "and" || w == "or" || w == "" && strings.Contains(raw, ",") || w == "and also" || w == "or also" {
+				return ",", end, true
+			}
+		case "quad", "qquad":
+			return ",", t.end, true
+		}
+	}
+	return "", 0, false
+}
+
+// parseList parses items separated by commas / "and" / "or" (one level) and
+// semicolons (the level above), until stop says the closing token is next.
+func (p *parser) parseList(stop func(token) bool) expr.Node {
+	p.enter()
+	defer p.leave()
+	var groups [][]expr.Node
+	var cur []expr.Node
+	for {
+		t := p.peek()
+		if stop(t) {
+			break
+		}
+		if kind, end, ok := p.isSep(t); ok {
+			p.pos = end
+			if kind == ";" && len(cur) > 0 {
+				groups = append(groups, cur)
+				cur = nil
+			}
+			continue
+		}
+		if t.kind == tOp && t.text == "." && len(cur) > 0 {
+			// sentence full stop after an answer
+			p.pos = t.end
+			continue
+		}
+		before := p.pos
+		p.listItems = len(cur)
+		p.prevOperand = false
+		it := p.parseRel()
+		cur = append(cur, it)
+		if p.pos == before {
+			p.failf(t.start, "unexpected %q", t.text)
+		}
+		nt := p.peek()
+		if _, _, ok := p.isSep(nt); !ok && !stop(nt) && !(nt.kind == tOp && nt.text == ".") {
+			p.failf(nt.start, "unexpected %q", nt.text)
+		}
+	}
+	if len(cur) > 0 {
+		groups = append(groups, cur)
+	}
+	switch {
+	case len(groups) == 0:
+		p.failf(p.pos, "empty expression")
+	case len(groups) == 1 && len(groups[0]) == 1:
+		return groups[0][0]
+	case len(groups) == 1:
+		return &expr.List{Items: groups[0]}
+	}
+	out := &expr.List{}
+	for _, g := range groups {
+		if len(g) == 1 {
+			out.Items = append(out.Items, g[0])
+		} else {
+			out.Items = append(out.Items, &expr.List{Items: g})
+		}
+	}
+	return out
+}
+
+var relCmds = map[string]string{"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
+	"ne": "!=", "neq": "!=", "lt": "<", "gt": ">", "approx": "~", "simeq": "~", "sim": "~", "thickapprox": "~",
+	"in": "in", "equiv": "=", "coloneqq": "=", "eq": "="}
+
+func (p *parser) relOp(t token) (string, bool) {
+	switch t.kind {
+	case tOp:
+		switch t.text {
+		case "=", "<", ">", "<=", ">=", "!=":
+			return t.text, true
+		}
+	case tCmd:
+		op, ok := relCmds[t.text]
+		return op, ok
+	case tWord:
+		if t.text == "in" && p.prevOperand {
+			return "in", true
+		}
+	}
+	return "", false
+}
+
+func (p *parser) parseRel() expr.Node {
+	p.enter()
+	defer p.leave()
+	first := p.parseSetExpr()
+	rel := &expr.Rel{Sides: []expr.Node{first}}
+	for {
+		t := p.peek()
+		op, ok := p.relOp(t)
+		if !ok {
+			break
+		}
+		p.pos = t.end
+		rel.Ops = append(rel.Ops, op)
+		rel.Sides = append(rel.Sides, p.parseSetExpr())
+	}
+	if len(rel.Ops) == 0 {
+		return first
+	}
+	return rel
+}
+
+func (p *parser) parseSetExpr() expr.Node {
+	first := p.parseRatio()
+	var op string
+	args := []expr.Node{first}
+	for {
+		t := p.peek()
+		var o string
+		if t.kind == tCmd {
+			switch t.text {
+			case "cup":
+				o = "cup"
+			case "cap":
+				o = "cap"
+			case "setminus", "backslash":
+				o = "setminus"
+			}
+		} else if t.kind == tWord && t.text == "U" && p.prevOperand {
+			o = "cup"
+		}
+		if o == "" {
+			break
+		}
+		p.pos = t.end
+		if op != "" && o != op {
+			// mixed operators: left-associate
+			args = []expr.Node{&expr.SetOp{Op: op, Args: args}}
+		}
+		op = o
+		args = append(args, p.parseRatio())
+	}
+	if op == "" {
+		return first
+	}
+	return &expr.SetOp{Op: op, Args: args}
+}
+
+func (p *parser) parseRatio() expr.Node {
+	first := p.parseAdd()
+	items := []expr.Node{first}
+	for {
+		t := p.peek()
+		if t.kind == tOp && t.text == ":" {
+			p.pos = t.end
+			items = append(items, p.parseAdd())
+			continue
+		}
+		break
+	}
+	if len(items) == 1 {
+		return first
+	}
+	return &expr.Ratio{Items: items}
+}
+
+// ---- arithmetic ----
+
+func (p *parser) parseAdd() expr.Node {
+	p.enter()
+	defer p.leave()
+	var terms []expr.Node
+	t := p.peek()
+	terms = append(terms, p.parseSigned())
+	for {
+		t = p.peek()
+		switch {
+		case t.kind == tOp && (t.text == "+" || t.text == "-"):
+			p.pos = t.end
+			x := p.parseMul()
+			if t.text == "-" {
+				x = &expr.Neg{X: x}
+			}
+			terms = append(terms, x)
+			continue
+		case t.kind == tCmd && (t.text == "pm" || t.text == "mp"):
+			p.pos = t.end
+			terms = append(terms, &expr.Call{Fn: "pm", Args: []expr.Node{p.parseMul()}})
+			continue
+		}
+		break
+	}
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	return &expr.Add{Terms: terms}
+}
+
+// parseSigned parses a product with optional leading signs.
+func (p *parser) parseSigned() expr.Node {
+	t := p.peek()
+	switch {
+	case t.kind == tOp && t.text == "-":
+		p.pos = t.end
+		return &expr.Neg{X: p.parseSigned()}
+	case t.kind == tOp && t.text == "+":
+		p.pos = t.end
+		return p.parseSigned()
+	case t.kind == tCmd && (t.text == "pm" || t.text == "mp"):
+		p.pos = t.end
+		return &expr.Call{Fn: "pm", Args: []expr.Node{p.parseSigned()}}
+	}
+	return p.parseMul()
+}
+
+func (p *parser) parseMul() expr.Node {
+	p.enter()
+	defer p.leave()
+	factors := []expr.Node{p.parseUnary()}
+	p.prevOperand = true
+	for {
+		t := p.peek()
+		switch {
+		case t.kind == tOp && (t.text == "*"):
+			p.pos = t.end
+			factors = append(factors, p.parseUnary())
+			continue
+		case t.kind == tCmd && (t.text == "cdot" || t.text == "times" || t.text == "ast" || t.text == "bullet"):
+			p.pos = t.end
+			factors = append(factors, p.parseUnary())
+			continue
+		case t.kind == tOp && t.text == "/" || t.kind == tCmd && (t.text == "div" || t.text == "over"):
+			p.pos = t.end
+			factors = append(factors, &expr.Pow{Base: p.parseUnary(), Exp: expr.Int(-1)})
+			continue
+		}
+		if p.skipUnit() {
+			continue
+		}
+		if m, ok := p.magnitudeWord(); ok {
+			factors = append(factors, m)
+			continue
+		}
+		if !p.canStartFactor(t) {
+			break
+		}
+		// mixed numbers: 2\frac{1}{2}, 7 3/4
+		last := factors[len(factors)-1]
+		if ln, ok := last.(*expr.Num); ok && len(factors) == 1 && ln.V.IsInt() && !ln.Dec && ln.V.Sign() >= 0 {
+			if fr := p.tryMixedFraction(); fr != nil {
+				factors[0] = &expr.Add{Terms: []expr.Node{last, fr}}
+				continue
+			}
+		}
+		before := p.pos
+		factors = append(factors, p.parseUnary())
+		if p.pos == before {
+			break
+		}
+	}
+	if len(factors) == 1 {
+		return factors[0]
+	}
+	return &expr.Mul{Factors: factors}
+}
+
+// tryMixedFraction recognises the fraction part of a mixed number after an
+// integer: \frac{a}{b} of integer literals, or "a/b" after a space.
+func (p *parser) tryMixedFraction() expr.Node {
+	save := p.pos
+	t := p.peek()
+	if t.kind == tCmd && (t.text == "frac" || t.text == "dfrac" || t.text == "tfrac") {
+		n := p.parseUnary()
+		if p.intFrac[n] {
+			return n
+		}
+		p.pos = save
+		p.cacheOK = false
+		return nil
+	}
+	if t.kind == tNum && save > 0 && isSpace(p.s[save-1]) && !p.latexMode {
+		a := p.next()
+		sl := p.peek()
+		if sl.kind == tOp && sl.text == "/" {
+			p.pos = sl.end
+			b := p.peek()
+			if b.kind == tNum && allDigits(a.text) && allDigits(b.text) {
+				p.pos = b.end
+				nt := p.peek()
+				if !p.canStartFactor(nt) && !(nt.kind == tOp && (nt.text == "^" || nt.text == "!")) {
+					num, _ := new(big.Int).SetString(a.text, 10)
+					den, _ := new(big.Int).SetString(b.text, 10)
+					if den.Sign() != 0 {
+						return &expr.Num{V: new(big.Rat).SetFrac(num, den)}
+					}
+				}
+			}
+		}
+		p.pos = save
+		p.cacheOK = false
+	}
+	return nil
+}
+
+// canStartFactor reports whether t can begin an implicitly multiplied factor.
+func (p *parser) canStartFactor(t token) bool {
+	switch t.kind {
+	case tNum:
+		return true
+	case tWord:
+		w := strings.ToLower(t.text)
+		if w == "and" || w == "or" {
+			return false
+		}
+		if _, _, ok := p.isSep(t); ok {
+			return false
+		}
+		if t.text == "in" || t.text == "U" {
+			return false
+		}
+		return true
+	case tCmd:
+		if _, ok := relCmds[t.text]; ok {
+			return false
+		}
+		switch t.text {
+		case "cdot", "times", "div", "pm", "mp", "cup", "cap", "setminus", "end", "right", "rangle", "rfloor", "rceil",
+			"}", "quad", "qquad", "rvert", "rVert", "to", "rightarrow", "Rightarrow", "implies", "iff", "mid", "backslash",
+			"over", "ast", "bullet", "%":
+			return false
+		case "|":
+			return p.absDepth == 0
+		}
+		if _, _, ok := p.isSep(t); ok {
+			return false
+		}
+		return true
+	case tOp:
+		switch t.text {
+		case "(", "[":
+			return true
+		case "{":
+			return true
+		case "|":
+			return p.absDepth == 0
+		}
+	}
+	return false
+}
+
+func (p *parser) parseUnary() expr.Node {
+	p.enter()
+	defer p.leave()
+	t := p.peek()
+	if t.kind == tOp && t.text == "-" {
+		p.pos = t.end
+		return &expr.Neg{X: p.parseUnary()}
+	}
+	if t.kind == tOp && t.text == "+" {
+		p.pos = t.end
+		return p.parseUnary()
+	}
+	return p.parsePow()
+}
+
+func (p *parser) parsePow() expr.Node {
+	base := p.parsePostfix()
+	for {
+		t := p.peek()
+		if !(t.kind == tOp && t.text == "^") {
+			break
+		}
+		p.pos = t.end
+		if p.isDegreeMark() {
+			base = &expr.Call{Fn: "deg", Args: []expr.Node{base}}
+			continue
+		}
+		e := p.parseExponent()
+		base = &expr.Pow{Base: base, Exp: e}
+		base = p.postfixOps(base)
+	}
+	return base
+}
+
+// isDegreeMark consumes "\circ", "{\circ}", "\degree" after ^.
+func (p *parser) isDegreeMark() bool {
+	save := p.pos
+	for p.pos < len(p.s) && isSpace(p.s[p.pos]) {
+		p.pos++
+	}
+	rest := p.s[p.pos:]
+	for _, m := range []string{"\\circ", "{\\circ}", "{ \\circ }", "{\\circ }", "{ \\circ}", "\\degree", "{\\degree}", "o"} {
+		if strings.HasPrefix(rest, m) {
+			if m == "o" && len(rest) > 1 && isLetter(rest[1]) {
+				continue
+			}
+			if m == "\\circ" && len(rest) > 5 && isLetter(rest[5]) {
+				continue
+			}
+			p.pos += len(m)
+			p.cacheOK = false
+			return true
+		}
+	}
+	p.pos = save
+	return false
+}
+
+// parseExponent parses the argument of ^: a group, a signed exponent, or a
+// single token (one digit in LaTeX, a whole number in plain text).
+func (p *parser) parseExponent() expr.Node {
+	p.enter()
+	defer p.leave()
+	t := p.peek()
+	switch {
+	case t.kind == tOp && t.text == "{":
+		return p.parseGroup()
+	case t.kind == tOp && (t.text == "-" || t.text == "+"):
+		p.pos = t.end
+		x := p.parseExponent()
+		if t.text == "-" {
+			return &expr.Neg{X: x}
+		}
+		return x
+	case t.kind == tOp && t.text == "(":
+		return p.parsePrimary()
+	case t.kind == tNum:
+		if p.latexMode {
+			p.pos = t.start + 1
+			return expr.Int(int64(p.s[t.start] - '0'))
+		}
+		p.pos = t.end
+		return p.numberNode(t)
+	case t.kind == tWord:
+		p.pos = t.start + 1
+		return p.letterSym(p.s[t.start : t.start+1])
+	case t.kind == tCmd:
+		return p.parsePrimary()
+	}
+	p.failf(t.start, "missing exponent")
+	return nil
+}
+
+// parsePostfix parses a primary and its postfix operators.
+func (p *parser) parsePostfix() expr.Node {
+	x := p.parsePrimary()
+	return p.postfixOps(x)
+}
+
+func (p *parser) postfixOps(x expr.Node) expr.Node {
+	for {
+		// postfix operators must be adjacent-ish: no noise skipping problem
+		t := p.peek()
+		switch {
+		case t.kind == tOp && t.text == "!":
+			p.pos = t.end
+			x = &expr.Call{Fn: "fact", Args: []expr.Node{x}}
+			continue
+		case t.kind == tOp && t.text == "%" || t.kind == tCmd && t.text == "%":
+			p.pos = t.end
+			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
+			continue
+		case t.kind == tWord && (strings.EqualFold(t.text, "percent") || t.text == "pct" || strings.EqualFold(t.text, "percentage")):
+			p.pos = t.end
+			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
+			continue
+		case t.kind == tWord && (t.text == "degrees" || t.text == "degree" || t.text == "deg"):
+			p.pos = t.end
+			x = &expr.Call{Fn: "deg", Args: []expr.Node{x}}
+			continue
+		case t.kind == tCmd && (t.text == "circ" || t.text == "degree"):
+			p.pos = t.end
+			x = &expr.Call{Fn: "deg", Args: []expr.Node{x}}
+			continue
+		case t.kind == tOp && t.text == "_":
+			p.pos = t.end
+			x = p.subscript(x, t)
+			continue
+		case t.kind == tOp && t.text == "'":
+			if s, ok := x.(*expr.Sym); ok {
+				p.pos = t.end
+				x = &expr.Sym{Name: s.Name + "'"}
+				continue
+			}
+		case t.kind == tCmd && t.text == "prime":
+			if s, ok := x.(*expr.Sym); ok {
+				p.pos = t.end
+				x = &expr.Sym{Name: s.Name + "'"}
+				continue
+			}
+		}
+		return x
+	}
+}
+
+// subscript handles x_{...}: part of a symbol's name, or a number base.
+func (p *parser) subscript(x expr.Node, at token) expr.Node {
+	raw, ok := p.rawArg()
+	if !ok {
+		p.failf(at.start, "missing subscript")
+	}
+	p.cacheOK = false
+	key := strings.Join(strings.Fields(raw), "")
+	key = strings.TrimPrefix(strings.TrimSuffix(key, "}"), "{")
+	if n, isNum := x.(*expr.Num); isNum {
+		digits, ok := p.rawInt[x]
+		if !ok || !n.V.IsInt() {
+			return x
+		}
+		baseS := strings.TrimPrefix(strings.TrimSuffix(key, "}"), "\\text{")
+		base, ok := new(big.Int).SetString(baseS, 10)
+		if !ok || !base.IsInt64() || base.Int64() < 2 || base.Int64() > 36 {
+			return x // e.g. 5_{\text{ten}}: keep the digits as decimal
+		}
+		v, ok := new(big.Int).SetString(digits, int(base.Int64()))
+		if !ok {
+			p.failf(at.start, "%s is not a base-%d number", digits, base.Int64())
+		}
+		return &expr.Num{V: new(big.Rat).SetInt(v)}
+	}
+	if s, ok := x.(*expr.Sym); ok {
+		return &expr.Sym{Name: s.Name + "_" + key}
+	}
+	return x
+}
+
+// ---- units, magnitudes ----
+
+var unitWords = map[string]bool{
+	"cm": true, "mm": true, "km": true, "dm": true, "ft": true, "yd": true, "mi": true, "kg": true, "mg": true, "lb": true,
+	"lbs": true, "oz": true, "ml": true, "mL": true, "hr": true, "hrs": true, "sq": true, "cc": true, "mph": true, "kph": true,
+	"am": true, "pm": true, "AM": true, "PM": true, "min": false, "sec": false, "in": false,
+	"inches": true, "inch": true, "feet": true, "foot": true, "meters": true, "meter": true, "metres": true, "yards": true,
+	"units": true, "unit": true, "dollars": true, "cents": true, "miles": true, "mile": true, "hours": true, "days": true,
+}
+
+var magnitudeWords = map[string]int64{"thousand": 1000, "million": 1000000, "billion": 1000000000, "trillion": 1000000000000}
+
+// skipUnit drops a unit after an operand: \text{ cm}^2, \mbox{inches},
+// "15 cm", "(apples)". It never drops a lone letter, so expression
+// variables survive.
+func (p *parser) skipUnit() bool {
+	t := p.peek()
+	switch t.kind {
+	case tCmd:
+		switch t.text {
+		case "text", "mbox", "textnormal", "textrm", "textbf", "textit", "mathrm", "hbox", "textsf", "mathsf", "texttt":
+		default:
+			return false
+		}
+		if _, _, sep := p.isSep(t); sep {
+			return false
+		}
+		save := p.pos
+		p.pos = t.end
+		raw, _ := p.rawArg()
+		w := strings.TrimSpace(raw)
+		if isWordText(w) && (t.text != "mathrm" || len(w) > 1) && !isFuncWord(w) {
+			p.cacheOK = false
+			p.skipUnitPower()
+			return true
+		}
+		p.pos = save
+		p.cacheOK = false
+		return false
+	case tWord:
+		w := t.text
+		if _, ok := magnitudeWords[strings.ToLower(w)]; ok {
+			return false
+		}
+		isUnit := unitWords[w] || len(w) >= 4 && !isFuncWord(w) && !knownWord(w) || len(w) == 3 && t.start > 0 && isSpace(p.s[t.start-1]) && !isFuncWord(w) && !knownWord(w)
+		if !isUnit {
+			return false
+		}
+		if strings.HasPrefix(strings.ToLower(w), "and") || strings.HasPrefix(strings.ToLower(w), "or") && len(w) < 4 {
+			return false
+		}
+		p.pos = t.end
+		p.skipUnitPower()
+		// "square units", "cubic feet"
+		for {
+			nt := p.peek()
+			if nt.kind == tWord && len(nt.text) >= 3 && !isFuncWord(nt.text) && !knownWord(nt.text) && !strings.EqualFold(nt.text, "and") {
+				p.pos = nt.end
+				continue
+			}
+			break
+		}
+		return true
+	case tOp:
+		if t.text == "(" {
+			// "(apples)"
+			k := t.end
+			for k < len(p.s) && (isLetter(p.s[k]) || p.s[k] == ' ') {
+				k++
+			}
+			w := strings.TrimSpace(p.s[t.end:k])
+			if k < len(p.s) && p.s[k] == ')' && len(w) >= 3 && isWordText(w) && !isFuncWord(w) {
+				p.pos = k + 1
+				p.cacheOK = false
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *parser) skipUnitPower() {
+	t := p.peek()
+	if t.kind == tOp && t.text == "^" {
+		save := p.pos
+		p.pos = t.end
+		raw, ok := p.rawArg()
+		if ok && (raw == "2" || raw == "3") {
+			p.cacheOK = false
+			return
+		}
+		p.pos = save
+		p.cacheOK = false
+	}
+}
+
+func (p *parser) magnitudeWord() (expr.Node, bool) {
+	t := p.peek()
+	if t.kind != tWord {
+		return nil, false
+	}
+	m, ok := magnitudeWords[strings.ToLower(t.text)]
+	if !ok {
+		return nil, false
+	}
+	p.pos = t.end
+	return expr.Int(m), true
+}
+
+func isWordText(w string) bool {
+	if w == "" {
+		return false
+	}
+	letters := 0
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if isLetter(c) {
+			letters++
+			continue
+		}
+		if c == ' ' || c == '.' || c == '-' || c == '\'' || c == '(' || c == ')' || c == '/' {
+			continue
+		}
+		return false
+	}
+	return letters > 0
+}

@@ -1,0 +1,777 @@
+package latex
+
+import (
+	"math/big"
+	"strings"
+
+	"github.com/matheval/matheval/expr"
+)
+
+// funcNames maps function names (LaTeX commands and plain words) to expr
+// function names.
+var funcNames = map[string]string{
+	"sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot", "sec": "sec", "csc": "csc", "cosec": "csc",
+	"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arccot": "acot", "arcsec": "asec", "arccsc": "acsc",
+	"asin": "asin", "acos": "acos", "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "coth": "coth",
+	"sech": "sech", "csch": "csch", "ln": "ln", "log": "log", "lg": "log", "exp": "exp", "sqrt": "sqrt",
+	"abs": "abs", "floor": "floor", "ceil": "ceil", "gcd": "gcd", "lcm": "lcm", "max": "max", "min": "min",
+	"det": "det", "arg": "arg", "tg": "tan", "ctg": "cot", "mod": "mod",
+}
+
+var inverseTrig = map[string]string{"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": "asec", "csc": "acsc"}
+
+var greek = map[string]bool{"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true,
+	"varepsilon": true, "zeta": true, "eta": true, "theta": true, "vartheta": true, "iota": true, "kappa": true,
+	"lambda": true, "mu": true, "nu": true, "xi": true, "rho": true, "varrho": true, "sigma": true, "tau": true,
+	"upsilon": true, "phi": true, "varphi": true, "chi": true, "psi": true, "omega": true, "Gamma": true, "Delta": true,
+	"Theta": true, "Lambda": true, "Xi": true, "Pi": true, "Sigma": true, "Phi": true, "Psi": true, "Omega": true,
+	"ell": true, "hbar": true, "aleph": true}
+
+func isFuncWord(w string) bool { _, ok := funcNames[strings.ToLower(w)]; return ok }
+
+// knownWord: plain words with a mathematical meaning.
+func knownWord(w string) bool {
+	switch strings.ToLower(w) {
+	case "pi", "inf", "infty", "infinity", "percent", "pct", "percentage", "degrees", "degree", "deg", "and", "or",
+		"thousand", "million", "billion", "trillion", "sqrt":
+		return true
+	}
+	return greek[w]
+}
+
+// textAnswer recognises a whole answer that is words (Evelyn, Mrs. Hilt,
+// odd, (C)), returning its text or "".
+func textAnswer(s string) string {
+	t := strings.TrimSpace(s)
+	t = strings.Trim(t, "$")
+	t = strings.TrimSpace(t)
+	for _, w := range []string{"\\boxed{", "\\text{", "\\textbf{", "\\mathrm{", "\\mbox{", "\\textnormal{", "\\textit{"} {
+		if strings.HasPrefix(t, w) && strings.HasSuffix(t, "}") {
+			t = strings.TrimSpace(t[len(w) : len(t)-1])
+		}
+	}
+	t = strings.TrimSuffix(t, ".")
+	if t == "" || !isWordText(t) {
+		return ""
+	}
+	// a multiple-choice letter: (C), C
+	c := strings.Trim(t, "() ")
+	if len(c) == 1 && isLetter(c[0]) && (strings.HasPrefix(t, "(") || strings.Contains(s, "\\text")) {
+		return strings.ToUpper(c)
+	}
+	words := strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '.' || r == '-' || r == '\'' })
+	long := false
+	for _, w := range words {
+		if isFuncWord(w) || knownWord(w) || unitWords[w] {
+			return ""
+		}
+		if len(w) >= 3 {
+			long = true
+		}
+	}
+	if !long || strings.ContainsAny(t, "()/") {
+		return ""
+	}
+	return t
+}
+
+func (p *parser) numberNode(t token) expr.Node {
+	v, dec, places, ok := numValue(t.text)
+	if !ok {
+		p.failf(t.start, "bad number %q", t.text)
+	}
+	n := &expr.Num{V: v, Dec: dec, Places: places}
+	if allDigits(t.text) {
+		p.rawInt[n] = t.text
+	}
+	return n
+}
+
+// numValue converts a number literal: separators, decimals, repeating
+// decimals (0.1\overline{6}) and exponents (6.02e23).
+func numValue(s string) (*big.Rat, bool, int, bool) {
+	for _, sep := range []string{"{,}", "{, }", ",\\!", "\\,", ",", " "} {
+		s = strings.ReplaceAll(s, sep, "")
+	}
+	s = strings.ReplaceAll(s, "\\!", "")
+	rep := ""
+	if i := strings.Index(s, "\\overline"); i >= 0 {
+		r := strings.Trim(s[i+len("\\overline"):], "{} ")
+		rep = r
+		s = s[:i]
+	}
+	exp := ""
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		exp = s[i+1:]
+		s = s[:i]
+	}
+	s = strings.TrimSuffix(s, ".")
+	if strings.HasPrefix(s, ".") {
+		s = "0" + s
+	}
+	v, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return nil, false, 0, false
+	}
+	places := 0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		places = len(s) - i - 1
+	}
+	dec := places > 0
+	if rep != "" {
+		// value += rep / (10^places * (10^len(rep) - 1))
+		r, ok := new(big.Int).SetString(rep, 10)
+		if !ok {
+			return nil, false, 0, false
+		}
+		d := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(rep))), nil)
+		d.Sub(d, big.NewInt(1))
+		d.Mul(d, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
+		v.Add(v, new(big.Rat).SetFrac(r, d))
+		dec = false
+	}
+	if exp != "" {
+		e, ok := new(big.Int).SetString(exp, 10)
+		if !ok || !e.IsInt64() || e.Int64() > 400 || e.Int64() < -400 {
+			return nil, false, 0, false
+		}
+		k := e.Int64()
+		pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(abs(k)), nil)
+		if k >= 0 {
+			v.Mul(v, new(big.Rat).SetInt(pow))
+		} else {
+			v.Quo(v, new(big.Rat).SetInt(pow))
+		}
+		places -= int(k)
+		if places < 0 {
+			places = 0
+		}
+	}
+	return v, dec, places, true
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (p *parser) letterSym(l string) expr.Node {
+	switch l {
+	case "e":
+		return &expr.Sym{Name: expr.E}
+	case "i":
+		return &expr.Sym{Name: expr.I}
+	}
+	return &expr.Sym{Name: l}
+}
+
+// parseGroup parses {...} as one expression (a brace group with commas is a set).
+func (p *parser) parseGroup() expr.Node {
+	t := p.next()
+	if !(t.kind == tOp && t.text == "{") {
+		p.failf(t.start, "expected {")
+	}
+	p.bracket++
+	n := p.parseList(func(t token) bool { return t.kind == tOp && t.text == "}" || t.kind == tEOF })
+	p.bracket--
+	c := p.next()
+	if !(c.kind == tOp && c.text == "}") {
+		p.failf(c.start, "missing }")
+	}
+	if l, ok := n.(*expr.List); ok {
+		return &expr.Set{Items: l.Items}
+	}
+	return n
+}
+
+// parseArg parses a macro argument: {group}, a command, or one character.
+func (p *parser) parseArg() expr.Node {
+	p.enter()
+	defer p.leave()
+	t := p.peek()
+	switch t.kind {
+	case tOp:
+		if t.text == "{" {
+			return p.parseGroup()
+		}
+		if t.text == "(" {
+			return p.parsePrimary()
+		}
+	case tNum:
+		p.pos = t.start + 1
+		return expr.Int(int64(p.s[t.start] - '0'))
+	case tWord:
+		p.pos = t.start + 1
+		return p.letterSym(p.s[t.start : t.start+1])
+	case tCmd:
+		return p.parsePrimary()
+	}
+	p.failf(t.start, "missing argument")
+	return nil
+}
+
+func (p *parser) parsePrimary() expr.Node {
+	p.enter()
+	defer p.leave()
+	t := p.peek()
+	switch t.kind {
+	case tEOF:
+		p.failf(t.start, "unexpected end of answer")
+	case tNum:
+		p.pos = t.end
+		return p.numberNode(t)
+	case tWord:
+		return p.parseWord(t)
+	case tCmd:
+		return p.parseCommand(t)
+	case tOp:
+		switch t.text {
+		case "(", "[":
+			return p.parseBracket(t)
+		case "{":
+			return p.parseGroup()
+		case "|":
+			p.pos = t.end
+			return p.parseAbs("|")
+		case "-":
+			p.pos = t.end
+			return &expr.Neg{X: p.parseUnary()}
+		case "+":
+			p.pos = t.end
+			return p.parseUnary()
+		}
+	}
+	p.failf(t.start, "unexpected %q", t.text)
+	return nil
+}
+
+func (p *parser) parseWord(t token) expr.Node {
+	w := t.text
+	lw := strings.ToLower(w)
+	if fn, ok := funcNames[lw]; ok && !(len(w) <= 3 && p.nextIsLetterAfter(t)) {
+		p.pos = t.end
+		return p.parseFunction(fn, t)
+	}
+	switch lw {
+	case "pi":
+		p.pos = t.end
+		return &expr.Sym{Name: expr.Pi}
+	case "inf", "infty", "infinity":
+		p.pos = t.end
+		return &expr.Sym{Name: expr.Inf}
+	}
+	if greek[w] && !p.latexMode {
+		p.pos = t.end
+		return &expr.Sym{Name: "\\" + w}
+	}
+	// a run of letters is a product of one-letter variables
+	p.pos = t.start + 1
+	return p.letterSym(w[:1])
+}
+
+// nextIsLetterAfter: "sinx" style glued letters are still a function call,
+// but "cost" is not a cosine: a function word must end the letter run.
+func (p *parser) nextIsLetterAfter(t token) bool { return false }
+
+// parseFunction parses the arguments of a named function after its name:
+// optional ^power / ^{-1}, optional _base (log), then (args), {arg}, or an
+// implicit product (\sin 2x).
+func (p *parser) parseFunction(fn string, at token) expr.Node {
+	var power expr.Node
+	var base expr.Node
+	for i := 0; i < 2; i++ {
+		t := p.peek()
+		if t.kind == tOp && t.text == "^" {
+			p.pos = t.end
+			power = p.parseExponent()
+			if n, ok := power.(*expr.Neg); ok {
+				if one, ok := n.X.(*expr.Num); ok && one.V.Cmp(big.NewRat(1, 1)) == 0 {
+					if inv, ok := inverseTrig[fn]; ok {
+						fn, power = inv, nil
+					}
+				}
+			}
+			continue
+		}
+		if t.kind == tOp && t.text == "_" && (fn == "log") {
+			p.pos = t.end
+			base = p.parseSubArg()
+			continue
+		}
+		break
+	}
+	var args []expr.Node
+	t := p.peek()
+	switch {
+	case t.kind == tOp && t.text == "(":
+		p.pos = t.end
+		p.bracket++
+		l := p.parseList(func(t token) bool { return t.kind == tOp && t.text == ")" || t.kind == tEOF })
+		p.bracket--
+		c := p.next()
+		if !(c.kind == tOp && c.text == ")") {
+			p.failf(c.start, "missing ) after arguments of %s", fn)
+		}
+		if ls, ok := l.(*expr.List); ok {
+			args = ls.Items
+		} else {
+			args = []expr.Node{l}
+		}
+	case t.kind == tOp && t.text == "{":
+		args = []expr.Node{p.parseGroup()}
+	default:
+		args = []expr.Node{p.parseFuncOperand()}
+	}
+	var n expr.Node
+	switch fn {
+	case "sqrt":
+		if len(args) != 1 {
+			p.failf(at.start, "sqrt takes one argument")
+		}
+		n = &expr.Pow{Base: args[0], Exp: &expr.Num{V: big.NewRat(1, 2)}}
+	case "log":
+		if base != nil {
+			args = append(args[:1:1], base)
+		}
+		n = &expr.Call{Fn: fn, Args: args}
+	case "abs", "floor", "ceil":
+		n = &expr.Call{Fn: fn, Args: args[:1]}
+	default:
+		n = &expr.Call{Fn: fn, Args: args}
+	}
+	if power != nil {
+		n = &expr.Pow{Base: n, Exp: power}
+	}
+	return n
+}
+
+// parseSubArg parses a subscript argument: a group, or one token (a whole
+// number in plain text: log_10(x)).
+func (p *parser) parseSubArg() expr.Node {
+	t := p.peek()
+	if t.kind == tNum && !p.latexMode {
+		p.pos = t.end
+		return p.numberNode(t)
+	}
+	return p.parseArg()
+}
+
+// parseFuncOperand parses an argument without parentheses: a product of
+// factors that are not themselves functions (\sin 2x, \log 8, \ln \frac12).
+func (p *parser) parseFuncOperand() expr.Node {
+	factors := []expr.Node{p.parsePow()}
+	for {
+		t := p.peek()
+		ok := false
+		switch t.kind {
+		case tNum:
+			ok = true
+		case tWord:
+			_, isFn := funcNames[strings.ToLower(t.text)]
+			ok = !isFn && !knownWord(t.text) && len(t.text) < 4
+		case tCmd:
+			ok = t.text == "pi" || greek[t.text] || t.text == "frac" || t.text == "sqrt" || t.text == "dfrac"
+		}
+		if !ok {
+			break
+		}
+		factors = append(factors, p.parsePow())
+	}
+	if len(factors) == 1 {
+		return factors[0]
+	}
+	return &expr.Mul{Factors: factors}
+}
+
+// parseBracket parses ( ... ) or [ ... ]: a group, a tuple or an interval.
+func (p *parser) parseBracket(open token) expr.Node {
+	p.pos = open.end
+	p.bracket++
+	saveItems := p.listItems
+	closing := func(t token) bool {
+		return t.kind == tOp && (t.text == ")" || t.text == "]") || t.kind == tEOF
+	}
+	l := p.parseList(closing)
+	p.bracket--
+	p.listItems = saveItems
+	c := p.next()
+	if !(c.kind == tOp && (c.text == ")" || c.text == "]")) {
+		p.failf(c.start, "missing closing bracket for %s at column %d", open.text, open.start+1)
+	}
+	if ls, ok := l.(*expr.List); ok {
+		return &expr.Tuple{Items: ls.Items, Open: open.text, Close: c.text}
+	}
+	if open.text == "(" && c.text == ")" || open.text == "[" && c.text == "]" {
+		return l
+	}
+	p.failf(c.start, "mismatched brackets %s...%s", open.text, c.text)
+	return nil
+}
+
+// parseAbs parses |x| (or \lvert x \rvert, \| x \|) after the opening bar.
+func (p *parser) parseAbs(closer string) expr.Node {
+	p.absDepth++
+	x := p.parseAdd()
+	p.absDepth--
+	c := p.next()
+	ok := false
+	switch closer {
+	case "|":
+		ok = c.kind == tOp && c.text == "|" || c.kind == tCmd && (c.text == "rvert" || c.text == "vert" || c.text == "|")
+	default:
+		ok = c.kind == tCmd && c.text == closer || c.kind == tCmd && c.text == "|" || c.kind == tOp && c.text == "|"
+	}
+	if !ok {
+		p.failf(c.start, "missing closing | for absolute value")
+	}
+	return &expr.Call{Fn: "abs", Args: []expr.Node{x}}
+}
+
+var textCmds = map[string]bool{"text": true, "mbox": true, "textnormal": true, "textrm": true, "textbf": true,
+	"textit": true, "hbox": true, "textsf": true, "texttt": true, "emph": true, "textup": true}
+
+var fontCmds = map[string]bool{"mathrm": true, "mathbf": true, "mathit": true, "mathsf": true, "boldsymbol": true,
+	"bm": true, "mathnormal": true, "mathtt": true, "pmb": true, "mathcal": true, "mathscr": true, "mathfrak": true}
+
+var wrapperCmds = map[string]bool{"boxed": true, "fbox": true, "framebox": true, "underline": true, "cancel": true,
+	"displaylimits": true, "ensuremath": true}
+
+var decorCmds = map[string]bool{"vec": true, "hat": true, "bar": true, "tilde": true, "widehat": true, "widetilde": true,
+	"overrightarrow": true, "overleftrightarrow": true, "overline": true, "dot": true, "ddot": true, "check": true,
+	"overarc": true, "arc": true, "wideparen": true, "acute": true, "grave": true, "breve": true}
+
+func (p *parser) parseCommand(t token) expr.Node {
+	name := t.text
+	p.pos = t.end
+	switch name {
+	case "frac", "dfrac", "tfrac", "cfrac", "nicefrac", "sfrac":
+		if name == "cfrac" {
+			// optional [l] alignment
+			p.skipOptional()
+		}
+		num := p.parseArg()
+		den := p.parseArg()
+		n := &expr.Mul{Factors: []expr.Node{num, &expr.Pow{Base: den, Exp: expr.Int(-1)}}}
+		a, ok1 := num.(*expr.Num)
+		b, ok2 := den.(*expr.Num)
+		if ok1 && ok2 && a.V.IsInt() && b.V.IsInt() && !a.Dec && !b.Dec && b.V.Sign() != 0 {
+			p.intFrac[n] = true
+		}
+		return n
+	case "sqrt":
+		var idx expr.Node
+		if p.pos < len(p.s) && strings.HasPrefix(strings.TrimLeft(p.s[p.pos:], " "), "[") {
+			q := p.pos
+			for p.s[q] == ' ' {
+				q++
+			}
+			p.pos = q + 1
+			p.cacheOK = false
+			p.bracket++
+			idx = p.parseAdd()
+			p.bracket--
+			c := p.next()
+			if !(c.kind == tOp && c.text == "]") {
+				p.failf(c.start, "missing ] in \\sqrt[n]")
+			}
+		}
+		x := p.parseArg()
+		var e expr.Node = &expr.Num{V: big.NewRat(1, 2)}
+		if idx != nil {
+			if n, ok := idx.(*expr.Num); ok && n.V.IsInt() && n.V.Sign() > 0 {
+				e = &expr.Num{V: new(big.Rat).Inv(n.V)}
+			} else {
+				e = &expr.Pow{Base: idx, Exp: expr.Int(-1)}
+			}
+		}
+		return &expr.Pow{Base: x, Exp: e}
+	case "binom", "dbinom", "tbinom", "choose":
+		a := p.parseArg()
+		b := p.parseArg()
+		return &expr.Call{Fn: "binom", Args: []expr.Node{a, b}}
+	case "pi", "varpi":
+		return &expr.Sym{Name: expr.Pi}
+	case "infty", "infin", "infinity":
+		return &expr.Sym{Name: expr.Inf}
+	case "emptyset", "varnothing", "empty":
+		return &expr.Set{}
+	case "imath", "jmath":
+		return &expr.Sym{Name: expr.I}
+	case "mathbb", "Bbb", "mathbbm":
+		raw, _ := p.rawArg()
+		p.cacheOK = false
+		return &expr.Sym{Name: "\\mathbb{" + strings.TrimSpace(raw) + "}"}
+	case "R", "N", "Z", "Q", "C", "reals":
+		return &expr.Sym{Name: "\\mathbb{" + name[:1] + "}"}
+	case "left", "right":
+		return p.parsePrimary()
+	case "lvert", "vert", "|", "lVert", "Vert":
+		closer := "rvert"
+		if name == "|" || name == "lVert" || name == "Vert" {
+			closer = "rVert"
+		}
+		return p.parseAbs(closer)
+	case "lfloor", "lceil":
+		x := p.parseAdd()
+		c := p.next()
+		want := "rfloor"
+		fn := "floor"
+		if name == "lceil" {
+			want, fn = "rceil", "ceil"
+		}
+		if !(c.kind == tCmd && c.text == want) {
+			p.failf(c.start, "missing \\%s", want)
+		}
+		return &expr.Call{Fn: fn, Args: []expr.Node{x}}
+	case "langle":
+		p.bracket++
+		l := p.parseList(func(t token) bool { return t.kind == tCmd && t.text == "rangle" || t.kind == tEOF })
+		p.bracket--
+		c := p.next()
+		if !(c.kind == tCmd && c.text == "rangle") {
+			p.failf(c.start, "missing \\rangle")
+		}
+		if ls, ok := l.(*expr.List); ok {
+			return &expr.Tuple{Items: ls.Items, Open: "<", Close: ">"}
+		}
+		return &expr.Tuple{Items: []expr.Node{l}, Open: "<", Close: ">"}
+	case "{", "lbrace":
+		p.bracket++
+		if nt := p.peek(); nt.kind == tCmd && (nt.text == "}" || nt.text == "rbrace") {
+			p.pos = nt.end
+			p.bracket--
+			return &expr.Set{}
+		}
+		l := p.parseList(func(t token) bool {
+			return t.kind == tCmd && (t.text == "}" || t.text == "rbrace" || t.text == "mid") || t.kind == tEOF || t.kind == tOp && t.text == "|"
+		})
+		p.bracket--
+		c := p.next()
+		if !(c.kind == tCmd && (c.text == "}" || c.text == "rbrace")) {
+			p.failf(c.start, "missing \\} (set-builder notation is not supported)")
+		}
+		if ls, ok := l.(*expr.List); ok {
+			return &expr.Set{Items: ls.Items}
+		}
+		return &expr.Set{Items: []expr.Node{l}}
+	case "begin":
+		return p.parseEnv(t)
+	case "dots", "ldots", "cdots", "dotsc", "dotsb":
+		return &expr.Sym{Name: "\\dots"}
+	case "sum", "prod":
+		return p.parseBigOp(name)
+	case "operatorname", "operatorname*":
+		raw, _ := p.rawArg()
+		p.cacheOK = false
+		w := strings.TrimSpace(raw)
+		if fn, ok := funcNames[strings.ToLower(w)]; ok {
+			return p.parseFunction(fn, t)
+		}
+		return p.parseFunction(w, t)
+	case "$", "#", "&":
+		return p.parsePrimary()
+	case "textcolor", "colorbox":
+		p.rawArg()
+		p.cacheOK = false
+		return p.parseArg()
+	}
+	if fn, ok := funcNames[name]; ok {
+		return p.parseFunction(fn, t)
+	}
+	if textCmds[name] || fontCmds[name] {
+		return p.parseTextCmd(name, t)
+	}
+	if wrapperCmds[name] {
+		if name == "framebox" {
+			p.skipOptional()
+		}
+		return p.parseArg()
+	}
+	if decorCmds[name] {
+		raw, _ := p.rawArg()
+		p.cacheOK = false
+		return &expr.Sym{Name: "\\" + name + "{" + strings.Join(strings.Fields(raw), "") + "}"}
+	}
+	if greek[name] {
+		return &expr.Sym{Name: "\\" + name}
+	}
+	if len(name) > 1 && isLetter(name[0]) {
+		// unknown command: an opaque symbol (\zzz), so that comparisons
+		// can still see it on both sides
+		return &expr.Sym{Name: "\\" + name}
+	}
+	p.failf(t.start, "unexpected \\%s", name)
+	return nil
+}
+
+func (p *parser) skipOptional() {
+	q := p.pos
+	for q < len(p.s) && isSpace(p.s[q]) {
+		q++
+	}
+	if q < len(p.s) && p.s[q] == '[' {
+		if k := strings.IndexByte(p.s[q:], ']'); k > 0 {
+			p.pos = q + k + 1
+			p.cacheOK = false
+		}
+	}
+}
+
+// parseTextCmd handles \text{...} and font commands at an operand position.
+func (p *parser) parseTextCmd(name string, at token) expr.Node {
+	save := p.pos
+	raw, ok := p.rawArg()
+	if !ok {
+		p.failf(at.start, "missing argument of \\%s", name)
+	}
+	p.cacheOK = false
+	w := strings.TrimSpace(raw)
+	if w == "" {
+		return p.parsePrimary()
+	}
+	if textCmds[name] || name == "mathrm" && len(w) > 1 {
+		c := strings.Trim(w, "() ")
+		if len(c) == 1 && isLetter(c[0]) && (strings.HasPrefix(w, "(") || textCmds[name]) {
+			return &expr.Text{S: strings.ToUpper(c)}
+		}
+		if isWordText(w) && !isFuncWord(w) {
+			return &expr.Text{S: w}
+		}
+	}
+	// math inside: parse the content in place
+	p.pos = save
+	for p.pos < len(p.s) && isSpace(p.s[p.pos]) {
+		p.pos++
+	}
+	if p.pos < len(p.s) && p.s[p.pos] == '{' {
+		p.pos++
+		p.cacheOK = false
+		p.bracket++
+		n := p.parseList(func(t token) bool { return t.kind == tOp && t.text == "}" || t.kind == tEOF })
+		p.bracket--
+		c := p.next()
+		if !(c.kind == tOp && c.text == "}") {
+			p.failf(c.start, "missing }")
+		}
+		return n
+	}
+	p.cacheOK = false
+	return p.parseArg()
+}
+
+// parseBigOp parses \sum_{k=a}^{b} body (or \prod).
+func (p *parser) parseBigOp(name string) expr.Node {
+	var v expr.Node = &expr.Sym{Name: "k"}
+	var lo, hi expr.Node = &expr.Sym{Name: "?"}, &expr.Sym{Name: "?"}
+	for i := 0; i < 2; i++ {
+		t := p.peek()
+		if t.kind == tOp && t.text == "_" {
+			p.pos = t.end
+			sub := p.parseArg()
+			if r, ok := sub.(*expr.Rel); ok && len(r.Sides) == 2 && r.Ops[0] == "=" {
+				v, lo = r.Sides[0], r.Sides[1]
+			} else {
+				lo = sub
+			}
+			continue
+		}
+		if t.kind == tOp && t.text == "^" {
+			p.pos = t.end
+			hi = p.parseExponent()
+			continue
+		}
+		break
+	}
+	body := p.parseMul()
+	return &expr.Call{Fn: name, Args: []expr.Node{body, v, lo, hi}}
+}
+
+var matrixEnvs = map[string]bool{"pmatrix": true, "bmatrix": true, "Bmatrix": true, "vmatrix": true, "Vmatrix": true,
+	"matrix": true, "smallmatrix": true, "array": true, "cases": true, "psmallmatrix": true, "bsmallmatrix": true}
+
+func (p *parser) parseEnv(at token) expr.Node {
+	env, end := p.envNameAt(p.pos)
+	if env == "" {
+		p.failf(at.start, "\\begin without environment name")
+	}
+	p.pos = end
+	p.cacheOK = false
+	if !matrixEnvs[env] {
+		p.failf(at.start, "unsupported environment %s", env)
+	}
+	if env == "array" {
+		p.rawArg() // column specification
+		p.cacheOK = false
+	}
+	p.inMatrix++
+	saveBracket := p.bracket
+	p.bracket = 1
+	var rows [][]expr.Node
+	var row []expr.Node
+	for {
+		t := p.peek()
+		if t.kind == tEOF {
+			p.failf(t.start, "missing \\end{%s}", env)
+		}
+		if t.kind == tCmd && t.text == "end" {
+			e2, endPos := p.envNameAt(t.end)
+			if e2 != env {
+				p.failf(t.start, "\\end{%s} closes \\begin{%s}", e2, env)
+			}
+			p.pos = endPos
+			p.cacheOK = false
+			break
+		}
+		if t.kind == tOp && t.text == "&" {
+			p.pos = t.end
+			row = append(row, nil)
+			continue
+		}
+		if t.kind == tOp && t.text == "\\\\" {
+			p.pos = t.end
+			rows = append(rows, row)
+			row = nil
+			continue
+		}
+		cell := p.parseRel()
+		if len(row) > 0 && row[len(row)-1] == nil {
+			row[len(row)-1] = cell
+		} else {
+			row = append(row, cell)
+		}
+		nt := p.peek()
+		if !(nt.kind == tOp && (nt.text == "&" || nt.text == "\\\\") || nt.kind == tCmd && nt.text == "end") {
+			p.failf(nt.start, "unexpected %q in matrix", nt.text)
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	p.inMatrix--
+	p.bracket = saveBracket
+	// drop empty rows; a nil cell is an error
+	out := &expr.Matrix{}
+	for _, r := range rows {
+		if len(r) == 0 {
+			continue
+		}
+		for _, c := range r {
+			if c == nil {
+				p.failf(at.start, "empty matrix cell")
+			}
+		}
+		out.Rows = append(out.Rows, r)
+	}
+	if len(out.Rows) == 0 {
+		p.failf(at.start, "empty matrix")
+	}
+	w := len(out.Rows[0])
+	for _, r := range out.Rows {
+		if len(r) != w {
+			p.failf(at.start, "matrix rows have different lengths")
+		}
+	}
+	return out
+}

@@ -1,0 +1,152 @@
+package model
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/calc"
+)
+
+// gold replies with the benchmark's own gold reply. Every benchmark must
+// score 100% with it: it checks the grader against the data end to end.
+type gold struct{ b bench.Benchmark }
+
+func (g *gold) Spec() string              { return "builtin:gold" }
+func (g *gold) Model() string             { return "" }
+func (g *gold) Servers() int              { return 1 }
+func (g *gold) MaxN() int                 { return 1 }
+func (g *gold) Canonical() map[string]any { return map[string]any{"model": "builtin:gold"} }
+
+func (g *gold) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Error{Msg: fmt.Sprintf("builtin:gold: item %s: gold reply panicked: %v", req.Item.ID, r)}
+		}
+	}()
+	return Response{Choices: []Choice{{Reply: g.b.GoldReply(req.Item), FinishReason: "stop"}}, ServerModel: "builtin:gold"}, nil
+}
+
+// calcBackend is the calculator baseline. When the calculator declines (the
+// problem is not an arithmetic expression) it replies with nothing, with the
+// finish reason "declined": a baseline that has no answer has given a reply
+// with no answer, graded like any empty reply (no_answer, not right). The
+// verdict error is kept for failures of the infrastructure, where no reply
+// exists at all; counting a decline as one would hide the baseline's real
+// coverage.
+type calcBackend struct{}
+
+func (calcBackend) Spec() string              { return "builtin:calc" }
+func (calcBackend) Model() string             { return "" }
+func (calcBackend) Servers() int              { return 1 }
+func (calcBackend) MaxN() int                 { return 1 }
+func (calcBackend) Canonical() map[string]any { return map[string]any{"model": "builtin:calc"} }
+
+func (calcBackend) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			// A calculator crash on user data is a decline, not a run failure.
+			resp, err = Response{Choices: []Choice{{FinishReason: "declined"}}, ServerModel: "builtin:calc"}, nil
+		}
+	}()
+	reply, cerr := calc.Answer(req.Item.Problem)
+	if cerr != nil {
+		return Response{Choices: []Choice{{FinishReason: "declined"}}, ServerModel: "builtin:calc"}, nil
+	}
+	return Response{Choices: []Choice{{Reply: reply, FinishReason: "stop"}}, ServerModel: "builtin:calc"}, nil
+}
+
+// ReplayRecord is one line of a replay file.
+type ReplayRecord struct {
+	ID           string `json:"id"`
+	Sample       int    `json:"sample"`
+	Reply        string `json:"reply"`
+	Reasoning    string `json:"reasoning,omitempty"`
+	FinishReason string `json:"finish_reason,omitempty"`
+}
+
+type replayKey struct {
+	id     string
+	sample int
+}
+
+// replay answers with replies recorded by another tool, so that they can be
+// graded here. An item or sample the file lacks fails (verdict error): no
+// reply exists for it.
+type replay struct {
+	path    string
+	replies map[replayKey]ReplayRecord
+}
+
+func newReplay(path string) (*replay, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %v", err)
+	}
+	defer f.Close()
+	r := &replay{path: path, replies: map[replayKey]ReplayRecord{}}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := sc.Bytes()
+		if len(trimSpace(b)) == 0 {
+			continue
+		}
+		var rec ReplayRecord
+		if err := json.Unmarshal(b, &rec); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		if rec.ID == "" {
+			return nil, fmt.Errorf("%s:%d: no \"id\"", path, line)
+		}
+		if rec.Sample < 0 {
+			return nil, fmt.Errorf("%s:%d: negative sample index %d", path, line, rec.Sample)
+		}
+		k := replayKey{rec.ID, rec.Sample}
+		if _, dup := r.replies[k]; dup {
+			return nil, fmt.Errorf("%s:%d: second reply for id %q sample %d", path, line, rec.ID, rec.Sample)
+		}
+		r.replies[k] = rec
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return r, nil
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func (r *replay) Spec() string  { return "replay:" + r.path }
+func (r *replay) Model() string { return "" }
+func (r *replay) Servers() int  { return 1 }
+func (r *replay) MaxN() int     { return 1 }
+
+// Canonical names the file by path only: editing the file and running again
+// in the same directory reuses the journaled replies. Use a new --out (or a
+// new file name) for a new recording.
+func (r *replay) Canonical() map[string]any { return map[string]any{"model": r.Spec()} }
+
+func (r *replay) Do(ctx context.Context, _ int, req Request) (Response, error) {
+	rec, ok := r.replies[replayKey{req.Item.ID, req.Sample}]
+	if !ok {
+		return Response{}, &Error{Msg: fmt.Sprintf("replay %s: no reply for id %q sample %d", r.path, req.Item.ID, req.Sample)}
+	}
+	fr := rec.FinishReason
+	if fr == "" {
+		fr = "stop"
+	}
+	return Response{Choices: []Choice{{Reply: rec.Reply, Reasoning: rec.Reasoning, FinishReason: fr}}, ServerModel: "replay"}, nil
+}

@@ -1,0 +1,362 @@
+package run_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/model"
+	"github.com/matheval/matheval/model/fakeserver"
+	"github.com/matheval/matheval/run"
+	"github.com/matheval/matheval/rundir"
+)
+
+func backend(t testing.TB, spec string, srv *fakeserver.Server, b *fakeBench, conc int) model.Backend {
+	t.Helper()
+	seed := int64(100)
+	o := model.Options{Bench: b, Concurrency: conc, Params: model.Params{Seed: &seed}}
+	if srv != nil {
+		o.BaseURLs = []string{srv.BaseURL()}
+	}
+	be, err := model.New(spec, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return be
+}
+
+func config(b *fakeBench, be model.Backend, dir string, samples int) run.Config {
+	return run.Config{Bench: b, Backend: be, Dir: dir, Samples: samples, Concurrency: 4,
+		MaxRetries: 3, Timeout: 2 * time.Second, BackoffBase: time.Millisecond, BackoffMax: 10 * time.Millisecond,
+		ProgressMode: run.ProgressOff}
+}
+
+// checkCounts checks that every planned sample is there, once, in order,
+// and the counts add up.
+func checkCounts(t *testing.T, dir string, items, samples int) []rundir.SampleRecord {
+	t.Helper()
+	res, err := rundir.ReadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, n := range res.Counts {
+		total += n
+	}
+	if total != items*samples || res.Samples != items*samples || res.Planned != items*samples || res.Items != items {
+		t.Fatalf("counts %v add up to %d; samples %d planned %d items %d; want %d x %d", res.Counts, total, res.Samples, res.Planned, res.Items, items, samples)
+	}
+	recs, err := rundir.ReadSamples(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != items*samples {
+		t.Fatalf("%d sample records, want %d", len(recs), items*samples)
+	}
+	for k, r := range recs {
+		if wantID, wantS := "fake/"+itoa(k/samples), k%samples; r.Item.ID != wantID || r.Index != wantS {
+			t.Fatalf("record %d is %s/%d, want %s/%d (stable order)", k, r.Item.ID, r.Index, wantID, wantS)
+		}
+	}
+	return recs
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func TestGoldScores100(t *testing.T) {
+	b := &fakeBench{n: 30}
+	dir := t.TempDir()
+	rep, err := run.Run(context.Background(), config(b, backend(t, "builtin:gold", nil, b, 1), dir, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if acc := rep.Results.Summary.Metrics["accuracy"]; acc != 1 || rep.Results.Counts[answer.Correct] != 60 {
+		t.Fatalf("builtin:gold: accuracy %v counts %v", acc, rep.Results.Counts)
+	}
+	checkCounts(t, dir, 30, 2)
+	man, err := rundir.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if man.Model != "builtin:gold" || man.Benchmark != "fake" || man.DataHash == "" || man.PromptHash == "" ||
+		man.GraderVersion == "" || man.End == "" || man.Extra["status"] != "complete" || man.Items != 30 || man.Samples != 2 {
+		t.Fatalf("manifest: %+v", man)
+	}
+}
+
+func TestCalcDeclineIsNoAnswer(t *testing.T) {
+	b := &fakeBench{n: 3}
+	rep, err := run.Run(context.Background(), config(b, backend(t, "builtin:calc", nil, b, 1), t.TempDir(), 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The placeholder calculator (or the real one: "Problem 0" is no expression) declines.
+	if rep.Results.Counts[answer.NoAnswer] != 3 || rep.Results.Counts[answer.Error] != 0 {
+		t.Fatalf("declines: counts %v", rep.Results.Counts)
+	}
+}
+
+func TestOpenAIRunNHonouredOrNot(t *testing.T) {
+	var results [2][]rundir.SampleRecord
+	for k, honour := range []bool{true, false} {
+		srv := fakeserver.New()
+		srv.HonourN = honour
+		b := &fakeBench{n: 40}
+		dir := t.TempDir()
+		rep, err := run.Run(context.Background(), config(b, backend(t, "openai:fake-model", srv, b, 4), dir, 3))
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := int64(40)
+		if !honour {
+			want = 40 + 40*2 // one n=3 request per item, then two single ones
+		}
+		if srv.Requests() != want {
+			t.Errorf("honour n %v: %d requests, want %d", honour, srv.Requests(), want)
+		}
+		results[k] = checkCounts(t, dir, 40, 3)
+		man, _ := rundir.ReadManifest(dir)
+		if !strings.Contains(string(man.ServerModels), "fake-model") {
+			t.Errorf("manifest lacks the server's models: %s", man.ServerModels)
+		}
+		if rep.Results.Usage.CompletionTokens == 0 {
+			t.Error("no usage recorded")
+		}
+	}
+	for i := range results[0] {
+		a, b := results[0][i], results[1][i]
+		if a.Reply != b.Reply || a.Verdict.Kind != b.Verdict.Kind || a.Reply == "" {
+			t.Fatalf("sample %s/%d: n honoured %q, ignored %q", a.Item.ID, a.Index, a.Reply, b.Reply)
+		}
+	}
+}
+
+// TestMixedFaults: 20% of requests fail in mixed ways; every sample ends
+// with a reply or the verdict error, and the counts add up.
+func TestMixedFaults(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	srv.SlowFor = time.Second
+	var mu sync.Mutex
+	rng := rand.New(rand.NewPCG(1, 2))
+	faults := []fakeserver.Fault{fakeserver.RateLimit, fakeserver.ServerErr, fakeserver.Slow, fakeserver.Drop, fakeserver.Malformed, fakeserver.Truncated}
+	srv.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
+		switch {
+		case strings.HasPrefix(r.Key(0), "Problem 7#"):
+			return fakeserver.ServerErr // always: ends in error after the retries
+		case strings.HasPrefix(r.Key(0), "Problem 8#"):
+			return fakeserver.BadRequest // not retried
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if rng.Float64() < 0.2 {
+			return faults[rng.IntN(len(faults))]
+		}
+		return fakeserver.None
+	}
+	b := &fakeBench{n: 150}
+	dir := t.TempDir()
+	cfg := config(b, backend(t, "openai:fake-model", srv, b, 16), dir, 2)
+	cfg.Timeout = 150 * time.Millisecond
+	cfg.MaxRetries = 2
+	if _, err := run.Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	recs := checkCounts(t, dir, 150, 2)
+	errs := 0
+	for _, r := range recs {
+		if r.Verdict.Kind == answer.Error {
+			errs++
+			if r.Reply != "" || r.Error == "" {
+				t.Errorf("%s/%d: error verdict with reply %q, error %q", r.Item.ID, r.Index, r.Reply, r.Error)
+			}
+			continue
+		}
+		if r.Reply == "" || r.Error != "" {
+			t.Errorf("%s/%d: verdict %s with reply %q and error %q", r.Item.ID, r.Index, r.Verdict.Kind, r.Reply, r.Error)
+		}
+		if want := fakeserver.DefaultReply(r.Item.Problem + "#" + itoa(100+r.Index)); r.Reply != want {
+			t.Errorf("%s/%d: reply %q, want %q", r.Item.ID, r.Index, r.Reply, want)
+		}
+	}
+	for _, r := range recs[14:18] { // items 7 and 8
+		if r.Verdict.Kind != answer.Error {
+			t.Errorf("%s/%d: verdict %s, want error", r.Item.ID, r.Index, r.Verdict.Kind)
+		}
+	}
+	for f := fakeserver.RateLimit; f <= fakeserver.Truncated; f++ {
+		if srv.Faults(f) == 0 {
+			t.Errorf("fault %s never injected", f)
+		}
+	}
+	t.Logf("%d requests, %d error verdicts", srv.Requests(), errs)
+}
+
+func TestRetryAfterHonoured(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	srv.RetryAfter = "1"
+	srv.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
+		if n == 1 {
+			return fakeserver.RateLimit
+		}
+		return fakeserver.None
+	}
+	b := &fakeBench{n: 1}
+	t0 := time.Now()
+	rep, err := run.Run(context.Background(), config(b, backend(t, "openai:fake-model", srv, b, 1), t.TempDir(), 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(t0); d < time.Second {
+		t.Errorf("retried after %v, before the server's Retry-After of 1 s", d)
+	}
+	if rep.Results.Counts[answer.Error] != 0 || srv.Requests() != 2 {
+		t.Errorf("counts %v, %d requests", rep.Results.Counts, srv.Requests())
+	}
+}
+
+func TestRequestsPerMinute(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	b := &fakeBench{n: 60}
+	cfg := config(b, backend(t, "openai:fake-model", srv, b, 8), t.TempDir(), 1)
+	cfg.RPM = 3000 // 50/s, a burst of 50: 60 requests need at least 0.2 s
+	t0 := time.Now()
+	if _, err := run.Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(t0); d < 180*time.Millisecond {
+		t.Errorf("60 requests at 50/s took only %v", d)
+	}
+}
+
+func TestBudgetsStopAndResume(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	srv.Record = true
+	b := &fakeBench{n: 50}
+	dir := t.TempDir()
+	cfg := config(b, backend(t, "openai:fake-model", srv, b, 2), dir, 1)
+	cfg.MaxRequests = 20
+	rep, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Results.Stopped, "max-requests") || rep.Results.Samples != 20 || srv.Requests() != 20 {
+		t.Fatalf("--max-requests 20: stopped %q, %d samples, %d requests", rep.Results.Stopped, rep.Results.Samples, srv.Requests())
+	}
+	// A crash in mid-write leaves a torn last line: it must be tolerated.
+	f, _ := os.OpenFile(filepath.Join(dir, rundir.JournalFile), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"key":"abc","id":"fake/4`)
+	f.Close()
+
+	// A cost budget, on the price table.
+	cfg.MaxRequests = 0
+	cfg.Prices = run.Prices{"fake-*": {Prompt: 1e6, Completion: 0}} // $1 per prompt token
+	cfg.MaxCost = 50                                                // 2 prompt tokens a request; the 20 journaled replies are priced too
+	rep, err = run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Results.Stopped, "max-cost") || rep.Resumed != 20 || rep.Results.Cost < 50 {
+		t.Fatalf("--max-cost: stopped %q, resumed %d, cost %v", rep.Results.Stopped, rep.Resumed, rep.Results.Cost)
+	}
+	if rep.Results.Cost > 50+4*2 { // at most the 4 requests in flight overshoot
+		t.Fatalf("cost %v overshoots the budget by more than the requests in flight", rep.Results.Cost)
+	}
+	cfg.MaxCost = 0
+	rep, err = run.Run(context.Background(), cfg)
+	if err != nil || rep.Results.Stopped != "" {
+		t.Fatalf("final run: %v, stopped %q", err, rep.Results.Stopped)
+	}
+	checkCounts(t, dir, 50, 1)
+	seen := map[string]bool{}
+	for _, l := range srv.Log() {
+		if seen[l.Key] {
+			t.Errorf("request %s sent twice", l.Key)
+		}
+		seen[l.Key] = true
+	}
+	if rep.Results.CostPerCorrect <= 0 && rep.Results.Counts[answer.Correct] > 0 {
+		t.Error("no cost per correct answer")
+	}
+	// Same directory, other configuration: refused.
+	cfg.Samples = 2
+	if _, err := run.Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "another configuration") {
+		t.Fatalf("reusing a directory for another configuration: %v", err)
+	}
+}
+
+func TestMaxCostNeedsPrice(t *testing.T) {
+	b := &fakeBench{n: 1}
+	cfg := config(b, backend(t, "openai:unpriced", fakeserver.New(), b, 1), t.TempDir(), 1)
+	cfg.MaxCost = 1
+	if _, err := run.Run(context.Background(), cfg); err == nil {
+		t.Fatal("--max-cost without a price accepted")
+	}
+}
+
+func TestRegrade(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	srv.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
+		if strings.HasPrefix(r.Key(0), "Problem 3#") {
+			return fakeserver.BadRequest
+		}
+		return fakeserver.None
+	}
+	b := &fakeBench{n: 30}
+	dir := t.TempDir()
+	rep, err := run.Run(context.Background(), config(b, backend(t, "openai:fake-model", srv, b, 2), dir, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := srv.Requests()
+	b2 := &fakeBench{n: 30, offByOne: true}
+	rr, err := run.Regrade(dir, b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if srv.Requests() != sent {
+		t.Fatal("regrade sent requests")
+	}
+	if rr.Changed == 0 || reflect.DeepEqual(rr.Results.Counts, rep.Results.Counts) {
+		t.Fatalf("regrade with another grader changed nothing: %v", rr.Results.Counts)
+	}
+	if rr.Results.Counts[answer.Error] != 1 {
+		t.Fatalf("error verdict not kept: %v", rr.Results.Counts)
+	}
+	// Regrading with the original grader restores the original results.
+	rr, err = run.Regrade(dir, b)
+	if err != nil || !reflect.DeepEqual(rr.Results.Counts, rep.Results.Counts) {
+		t.Fatalf("regrade back: %v %v, want %v", err, rr.Results.Counts, rep.Results.Counts)
+	}
+}
+
+func TestDefaultDirIsStable(t *testing.T) {
+	b := &fakeBench{n: 5}
+	root := t.TempDir()
+	cfg := config(b, backend(t, "builtin:gold", nil, b, 1), "", 1)
+	cfg.Root = root
+	r1, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Dir != r2.Dir || !strings.HasPrefix(filepath.Base(r1.Dir), "fake-builtin_gold-") || r2.Resumed != 5 {
+		t.Fatalf("dirs %s, %s; resumed %d", r1.Dir, r2.Dir, r2.Resumed)
+	}
+}
