@@ -35,6 +35,9 @@ type Candidate struct {
 	// Pos and End are the byte offsets of the answer text in the original reply.
 	Pos int `json:"pos"`
 	End int `json:"end"`
+	// Items holds the parts of a joined run ("\\boxed{1} and \\boxed{2}"),
+	// nil for a single answer.
+	Items []string `json:"items,omitempty"`
 }
 
 // Extraction is the data that drives answer extraction for one benchmark.
@@ -45,7 +48,10 @@ type Extraction struct {
 	// the reply wins (so a later self-correction beats an earlier answer).
 	Tiers [][]CandidateKind
 	// Anchors are final-answer phrases, matched case-insensitively at a word
-	// start; the answer is the text that follows.
+	// start; the answer is the text that follows. An anchor written with a
+	// leading '^' only counts at the start of a line (after spaces, '*' or
+	// '#'): "^answer:" takes "ANSWER: 5" and "**Answer:** 5" but not "we may
+	// check our answer: ...".
 	Anchors []string
 	// Reasoning holds open/close tag pairs of reasoning blocks to strip
 	// ("<think>", "</think>"). An open tag without its close makes the reply
@@ -100,7 +106,7 @@ var (
 		"final answer:",
 		"final answer is",
 		"the answer is",
-		"answer:",
+		"^answer:",
 		"answer is:",
 	}
 	DefaultReasoning   = [][2]string{{"<think>", "</think>"}, {"<thinking>", "</thinking>"}, {"<reasoning>", "</reasoning>"}}
@@ -178,6 +184,9 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 		}
 		for i := range found {
 			found[i].Text = cleanCandidate(found[i].Text)
+			for j := range found[i].Items {
+				found[i].Items[j] = cleanCandidate(found[i].Items[j])
+			}
 		}
 		// Later first; stable for equal positions keeps the tier's kind order.
 		sortByPosDesc(found)
@@ -358,28 +367,68 @@ func scanAnchors(body string, base int, ex Extraction) []Candidate {
 	}
 	lower := asciiLower(body)
 	var out []Candidate
+	var lineOnly map[string]bool
+	add := func(a string, p int) {
+		if p > 0 && isWordByte(lower[p-1]) && isWordByte(a[0]) {
+			return
+		}
+		if lineOnly[a] && !atLineStart(lower, p) {
+			return
+		}
+		s, e, text := anchorText(body, p+len(a), ex.BareProse)
+		if text == "" || len(text) > max {
+			return
+		}
+		out = append(out, Candidate{Text: text, Kind: KindAnchor, Pos: base + s, End: base + e})
+	}
+	// Most anchors contain the word "answer": find its occurrences once and
+	// test those anchors around each, instead of one full search per anchor.
+	var keyed []string
 	for _, a := range ex.Anchors {
 		a = asciiLower(a)
-		from := 0
-		for from < len(lower) {
+		if strings.HasPrefix(a, "^") {
+			a = a[1:]
+			if lineOnly == nil {
+				lineOnly = map[string]bool{}
+			}
+			lineOnly[a] = true
+		}
+		if a == "" {
+			continue
+		}
+		if strings.Contains(a, anchorKey) {
+			keyed = append(keyed, a)
+			continue
+		}
+		for from := 0; from < len(lower); {
 			i := strings.Index(lower[from:], a)
 			if i < 0 {
 				break
 			}
+			add(a, from+i)
+			from += i + len(a)
+		}
+	}
+	if len(keyed) > 0 {
+		for from := 0; from < len(lower); {
+			i := strings.Index(lower[from:], anchorKey)
+			if i < 0 {
+				break
+			}
 			p := from + i
-			from = p + len(a)
-			if p > 0 && isWordByte(lower[p-1]) && isWordByte(a[0]) {
-				continue
+			for _, a := range keyed {
+				k := strings.Index(a, anchorKey)
+				if st := p - k; st >= 0 && strings.HasPrefix(lower[st:], a) {
+					add(a, st)
+				}
 			}
-			s, e, text := anchorText(body, p+len(a), ex.BareProse)
-			if text == "" || len(text) > max {
-				continue
-			}
-			out = append(out, Candidate{Text: text, Kind: KindAnchor, Pos: base + s, End: base + e})
+			from = p + len(anchorKey)
 		}
 	}
 	return out
 }
+
+const anchorKey = "answer"
 
 // anchorText reads the answer that follows an anchor phrase ending at i.
 func anchorText(body string, i int, prose bool) (int, int, string) {
@@ -500,6 +549,11 @@ func refineProse(body string, s, e int) (int, int, string) {
 	}
 	if ns, ne, ok := lastNumberSpan(t, true); ok {
 		return s + ns, s + ne, t[ns:ne]
+	}
+	if len(strings.Fields(t)) > 4 {
+		// "the answer is positive, because two of the three...": a remark,
+		// not an answer.
+		return 0, 0, ""
 	}
 	return s, e, t
 }
@@ -695,8 +749,12 @@ func scanBoxes(body string, base int) []Candidate {
 		if len(parts) == 0 {
 			continue
 		}
-		out = append(out, Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
-			Pos: base + run[0].cs, End: base + run[len(run)-1].ce})
+		c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
+			Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
+		if len(parts) > 1 {
+			c.Items = parts
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -885,7 +943,7 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	if t == "" {
 		return Candidate{}, false
 	}
-	if !ex.BareProse && isProse(t) {
+	if !ex.BareProse && (isProse(t) || hasStrayWord(t)) {
 		return Candidate{}, false
 	}
 	return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true
@@ -1113,4 +1171,61 @@ func init() {
 		circ approx dots ldots cdots quad qquad overline emptyset mathbb binom dbinom angle degree`) {
 		knownCommands[c] = true
 	}
+}
+
+// bareWords may stand beside a value in a bare answer ("2.5 million",
+// "10 cm", "x = 1 or x = 2").
+var bareWords = map[string]bool{"and": true, "or": true, "million": true, "billion": true, "thousand": true,
+	"trillion": true, "pi": true, "mod": true, "inf": true, "infty": true}
+
+// hasStrayWord reports whether t mixes a plain word (two or more letters,
+// not a LaTeX command, a unit or a connective) with anything else: "So 5" is
+// a sentence fragment, while "Even" alone or "10 cm" is an answer.
+func hasStrayWord(t string) bool {
+	stray, other := false, false
+	for i := 0; i < len(t); {
+		c := t[i]
+		switch {
+		case c == '\\':
+			j := i + 1
+			for j < len(t) && isLetter(t[j]) {
+				j++
+			}
+			name := t[i+1 : j]
+			i = j
+			if name == "" && i < len(t) {
+				i++ // "\\," and other one-character commands
+			}
+			if (name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" || name == "begin" || name == "end" || name == "operatorname") && i < len(t) && t[i] == '{' {
+				if k := matchBrace(t, i); k > 0 {
+					i = k + 1
+				}
+			}
+			other = true
+		case isLetter(c):
+			j := i
+			for j < len(t) && isLetter(t[j]) {
+				j++
+			}
+			w := asciiLower(t[i:j])
+			// Only a free-standing word counts: "orW(x)" or "AZYUK2A" is
+			// notation for the engine to judge.
+			free := (i == 0 || t[i-1] == ' ') && (j == len(t) || t[j] == ' ' || t[j] == ',' || t[j] == '.')
+			if free && j-i >= 2 && !bareWords[w] && !unitWords[w] {
+				if stray {
+					return true // two stray words
+				}
+				stray = true
+			} else {
+				other = true
+			}
+			i = j
+		case isSpace(c) || c == '.' || c == ',':
+			i++
+		default:
+			other = true
+			i++
+		}
+	}
+	return stray && other
 }

@@ -78,6 +78,13 @@ func Grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 		return Verdict{Kind: Error, Reason: "policy " + p.Name + " has no comparator", Extracted: best.Text}
 	}
 	v = p.Compare(gold, best.Text, p.Options)
+	if v.Kind != Correct && len(best.Items) > 1 && sameAnswerTwice(p, best.Items) {
+		// "\boxed{x+11}, or \boxed{11+x}": one answer written in two forms
+		// is that answer, not a list of two.
+		last := best.Items[len(best.Items)-1]
+		v = p.Compare(gold, last, p.Options)
+		best.Text = last
+	}
 	v.Extracted = best.Text
 	v.Reason = strings.TrimSpace(v.Reason + " [" + string(best.Kind) + "]")
 	if v.Kind == Correct && v.Score == 0 {
@@ -169,4 +176,19 @@ func fromEngine(r equiv.Result) Verdict {
 	default:
 		return Verdict{Kind: Undecided, Reason: r.Reason}
 	}
+}
+
+// sameAnswerTwice reports whether every item of a joined run is equivalent
+// to the last one (at most 4 items, so the cost stays small).
+func sameAnswerTwice(p Policy, items []string) bool {
+	if len(items) > 4 {
+		return false
+	}
+	last := items[len(items)-1]
+	for _, it := range items[:len(items)-1] {
+		if p.Compare(last, it, p.Options).Kind != Correct {
+			return false
+		}
+	}
+	return true
 }

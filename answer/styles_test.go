@@ -49,6 +49,11 @@ func TestReplyStyles(t *testing.T) {
 		{"last math, no box", `\frac{9}{7}`, "Dividing, we find $r = 9/7$, that is $\\frac{9}{7}$.", "stop", Correct, `\frac{9}{7}`},
 		{"last number", "2/3", "Therefore the probability that Alice wins is 2/3.", "stop", Correct, "2/3"},
 		{"bare answer", `\frac{1}{2}`, `\frac{1}{2}`, "stop", Correct, `\frac{1}{2}`},
+		{"sentence fragment", "5", "So 5", "stop", Correct, "5"},
+		{"answer: in mid-sentence is no anchor", "44",
+			"Thus $17^{-1} \\equiv \\boxed{44} \\pmod{83}$.\n\nWe may check our answer: $17 \\cdot 44 = 748 \\equiv 1$.", "stop", Correct, "44"},
+		{"same answer boxed twice", "11+x", "So it is $\\boxed{x+11}$, or $\\boxed{11+x}$.", "stop", Correct, "11+x"},
+		{"escaped twice", `\frac{1}{2}`, `The answer is $\\boxed{\\frac{1}{2}}$`, "stop", Correct, `\frac{1}{2}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -166,5 +171,21 @@ func TestPolicyPluggable(t *testing.T) {
 	v := Grade(p, "a; b", `\boxed{a, c}`, "stop")
 	if v.Score != 0.5 || v.Parts["small"] != 1 || v.Kind != Wrong {
 		t.Errorf("got %+v", v)
+	}
+}
+
+func TestMATH401ExactForms(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        Kind
+	}{
+		{"0.7071", `\frac{\sqrt{2}}{2}`, Correct},
+		{"0.7071", `\sin(-5.75\pi) = \frac{\sqrt{2}}{2}`, Correct},
+		{"0.7071", `\frac{\sqrt{3}}{2}`, Wrong},
+		{"2.7778", `\frac{25}{9}`, Correct},
+	} {
+		if v := Grade(MATH401, c.gold, c.reply, "stop"); v.Kind != c.want {
+			t.Errorf("gold %q reply %q: %s (%s), want %s", c.gold, c.reply, v.Kind, v.Reason, c.want)
+		}
 	}
 }

@@ -77,11 +77,7 @@ func Duplicates(ctx context.Context, docs []Doc, o Options, threshold float64) (
 	if threshold <= 0 || threshold > 1 {
 		return rep, nil
 	}
-	maxDF := 64
-	if len(docs)/100 > maxDF {
-		maxDF = len(docs) / 100
-	}
-	p := prepare(docs, o, maxDF)
+	p := prepare(docs, o, indexMaxDF(len(docs)))
 	acc := make([][MaxOrder]int32, len(docs))
 	seen := make([]bool, len(docs))
 	var touched []int32

@@ -519,10 +519,12 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 			}
 			return r
 		}
-		// 20\% against 0.2; 30^\circ against \pi/6
-		r2 := c.cmp(g, x, depth+1)
-		if r2.Outcome == Equal {
-			return r2
+		// 20\% against 0.2; 30^\circ against \pi/6: the signs as values
+		if expr.IsScalar(gs) && expr.IsScalar(xs) {
+			if r2 := c.scalar(g, x); r2.Outcome == Equal {
+				r2.Reason += " (reading the " + map[string]string{"deg": "degree", "percent": "percent"}[gm+xm] + " sign as a value)"
+				return r2
+			}
 		}
 		return r
 	}

@@ -123,3 +123,27 @@ func TestPolicies(t *testing.T) {
 		t.Errorf("rel tol: %v", r)
 	}
 }
+
+func TestAlgebraicExact(t *testing.T) {
+	cases := []struct {
+		gold, cand string
+		want       Outcome
+	}{
+		{"\\sqrt{10^{100}+1}", "10^{50}", NotEqual},
+		{"\\frac{1}{1+\\sqrt{2}}", "\\sqrt{2}-1", Equal},
+		{"\\frac{1}{\\sqrt{2}+\\sqrt{3}}", "\\sqrt{3}-\\sqrt{2}", Equal},
+		{"(1+i)^2", "2i", Equal},
+		{"\\frac{1}{i}", "-i", Equal},
+		{"\\sqrt{-4}", "2i", Equal},
+		{"\\sin(15^\\circ)", "\\frac{\\sqrt{6}-\\sqrt{2}}{4}", Equal},
+		{"\\tan(\\pi/3)", "\\sqrt{3}", Equal},
+		{"\\sqrt{12}", "2\\sqrt{3}", Equal},
+		{"\\sqrt{12}", "3\\sqrt{2}", NotEqual},
+	}
+	for _, c := range cases {
+		r := Compare(c.gold, c.cand, Options{})
+		if r.Outcome != c.want {
+			t.Errorf("Compare(%q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+		}
+	}
+}

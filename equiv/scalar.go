@@ -92,6 +92,18 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 		if gDec || xDec {
 			return c.decimalPolicy(gd, xd, gDec, xDec, g, x, gv, xv)
 		}
+		if ga, err := expr.Algebraic(g, c.limits()); err == nil {
+			if xa, err := expr.Algebraic(x, c.limits()); err == nil {
+				if ga.Equal(xa) {
+					return eq("equal as algebraic numbers (%s)", ga)
+				}
+				return neq("different algebraic numbers: %s vs %s", ga, xa)
+			} else if c.limitErr(err) {
+				return undec("size limit reached: %v", err)
+			}
+		} else if c.limitErr(err) {
+			return undec("size limit reached: %v", err)
+		}
 		return c.numericConst(g, x)
 	}
 	if gDec || xDec {
@@ -179,9 +191,19 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, gDec, xDec bool, g, x expr.No
 		return neq("decimal %s shows %d significant digit(s), fewer than %d", d, sig, c.opts.MinSigDigits)
 	}
 	unit := new(big.Float).SetPrec(precHi).SetRat(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d.Places)), nil)))
-	// |diff| < 1 unit of the last place covers rounding and truncation
-	if diff.Cmp(unit) < 0 {
+	halfUnit := new(big.Float).SetPrec(precHi).Quo(unit, big.NewFloat(2))
+	// correctly rounded (ties either way)
+	if diff.Cmp(halfUnit) <= 0 {
 		return eq("decimal agrees to its %d places", d.Places)
+	}
+	// or truncated: the decimal lies between 0 and the other value, less than one unit off
+	dv := new(big.Float).SetPrec(precHi).SetRat(d.V)
+	other := a
+	if d == gd && gDec && (!xDec || xd.Places >= gd.Places) {
+		other = b
+	}
+	if diff.Cmp(unit) < 0 && dv.Sign()*other.Sign() >= 0 && new(big.Float).Abs(dv).Cmp(new(big.Float).Abs(other)) < 0 {
+		return eq("decimal is the value truncated to %d places", d.Places)
 	}
 	return neq("differ by %.3g at %d decimal places", df, d.Places)
 }

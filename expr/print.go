@@ -144,7 +144,7 @@ func printAdd(terms []Node, canon bool) string {
 	}
 	var b strings.Builder
 	for i, p := range parts {
-		if i > 0 && !strings.HasPrefix(p, "-") {
+		if i > 0 && !strings.HasPrefix(p, "-") && !strings.HasPrefix(p, "\\pm") {
 			b.WriteString("+")
 		}
 		b.WriteString(p)

@@ -3,6 +3,7 @@ package latex
 import (
 	"fmt"
 	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/expr"
@@ -389,12 +390,19 @@ func (p *parser) parseMul() expr.Node {
 	return &expr.Mul{Factors: factors}
 }
 
+var mixedFracRe = regexp.MustCompile(`^\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)`)
+
 // tryMixedFraction recognises the fraction part of a mixed number after an
 // integer: \frac{a}{b} of integer literals, or "a/b" after a space.
 func (p *parser) tryMixedFraction() expr.Node {
 	save := p.pos
 	t := p.peek()
 	if t.kind == tCmd && (t.text == "frac" || t.text == "dfrac" || t.text == "tfrac") {
+		// decide lexically first: re-parsing arbitrary fractions here would
+		// make nested fractions exponential
+		if !mixedFracRe.MatchString(p.s[t.end:]) {
+			return nil
+		}
 		n := p.parseUnary()
 		if p.intFrac[n] {
 			return n
@@ -484,6 +492,10 @@ func (p *parser) parseUnary() expr.Node {
 	if t.kind == tOp && t.text == "+" {
 		p.pos = t.end
 		return p.parseUnary()
+	}
+	if t.kind == tCmd && (t.text == "pm" || t.text == "mp") {
+		p.pos = t.end
+		return &expr.Call{Fn: "pm", Args: []expr.Node{p.parseUnary()}}
 	}
 	return p.parsePow()
 }
@@ -680,7 +692,7 @@ func (p *parser) skipUnit() bool {
 		p.pos = t.end
 		raw, _ := p.rawArg()
 		w := strings.TrimSpace(raw)
-		if isWordText(w) && (t.text != "mathrm" || len(w) > 1) && !isFuncWord(w) {
+		if isWordText(w) && (t.text != "mathrm" || len(w) > 1 && !isFuncWord(w)) {
 			p.cacheOK = false
 			p.skipUnitPower()
 			return true
@@ -693,7 +705,11 @@ func (p *parser) skipUnit() bool {
 		if _, ok := magnitudeWords[strings.ToLower(w)]; ok {
 			return false
 		}
-		isUnit := unitWords[w] || len(w) >= 4 && !isFuncWord(w) && !knownWord(w) || len(w) == 3 && t.start > 0 && isSpace(p.s[t.start-1]) && !isFuncWord(w) && !knownWord(w)
+		// a word unit needs a space before it ("15 cm", "9 apples"), so
+		// that glued letters (2ab, AZYUK) stay variables; known short units
+		// may be glued (15cm)
+		spaced := t.start > 0 && isSpace(p.s[t.start-1])
+		isUnit := unitWords[w] || spaced && len(w) >= 3 && !isFuncWord(w) && !knownWord(w)
 		if !isUnit {
 			return false
 		}

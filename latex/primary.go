@@ -75,6 +75,34 @@ func textAnswer(s string) string {
 	return t
 }
 
+// baseNumber reads a number in a base above ten written with capital
+// digits: 152A_{11}, 1F_{16}. It returns nil when the text is not one.
+func (p *parser) baseNumber(t token) expr.Node {
+	if !allDigits(t.text) {
+		return nil
+	}
+	k := t.end
+	for k < len(p.s) && (isDigit(p.s[k]) || p.s[k] >= 'A' && p.s[k] <= 'Z') {
+		k++
+	}
+	if k == t.end || k >= len(p.s) || p.s[k] != '_' {
+		return nil
+	}
+	save := p.pos
+	p.pos = k + 1
+	raw, ok := p.rawArg()
+	base, ok2 := new(big.Int).SetString(strings.TrimSpace(raw), 10)
+	if ok && ok2 && base.IsInt64() && base.Int64() > 10 && base.Int64() <= 36 {
+		if v, ok := new(big.Int).SetString(p.s[t.start:k], int(base.Int64())); ok {
+			p.cacheOK = false
+			return &expr.Num{V: new(big.Rat).SetInt(v)}
+		}
+	}
+	p.pos = save
+	p.cacheOK = false
+	return nil
+}
+
 func (p *parser) numberNode(t token) expr.Node {
 	v, dec, places, ok := numValue(t.text)
 	if !ok {
@@ -220,6 +248,9 @@ func (p *parser) parsePrimary() expr.Node {
 	case tEOF:
 		p.failf(t.start, "unexpected end of answer")
 	case tNum:
+		if n := p.baseNumber(t); n != nil {
+			return n
+		}
 		p.pos = t.end
 		return p.numberNode(t)
 	case tWord:

@@ -329,6 +329,9 @@ func (p *parser) command() (string, kind) {
 	case "frac", "dfrac", "tfrac", "cfrac":
 		a := p.arg()
 		b := p.arg()
+		if name == "dfrac" || name == "cfrac" { // display-size parts even inline
+			return `<mfrac displaystyle="true">` + a + b + "</mfrac>", plain
+		}
 		return "<mfrac>" + a + b + "</mfrac>", plain
 	case "binom", "dbinom", "tbinom":
 		a := p.arg()

@@ -36,7 +36,7 @@ func conv(t *testing.T, tex string) string {
 func TestConvertStructures(t *testing.T) {
 	cases := []struct{ tex, want string }{
 		{`\frac{1}{2}`, `<mfrac><mrow><mn>1</mn></mrow><mrow><mn>2</mn></mrow></mfrac>`},
-		{`\dfrac12`, `<mfrac><mn>1</mn><mn>2</mn></mfrac>`},
+		{`\dfrac12`, `<mfrac displaystyle="true"><mn>1</mn><mn>2</mn></mfrac>`},
 		{`\sqrt{x}`, `<msqrt><mrow><mi>x</mi></mrow></msqrt>`},
 		{`\sqrt[3]{8}`, `<mroot><mrow><mn>8</mn></mrow><mrow><mn>3</mn></mrow></mroot>`},
 		{`x^2`, `<msup><mi>x</mi><mrow><mn>2</mn></mrow></msup>`},

@@ -53,6 +53,9 @@ func pct(x float64) string {
 	return fmt.Sprintf("%.1f", 100*x)
 }
 
+// PercentCI formats an interval in percent: "61.2 [55.0, 67.1]".
+func PercentCI(x stats.Interval) string { return ci(x) }
+
 // ci formats an interval in percent: "61.2 [55.0, 67.1]".
 func ci(x stats.Interval) string {
 	if math.IsNaN(x.Value) {

@@ -24,8 +24,8 @@ const maxBars = 60 // more groups than this make an unreadable chart
 
 var (
 	barColor   = color.RGBA{R: 0x3b, G: 0x6e, B: 0xa8, A: 0xff}
-	rightColor = color.RGBA{R: 0x2e, G: 0x8b, B: 0x57, A: 0xb0}
-	wrongColor = color.RGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xb0}
+	rightColor = color.NRGBA{R: 0x2e, G: 0x8b, B: 0x57, A: 0xb0}
+	wrongColor = color.NRGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xb0}
 )
 
 // Plots draws the figures of one run: accuracy by each metadata key with 95%
@@ -160,6 +160,8 @@ func calibrationPlot(c *Confidence, title string) (*plot.Plot, error) {
 	p.Legend.Add("bins (mean confidence, accuracy)", line, scatter)
 	p.Legend.Top = true
 	p.Legend.Left = true
+	p.Legend.XOffs = vg.Points(8)
+	p.Legend.YOffs = -vg.Points(8)
 	return p, nil
 }
 
@@ -194,5 +196,6 @@ func histogramPlot(c *Confidence, title string) (*plot.Plot, error) {
 	p.Legend.Add("not correct", hw)
 	p.Legend.Top = true
 	p.Legend.Left = true
+	p.Legend.XOffs = vg.Points(8)
 	return p, nil
 }

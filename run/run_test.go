@@ -360,3 +360,27 @@ func TestDefaultDirIsStable(t *testing.T) {
 		t.Fatalf("dirs %s, %s; resumed %d", r1.Dir, r2.Dir, r2.Resumed)
 	}
 }
+
+// TestWorkStealing: with a slow and a fast server, the fast one takes most
+// of the work, and both are used.
+func TestWorkStealing(t *testing.T) {
+	slow, fast := fakeserver.New(), fakeserver.New()
+	defer slow.Close()
+	defer fast.Close()
+	slow.Latency = 20 * time.Millisecond
+	b := &fakeBench{n: 120}
+	be, err := model.New("openai:fake-model", model.Options{BaseURLs: []string{slow.BaseURL(), fast.BaseURL()}, Concurrency: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cfg := config(b, be, dir, 1)
+	cfg.Concurrency = 2
+	if _, err := run.Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	checkCounts(t, dir, 120, 1)
+	if slow.Requests() == 0 || fast.Requests() < 3*slow.Requests() {
+		t.Fatalf("slow server %d requests, fast %d", slow.Requests(), fast.Requests())
+	}
+}

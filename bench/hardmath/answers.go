@@ -22,6 +22,9 @@ type Regime struct {
 	Refs []string `json:"refs"`
 	// Numerical is the released numerical ground truth at Point, if any.
 	Numerical string `json:"numerical,omitempty"`
+	// Analytical is the released value of the answer at Point (for root
+	// corrections: the corrected roots, from which the uncorrected ones follow).
+	Analytical string `json:"analytical,omitempty"`
 }
 
 // Reference is everything grading needs about an item's gold answer.
@@ -56,12 +59,17 @@ func ReferenceOf(r Row) (Reference, error) {
 	switch ref.Type {
 	case TypeNondimSymbolic, TypeNondimNumeric:
 		a := cleanAnswer(unbox(r.AnswerVal))
+		if !balanced(a) {
+			// A few released answers lost their opening "\frac{"; the
+			// solution's last box states the same epsilon intact.
+			a = cleanAnswer(unbox(r.Solution))
+		}
 		if a == "" {
 			return ref, fmt.Errorf("empty answer_val")
 		}
 		ref.Regimes = []Regime{{Name: "epsilon", Refs: []string{a}}}
-	case TypeRoots:
-		small := splitList(unbox(r.AnswerVal))
+	case TypeRoots, TypeRootCorrections:
+		small := flattenLists(splitList(unbox(r.AnswerVal)))
 		large, err := rootsFromSolution(r.Solution, "large")
 		if err != nil {
 			return ref, err
@@ -74,6 +82,10 @@ func ReferenceOf(r Row) (Reference, error) {
 		ref.Regimes = []Regime{
 			{Name: "small_eps", Var: "epsilon", Point: sp, HasPoint: sok, Refs: small, Numerical: deref(r.SmallNumerical)},
 			{Name: "large_eps", Var: "epsilon", Point: lp, HasPoint: lok, Refs: large, Numerical: deref(r.LargeNumerical)},
+		}
+		if ref.Type == TypeRootCorrections {
+			ref.Regimes[0].Analytical = deref(r.SmallAnalytical)
+			ref.Regimes[1].Analytical = deref(r.LargeAnalytical)
 		}
 	case TypeODE:
 		parts := pythonStrings(r.AnswerVal)
@@ -147,7 +159,7 @@ func rootsFromSolution(sol, which string) ([]string, error) {
 		}
 		boxes := boxedAll(sol[l[1]:])
 		if len(boxes) > 0 {
-			if roots := splitList(boxes[0]); len(roots) > 0 {
+			if roots := flattenLists(splitList(boxes[0])); len(roots) > 0 {
 				return roots, nil
 			}
 		}
@@ -185,12 +197,50 @@ func boxedAll(s string) []string {
 	return out
 }
 
-// unbox returns the last boxed content of s, or s itself.
+// unbox returns the last boxed content of s, or s itself; a box nested in
+// a box (some released answers have "\boxed{\epsilon \approx$$\boxed{4.85}...}")
+// yields the innermost one.
 func unbox(s string) string {
-	if b := boxedAll(s); len(b) > 0 {
-		return b[len(b)-1]
+	for range 5 {
+		b := boxedAll(s)
+		if len(b) == 0 {
+			return s
+		}
+		s = b[len(b)-1]
 	}
 	return s
+}
+
+// balanced reports whether s's braces balance.
+func balanced(s string) bool {
+	depth := 0
+	for _, c := range s {
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// flattenLists turns ["[a, b]", "[c]"] into ["a", "b", "c"]: some released
+// root answers give one list per dominant balance.
+func flattenLists(items []string) []string {
+	var out []string
+	for _, it := range items {
+		t := strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(it, `\left[`, "["), `\right]`, "]"))
+		if strings.HasPrefix(t, "[") && matchingClose(t, 0) == len(t)-1 {
+			out = append(out, splitList(t)...)
+		} else {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // splitList strips one pair of list brackets and splits at top-level commas.
@@ -355,4 +405,24 @@ func parseNumber(s string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// parsePyComplexList reads a list of complex numbers as Python or numpy
+// print it: "[(1.28+0.93j), -1j, 1j]" or "[-1.52+0.j  -0.53+1.48j]".
+func parsePyComplexList(s string) ([]complex128, error) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "[")
+	s = strings.TrimSuffix(s, "]")
+	s = strings.NewReplacer(",", " ", "(", " ", ")", " ", "\n", " ", "\n", " ").Replace(s)
+	var out []complex128
+	for _, f := range strings.Fields(s) {
+		f = strings.ReplaceAll(f, "j", "i")
+		f = strings.ReplaceAll(f, ".i", ".0i")
+		z, err := strconv.ParseComplex(f, 128)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read complex number %q", f)
+		}
+		out = append(out, z)
+	}
+	return out, nil
 }

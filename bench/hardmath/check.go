@@ -79,13 +79,17 @@ func checkRow(ctx context.Context, kr KeyedRow) (res []CheckResult) {
 		return checkNondimNumeric(kr, t, ref)
 	case TypeNondimSymbolic:
 		return checkNondimSymbolic(kr, t, ref)
-	case TypeRoots:
+	case TypeRoots, TypeRootCorrections:
 		p, err := ParseEpsPoly(kr.Row.Question)
 		if err != nil {
 			return fail("", err.Error())
 		}
 		for _, g := range ref.Regimes {
-			res = append(res, checkRoots(ctx, kr.Key, t, p, g))
+			if ref.Type == TypeRootCorrections {
+				res = append(res, checkCorrections(ctx, kr.Key, t, p, g))
+			} else {
+				res = append(res, checkRoots(ctx, kr.Key, t, p, g))
+			}
 		}
 		return res
 	case TypeODE:
@@ -249,7 +253,8 @@ func checkODE(ctx context.Context, key, t string, p ODEProblem, g Regime) CheckR
 		r.Skipped, r.Note = true, "no evaluation point"
 		return r
 	}
-	sol, err := p.Solve(ctx, g.Point)
+	// Solve a little past the point, to locate a blow-up just beyond it.
+	sol, err := p.Solve(ctx, g.Point+0.5*math.Abs(g.Point))
 	if err != nil {
 		r.Skipped, r.Note = true, "ODE solve: "+err.Error()
 		return r
@@ -278,6 +283,9 @@ func checkODE(ctx context.Context, key, t string, p ODEProblem, g Regime) CheckR
 	var notes []string
 	if imag(v) != 0 {
 		notes = append(notes, fmt.Sprintf("reference is complex here (%.4g%+.4gi)", real(v), imag(v)))
+	}
+	if sol.BlowUp {
+		notes = append(notes, fmt.Sprintf("the solution diverges at x=%.6g", sol.BlowUpX))
 	}
 	if rn, err := strconv.ParseFloat(strings.TrimSpace(g.Numerical), 64); err == nil {
 		if d := math.Abs(rn-y[0]) / math.Max(1e-12, math.Abs(y[0])); d > 1e-3 {
@@ -400,4 +408,51 @@ func (r CheckReport) WriteText(w io.Writer, verbose bool) {
 			}
 		}
 	}
+}
+
+// checkCorrections recovers each uncorrected root x0 from the released
+// corrected value and the correction, pairs it with a numerical root, and
+// compares the correction with the true distance.
+func checkCorrections(ctx context.Context, key, t string, p EpsPoly, g Regime) CheckResult {
+	r := CheckResult{Key: key, Type: t, Regime: g.Name, Point: g.Point, Num: 1}
+	corrected, err := parsePyComplexList(g.Analytical)
+	if err != nil || len(corrected) != len(g.Refs) {
+		r.Skipped, r.Note = true, fmt.Sprintf("corrected roots not readable (%v)", err)
+		return r
+	}
+	roots, err := numeric.PolyRoots(ctx, p.Coeffs(g.Point))
+	if err != nil {
+		r.Skipped, r.Note = true, err.Error()
+		return r
+	}
+	deltas := make([]complex128, len(g.Refs))
+	x0s := make([]complex128, len(g.Refs))
+	for i, s := range g.Refs {
+		d, err := evalLatex(s, nil, evalOptions{})
+		if err != nil {
+			r.Skipped, r.Note = true, "reference: "+err.Error()
+			return r
+		}
+		deltas[i], x0s[i] = d, corrected[i]-d
+	}
+	partner, ok := matchRoots(x0s, roots)
+	if !ok {
+		r.Skipped, r.Note = true, fmt.Sprintf("%d corrections for %d roots", len(x0s), len(roots))
+		return r
+	}
+	matched := 0
+	for i := range deltas {
+		truth := partner[i] - x0s[i]
+		rel := cmplx.Abs(deltas[i]-truth) / cmplx.Abs(truth)
+		r.RelErr = math.Max(r.RelErr, rel)
+		if rel <= Tolerance {
+			matched++
+		}
+	}
+	r.Ref = float64(matched) / float64(len(deltas))
+	r.OK = matched == len(deltas)
+	if !r.OK {
+		r.Note = fmt.Sprintf("%d of %d corrections within 10%% of the distance to the numerical root", matched, len(deltas))
+	}
+	return r
 }

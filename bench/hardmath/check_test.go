@@ -49,4 +49,19 @@ func TestCheckMini(t *testing.T) {
 	for _, s := range keys {
 		t.Log(s)
 	}
+	// Exact answers must all agree with the numerics.
+	for _, kk := range []k{{TypeNondimNumeric, "epsilon"}, {TypeNondimSymbolic, "epsilon"}, {TypeRoots, "small_eps"}, {TypeRoots, "large_eps"},
+		{"integral/traditional", "small_eps"}, {"integral/traditional", "large_eps"}} {
+		if bad[kk] > 0 || skip[kk] > 0 || ok[kk] == 0 {
+			t.Errorf("%v: ok %d off %d skipped %d", kk, ok[kk], bad[kk], skip[kk])
+		}
+	}
+	// The released intermediate-epsilon answers of multi-term integrals use
+	// the wrong exponent: most must be flagged.
+	if im := (k{"integral/traditional", "intermediate_eps"}); bad[im] < 40 {
+		t.Errorf("only %d intermediate-epsilon integral answers flagged", bad[im])
+	}
+	if lp := (k{"integral/laplace", "large_x"}); ok[lp] < 45 || bad[lp] > 0 {
+		t.Errorf("Laplace: ok %d off %d", ok[lp], bad[lp])
+	}
 }

@@ -89,7 +89,7 @@ func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answ
 		v.Extracted = cleanAnswer(last)
 		s, why, st := gradeNumber(ref.Regimes[0].Refs[0], v.Extracted, ref.Precision)
 		record("epsilon", s, why, st)
-	case TypeRoots:
+	case TypeRoots, TypeRootCorrections:
 		cands := rootCandidates(reply, boxes)
 		v.Extracted = last
 		for _, g := range ref.Regimes {
@@ -361,7 +361,7 @@ func goldReply(ref Reference) string {
 	switch ref.Type {
 	case TypeNondimSymbolic, TypeNondimNumeric:
 		fmt.Fprintf(&b, "Therefore $\\boxed{\\epsilon = %s}$.", ref.Regimes[0].Refs[0])
-	case TypeRoots:
+	case TypeRoots, TypeRootCorrections:
 		for _, g := range ref.Regimes {
 			word := "small"
 			if g.Name == "large_eps" {

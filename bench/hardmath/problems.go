@@ -326,7 +326,7 @@ func ParseODE(q string) (ODEProblem, error) {
 
 // ODETrajectory is a numerical solution that may have stepped over
 // integrable singularities of the coefficients (a denominator vanishing,
-// where y'' has a logarithmic singularity but y and y' stay finite), as the
+// where y” has a logarithmic singularity but y and y' stay finite), as the
 // released numerical values do.
 type ODETrajectory struct {
 	Parts   []*numeric.ODESolution
@@ -335,7 +335,7 @@ type ODETrajectory struct {
 	BlowUpX float64   // ... near here
 }
 
-// At returns (y, y', y'') at x.
+// At returns (y, y', y”) at x.
 func (t *ODETrajectory) At(x float64) ([]float64, error) {
 	for _, p := range t.Parts {
 		if x >= math.Min(p.X0, p.XEnd) && x <= math.Max(p.X0, p.XEnd) {

@@ -15,6 +15,7 @@ import (
 	gomath "math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/matheval/matheval/answer"
@@ -121,6 +122,9 @@ var Policy = answer.MATH
 
 // Grade implements bench.Benchmark.
 func (*Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+	if strings.TrimSpace(it.Answer) == "" {
+		return answer.Verdict{Kind: answer.Unparsable, Reason: "the item has no gold answer (empty \\boxed{} in the reference solution)"}
+	}
 	return answer.Grade(Policy, it.Answer, reply, finishReason)
 }
 

@@ -27,6 +27,8 @@ type Problem struct {
 	Statement string
 	// Reference is the file's own proof block, when the file carries one.
 	Reference string
+	// Warnings lists repairs made while loading.
+	Warnings []string
 }
 
 // sources maps a file-name prefix to the source it is reported under.
@@ -117,23 +119,52 @@ func LoadFile(path string) (Problem, error) {
 		}
 	}
 	if !strings.Contains(p.Statement, p.Name+" $p") {
-		return Problem{}, fmt.Errorf("%s: no $p statement labelled %s", path, p.Name)
+		// One v1 file (test/aime-1994-p3) labels its $p like its last
+		// hypothesis, which makes the statement invalid Metamath: the $p
+		// takes the file's name instead, as in every other file.
+		label, ok := labelBefore(p.Statement, "$p")
+		if !ok {
+			return Problem{}, fmt.Errorf("%s: no $p statement", path)
+		}
+		p.Statement = replaceLabelOfP(p.Statement, label, p.Name)
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: $p labelled %q, renamed %q after the file", path, label, p.Name))
 	}
 	return p, nil
 }
 
-// unwrap turns the commented statement back into Metamath: keyword tokens
-// written with "@" get their "$" back.
+// unwrap turns the commented statement back into Metamath: keywords are
+// written with "@" for "$". The files are not uniform: hypotheses end with
+// "$@" (not "@."), and one comment is written "$@ ... $@". A small state
+// machine tells the cases apart: "$@" ends a statement inside one, and
+// opens or closes a comment outside.
 func unwrap(inner string) (string, error) {
 	var b strings.Builder
+	inStmt, inComment, dollarComment := false, false, false
 	for _, line := range strings.SplitAfter(inner, "\n") {
 		fields := strings.Fields(line)
 		for i, f := range fields {
 			switch {
-			case f == "$@":
+			case inComment:
+				if f == "@)" && !dollarComment || f == "$@" && dollarComment {
+					fields[i] = "$)"
+					inComment = false
+				} else if strings.Contains(f, "$") {
+					return "", fmt.Errorf("unexpected token %q in a comment", f)
+				}
+			case f == "$@" && inStmt, f == "@.":
 				fields[i] = "$."
-			case len(f) == 2 && f[0] == '@' && strings.ContainsRune("{}()epad=.cvf[]", rune(f[1])):
+				inStmt = false
+			case f == "$@":
+				fields[i] = "$("
+				inComment, dollarComment = true, true
+			case f == "@(":
+				fields[i] = "$("
+				inComment, dollarComment = true, false
+			case len(f) == 2 && f[0] == '@' && strings.ContainsRune("{}=", rune(f[1])):
 				fields[i] = "$" + f[1:]
+			case len(f) == 2 && f[0] == '@' && strings.ContainsRune("epadcvf", rune(f[1])):
+				fields[i] = "$" + f[1:]
+				inStmt = true
 			case strings.Contains(f, "$"):
 				return "", fmt.Errorf("unexpected token %q in a statement-only file", f)
 			}
@@ -142,6 +173,9 @@ func unwrap(inner string) (string, error) {
 			b.WriteString(strings.Join(fields, " "))
 			b.WriteByte('\n')
 		}
+	}
+	if inComment || inStmt {
+		return "", fmt.Errorf("statement-only file ends inside a comment or statement")
 	}
 	return b.String(), nil
 }
@@ -184,3 +218,23 @@ func indexToken(s, tok string) int {
 }
 
 func isSpace(c byte) bool { return bytes.IndexByte([]byte(" \t\r\n\f"), c) >= 0 }
+
+// labelBefore returns the token just before the first keyword kw.
+func labelBefore(text, kw string) (string, bool) {
+	fields := strings.Fields(text)
+	for i, f := range fields {
+		if f == kw && i > 0 {
+			return fields[i-1], true
+		}
+	}
+	return "", false
+}
+
+// replaceLabelOfP renames the label of the $p statement.
+func replaceLabelOfP(text, old, name string) string {
+	i := strings.Index(text, old+" $p")
+	if i < 0 {
+		return text
+	}
+	return text[:i] + name + text[i+len(old):]
+}

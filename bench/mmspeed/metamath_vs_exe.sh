@@ -18,18 +18,22 @@ trap 'rm -rf "$(dirname "$bin")"' EXIT
 (cd "$root" && go build -o "$bin" ./cmd/matheval)
 dir=$(cd "$(dirname "$db")" && pwd); base=$(basename "$db")
 tmp=$(dirname "$bin")
-ours=(); theirs=(); ours_kb=(); theirs_kb=()
+ours=(); theirs=(); ours_kb=(); theirs_kb=(); ours_cpu=(); theirs_cpu=()
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for i in $(seq "$rounds"); do
-	(cd "$dir" && /usr/bin/time -f '%e %M' -o "$tmp/t1" "$bin" mm verify -q "$base") || { echo "matheval failed" >&2; exit 1; }
-	(cd "$dir" && /usr/bin/time -f '%e %M' -o "$tmp/t2" metamath "read $base" 'verify proof *' exit >"$tmp/exe.out")
+	(cd "$dir" && /usr/bin/time -f '%e %M %U %S' -o "$tmp/t1" "$bin" mm verify -q "$base") || { echo "matheval failed" >&2; exit 1; }
+	(cd "$dir" && /usr/bin/time -f '%e %M %U %S' -o "$tmp/t2" metamath "read $base" 'verify proof *' exit >"$tmp/exe.out")
 	grep -q 'All proofs in the database were verified' "$tmp/exe.out" || { echo "metamath-exe did not verify $base" >&2; tail "$tmp/exe.out" >&2; exit 1; }
-	read -r s1 k1 <"$tmp/t1"; read -r s2 k2 <"$tmp/t2"
-	ours+=("$s1"); theirs+=("$s2"); ours_kb+=("$k1"); theirs_kb+=("$k2")
-	printf 'round %d: matheval %6.2f s %4d MiB | metamath-exe %6.2f s %4d MiB | ratio %.2fx\n' \
-		"$i" "$s1" $((k1 / 1024)) "$s2" $((k2 / 1024)) "$(echo "$s2 / $s1" | bc -l)"
+	read -r s1 k1 u1 y1 <"$tmp/t1"; read -r s2 k2 u2 y2 <"$tmp/t2"
+	c1=$(echo "$u1 + $y1" | bc -l); c2=$(echo "$u2 + $y2" | bc -l)
+	ours+=("$s1"); theirs+=("$s2"); ours_kb+=("$k1"); theirs_kb+=("$k2"); ours_cpu+=("$c1"); theirs_cpu+=("$c2")
+	printf 'round %d: matheval %6.2f s wall %6.2f s cpu %4d MiB | metamath-exe %6.2f s wall %6.2f s cpu %4d MiB | wall ratio %.2fx\n' \
+		"$i" "$s1" "$c1" $((k1 / 1024)) "$s2" "$c2" $((k2 / 1024)) "$(echo "$s2 / $s1" | bc -l)"
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 m1=$(median "${ours[@]}"); m2=$(median "${theirs[@]}")
 r1=$(median "${ours_kb[@]}"); r2=$(median "${theirs_kb[@]}")
-printf 'median: matheval %.2f s, peak RSS %d MiB | metamath-exe %.2f s, peak RSS %d MiB | matheval is %.2fx faster\n' \
-	"$m1" $((${r1%.*} / 1024)) "$m2" $((${r2%.*} / 1024)) "$(echo "$m2 / $m1" | bc -l)"
+x1=$(median "${ours_cpu[@]}"); x2=$(median "${theirs_cpu[@]}")
+printf 'median: matheval %.2f s wall, %.2f s cpu, peak RSS %d MiB | metamath-exe %.2f s wall, %.2f s cpu, peak RSS %d MiB\n' \
+	"$m1" "$x1" $((${r1%.*} / 1024)) "$m2" "$x2" $((${r2%.*} / 1024))
+printf 'matheval is %.2fx faster (wall), %.2fx less cpu\n' "$(echo "$m2 / $m1" | bc -l)" "$(echo "$x2 / $x1" | bc -l)"

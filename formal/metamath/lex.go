@@ -3,6 +3,7 @@ package metamath
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 )
 
 // charClass classifies the bytes a Metamath file may contain: the spec
@@ -82,8 +83,16 @@ func (lx *lexer) next() ([]byte, int) {
 			return nil, p
 		}
 		start := p
-		for p < len(data) && charClass[data[p]] != clSpace {
-			p++
+		for p < len(data) {
+			c := charClass[data[p]]
+			if c == clPrint {
+				p++
+				continue
+			}
+			if c == clBad {
+				lx.failAt(p, badByte(data[p]))
+			}
+			break
 		}
 		lx.pos = p
 		tok := data[start:p]
@@ -106,6 +115,10 @@ func (lx *lexer) skipComment(start int) {
 	}
 	end := lx.pos + i
 	body := data[lx.pos:end]
+	// Comment bodies are the only bytes the token loop does not see.
+	if bad := checkChars(body); bad >= 0 {
+		lx.failAt(lx.pos+bad, badByte(body[bad]))
+	}
 	// The spec forbids "$(" inside a comment (comments do not nest).
 	if j := bytes.Index(body, []byte("$(")); j >= 0 {
 		lx.failAt(lx.pos+j, "\"$(\" inside a comment (comments may not be nested)")
@@ -118,4 +131,8 @@ func (lx *lexer) skipComment(start int) {
 		lx.failAt(end, "\"$)\" followed by other characters")
 	}
 	lx.pos = end + 2
+}
+
+func badByte(c byte) string {
+	return fmt.Sprintf("byte 0x%02x is not allowed (only printable ASCII and whitespace)", c)
 }

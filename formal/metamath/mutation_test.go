@@ -38,6 +38,9 @@ type mutant struct {
 // another assertion's, a proof letter corrupted, and (for proofs that
 // depend on them) the $d statements removed.
 func TestMutationsRejected(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads set.mm; skipped with -short")
+	}
 	s, res := loadSetMM(t)
 	if !res.OK() {
 		t.Fatalf("set.mm does not verify: %v", firstErrors(res.Errors))
@@ -51,9 +54,6 @@ func TestMutationsRejected(t *testing.T) {
 		}
 	}
 	stride := 97
-	if testing.Short() {
-		stride = 997
-	}
 	counts := map[string]int{}
 	w := &worker{stmts: db.Stmts, syms: db.syms}
 	for id := 0; id < len(db.Stmts); id += stride {

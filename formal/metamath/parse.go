@@ -35,6 +35,7 @@ type parser struct {
 	hypActive   []bool  // per statement
 
 	hyps []int32    // active hypotheses, in order
+	ess  []int32    // active $e hypotheses, in order
 	dvs  [][2]int32 // active $d pairs (symbol ids)
 	// dvIdx holds the same pairs as variable indices. Theorems share it
 	// (no copy per theorem): unwind caps it, so that later appends after a
@@ -59,13 +60,19 @@ type parser struct {
 	forbid func(kw string) string
 
 	// Scratch buffers reused from statement to statement.
-	toks   [][]byte
-	slot   []int32
-	labels []int32
+	toks        [][]byte
+	slot        []int32
+	labels      []int32
+	mandScratch []int32
+
+	// Blocks the parser carves small objects from (see ints).
+	intArena   []int32
+	stmtArena  []Stmt
+	frameArena []frame
 }
 
 type scopeMark struct {
-	hyps, dvs, declVars int
+	hyps, dvs, declVars, ess int
 }
 
 func newParser() *parser {
@@ -122,9 +129,6 @@ func (p *parser) readText(name string, text []byte) (err *Error) {
 		}
 	}()
 	f := &srcFile{name: name, data: text}
-	if off := checkChars(text); off >= 0 {
-		p.fail(&lexer{f: f}, off, "", "byte 0x%02x is not allowed (only printable ASCII and whitespace)", text[off])
-	}
 	p.parseFiles(f, true)
 	return nil
 }
@@ -136,11 +140,7 @@ func (p *parser) openFile(lx *lexer, off int, path string) (*srcFile, error) {
 	}
 	abs, _ := filepath.Abs(path)
 	p.included[abs] = true
-	f := &srcFile{name: path, data: data}
-	if bad := checkChars(data); bad >= 0 {
-		p.fail(&lexer{f: f}, bad, "", "byte 0x%02x is not allowed (only printable ASCII and whitespace)", data[bad])
-	}
-	return f, nil
+	return &srcFile{name: path, data: data}, nil
 }
 
 func isLabelChar(c byte) bool {
@@ -222,7 +222,12 @@ func (p *parser) parseFiles(first *srcFile, checkScopes bool) {
 }
 
 func (p *parser) pushScope() {
-	p.scopes = append(p.scopes, scopeMark{len(p.hyps), len(p.dvs), len(p.declVars)})
+	p.scopes = append(p.scopes, p.mark0())
+}
+
+// mark0 records the lengths of the scoped stacks.
+func (p *parser) mark0() scopeMark {
+	return scopeMark{hyps: len(p.hyps), dvs: len(p.dvs), declVars: len(p.declVars), ess: len(p.ess)}
 }
 
 func (p *parser) popScope() {
@@ -241,6 +246,7 @@ func (p *parser) unwind(m scopeMark) {
 		}
 	}
 	p.hyps = p.hyps[:m.hyps]
+	p.ess = p.ess[:m.ess]
 	p.dvs = p.dvs[:m.dvs]
 	p.dvIdx = p.dvIdx[:m.dvs:m.dvs]
 	for _, v := range p.declVars[m.declVars:] {
@@ -415,8 +421,9 @@ func (p *parser) parseLabelled(lx *lexer, label []byte, off int) {
 		p.fail(lx, off, name, "statement has no typecode")
 	}
 	id := int32(len(p.db.Stmts))
-	st := &Stmt{Label: name, Kind: kind, file: lx.f, off: int32(off)}
-	expr := make([]int32, len(toks))
+	st := p.newStmt()
+	*st = Stmt{Label: name, Kind: kind, file: lx.f, off: int32(off)}
+	expr := p.ints(len(toks))
 	for i, t := range toks {
 		s, ok := p.symIdx[string(t)]
 		if !ok {
@@ -455,10 +462,12 @@ func (p *parser) parseLabelled(lx *lexer, label []byte, off int) {
 	switch kind {
 	case KindFloat:
 		p.activeFloat[expr[1]] = id
-		fallthrough
+		p.hypActive[id] = true
+		p.hyps = append(p.hyps, id)
 	case KindEss:
 		p.hypActive[id] = true
 		p.hyps = append(p.hyps, id)
+		p.ess = append(p.ess, id)
 	case KindAxiom, KindThm:
 		st.frame = p.buildFrame(expr, kind == KindThm)
 		if kind == KindThm {
@@ -474,51 +483,45 @@ func (p *parser) buildFrame(expr []int32, thm bool) *frame {
 	p.markGen++
 	gen := p.markGen
 	syms := p.db.syms
-	for _, s := range expr {
-		if syms[s].isVar {
-			p.mark[s] = gen
-		}
-	}
-	for _, h := range p.hyps {
-		st := p.db.Stmts[h]
-		if st.Kind == KindEss {
-			for _, s := range st.Expr {
-				if syms[s].isVar {
-					p.mark[s] = gen
-				}
+	// The mandatory $f's are the active $f's of the variables of the
+	// assertion and of its $e's; collecting them through activeFloat (not
+	// by walking every active hypothesis: set.mm has hundreds of global
+	// $f's) and sorting them with the $e's by statement id gives the
+	// database order the specification requires.
+	mand := p.mandScratch[:0]
+	markVars := func(e []int32) {
+		for _, s := range e {
+			if syms[s].isVar && p.mark[s] != gen {
+				p.mark[s] = gen
+				mand = append(mand, p.activeFloat[s])
 			}
 		}
 	}
-	fr := &frame{}
-	nh := 0
-	for _, h := range p.hyps {
-		st := p.db.Stmts[h]
-		if st.Kind == KindEss || p.mark[st.Expr[1]] == gen {
-			nh++
-		}
+	markVars(expr)
+	for _, h := range p.ess {
+		markVars(p.db.Stmts[h].Expr)
 	}
-	fr.hyps = make([]int32, 0, nh)
-	fr.hypTpl = make([][]int32, 0, nh)
-	fr.hypVar = make([]int32, 0, nh)
-	for _, h := range p.hyps {
+	mand = append(mand, p.ess...)
+	slices.Sort(mand)
+	p.mandScratch = mand
+	fr := p.newFrame()
+	nh := len(mand)
+	fr.hyps = p.ints(nh)
+	copy(fr.hyps, mand)
+	fr.hypTpl = make([][]int32, nh)
+	fr.hypVar = p.ints(nh)
+	for i, h := range fr.hyps {
 		st := p.db.Stmts[h]
 		if st.Kind == KindFloat {
-			if p.mark[st.Expr[1]] != gen {
-				continue
-			}
 			p.slot[st.Expr[1]] = int32(fr.nslots)
-			fr.hyps = append(fr.hyps, h)
-			fr.hypTpl = append(fr.hypTpl, nil)
-			fr.hypVar = append(fr.hypVar, int32(fr.nslots))
+			fr.hypVar[i] = int32(fr.nslots)
 			fr.nslots++
 		} else {
-			fr.hyps = append(fr.hyps, h)
-			fr.hypTpl = append(fr.hypTpl, nil)
-			fr.hypVar = append(fr.hypVar, -1)
+			fr.hypVar[i] = -1
 		}
 	}
 	tpl := func(e []int32) []int32 {
-		out := make([]int32, len(e))
+		out := p.ints(len(e))
 		for i, s := range e {
 			if syms[s].isVar {
 				out[i] = tplVar(int(p.slot[s]))
@@ -690,4 +693,38 @@ func (p *parser) parseProof(lx *lexer, st *Stmt, id int32) {
 	if p.onTheorem != nil {
 		p.onTheorem(id)
 	}
+}
+
+// Small objects are carved out of larger blocks: set.mm has about 90,000
+// statements and 40,000 frames, and allocating each expression, statement
+// and frame on its own costs allocation and collection time.
+const arenaInts = 1 << 16
+
+// ints returns a zeroed slice of n int32s from the current block.
+func (p *parser) ints(n int) []int32 {
+	if n > arenaInts/8 {
+		return make([]int32, n)
+	}
+	if len(p.intArena)+n > cap(p.intArena) {
+		p.intArena = make([]int32, 0, arenaInts)
+	}
+	off := len(p.intArena)
+	p.intArena = p.intArena[:off+n]
+	return p.intArena[off : off+n : off+n]
+}
+
+func (p *parser) newStmt() *Stmt {
+	if len(p.stmtArena) == cap(p.stmtArena) {
+		p.stmtArena = make([]Stmt, 0, 1024)
+	}
+	p.stmtArena = p.stmtArena[:len(p.stmtArena)+1]
+	return &p.stmtArena[len(p.stmtArena)-1]
+}
+
+func (p *parser) newFrame() *frame {
+	if len(p.frameArena) == cap(p.frameArena) {
+		p.frameArena = make([]frame, 0, 1024)
+	}
+	p.frameArena = p.frameArena[:len(p.frameArena)+1]
+	return &p.frameArena[len(p.frameArena)-1]
 }

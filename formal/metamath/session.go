@@ -159,6 +159,12 @@ func scanForbidden(name string, text []byte, forbid func(string) string) *Error 
 }
 
 type checkpoint struct {
+	// arenas: rolled-back objects are reused when their block is still
+	// the current one, so that many checks do not grow memory.
+	intArena   []int32
+	stmtArena  []Stmt
+	frameArena []frame
+
 	stmts, syms, scopes int
 	nvars               int32
 	mark                scopeMark
@@ -172,8 +178,9 @@ func (p *parser) checkpoint() checkpoint {
 	}
 	return checkpoint{
 		stmts: len(p.db.Stmts), syms: len(p.db.syms), scopes: len(p.scopes), nvars: p.db.nvars,
-		mark:     scopeMark{len(p.hyps), len(p.dvs), len(p.declVars)},
+		mark:     p.mark0(),
 		included: inc,
+		intArena: p.intArena, stmtArena: p.stmtArena, frameArena: p.frameArena,
 	}
 }
 
@@ -199,6 +206,21 @@ func (p *parser) rollback(cp checkpoint) {
 	p.slot = p.slot[:cp.syms]
 	p.db.nvars = cp.nvars
 	p.included = cp.included
+	if cap(p.intArena) == cap(cp.intArena) && len(p.intArena) >= len(cp.intArena) &&
+		(len(cp.intArena) == 0 || &p.intArena[:1][0] == &cp.intArena[:1][0]) {
+		clear(p.intArena[len(cp.intArena):])
+		p.intArena = cp.intArena
+	}
+	if cap(p.stmtArena) == cap(cp.stmtArena) && len(p.stmtArena) >= len(cp.stmtArena) &&
+		(len(cp.stmtArena) == 0 || &p.stmtArena[:1][0] == &cp.stmtArena[:1][0]) {
+		clear(p.stmtArena[len(cp.stmtArena):])
+		p.stmtArena = cp.stmtArena
+	}
+	if cap(p.frameArena) == cap(cp.frameArena) && len(p.frameArena) >= len(cp.frameArena) &&
+		(len(cp.frameArena) == 0 || &p.frameArena[:1][0] == &cp.frameArena[:1][0]) {
+		clear(p.frameArena[len(cp.frameArena):])
+		p.frameArena = cp.frameArena
+	}
 }
 
 // String renders a statement roughly as Metamath source.

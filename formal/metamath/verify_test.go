@@ -242,3 +242,21 @@ func encodeNum(n int) string {
 	}
 	return s
 }
+
+func TestBadBytes(t *testing.T) {
+	for name, text := range map[string]string{
+		"in token":           "$c a\x01b $.",
+		"in comment":         "$( caf\xc3\xa9 $) $c a $.",
+		"in comment, 8-byte": "$( 0123456789abcdef\x7f0123456789 $)",
+		"alone":              "$c a $. \x00",
+		"tab ok but not vt":  "$c\ta\v$.",
+	} {
+		res := verifyString(t, text)
+		if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Msg, "not allowed") {
+			t.Errorf("%s: %v", name, res.Errors)
+		}
+	}
+	if res := verifyString(t, "$c\ta\r\n\fb $.\n"); len(res.Errors) != 0 {
+		t.Errorf("whitespace: %v", res.Errors)
+	}
+}

@@ -1,0 +1,156 @@
+package math
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/bench"
+)
+
+func testItems(t *testing.T) (*Benchmark, map[string]bench.Item) {
+	b := New()
+	items, _, err := b.Load(filepath.Join("testdata", "MATH", "test"), bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]bench.Item{}
+	for _, it := range items {
+		m[it.ID] = it
+	}
+	return b, m
+}
+
+func TestPaperPrompts(t *testing.T) {
+	b, items := testItems(t)
+	it := items["test/algebra/1"]
+	for name, want := range map[string]string{
+		"direct":   "What is $1+1$? Final Answer:",
+		"solution": "What is $1+1$? Full Solution:",
+		"cot":      "What is $1+1$?\n\nPlease reason step by step, and put your final answer within \\boxed{}.",
+	} {
+		p, err := b.Prompt(it, bench.PromptOptions{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Text != want || len(p.Messages) != 1 || p.Messages[0].Content != want || p.Messages[0].Role != "user" {
+			t.Errorf("%s: %q %+v", name, p.Text, p.Messages)
+		}
+	}
+	p, _ := b.Prompt(it, bench.PromptOptions{})
+	if !strings.Contains(p.Text, "\\boxed{}") {
+		t.Errorf("default prompt %q", p.Text)
+	}
+	if _, err := b.Prompt(it, bench.PromptOptions{Name: "nope"}); err == nil {
+		t.Error("unknown prompt accepted")
+	}
+	p, _ = b.Prompt(it, bench.PromptOptions{Name: "direct", System: "Be brief."})
+	if len(p.Messages) != 2 || p.Messages[0].Content != "Be brief." {
+		t.Errorf("system: %+v", p.Messages)
+	}
+}
+
+func TestHint(t *testing.T) {
+	sol := "We add: $1+1=\\boxed{2}$."
+	if h := Hint(sol, 0); h != "" {
+		t.Errorf("0%%: %q", h)
+	}
+	if h := Hint(sol, 1); h != sol {
+		t.Errorf("100%%: %q", h)
+	}
+	// half of 24 runes is 12, inside "$1+1=\boxed{2}$." -> cut back to "We add:"
+	if h := Hint(sol, 0.5); h != "We add:" {
+		t.Errorf("50%%: %q", h)
+	}
+	b, items := testItems(t)
+	p, err := b.Prompt(items["test/algebra/1"], bench.PromptOptions{Name: "hint", HintFraction: 0.5})
+	if err != nil || p.Text != "What is $1+1$? Full Solution: We add:" {
+		t.Errorf("hint prompt %q %v", p.Text, err)
+	}
+}
+
+func TestFewShot(t *testing.T) {
+	b, items := testItems(t)
+	// test/algebra/10 is also train/algebra/7: it must never be its own example
+	it := items["test/algebra/10"]
+	for seed := int64(0); seed < 20; seed++ {
+		p, err := b.Prompt(it, bench.PromptOptions{Name: "fewshot", Shots: 4, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(p.Text, "Problem: "); n != 5 {
+			t.Fatalf("%d problems in %q", n, p.Text)
+		}
+		if strings.Count(p.Text, "Solve $2x=6$.") != 1 {
+			t.Fatalf("seed %d: the problem is among its own examples:\n%s", seed, p.Text)
+		}
+		if !strings.HasSuffix(p.Text, "Problem: Solve $2x=6$.\nFinal Answer:") || len(p.Stop) != 1 || p.Stop[0] != "Problem:" {
+			t.Fatalf("shape: %q stop %q", p.Text, p.Stop)
+		}
+	}
+	a, _ := b.Prompt(items["test/algebra/1"], bench.PromptOptions{Name: "fewshot", Shots: 3, Seed: 1})
+	c, _ := b.Prompt(items["test/algebra/1"], bench.PromptOptions{Name: "fewshot", Shots: 3, Seed: 1})
+	if a.Text != c.Text {
+		t.Error("few-shot draw not deterministic")
+	}
+	if _, err := b.Prompt(it, bench.PromptOptions{Name: "fewshot"}); err == nil || !strings.Contains(err.Error(), "8 shots") {
+		t.Errorf("8 shots from 5 train problems: %v", err)
+	}
+	// no train split beside MATH-500-like data
+	b2 := New()
+	its, _, _ := b2.Load(filepath.Join("testdata", "mixed.jsonl"), bench.LoadOptions{})
+	if _, err := b2.Prompt(its[0], bench.PromptOptions{Name: "fewshot"}); err == nil || !strings.Contains(err.Error(), TrainEnv) {
+		t.Errorf("few-shot without train: %v", err)
+	}
+	t.Setenv(TrainEnv, filepath.Join("testdata", "MATH", "train"))
+	b3 := New()
+	its, _, _ = b3.Load(filepath.Join("testdata", "mixed.jsonl"), bench.LoadOptions{})
+	if p, err := b3.Prompt(its[0], bench.PromptOptions{Name: "fewshot_solution", Shots: 2}); err != nil || strings.Count(p.Text, "Full Solution:") != 3 {
+		t.Errorf("few-shot from %s: %q %v", TrainEnv, p.Text, err)
+	}
+}
+
+func TestMinerva(t *testing.T) {
+	b, items := testItems(t)
+	p, err := b.Prompt(items["test/algebra/1"], bench.PromptOptions{Name: "minerva"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(p.Text, "Problem:\n"); n != 5 {
+		t.Errorf("%d problems", n)
+	}
+	if n := strings.Count(p.Text, "I hope it is correct."); n != 4 {
+		t.Errorf("%d worked examples", n)
+	}
+	if !strings.HasSuffix(p.Text, "Problem:\nWhat is $1+1$?\n\nSolution:") {
+		t.Errorf("ending %q", p.Text[len(p.Text)-60:])
+	}
+}
+
+func TestPromptFile(t *testing.T) {
+	b, items := testItems(t)
+	f := filepath.Join(t.TempDir(), "mine.tmpl")
+	os.WriteFile(f, []byte(`{{define "system"}}You are a {{.Subject}} tutor.{{end}}{{define "stop"}}
+END
+###
+{{end}}Level {{.Level}}: {{.Problem}}`), 0o644)
+	p, err := b.Prompt(items["test/precalculus/5"], bench.PromptOptions{TemplateFile: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Text != "Level 5: Find $\\cos 0$." || len(p.Messages) != 2 || p.Messages[0].Content != "You are a precalculus tutor." ||
+		strings.Join(p.Stop, "|") != "END|###" {
+		t.Errorf("%+v", p)
+	}
+	os.WriteFile(f, []byte(`{{.Nope}}`), 0o644)
+	if _, err := b.Prompt(items["test/precalculus/5"], bench.PromptOptions{TemplateFile: f}); err == nil {
+		t.Error("bad template accepted")
+	}
+	// every embedded template can be read back for copying
+	for _, n := range PromptNames() {
+		if s, err := PromptTemplate(n); err != nil || s == "" {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+}

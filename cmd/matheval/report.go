@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/matheval/matheval/report"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	var out string
+	c := &cobra.Command{
+		Use:   "report RUNDIR...",
+		Short: "Write report.md, a self-contained report.html and plots for runs",
+		Long: `report reads one or several run directories and writes report.md, a
+self-contained report.html (inline CSS, plots inlined, opens with no network) and
+plots/ with PNG and SVG figures: the benchmark's own tables, accuracy by subject,
+level and group with 95% bootstrap intervals (and the subject x level table),
+extraction diagnostics (verdict kinds, their main reasons, finish reasons),
+calibration and confidence histograms when samples carry confidences, cost and
+tokens, and the manifest.
+
+With one run the report goes into the run directory unless --out is given.
+With several runs and --out, one combined report with a side-by-side table is
+written there; without --out each run gets its own report in its directory.`,
+		Example: "  matheval report runs/math-qwen\n  matheval report runs/math-a runs/math-b --out reports/ab",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var runs []*report.Run
+			for _, d := range args {
+				r, err := report.Load(d)
+				if err != nil {
+					return err
+				}
+				runs = append(runs, r)
+			}
+			groups := [][]*report.Run{runs}
+			outs := []string{out}
+			if out == "" {
+				groups, outs = nil, nil
+				for _, r := range runs {
+					groups = append(groups, []*report.Run{r})
+					outs = append(outs, r.Dir)
+				}
+			}
+			for i, g := range groups {
+				w, err := report.Write(g, outs[i])
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s, %s and %d plot files\n", w.Markdown, w.HTML, len(w.Plots))
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&out, "out", "", "write the report into this folder (default: the run directory)")
+	addCommand(c)
+}

@@ -1,0 +1,31 @@
+package equiv
+
+import (
+	"testing"
+	"time"
+)
+
+// FuzzCompare: Compare never panics, always gives a reason, respects its
+// deadline, and an answer always equals itself.
+func FuzzCompare(f *testing.F) {
+	for _, p := range [][2]string{{"\\frac{1}{2}", "0.5"}, {"x^2-1", "(x-1)(x+1)"}, {"[0,1)", "(0,1]"}, {"\\pm 2", "\\{2,-2\\}"},
+		{"\\frac{1}{2004!}", "\\frac{1}{2006!}"}, {"y=2x", "2x-y=0"}, {"2^{10^9}", "2^{10^9}+1"}} {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		st := time.Now()
+		r := Compare(a, b, Options{Timeout: 20 * time.Millisecond})
+		if el := time.Since(st); el > 2*time.Second {
+			t.Fatalf("Compare(%q, %q) took %v", a, b, el)
+		}
+		if r.Reason == "" {
+			t.Fatalf("Compare(%q, %q): no reason", a, b)
+		}
+		if r.Outcome < Equal || r.Outcome > Unparsable {
+			t.Fatalf("bad outcome %d", r.Outcome)
+		}
+		if self := Compare(a, a, Options{Timeout: 20 * time.Millisecond}); self.Outcome == NotEqual {
+			t.Fatalf("Compare(%q, itself) = %v", a, self)
+		}
+	})
+}

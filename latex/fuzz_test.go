@@ -1,0 +1,46 @@
+package latex
+
+import (
+	"fmt"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// FuzzParse: Parse never panics, and whatever parses prints back to LaTeX
+// that parses again.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"\\frac{1}{2}", "7,425,000", "(0,1]\\cup[2,3)", "x^2+2x+1", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}",
+		"\\text{(C)}", "1 \\pm \\sqrt{2}", "\\sin^2 x", "2^{10}", "e^(i*pi)+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// a watchdog turns a hang into a reported failure with its input
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				panic(fmt.Sprintf("Parse(%q) runs past 5s", s))
+			}
+		}()
+		n, err := Parse(s)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("Parse(%q): error of type %T", s, err)
+			}
+			return
+		}
+		if n == nil {
+			t.Fatalf("Parse(%q): nil tree without error", s)
+		}
+		out := n.String()
+		if !utf8.ValidString(s) {
+			return
+		}
+		if _, err := Parse(out); err != nil {
+			t.Fatalf("Parse(%q) printed %q which does not parse: %v", s, out, err)
+		}
+	})
+}

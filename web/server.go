@@ -1,0 +1,641 @@
+// Package web serves the local run viewer: the runs found under some
+// folders, their tables and plots, every item with its problem, reference
+// solution and the model's replies side by side, filters, search and a
+// two-run diff. Mathematics is rendered to MathML on the server (package
+// mathml), so the pages need no JavaScript and no network; everything taken
+// from datasets and models is escaped by html/template, and a strict
+// Content-Security-Policy forbids scripts as a second line of defence.
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"log"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/mathml"
+	"github.com/matheval/matheval/report"
+	"github.com/matheval/matheval/rundir"
+	"github.com/matheval/matheval/stats"
+)
+
+// PageSize is the number of items listed per page.
+const PageSize = 50
+
+// Server is the viewer over the run directories found under Roots.
+type Server struct {
+	Roots []string
+	Log   *log.Logger // nil: no request log
+
+	mu     sync.Mutex
+	runs   map[string]string // id -> directory
+	ids    []string
+	cache  map[string]*loaded
+	scanAt time.Time
+}
+
+// loaded is a run in memory with what the pages derive from it.
+type loaded struct {
+	modTime  time.Time
+	run      *report.Run
+	analysis *report.Analysis
+	byID     map[string][]rundir.SampleRecord
+	plots    []report.Plot
+	plotsErr error
+	plotOnce sync.Once
+}
+
+// New returns a viewer over the run directories under roots.
+func New(roots ...string) (*Server, error) {
+	s := &Server{Roots: roots, cache: map[string]*loaded{}}
+	if err := s.scan(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// scan finds run directories; ids are their paths relative to their root
+// (prefixed by the root's name when there are several roots).
+func (s *Server) scan() error {
+	dirs, err := report.Find(s.Roots...)
+	if err != nil {
+		return err
+	}
+	runs := map[string]string{}
+	var ids []string
+	for _, d := range dirs {
+		id := ""
+		for _, root := range s.Roots {
+			if rel, err := filepath.Rel(root, d); err == nil && !strings.HasPrefix(rel, "..") {
+				id = filepath.ToSlash(rel)
+				if len(s.Roots) > 1 {
+					id = filepath.Base(filepath.Clean(root)) + "/" + id
+				}
+				if id == "." || strings.HasSuffix(id, "/.") {
+					id = strings.TrimSuffix(strings.TrimSuffix(id, "."), "/")
+					if id == "" {
+						id = filepath.Base(filepath.Clean(d))
+					}
+				}
+				break
+			}
+		}
+		if id == "" {
+			id = filepath.ToSlash(d)
+		}
+		if _, dup := runs[id]; dup {
+			id = filepath.ToSlash(d)
+		}
+		runs[id] = d
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return report.NaturalLess(ids[i], ids[j]) })
+	s.mu.Lock()
+	s.runs, s.ids, s.scanAt = runs, ids, time.Now()
+	s.mu.Unlock()
+	return nil
+}
+
+// RunIDs lists the ids of the runs found.
+func (s *Server) RunIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.ids...)
+}
+
+// load returns the run with that id, reloading it when samples.jsonl changed.
+func (s *Server) load(id string) (*loaded, error) {
+	s.mu.Lock()
+	dir, ok := s.runs[id]
+	s.mu.Unlock()
+	if !ok {
+		return nil, errNotFound
+	}
+	var mt time.Time
+	for _, f := range []string{rundir.SamplesFile, rundir.ResultsFile, rundir.ManifestFile} {
+		if fi, err := os.Stat(filepath.Join(dir, f)); err == nil && fi.ModTime().After(mt) {
+			mt = fi.ModTime()
+		}
+	}
+	s.mu.Lock()
+	l := s.cache[dir]
+	s.mu.Unlock()
+	if l != nil && l.modTime.Equal(mt) {
+		return l, nil
+	}
+	r, err := report.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	l = &loaded{modTime: mt, run: r, analysis: report.Analyze(r), byID: map[string][]rundir.SampleRecord{}}
+	for _, rec := range r.Samples {
+		l.byID[rec.Item.ID] = append(l.byID[rec.Item.ID], rec)
+	}
+	for _, recs := range l.byID {
+		sort.SliceStable(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
+	}
+	s.mu.Lock()
+	s.cache[dir] = l
+	s.mu.Unlock()
+	return l, nil
+}
+
+func (l *loaded) getPlots() ([]report.Plot, error) {
+	l.plotOnce.Do(func() { l.plots, l.plotsErr = report.Plots(l.analysis, l.run.Name) })
+	return l.plots, l.plotsErr
+}
+
+type httpError struct {
+	code int
+	msg  string
+}
+
+func (e httpError) Error() string { return e.msg }
+
+var errNotFound = httpError{http.StatusNotFound, "no such run"}
+
+// Handler returns the viewer's HTTP handler.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.page(s.index))
+	mux.HandleFunc("GET /run", s.page(s.runPage))
+	mux.HandleFunc("GET /items", s.page(s.items))
+	mux.HandleFunc("GET /item", s.page(s.item))
+	mux.HandleFunc("GET /diff", s.page(s.diff))
+	mux.HandleFunc("GET /plot", s.plot)
+	return s.headers(mux)
+}
+
+// headers adds the security headers to every response.
+func (s *Server) headers(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		if s.Log != nil {
+			s.Log.Printf("%s %s", r.Method, r.URL.RequestURI())
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// page wraps a handler that renders a template: errors become error pages
+// and a panic while rendering user data becomes a 500, not a dead server.
+func (s *Server) page(f func(r *http.Request) (string, any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				http.Error(w, fmt.Sprintf("internal error: %v", v), http.StatusInternalServerError)
+			}
+		}()
+		name, data, err := f(r)
+		if err != nil {
+			code := http.StatusInternalServerError
+			if he, ok := err.(httpError); ok {
+				code = he.code
+			}
+			w.WriteHeader(code)
+			name, data = "error", map[string]any{"Title": http.StatusText(code), "Message": err.Error()}
+		}
+		var buf bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&buf, name, data); err != nil {
+			http.Error(w, "template: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(buf.Bytes())
+	}
+}
+
+func (s *Server) plot(w http.ResponseWriter, r *http.Request) {
+	l, err := s.load(r.URL.Query().Get("run"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	plots, err := l.getPlots()
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	name := r.URL.Query().Get("name")
+	for _, p := range plots {
+		switch name {
+		case p.Name + ".svg":
+			w.Header().Set("Content-Type", "image/svg+xml")
+			w.Write(p.SVG)
+			return
+		case p.Name + ".png":
+			w.Header().Set("Content-Type", "image/png")
+			w.Write(p.PNG)
+			return
+		}
+	}
+	http.Error(w, "no such plot", http.StatusNotFound)
+}
+
+// ---- pages ----
+
+type runRow struct {
+	ID, Benchmark, Model, Prompt, Start, Accuracy, Error string
+	Items, Samples                                       int
+}
+
+func (s *Server) index(r *http.Request) (string, any, error) {
+	if err := s.scan(); err != nil {
+		return "", nil, err
+	}
+	var rows []runRow
+	for _, id := range s.RunIDs() {
+		row := runRow{ID: id}
+		l, err := s.load(id)
+		if err != nil {
+			row.Error = err.Error()
+		} else {
+			m := l.run.Manifest
+			row.Benchmark, row.Model, row.Prompt, row.Start = m.Benchmark, m.Model, m.Prompt, m.Start
+			row.Items, row.Samples = l.analysis.Items, l.analysis.Samples
+			row.Accuracy = ci(l.analysis.Accuracy)
+		}
+		rows = append(rows, row)
+	}
+	return "index", map[string]any{"Title": "matheval runs", "Runs": rows, "Roots": s.Roots}, nil
+}
+
+func (s *Server) runPage(r *http.Request) (string, any, error) {
+	id := r.URL.Query().Get("run")
+	l, err := s.load(id)
+	if err != nil {
+		return "", nil, err
+	}
+	plots, err := l.getPlots()
+	if err != nil {
+		return "", nil, err
+	}
+	doc := report.Build([]report.Analyzed{{Run: l.run, Analysis: l.analysis, Plots: plots}})
+	type plotLink struct{ Title, SVG, PNG string }
+	type sec struct {
+		report.Section
+		Plots []plotLink
+	}
+	var secs []sec
+	for _, sc := range doc.Sections {
+		v := sec{Section: sc}
+		for _, p := range sc.Plots {
+			name := strings.TrimSuffix(strings.TrimPrefix(p.PNG, "plots/"), ".png")
+			v.Plots = append(v.Plots, plotLink{p.Title,
+				"/plot?" + url.Values{"run": {id}, "name": {name + ".svg"}}.Encode(),
+				"/plot?" + url.Values{"run": {id}, "name": {name + ".png"}}.Encode()})
+		}
+		secs = append(secs, v)
+	}
+	return "run", map[string]any{"Title": doc.Title, "ID": id, "Sections": secs,
+		"ItemsURL": "/items?" + url.Values{"run": {id}}.Encode(), "Others": s.otherRuns(id)}, nil
+}
+
+func (s *Server) otherRuns(id string) []string {
+	var out []string
+	for _, x := range s.RunIDs() {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// filter holds the item filters of the list and diff pages.
+type filter struct {
+	Subject, Level, Group, Verdict, Q string
+	Page                              int
+}
+
+func parseFilter(r *http.Request) filter {
+	q := r.URL.Query()
+	f := filter{Subject: q.Get("subject"), Level: q.Get("level"), Group: q.Get("group"),
+		Verdict: q.Get("verdict"), Q: strings.TrimSpace(q.Get("q"))}
+	f.Page, _ = strconv.Atoi(q.Get("page"))
+	if f.Page < 1 {
+		f.Page = 1
+	}
+	return f
+}
+
+func (f filter) values() url.Values {
+	v := url.Values{}
+	for k, x := range map[string]string{"subject": f.Subject, "level": f.Level, "group": f.Group, "verdict": f.Verdict, "q": f.Q} {
+		if x != "" {
+			v.Set(k, x)
+		}
+	}
+	return v
+}
+
+// match reports whether an item passes the filters. The verdict filter
+// matches when any of the item's samples has that kind.
+func (f filter) match(recs []rundir.SampleRecord) bool {
+	if len(recs) == 0 {
+		return false
+	}
+	it := recs[0].Item
+	for k, want := range map[string]string{"subject": f.Subject, "level": f.Level, "group": f.Group} {
+		if want != "" && it.Meta[k] != want {
+			return false
+		}
+	}
+	if f.Verdict != "" {
+		ok := false
+		for _, r := range recs {
+			if string(r.Verdict.Kind) == f.Verdict {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if f.Q != "" {
+		q := strings.ToLower(f.Q)
+		hay := []string{it.ID, it.Problem, it.Answer}
+		for _, r := range recs {
+			hay = append(hay, r.Reply, r.Verdict.Extracted)
+		}
+		found := false
+		for _, h := range hay {
+			if strings.Contains(strings.ToLower(h), q) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// options lists the values of a metadata key, for the filter menus.
+func options(l *loaded, key string) []string {
+	seen := map[string]bool{}
+	for _, o := range l.analysis.Outcomes {
+		if v := o.Meta[key]; v != "" {
+			seen[v] = true
+		}
+	}
+	var out []string
+	for v := range seen {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return report.NaturalLess(out[i], out[j]) })
+	return out
+}
+
+func kindNames() []string {
+	var out []string
+	for _, k := range answer.Kinds {
+		out = append(out, string(k))
+	}
+	return out
+}
+
+type itemRow struct {
+	ID, Subject, Level, Group, Answer, Extracted string
+	Kinds                                        []string
+	Problem                                      template.HTML
+	URL                                          string
+	A, B                                         string // diff view: verdict in each run
+}
+
+func (s *Server) filterForm(l *loaded, f filter) map[string]any {
+	return map[string]any{"Subjects": options(l, "subject"), "Levels": options(l, "level"), "Groups": options(l, "group"),
+		"Verdicts": kindNames(), "F": f}
+}
+
+func (s *Server) items(r *http.Request) (string, any, error) {
+	id := r.URL.Query().Get("run")
+	l, err := s.load(id)
+	if err != nil {
+		return "", nil, err
+	}
+	f := parseFilter(r)
+	var rows []itemRow
+	total := 0
+	for _, o := range l.analysis.Outcomes {
+		recs := l.byID[o.ID]
+		if !f.match(recs) {
+			continue
+		}
+		total++
+		if total <= (f.Page-1)*PageSize || total > f.Page*PageSize {
+			continue
+		}
+		rows = append(rows, s.row(id, "", recs))
+	}
+	data := s.filterForm(l, f)
+	data["Title"] = "Items of " + id
+	data["ID"] = id
+	data["Rows"] = rows
+	data["Total"] = total
+	data["All"] = l.analysis.Items
+	data["Pages"] = pages(f, total, url.Values{"run": {id}}, "/items")
+	data["RunURL"] = "/run?" + url.Values{"run": {id}}.Encode()
+	return "items", data, nil
+}
+
+func (s *Server) row(id, other string, recs []rundir.SampleRecord) itemRow {
+	it := recs[0].Item
+	row := itemRow{ID: it.ID, Subject: it.Meta["subject"], Level: it.Meta["level"], Group: it.Meta["group"],
+		Answer: it.Answer, Problem: template.HTML(mathml.Render(truncateRunes(it.Problem, 300)))}
+	for _, rec := range recs {
+		row.Kinds = append(row.Kinds, string(rec.Verdict.Kind))
+		if row.Extracted == "" {
+			row.Extracted = rec.Verdict.Extracted
+		}
+	}
+	v := url.Values{"run": {id}, "id": {it.ID}}
+	if other != "" {
+		v.Set("b", other)
+	}
+	row.URL = "/item?" + v.Encode()
+	return row
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + " …"
+}
+
+type pageLink struct {
+	N       int
+	URL     string
+	Current bool
+}
+
+func pages(f filter, total int, base url.Values, path string) []pageLink {
+	n := (total + PageSize - 1) / PageSize
+	if n <= 1 {
+		return nil
+	}
+	var out []pageLink
+	for p := 1; p <= n; p++ {
+		if n > 15 && p > 3 && p < n-2 && (p < f.Page-2 || p > f.Page+2) {
+			continue
+		}
+		v := f.values()
+		for k, x := range base {
+			v[k] = x
+		}
+		v.Set("page", strconv.Itoa(p))
+		out = append(out, pageLink{p, path + "?" + v.Encode(), p == f.Page})
+	}
+	return out
+}
+
+type sampleView struct {
+	Index                                int
+	Kind, Reason, Extracted, Finish, Err string
+	Score, Confidence                    float64
+	HasConfidence                        bool
+	Reply, Reasoning                     template.HTML
+	Tokens                               int
+}
+
+func samplesView(recs []rundir.SampleRecord) []sampleView {
+	var out []sampleView
+	for _, r := range recs {
+		out = append(out, sampleView{Index: r.Index, Kind: string(r.Verdict.Kind), Reason: r.Verdict.Reason,
+			Extracted: r.Verdict.Extracted, Finish: r.FinishReason, Err: r.Error, Score: r.Verdict.Score,
+			Confidence: r.Confidence, HasConfidence: r.Confidence >= 0,
+			Reply: template.HTML(mathml.Render(r.Reply)), Reasoning: template.HTML(mathml.Render(r.Reasoning)),
+			Tokens: r.Usage.CompletionTokens})
+	}
+	return out
+}
+
+func (s *Server) item(r *http.Request) (string, any, error) {
+	q := r.URL.Query()
+	id, itemID, other := q.Get("run"), q.Get("id"), q.Get("b")
+	l, err := s.load(id)
+	if err != nil {
+		return "", nil, err
+	}
+	recs := l.byID[itemID]
+	if len(recs) == 0 {
+		return "", nil, httpError{http.StatusNotFound, fmt.Sprintf("run %s has no item %q", id, itemID)}
+	}
+	it := recs[0].Item
+	data := map[string]any{"Title": itemID + " · " + id, "ID": id, "Item": it,
+		"Problem": template.HTML(mathml.Render(it.Problem)), "Solution": template.HTML(mathml.Render(it.Solution)),
+		"Answer": template.HTML(mathml.Render("$" + it.Answer + "$")), "Samples": samplesView(recs),
+		"RunURL": "/run?" + url.Values{"run": {id}}.Encode(), "ItemsURL": "/items?" + url.Values{"run": {id}}.Encode()}
+	if len(recs[0].Prompt.Messages) > 0 || recs[0].Prompt.Text != "" {
+		data["Prompt"] = recs[0].Prompt
+	}
+	var metaKeys []string
+	for k := range it.Meta {
+		metaKeys = append(metaKeys, k)
+	}
+	sort.Strings(metaKeys)
+	data["MetaKeys"] = metaKeys
+	if other != "" {
+		lb, err := s.load(other)
+		if err != nil {
+			return "", nil, err
+		}
+		data["B"] = other
+		data["SamplesB"] = samplesView(lb.byID[itemID])
+	}
+	return "item", data, nil
+}
+
+func (s *Server) diff(r *http.Request) (string, any, error) {
+	q := r.URL.Query()
+	ida, idb := q.Get("a"), q.Get("b")
+	la, err := s.load(ida)
+	if err != nil {
+		return "", nil, httpError{http.StatusNotFound, fmt.Sprintf("run A %q: %v", ida, err)}
+	}
+	lb, err := s.load(idb)
+	if err != nil {
+		return "", nil, httpError{http.StatusNotFound, fmt.Sprintf("run B %q: %v", idb, err)}
+	}
+	c := report.Compare(la.run, lb.run)
+	show := q.Get("show")
+	if show == "" {
+		show = "flips"
+	}
+	onlyA, onlyB := map[string]bool{}, map[string]bool{}
+	for _, x := range c.Flips.OnlyA {
+		onlyA[x] = true
+	}
+	for _, x := range c.Flips.OnlyB {
+		onlyB[x] = true
+	}
+	f := parseFilter(r)
+	var rows []itemRow
+	total := 0
+	for _, o := range la.analysis.Outcomes {
+		ra, rb := la.byID[o.ID], lb.byID[o.ID]
+		if len(rb) == 0 {
+			continue
+		}
+		switch show {
+		case "flips":
+			if !onlyA[o.ID] && !onlyB[o.ID] {
+				continue
+			}
+		case "only_a":
+			if !onlyA[o.ID] {
+				continue
+			}
+		case "only_b":
+			if !onlyB[o.ID] {
+				continue
+			}
+		}
+		if !f.match(ra) {
+			continue
+		}
+		total++
+		if total <= (f.Page-1)*PageSize || total > f.Page*PageSize {
+			continue
+		}
+		row := s.row(ida, idb, ra)
+		row.A, row.B = kinds(ra), kinds(rb)
+		rows = append(rows, row)
+	}
+	base := url.Values{"a": {ida}, "b": {idb}, "show": {show}}
+	data := s.filterForm(la, f)
+	data["Title"] = "Diff: " + ida + " vs " + idb
+	data["A"], data["B"], data["Show"] = ida, idb, show
+	data["Shows"] = []string{"flips", "only_a", "only_b", "all"}
+	data["C"] = c
+	data["Diff"] = fmt.Sprintf("%+.1f points, 95%% CI [%+.1f, %+.1f]", 100*c.Diff.Value, 100*c.Diff.Lo, 100*c.Diff.Hi)
+	data["AccA"], data["AccB"] = fmt.Sprintf("%.1f%%", 100*c.AccA), fmt.Sprintf("%.1f%%", 100*c.AccB)
+	data["P"] = fmt.Sprintf("%.4g", c.McNemarP)
+	data["Rows"], data["Total"] = rows, total
+	data["Pages"] = pages(f, total, base, "/diff")
+	return "diff", data, nil
+}
+
+func kinds(recs []rundir.SampleRecord) string {
+	var ks []string
+	for _, r := range recs {
+		ks = append(ks, string(r.Verdict.Kind))
+	}
+	return strings.Join(ks, " ")
+}
+
+func ci(x stats.Interval) string { return report.PercentCI(x) }

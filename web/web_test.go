@@ -1,0 +1,141 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/report/reporttest"
+	"github.com/matheval/matheval/rundir"
+)
+
+// fixture writes two runs under a root and starts the viewer on 127.0.0.1.
+func fixture(t *testing.T) (*httptest.Server, []rundir.SampleRecord) {
+	t.Helper()
+	root := t.TempDir()
+	recs, err := reporttest.Write(filepath.Join(root, "run-a"), reporttest.Options{Items: 42, Seed: 1, Confidence: true, Results: true, Model: "m-a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reporttest.Write(filepath.Join(root, "nested", "run-b"), reporttest.Options{Items: 42, Seed: 2, Model: "m-b", Skill: 0.1}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	return ts, recs
+}
+
+func get(t *testing.T, ts *httptest.Server, path string, wantCode int) string {
+	t.Helper()
+	resp, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != wantCode {
+		t.Fatalf("GET %s: %d, want %d: %.300s", path, resp.StatusCode, wantCode, b)
+	}
+	if wantCode == 200 && strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") &&
+		!strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'none'") {
+		t.Errorf("GET %s: no strict CSP", path)
+	}
+	return string(b)
+}
+
+var rowRE = regexp.MustCompile(`<tr class="item"><td><a href="[^"]*">([^<]*)</a></td><td>([^<]*)</td><td>([^<]*)</td>`)
+
+func TestPages(t *testing.T) {
+	ts, recs := fixture(t)
+	idx := get(t, ts, "/", 200)
+	if !strings.Contains(idx, `href="/run?run=run-a"`) || !strings.Contains(idx, `nested/run-b`) {
+		t.Fatalf("index lacks the runs: %s", idx)
+	}
+	run := get(t, ts, "/run?run=run-a", 200)
+	for _, want := range []string{"Accuracy (%) by subject and level", "Accuracy by subject (benchmark table)", "/plot?name=calibration.svg&amp;run=run-a"} {
+		if !strings.Contains(run, want) {
+			t.Errorf("run page lacks %q", want)
+		}
+	}
+	svg := get(t, ts, "/plot?run=run-a&name=accuracy_by_level.svg", 200)
+	if !strings.Contains(svg, "<svg") {
+		t.Error("plot is not SVG")
+	}
+
+	// Filters, checked against the fixture's own records.
+	want := 0
+	for _, r := range recs {
+		if r.Item.Meta["subject"] == "Geometry" && r.Item.Meta["level"] == "Level 1" {
+			want++
+		}
+	}
+	page := get(t, ts, "/items?"+url.Values{"run": {"run-a"}, "subject": {"Geometry"}, "level": {"Level 1"}}.Encode(), 200)
+	rows := rowRE.FindAllStringSubmatch(page, -1)
+	if len(rows) != want || want == 0 {
+		t.Fatalf("filtered list has %d rows, want %d", len(rows), want)
+	}
+	for _, r := range rows {
+		if r[2] != "Geometry" || r[3] != "Level 1" {
+			t.Errorf("row %v escaped the filter", r)
+		}
+	}
+	wrong := 0
+	for _, r := range recs {
+		if r.Verdict.Kind == "wrong" {
+			wrong++
+		}
+	}
+	page = get(t, ts, "/items?run=run-a&verdict=wrong", 200)
+	if n := len(rowRE.FindAllStringSubmatch(page, -1)); n != min(wrong, PageSize) {
+		t.Errorf("verdict filter: %d rows, want %d", n, wrong)
+	}
+	page = get(t, ts, "/items?run=run-a&q=determinant", 200)
+	rows = rowRE.FindAllStringSubmatch(page, -1)
+	if len(rows) != 7 { // problem 2 of 6, items 2, 8, ..., 38
+		t.Errorf("search: %d rows, want 7", len(rows))
+	}
+
+	// The reply with a script is escaped; the math is MathML.
+	item := get(t, ts, "/item?"+url.Values{"run": {"run-a"}, "id": {reporttest.ItemID(0)}}.Encode(), 200)
+	if strings.Contains(item, "<script") || !strings.Contains(item, "&lt;script&gt;document.title") {
+		t.Error("script in a reply is not escaped")
+	}
+	for _, tag := range []string{"<mfrac>", "<menclose notation=\"box\""} {
+		if !strings.Contains(item, tag) {
+			t.Errorf("item page lacks %s", tag)
+		}
+	}
+
+	// Diff view: the counts on the page agree with the flips in the records.
+	diff := get(t, ts, "/diff?"+url.Values{"a": {"run-a"}, "b": {"nested/run-b"}, "show": {"all"}}.Encode(), 200)
+	m := regexp.MustCompile(`<p id="count">(\d+) items</p>`).FindStringSubmatch(diff)
+	if m == nil || m[1] != "42" {
+		t.Errorf("diff all: %v", m)
+	}
+	flips := get(t, ts, "/diff?"+url.Values{"a": {"run-a"}, "b": {"nested/run-b"}}.Encode(), 200)
+	m2 := regexp.MustCompile(`<td>(\d+) / (\d+)</td>`).FindStringSubmatch(flips)
+	n := len(rowRE.FindAllStringSubmatch(flips, -1))
+	a, _ := strconv.Atoi(m2[1])
+	b, _ := strconv.Atoi(m2[2])
+	if a+b != n {
+		t.Errorf("flips listed %d, counted %d + %d", n, a, b)
+	}
+	two := get(t, ts, "/item?"+url.Values{"run": {"run-a"}, "id": {reporttest.ItemID(3)}, "b": {"nested/run-b"}}.Encode(), 200)
+	if !strings.Contains(two, `id="replies-b"`) {
+		t.Error("two-run item view lacks run B's replies")
+	}
+
+	get(t, ts, "/run?run=../../etc", 404)
+	get(t, ts, "/item?run=run-a&id=nope", 404)
+	get(t, ts, "/diff?a=run-a&b=zzz", 404)
+}
