@@ -49,6 +49,7 @@ var asdivPhrase = Extraction{
 	LineMarkers: DefaultLineMarkers,
 	Tokens:      DefaultTokens,
 	BareProse:   true,
+	AnchorProse: true,
 }
 
 func asdivExtractionFor(gold string) Extraction {
@@ -349,6 +350,11 @@ func normText(s string) string {
 	if len(f) > 1 && (f[0] == "the" || f[0] == "a" || f[0] == "an") {
 		f = f[1:]
 	}
+	for i, w := range f {
+		if o, ok := ordinals[w]; ok {
+			f[i] = o
+		}
+	}
 	return strings.Join(f, " ")
 }
 
@@ -472,3 +478,7 @@ func findClock(s string) (clock, bool) {
 	}
 	return best, found
 }
+
+// ordinals maps ordinal words to the digit form ASDiv's key uses ("1st").
+var ordinals = map[string]string{"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th",
+	"sixth": "6th", "seventh": "7th", "eighth": "8th", "ninth": "9th", "tenth": "10th"}

@@ -104,3 +104,13 @@ func BenchmarkGrade10kMATH(b *testing.B) {
 	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(wrong)/float64(b.N), "undecided/op")
 }
+
+// BenchmarkExtractMATH measures extraction alone, per reply of about 2 KB.
+func BenchmarkExtractMATH(b *testing.B) {
+	_, replies := mathStyleReplies(1000, 2048)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Extract(replies[i%len(replies)], MATH.Extraction)
+	}
+}

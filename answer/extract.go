@@ -65,11 +65,14 @@ type Extraction struct {
 	Tokens []string
 	// BareMax is the longest reply (in bytes) that counts as a bare answer.
 	BareMax int
-	// BareProse lets an answer be prose ("Mrs. Hilt", "They are equal"): a
-	// bare reply may be a sentence, and an anchored sentence is kept whole.
-	// Otherwise a reply with two consecutive plain words is not a bare
-	// answer, and an anchored sentence is reduced to the value it ends on.
+	// BareProse lets a bare answer be prose ("Mrs. Hilt", "They are
+	// equal"); otherwise a reply with two consecutive plain words, or a plain
+	// word beside a value ("So 5"), is not a bare answer.
 	BareProse bool
+	// AnchorProse keeps an anchored sentence whole ("The answer is they are
+	// equal"); otherwise it is reduced to the value it ends on ("The largest
+	// $n$ is 34" answers 34), or dropped when it holds none.
+	AnchorProse bool
 	// AnchorMax drops anchor candidates longer than this (a phrase like "the
 	// answer is the number of ways..." inside reasoning). 0 means 200.
 	AnchorMax int
@@ -136,17 +139,18 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	start, end := 0, len(reply)
 
 	// 1. Reasoning blocks: everything up to the last close tag goes.
+	lts := ltPositions(reply)
 	for _, pair := range ex.Reasoning {
-		if c := lastTag(reply[start:end], pair[1]); c >= 0 {
-			start += c + len(pair[1])
+		if c := lastTag(reply, lts, start, end, pair[1]); c >= 0 {
+			start = c + len(pair[1])
 			out.Notes = append(out.Notes, "reasoning block stripped")
 			continue
 		}
-		if o := firstTag(reply[start:end], pair[0]); o >= 0 {
+		if o := firstTag(reply, lts, start, end, pair[0]); o >= 0 {
 			out.Incomplete = true
 			out.Notes = append(out.Notes, "unterminated "+pair[0]+" block")
 			// Only what precedes the open tag is the answer part.
-			end = start + o
+			end = o
 		}
 	}
 
@@ -198,38 +202,60 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	return out
 }
 
-// lastTag and firstTag find a tag in s. Tags start with '<', which is rare
-// in prose, so scanning '<' bytes beats a generic substring search.
-func lastTag(s, tag string) int {
-	if tag == "" || tag[0] != '<' {
-		return strings.LastIndex(s, tag)
+// ltPositions lists where '<' occurs in s: tags and tokens start with it,
+// and it is rare in prose, so the tag searches look only there.
+func ltPositions(s string) []int {
+	var out []int
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			break
+		}
+		out = append(out, i+j)
+		i += j + 1
 	}
-	for e := len(s); e > 0; {
-		i := strings.LastIndexByte(s[:e], '<')
-		if i < 0 {
-			return -1
+	return out
+}
+
+// lastTag returns the start of the last tag that lies within s[from:to],
+// or -1; lts lists the '<' positions of s.
+func lastTag(s string, lts []int, from, to int, tag string) int {
+	if tag == "" || tag[0] != '<' {
+		if i := strings.LastIndex(s[from:to], tag); i >= 0 {
+			return from + i
 		}
-		if strings.HasPrefix(s[i:], tag) {
-			return i
+		return -1
+	}
+	for k := len(lts) - 1; k >= 0; k-- {
+		p := lts[k]
+		if p < from {
+			break
 		}
-		e = i
+		if p+len(tag) <= to && s[p:p+len(tag)] == tag {
+			return p
+		}
 	}
 	return -1
 }
 
-func firstTag(s, tag string) int {
+// firstTag returns the start of the first tag within s[from:to], or -1.
+func firstTag(s string, lts []int, from, to int, tag string) int {
 	if tag == "" || tag[0] != '<' {
-		return strings.Index(s, tag)
+		if i := strings.Index(s[from:to], tag); i >= 0 {
+			return from + i
+		}
+		return -1
 	}
-	for i := 0; i < len(s); {
-		j := strings.IndexByte(s[i:], '<')
-		if j < 0 {
-			return -1
+	for _, p := range lts {
+		if p < from {
+			continue
 		}
-		if strings.HasPrefix(s[i+j:], tag) {
-			return i + j
+		if p+len(tag) > to {
+			break
 		}
-		i += j + 1
+		if s[p:p+len(tag)] == tag {
+			return p
+		}
 	}
 	return -1
 }
@@ -375,7 +401,7 @@ func scanAnchors(body string, base int, ex Extraction) []Candidate {
 		if lineOnly[a] && !atLineStart(lower, p) {
 			return
 		}
-		s, e, text := anchorText(body, p+len(a), ex.BareProse)
+		s, e, text := anchorText(body, p+len(a), ex.AnchorProse)
 		if text == "" || len(text) > max {
 			return
 		}
@@ -1012,14 +1038,28 @@ func lastLine(body string, base int) (Candidate, bool) {
 // ---- numbers ----
 
 // lastNumberSpan finds the last number in s (signed, with thousands
-// separators and decimals) and returns its span.
-// Numbers inside math segments are skipped when skipMath is set (the math
-// tier has them whole), and "a/b" counts as one number.
+// separators and decimals) and returns its span. Numbers inside parentheses
+// count only when there is no other ("so 9 apples (7 red, 2 green)" answers
+// 9). Numbers inside math segments are skipped when skipMath is set (the
+// math tier has them whole), and "a/b" counts as one number.
 func lastNumberSpan(s string, skipMath bool) (int, int, bool) {
-	var ls, le int
-	found := false
+	var ls, le, is, ie int
+	found, foundIn := false, false
+	depth := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		switch c {
+		case '(':
+			depth++
+			i++
+			continue
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+			i++
+			continue
+		}
 		if skipMath && (c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '[' || s[i+1] == '('))) {
 			if _, e, _, _, ok := mathAt(s, i); ok {
 				i = e
@@ -1042,11 +1082,18 @@ func lastNumberSpan(s string, skipMath bool) (int, int, bool) {
 					end = d
 				}
 			}
-			ls, le, found = i, end, true
+			if depth > 0 {
+				is, ie, foundIn = i, end, true
+			} else {
+				ls, le, found = i, end, true
+			}
 			i = end
 			continue
 		}
 		i++
+	}
+	if !found && foundIn {
+		return is, ie, true
 	}
 	return ls, le, found
 }

@@ -140,6 +140,9 @@ func TestASDivForms(t *testing.T) {
 		{"50 (years old); 20 (years old)", "The father is 50 and the son is 25.", Wrong},
 		{"9; 11; 13", "The numbers are 9, 11 and 13.", Correct},
 		{"14  (seats)", "14 seats", Correct},
+		{"9 (apples)", "So there are 9 apples (7 red, 2 green).", Correct},
+		{"6th", "She finished sixth.", Correct},
+		{"1st", "The answer is second.", Wrong},
 	}
 	for _, c := range cases {
 		v := Grade(ASDiv, c.gold, c.reply, "stop")

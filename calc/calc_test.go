@@ -3,6 +3,7 @@ package calc
 import (
 	"math/big"
 	"testing"
+	"time"
 )
 
 func TestAnswer(t *testing.T) {
@@ -145,4 +146,25 @@ func BenchmarkAnswerPow(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// FuzzAnswer checks that no input panics or runs away. The seed corpus runs
+// in the normal suite; `go test ./calc -fuzz FuzzAnswer` explores further.
+func FuzzAnswer(f *testing.F) {
+	for _, s := range []string{"e^(iπ)+1=", " ( 44 + 97) * 61 * 65=", "tan(-6.33π)=", "log 2(71)=", "7.3947**2.5384=",
+		"sin(-30°)=", "\\frac{1}{3}", "((((", "2^2^2^2^2", "9999999999^9999", "e^e^e^e", "log 0(0)", "-.5π"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			Answer(s)
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Answer(%q) ran past 5 s", s)
+		}
+	})
 }

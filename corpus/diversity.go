@@ -237,7 +237,9 @@ func Score(a, b string, o Options) float64 {
 
 // bound returns an upper bound of pairScore given per-order upper bounds
 // of the matches. BLEU grows with every match count, so the score at the
-// bounds bounds the score.
+// bounds bounds the score. It is computed in log space with a table of
+// logarithms (one exp per direction): it must be fast and an upper bound,
+// not bit-identical to pairScore, and boundSlack absorbs the rounding.
 func bound(ub [MaxOrder]int, la, lb int) float64 {
 	for n := 0; n < MaxOrder; n++ {
 		t := la - n
@@ -255,17 +257,67 @@ func bound(ub [MaxOrder]int, la, lb int) float64 {
 			ub[n] = ub[n-1]
 		}
 	}
-	return pairScore(ub, la, lb)
+	if ub[0] == 0 {
+		return 0 // sacreBLEU: no match at all scores 0
+	}
+	return (logBLEU(ub, la, lb) + logBLEU(ub, lb, la)) / 200
+}
+
+// logBLEU is BLEU (0-100) computed from table logarithms.
+func logBLEU(m [MaxOrder]int, h, r int) float64 {
+	if h == 0 {
+		return 0
+	}
+	var sum float64
+	k := 0.0
+	eff := 0
+	for n := 0; n < MaxOrder; n++ {
+		total := h - n
+		if total <= 0 {
+			break
+		}
+		eff = n + 1
+		if m[n] == 0 {
+			k++
+			sum += log100 - k*math.Ln2 - logInt(total)
+		} else {
+			sum += log100 + logInt(m[n]) - logInt(total)
+		}
+	}
+	lbp := 0.0
+	if h < r {
+		lbp = 1 - float64(r)/float64(h)
+	}
+	return math.Exp(lbp + sum/float64(eff))
+}
+
+var (
+	log100   = math.Log(100)
+	logTable = func() []float64 {
+		t := make([]float64, 4096)
+		for i := 1; i < len(t); i++ {
+			t[i] = math.Log(float64(i))
+		}
+		return t
+	}()
+)
+
+func logInt(n int) float64 {
+	if n < len(logTable) {
+		return logTable[n]
+	}
+	return math.Log(float64(n))
 }
 
 // indexMaxDF is the document frequency above which an n-gram is left out
 // of the index (its matches are bounded instead). Indexing common n-grams
 // costs a posting walk per shared document; leaving out rare ones loosens
 // the bounds. Measured on MATH (BenchmarkDiversityMATH).
-var indexMaxDF = func(n int) int { return max(64, n/100) }
+var indexMaxDF = func(n int) int { return max(64, n/50) }
 
-// slack absorbs floating-point rounding when comparing a bound with a score.
-const slack = 1e-12
+// slack absorbs floating-point rounding when comparing a bound with a
+// score: the bound and the score are computed in different orders.
+const slack = 1e-9
 
 // DiversityBrute computes LD and CLD by scoring every pair. It is the
 // reference the indexed version is tested against; O(N²).

@@ -202,14 +202,18 @@ func (c *comparer) expired() bool { return time.Now().After(c.deadline) }
 // \mathrm{}, trailing full stops, periods inside abbreviations.
 func normText(s string) string {
 	s = strings.TrimSpace(s)
-	for _, w := range []string{"\\text{", "\\textbf{", "\\mathrm{", "\\mbox{", "\\textnormal{", "\\textit{", "\\boxed{"} {
-		s = strings.ReplaceAll(s, w, "{")
-	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch ch {
-		case ' ', '\t', '\n', '$', '{', '}', '~':
+		case ' ', '\t', '\n':
+			// a space between two letters or digits may separate tokens
+			// ("12 3", "a b"): keep one; drop the rest
+			if i > 0 && i+1 < len(s) && isAlnum(s[i-1]) && isAlnum(s[i+1]) {
+				b.WriteByte(' ')
+			}
+			continue
+		case '$', '~':
 			continue
 		case '.':
 			// a period next to a letter is an abbreviation or a full stop
@@ -233,6 +237,8 @@ func normText(s string) string {
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isAlnum(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
 
 // ---- top level ----
 

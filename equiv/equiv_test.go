@@ -147,3 +147,58 @@ func TestAlgebraicExact(t *testing.T) {
 		}
 	}
 }
+
+func TestTextShortcutKeepsStructure(t *testing.T) {
+	for _, p := range [][2]string{{"\\frac{1}{23}", "\\frac{12}{3}"}, {"2^{10}", "2^1 0"}, {"\\sqrt{2}3", "\\sqrt{23}"}, {"12 3", "123"}, {"2^10", "2^1 0"}} {
+		if r := Compare(p[0], p[1], Options{}); r.Outcome == Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", p[0], p[1], r.Reason)
+		}
+	}
+}
+
+func TestDecimalRules(t *testing.T) {
+	cases := []struct {
+		gold, cand string
+		want       Outcome
+	}{
+		{"0.15", "0.16", NotEqual},
+		{"4.5", "4.6", NotEqual},
+		{"\\frac{1}{3}", "0.3333", Equal},
+		{"\\frac{2}{3}", "0.6666", Equal},    // truncated by the candidate
+		{"\\frac{2}{3}", "0.6667", Equal},    // rounded
+		{"0.6667", "\\frac{2}{3}", Equal},    // rounded gold
+		{"0.6666", "\\frac{2}{3}", NotEqual}, // a gold is rounded, not truncated
+		{"0.15", "0.1549", Equal},
+		{"0.15", "0.1599", NotEqual},
+		{"58,500", "\\boxed{58,500}", Equal},
+	}
+	for _, c := range cases {
+		r := Compare(c.gold, c.cand, Options{})
+		if r.Outcome != c.want {
+			t.Errorf("Compare(%q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+		}
+	}
+}
+
+func TestInequalitySets(t *testing.T) {
+	cases := []struct {
+		gold, cand string
+		want       Outcome
+	}{
+		{"0<f(x)<1", "(0,1)", Equal},
+		{"0<2x<1", "(0,1)", NotEqual},
+		{"0<2x<1", "(0,\\frac12)", Equal},
+		{"x \\ge 2", "[2,\\infty)", Equal},
+		{"x > 2", "[2,\\infty)", NotEqual},
+		{"|x| < 1", "(-1,1)", Equal},
+		{"x^2 \\ge 4", "(-\\infty,-2]\\cup[2,\\infty)", Equal},
+		{"x \\in [0,1]", "y \\in [0,1]", Equal},
+		{"x \\in [0,1]", "2x \\in [0,1]", NotEqual},
+	}
+	for _, c := range cases {
+		r := Compare(c.gold, c.cand, Options{})
+		if r.Outcome != c.want {
+			t.Errorf("Compare(%q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+		}
+	}
+}

@@ -34,6 +34,14 @@ func (c *comparer) cmpRel(g *expr.Rel, x expr.Node, depth int) Result {
 	gk := relKind(g)
 	if gk == "membership" {
 		if xr, ok := x.(*expr.Rel); ok && relKind(xr) == "membership" {
+			// x \in S against y \in S: the names of plain variables do not
+			// matter, anything else on the left must agree
+			if !(isSimpleVar(g.Sides[0]) && isSimpleVar(xr.Sides[0])) {
+				if r := c.cmp(g.Sides[0], xr.Sides[0], depth+1); r.Outcome != Equal {
+					r.Reason = "left sides differ: " + r.Reason
+					return r
+				}
+			}
 			return c.cmp(g.Sides[1], xr.Sides[1], depth+1)
 		}
 		if xr, ok := x.(*expr.Rel); ok {
@@ -400,8 +408,9 @@ func (c *comparer) relAgainstSet(r *expr.Rel, set expr.Node, depth int, relIsCan
 	o := orient(r)
 	// a < E < b with constant ends: the interval (a, b) for whatever E is
 	if len(o.Sides) == 3 && len(expr.FreeVars(o.Sides[0])) == 0 && len(expr.FreeVars(o.Sides[2])) == 0 && len(expr.FreeVars(o.Sides[1])) > 0 {
-		if isSimpleVar(o.Sides[1]) || !isSimpleVarRel(o) {
-			if isSimpleVar(o.Sides[1]) || expr.Size(o.Sides[1]) <= 6 && !hasAbsOrPow(o.Sides[1]) {
+		// the middle names the quantity (x, f(x)): its range is the interval
+		if isSimpleVar(o.Sides[1]) || isTarget(o.Sides[1]) {
+			{
 				t := &expr.Tuple{Items: []expr.Node{o.Sides[0], o.Sides[2]}, Open: map[bool]string{true: "(", false: "["}[o.Ops[0] == "<"], Close: map[bool]string{true: ")", false: "]"}[o.Ops[1] == "<"]}
 				if relIsCand {
 					return c.cmpSets(set, t, depth), true

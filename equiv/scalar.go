@@ -192,17 +192,19 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, gDec, xDec bool, g, x expr.No
 	}
 	unit := new(big.Float).SetPrec(precHi).SetRat(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d.Places)), nil)))
 	halfUnit := new(big.Float).SetPrec(precHi).Quo(unit, big.NewFloat(2))
+	if gDec && xDec && gd.Places == xd.Places {
+		return neq("different decimals: %s vs %s", gd, xd)
+	}
 	// correctly rounded (ties either way)
 	if diff.Cmp(halfUnit) <= 0 {
 		return eq("decimal agrees to its %d places", d.Places)
 	}
 	// or truncated: the decimal lies between 0 and the other value, less than one unit off
 	dv := new(big.Float).SetPrec(precHi).SetRat(d.V)
-	other := a
-	if d == gd && gDec && (!xDec || xd.Places >= gd.Places) {
-		other = b
-	}
-	if diff.Cmp(unit) < 0 && dv.Sign()*other.Sign() >= 0 && new(big.Float).Abs(dv).Cmp(new(big.Float).Abs(other)) < 0 {
+	other := a // the value the candidate's decimal approximates
+	// truncation is accepted from a candidate only, against a more precise value
+	morePrecise := xDec && (!gDec || gd.Places > xd.Places)
+	if d == xd && xDec && morePrecise && diff.Cmp(unit) < 0 && dv.Sign()*other.Sign() >= 0 && new(big.Float).Abs(dv).Cmp(new(big.Float).Abs(other)) < 0 {
 		return eq("decimal is the value truncated to %d places", d.Places)
 	}
 	return neq("differ by %.3g at %d decimal places", df, d.Places)

@@ -81,6 +81,10 @@ func (e *Evaluator) eval(n Node) (Complex, error) {
 	case *Num:
 		return e.ratC(t.V), nil
 	case *Sym:
+		// a bound index (\sum_{i=1}^{n}) shadows the constant of its name
+		if v, ok := e.Env[t.Name]; ok && t.Name != Pi {
+			return e.ratC(v), nil
+		}
 		switch t.Name {
 		case Pi:
 			return e.real(PiFloat(p)), nil

@@ -334,6 +334,8 @@ func (l *Limits) ratCall(t *Call) (*big.Rat, error) {
 		return nil, ErrNotRational
 	case "gcd", "lcm", "max", "min":
 		return l.ratMulti(t)
+	case "sum", "prod":
+		return l.ratSum(t)
 	case "mod":
 		if len(t.Args) != 2 {
 			return nil, ErrNotScalar
@@ -598,4 +600,84 @@ func perfectPowerRatBase(x, c *big.Rat) (*big.Rat, *big.Rat) {
 		p.Mul(p, cc)
 	}
 	return nil, nil
+}
+
+// ratSum evaluates a sum or product with integer bounds exactly, by
+// substituting each value of the index (at most 10,000 terms).
+func (l *Limits) ratSum(t *Call) (*big.Rat, error) {
+	if len(t.Args) != 4 {
+		return nil, ErrNotRational
+	}
+	v, ok := t.Args[1].(*Sym)
+	if !ok {
+		return nil, ErrNotRational
+	}
+	lo, err := l.ratInt(t.Args[2])
+	if err != nil {
+		return nil, err
+	}
+	hi, err := l.ratInt(t.Args[3])
+	if err != nil {
+		return nil, err
+	}
+	n := new(big.Int).Sub(hi, lo)
+	if !n.IsInt64() || n.Int64() > 10000 || !lo.IsInt64() {
+		return nil, ErrLimit
+	}
+	acc := new(big.Rat)
+	if t.Fn == "prod" {
+		acc.SetInt64(1)
+	}
+	for k := lo.Int64(); k <= hi.Int64(); k++ {
+		x, err := l.rat(Substitute(t.Args[0], v.Name, Int(k)))
+		if err != nil {
+			return nil, err
+		}
+		if t.Fn == "sum" {
+			acc.Add(acc, x)
+		} else {
+			acc.Mul(acc, x)
+		}
+		if err := l.fits(acc); err != nil {
+			return nil, err
+		}
+	}
+	return acc, nil
+}
+
+// Substitute returns n with every free occurrence of the symbol name
+// replaced by val (the tree is copied where it changes).
+func Substitute(n Node, name string, val Node) Node {
+	switch t := n.(type) {
+	case *Sym:
+		if t.Name == name {
+			return val
+		}
+		return t
+	case *Neg:
+		return &Neg{X: Substitute(t.X, name, val)}
+	case *Add:
+		return &Add{Terms: substAll(t.Terms, name, val)}
+	case *Mul:
+		return &Mul{Factors: substAll(t.Factors, name, val)}
+	case *Pow:
+		return &Pow{Base: Substitute(t.Base, name, val), Exp: Substitute(t.Exp, name, val)}
+	case *Call:
+		if (t.Fn == "sum" || t.Fn == "prod") && len(t.Args) == 4 {
+			if v, ok := t.Args[1].(*Sym); ok && v.Name == name {
+				// the name is bound inside: only the bounds see the value
+				return &Call{Fn: t.Fn, Args: []Node{t.Args[0], t.Args[1], Substitute(t.Args[2], name, val), Substitute(t.Args[3], name, val)}}
+			}
+		}
+		return &Call{Fn: t.Fn, Args: substAll(t.Args, name, val)}
+	}
+	return n
+}
+
+func substAll(ns []Node, name string, val Node) []Node {
+	out := make([]Node, len(ns))
+	for i, x := range ns {
+		out[i] = Substitute(x, name, val)
+	}
+	return out
 }

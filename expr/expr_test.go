@@ -116,3 +116,16 @@ func TestEvaluateAPI(t *testing.T) {
 		t.Errorf("12*34 = %v, %v", v, err)
 	}
 }
+
+func TestSums(t *testing.T) {
+	i := &Sym{Name: I}
+	sum := &Call{Fn: "sum", Args: []Node{&Pow{Base: i, Exp: Int(2)}, i, Int(1), Int(10)}}
+	r, err := Rational(sum, nil)
+	if err != nil || r.Cmp(big.NewRat(385, 1)) != 0 {
+		t.Errorf("sum i^2, i=1..10 = %v, %v", r, err)
+	}
+	v, err := Eval(sum, 100, nil, nil)
+	if err != nil || v.Float64() != 385 {
+		t.Errorf("numeric sum = %v, %v", v, err)
+	}
+}

@@ -24,7 +24,13 @@ func (n *Num) String() string {
 	return "\\frac{" + num.String() + "}{" + n.V.Denom().String() + "}"
 }
 
-func (s *Sym) String() string { return s.Name }
+func (s *Sym) String() string {
+	// a_{12}: brace subscripts longer than one character
+	if i := strings.IndexByte(s.Name, '_'); i > 0 && len(s.Name)-i-1 > 1 && !strings.HasPrefix(s.Name[i+1:], "{") {
+		return s.Name[:i+1] + "{" + s.Name[i+1:] + "}"
+	}
+	return s.Name
+}
 func (n *Neg) String() string { return "-" + wrap(n.X, precMul) }
 func (a *Add) String() string { return printAdd(a.Terms, false) }
 func (m *Mul) String() string { return printMul(m.Factors, false) }

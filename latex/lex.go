@@ -227,6 +227,9 @@ func (p *parser) rawArg() (string, bool) {
 		}
 		p.failf(p.pos, "unclosed {")
 	}
+	if p.s[p.pos] == '}' {
+		p.failf(p.pos, "missing argument before }")
+	}
 	if p.s[p.pos] == '\\' {
 		_, end := p.cmdAt(p.pos)
 		out := p.s[p.pos:end]

@@ -639,6 +639,9 @@ func (p *parser) subscript(x expr.Node, at token) expr.Node {
 	p.cacheOK = false
 	key := strings.Join(strings.Fields(raw), "")
 	key = strings.TrimPrefix(strings.TrimSuffix(key, "}"), "{")
+	if key == "" {
+		p.failf(at.start, "empty subscript")
+	}
 	if n, isNum := x.(*expr.Num); isNum {
 		digits, ok := p.rawInt[x]
 		if !ok || !n.V.IsInt() {

@@ -618,6 +618,16 @@ func (p *parser) parseCommand(t token) expr.Node {
 		if name == "framebox" {
 			p.skipOptional()
 		}
+		if nt := p.peek(); nt.kind == tOp && nt.text == "{" {
+			// \boxed{58,500}, \boxed{1, 2}: the box is not a set brace
+			p.pos = nt.end
+			n := p.parseList(func(t token) bool { return t.kind == tOp && t.text == "}" || t.kind == tEOF })
+			c := p.next()
+			if !(c.kind == tOp && c.text == "}") {
+				p.failf(c.start, "missing } after \\%s", name)
+			}
+			return n
+		}
 		return p.parseArg()
 	}
 	if decorCmds[name] {

@@ -90,17 +90,19 @@ func (p *parser) skipSpace() {
 // hasCmd reports whether the input at pos is the command \name (not a prefix
 // of a longer command name).
 func (p *parser) hasCmd(name string) bool {
-	r := []rune(name)
-	if p.pos+1+len(r) > len(p.src) || p.src[p.pos] != '\\' {
+	// Names are ASCII: compare byte by byte without allocating (this runs
+	// for every token while looking for stop conditions).
+	if p.pos+1+len(name) > len(p.src) || p.src[p.pos] != '\\' {
 		return false
 	}
-	for i, c := range r {
-		if p.src[p.pos+1+i] != c {
+	for i := 0; i < len(name); i++ {
+		if p.src[p.pos+1+i] != rune(name[i]) {
 			return false
 		}
 	}
-	end := p.pos + 1 + len(r)
-	return !(unicode.IsLetter(r[len(r)-1]) && end < len(p.src) && unicode.IsLetter(p.src[end]))
+	end := p.pos + 1 + len(name)
+	last := rune(name[len(name)-1])
+	return !(unicode.IsLetter(last) && end < len(p.src) && unicode.IsLetter(p.src[end]))
 }
 
 func (p *parser) atStop(mask int) bool {
@@ -131,17 +133,37 @@ func (p *parser) seq(mask int) string {
 		return ""
 	}
 	var b strings.Builder
+	// TeX's infix \over and \choose split the whole group in two.
+	infix, left := "", ""
 	for !p.eof() && !p.atStop(mask) {
+		if infix == "" && (p.hasCmd("over") || p.hasCmd("choose")) {
+			if p.hasCmd("over") {
+				infix = "over"
+				p.pos += len(`\over`)
+			} else {
+				infix = "choose"
+				p.pos += len(`\choose`)
+			}
+			left = b.String()
+			b.Reset()
+			continue
+		}
 		start := p.pos
 		b.WriteString(p.scripted())
 		if p.pos == start && p.err == nil { // never loop without progress
 			b.WriteString("<mtext>" + esc(string(p.src[p.pos])) + "</mtext>")
 			p.pos++
 		}
-		p.size = b.Len()
+		p.size = b.Len() + len(left)
 		if p.size > maxOutput {
 			p.err = ErrLimit
 		}
+	}
+	switch infix {
+	case "over":
+		return "<mfrac>" + wrap(left) + wrap(b.String()) + "</mfrac>"
+	case "choose":
+		return `<mrow><mo>(</mo><mfrac linethickness="0">` + wrap(left) + wrap(b.String()) + `</mfrac><mo>)</mo></mrow>`
 	}
 	return b.String()
 }
@@ -385,8 +407,46 @@ func (p *parser) command() (string, kind) {
 			return "", plain
 		}
 		return `<mrow style="font-weight:bold">` + p.arg() + "</mrow>", plain
-	case "mathit", "mathcal", "mathscr", "mathfrak", "mathsf", "mathtt", "mathnormal":
+	case "mathit", "mathcal", "mathscr", "mathfrak", "mathsf", "mathtt", "mathnormal", "mathop", "mathord", "mathbin", "mathrel":
 		return p.arg(), plain
+	case "bold":
+		return `<mrow style="font-weight:bold">` + p.arg() + "</mrow>", plain
+	case "phantom", "hphantom", "vphantom":
+		return "<mphantom>" + p.arg() + "</mphantom>", plain
+	case "cancel", "bcancel", "xcancel":
+		return `<menclose notation="updiagonalstrike" style="text-decoration:line-through">` + p.arg() + "</menclose>", plain
+	case "cancelto":
+		to := p.arg()
+		body := p.arg()
+		return `<msup><menclose notation="updiagonalstrike" style="text-decoration:line-through">` + body + "</menclose>" + to + "</msup>", plain
+	case "overset", "stackrel":
+		over := p.arg()
+		base := p.arg()
+		return "<mover>" + base + over + "</mover>", plain
+	case "underset":
+		under := p.arg()
+		base := p.arg()
+		return "<munder>" + base + under + "</munder>", plain
+	case "xrightarrow", "xleftarrow":
+		p.skipSpace()
+		if p.peek() == '[' { // optional text under the arrow: dropped
+			p.seq(stopBracket)
+			if p.peek() == ']' {
+				p.pos++
+			}
+		}
+		arrow := "→"
+		if name == "xleftarrow" {
+			arrow = "←"
+		}
+		return `<mover><mo stretchy="true">` + arrow + "</mo>" + p.arg() + "</mover>", plain
+	case "multicolumn":
+		p.rawArg() // column count
+		p.rawArg() // alignment
+		return p.arg(), plain
+	case "cline":
+		p.rawArg()
+		return "", plain
 	case "left":
 		open := p.delim()
 		inner := p.seq(stopRight)

@@ -57,6 +57,10 @@ func TestConvertStructures(t *testing.T) {
 		{`f'(x)`, `<msup><mi>f</mi><mrow><mo>′</mo></mrow></msup>`},
 		{`\not= \not\in`, `<mo>≠</mo><mo>∉</mo>`},
 		{`10\%`, `<mn>10</mn><mo>%</mo>`},
+		{`{a \over b}`, `<mfrac><mrow><mi>a</mi></mrow><mrow><mi>b</mi></mrow></mfrac>`},
+		{`{n \choose k}`, `<mfrac linethickness="0"><mrow><mi>n</mi></mrow><mrow><mi>k</mi></mrow></mfrac>`},
+		{`\overset{?}{=}`, `<mover><mrow><mo>=</mo></mrow><mrow><mo>?</mo></mrow></mover>`},
+		{`\cancel{x}`, `<menclose notation="updiagonalstrike"`},
 	}
 	for _, c := range cases {
 		if out := conv(t, c.tex); !strings.Contains(out, c.want) {

@@ -35,6 +35,13 @@ var operators = map[string]string{
 	"lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈", "rceil": "⌉", "langle": "⟨", "rangle": "⟩",
 	"lbrace": "{", "rbrace": "}", "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖",
 	"Vert": "‖", "backslash": "\\", "colon": ":",
+	"dotsb": "⋯", "dotsm": "⋯", "dotsc": "…", "dotsi": "⋯", "dotso": "…", "Longrightarrow": "⟹",
+	"Longleftarrow": "⟸", "Longleftrightarrow": "⟺", "longleftarrow": "⟵", "hookrightarrow": "↪",
+	"square": "□", "Box": "□", "blacksquare": "■", "clubsuit": "♣", "spadesuit": "♠", "heartsuit": "♡",
+	"diamondsuit": "♢", "diamond": "⋄", "dagger": "†", "ddagger": "‡", "checkmark": "✓", "cdotp": "·",
+	"bigtriangleup": "△", "sqcup": "⊔", "sqcap": "⊓", "uplus": "⊎", "nsubseteq": "⊈", "nleq": "≰",
+	"ngeq": "≱", "lesssim": "≲", "gtrsim": "≳", "asymp": "≍", "vdash": "⊢", "models": "⊨", "top": "⊤",
+	"bot": "⊥", "therefore": "∴", "because": "∵", "S": "§", "P": "¶", "pounds": "£", "copyright": "©",
 	"{": "{", "}": "}", "|": "‖", "%": "%", "$": "$", "#": "#", "&": "&", "_": "_",
 }
 
@@ -79,7 +86,7 @@ var ignored = map[string]bool{
 	"displaystyle": true, "textstyle": true, "scriptstyle": true, "limits": true, "nolimits": true,
 	"displaylimits": true, "big": true, "Big": true, "bigg": true, "Bigg": true, "bigl": true,
 	"bigr": true, "Bigl": true, "Bigr": true, "biggl": true, "biggr": true, "Biggl": true,
-	"Biggr": true, "nonumber": true, "notag": true, "middle": true,
+	"Biggr": true, "hline": true, "hfill": true, "centering": true, "nonumber": true, "notag": true, "middle": true,
 }
 
 // doubleStruck maps \mathbb letters to their Unicode forms.

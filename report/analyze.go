@@ -258,10 +258,46 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// breakdowns computes accuracy by each metadata key present in the items.
+// DisplayValue is how a metadata value is shown: a bare level number reads
+// "Level 3", as in MATH's own files.
+func DisplayValue(key, v string) string {
+	if key == "level" && v != "" && strings.Trim(v, "0123456789") == "" {
+		return "Level " + v
+	}
+	return v
+}
+
+// samePartition reports whether keys a and b group the items identically
+// (MATH's "type" and "subject" name the same seven groups differently).
+func samePartition(outs []ItemOutcome, a, b string) bool {
+	ab, ba := map[string]string{}, map[string]string{}
+	for _, o := range outs {
+		va, vb := o.Meta[a], o.Meta[b]
+		if x, ok := ab[va]; ok && x != vb {
+			return false
+		}
+		if x, ok := ba[vb]; ok && x != va {
+			return false
+		}
+		ab[va], ba[vb] = vb, va
+	}
+	return true
+}
+
+// breakdowns computes accuracy by each metadata key present in the items,
+// leaving out a key that only renames the groups of an earlier one.
 func breakdowns(outs []ItemOutcome) []Breakdown {
 	var res []Breakdown
 	for _, key := range MetaKeys {
+		dup := false
+		for _, prev := range res {
+			if samePartition(outs, prev.Key, key) {
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
 		byVal := map[string][]float64{}
 		for _, o := range outs {
 			if v, ok := o.Meta[key]; ok && v != "" {
@@ -314,9 +350,13 @@ func crossTable(outs []ItemOutcome, rowKey, colKey string) *bench.Table {
 	}
 	rs, cs := sortedKeys(rows), sortedKeys(cols)
 	t := &bench.Table{Name: rowKey + "_by_" + colKey, Title: "Accuracy (%) by " + rowKey + " and " + colKey + " (items in parentheses)",
-		Columns: append(append([]string{rowKey}, cs...), "All")}
+		Columns: []string{rowKey}}
+	for _, c := range cs {
+		t.Columns = append(t.Columns, DisplayValue(colKey, c))
+	}
+	t.Columns = append(t.Columns, "All")
 	for _, r := range append(rs, "") {
-		label := r
+		label := DisplayValue(rowKey, r)
 		if r == "" {
 			label = "All"
 		}

@@ -60,9 +60,36 @@ func Compare(a, b *Run) Comparison {
 	return c
 }
 
+// operational parameters change how a run was carried out, not what the
+// model was asked or how it was graded: they never make runs incomparable.
+var operational = map[string]bool{
+	"out": true, "progress": true, "concurrency": true, "rpm": true, "tpm": true, "max-retries": true,
+	"max_retries": true, "timeout": true, "base-url": true, "base_url": true, "api-key-env": true,
+	"help": true, "max-cost": true, "max-requests": true, "prices": true, "data": true, "model": true,
+	"verbose": true, "resume": true,
+}
+
+// withoutModel drops the model's name from a parameter object (the model
+// differs on purpose; its other settings must not).
+func withoutModel(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	c := map[string]any{}
+	for k, x := range m {
+		if k != "model" {
+			c[k] = x
+		}
+	}
+	return c
+}
+
 // Incomparable lists the differences between two runs' manifests that make
 // their numbers incomparable: data, prompt, grader, benchmark, and any run
-// parameter. A different model is the point of a comparison, not a warning.
+// parameter that shapes the replies. A different model is the point of a
+// comparison, not a warning; operational settings (concurrency, output
+// folder, rate limits) are ignored, and the data path is covered by its hash.
 func Incomparable(a, b *Run) []string {
 	ma, mb := a.Manifest, b.Manifest
 	var w []string
@@ -95,11 +122,12 @@ func Incomparable(a, b *Run) []string {
 	}
 	sort.Strings(ks)
 	for _, k := range ks {
-		if k == "model" {
+		if operational[k] {
 			continue
 		}
 		x, okx := ma.Params[k]
 		y, oky := mb.Params[k]
+		x, y = withoutModel(x), withoutModel(y)
 		jx, _ := json.Marshal(x)
 		jy, _ := json.Marshal(y)
 		switch {

@@ -123,7 +123,7 @@ func sideBySide(runs []Analyzed) []Section {
 			bt.Columns = append(bt.Columns, r.Label())
 		}
 		for _, v := range sortedKeys(vals) {
-			row := []string{v}
+			row := []string{DisplayValue(key, v)}
 			for _, r := range runs {
 				cell := "–"
 				for _, b := range r.Analysis.Breakdowns {
@@ -154,7 +154,7 @@ func runSections(x Analyzed, several bool) []Section {
 	var secs []Section
 
 	// Headline.
-	sum := bench.Table{Name: "summary", Title: "Summary", Columns: []string{"measure", "value"}}
+	sum := bench.Table{Name: "summary", Title: head + "Summary", Columns: []string{"measure", "value"}}
 	sum.Rows = append(sum.Rows,
 		[]string{"benchmark", orDash(r.Manifest.Benchmark)},
 		[]string{"model", orDash(r.Manifest.Model)},
@@ -189,7 +189,7 @@ func runSections(x Analyzed, several bool) []Section {
 	for _, b := range a.Breakdowns {
 		t := bench.Table{Name: "accuracy_by_" + b.Key, Title: "Accuracy by " + b.Key, Columns: []string{b.Key, "items", "accuracy % [95% CI]"}}
 		for _, g := range b.Groups {
-			t.Rows = append(t.Rows, []string{g.Value, fmt.Sprint(g.Items), ci(g.Accuracy)})
+			t.Rows = append(t.Rows, []string{DisplayValue(b.Key, g.Value), fmt.Sprint(g.Items), ci(g.Accuracy)})
 		}
 		bs.Tables = append(bs.Tables, t)
 	}
@@ -234,7 +234,7 @@ func runSections(x Analyzed, several bool) []Section {
 
 	// Cost and tokens.
 	sp := a.Spend
-	st := bench.Table{Name: "spend", Title: "Cost and tokens", Columns: []string{"measure", "total", "per sample"}}
+	st := bench.Table{Name: "spend", Title: head + "Cost and tokens", Columns: []string{"measure", "total", "per sample"}}
 	per := func(n float64) string {
 		if a.Samples == 0 {
 			return "–"

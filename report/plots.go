@@ -108,7 +108,7 @@ func accuracyPlot(b Breakdown, title string) (*plot.Plot, error) {
 		ep.XYs[i] = plotter.XY{X: float64(i), Y: g.Accuracy.Value}
 		ep.YErrors[i].Low = g.Accuracy.Value - g.Accuracy.Lo
 		ep.YErrors[i].High = g.Accuracy.Hi - g.Accuracy.Value
-		labels[i] = fmt.Sprintf("%s (%d)", truncate(g.Value, 28), g.Items)
+		labels[i] = fmt.Sprintf("%s (%d)", truncate(DisplayValue(b.Key, g.Value), 28), g.Items)
 	}
 	bars, err := plotter.NewBarChart(vals, vg.Points(22))
 	if err != nil {
@@ -123,6 +123,8 @@ func accuracyPlot(b Breakdown, title string) (*plot.Plot, error) {
 	eb.LineStyle.Width = vg.Points(1.2)
 	p.Add(plotter.NewGrid(), bars, eb)
 	p.NominalX(labels...)
+	// Half a slot of margin each side, so the end bars are not cut.
+	p.X.Min, p.X.Max = -0.6, float64(len(b.Groups))-0.4
 	p.X.Tick.Label.Rotation = math.Pi / 6
 	p.X.Tick.Label.XAlign = draw.XRight
 	p.X.Tick.Label.YAlign = draw.YTop

@@ -22,6 +22,9 @@ func (d Document) Markdown() []byte {
 			fmt.Fprintf(&b, "%s\n\n", mdText(n))
 		}
 		for _, t := range s.Tables {
+			if t.Title == s.Title {
+				t.Title = ""
+			}
 			writeMDTable(&b, t)
 		}
 		for _, p := range s.Plots {
@@ -79,7 +82,13 @@ func mdText(s string) string {
 	return strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(s)
 }
 
-var htmlTmpl = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+// Untitled returns t without its title (when a section already says it).
+func Untitled(t bench.Table) bench.Table {
+	t.Title = ""
+	return t
+}
+
+var htmlTmpl = template.Must(template.New("report").Funcs(template.FuncMap{"untitled": Untitled}).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
@@ -89,7 +98,7 @@ var htmlTmpl = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <nav class="toc">{{range $i, $s := .Sections}}<a href="#s{{$i}}">{{$s.Title}}</a> {{end}}</nav>
 {{range $i, $s := .Sections}}<section id="s{{$i}}"><h2>{{$s.Title}}</h2>
 {{range $s.Notes}}<p class="note">{{.}}</p>{{end}}
-{{range $s.Tables}}{{template "table" .}}{{end}}
+{{range $s.Tables}}{{if eq .Title $s.Title}}{{template "table" (untitled .)}}{{else}}{{template "table" .}}{{end}}{{end}}
 {{range $s.Plots}}<figure><img alt="{{.Title}}" src="{{.DataURI}}"><figcaption>{{.Title}} · <a href="{{.PNG}}">PNG</a> · <a href="{{.SVG}}">SVG</a></figcaption></figure>{{end}}
 </section>{{end}}
 </main></body></html>
@@ -191,6 +200,18 @@ func Write(runs []*Run, out string) (Written, error) {
 	doc := Build(xs)
 	if err := os.MkdirAll(filepath.Join(out, "plots"), 0o755); err != nil {
 		return w, err
+	}
+	// Plots of an earlier report that this one no longer draws would sit
+	// beside the new ones and mislead: remove the files we name ourselves.
+	for _, x := range xs {
+		for _, pat := range []string{"accuracy_by_*", "calibration.*", "confidence_histogram.*"} {
+			old, _ := filepath.Glob(filepath.Join(out, "plots", x.Prefix+pat))
+			for _, f := range old {
+				if strings.HasSuffix(f, ".png") || strings.HasSuffix(f, ".svg") {
+					os.Remove(f)
+				}
+			}
+		}
 	}
 	for _, x := range xs {
 		for _, p := range x.Plots {

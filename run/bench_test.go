@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -26,9 +27,9 @@ func BenchmarkRun20k(b *testing.B) {
 		fb := &fakeBench{n: n}
 		cfg := config(fb, backend(b, "openai:fake-model", srv, fb, 256), b.TempDir(), 1)
 		cfg.Concurrency = 256
-		t0 := time.Now()
+		t0, c0 := time.Now(), cpuTime()
 		rep, err := run.Run(context.Background(), cfg)
-		el := time.Since(t0)
+		el, cpu := time.Since(t0), cpuTime()-c0
 		srv.Close()
 		if err != nil {
 			b.Fatal(err)
@@ -37,8 +38,21 @@ func BenchmarkRun20k(b *testing.B) {
 			b.Fatalf("%d samples, %d requests", rep.Results.Samples, srv.Requests())
 		}
 		b.ReportMetric(float64(n)/el.Seconds(), "req/s")
+		// CPU time per request (client and fake server together) does not
+		// depend on how busy the machine is: 2 cores / this = the rate on
+		// two idle cores.
+		b.ReportMetric(float64(cpu.Microseconds())/n, "cpu-µs/req")
 	}
 	b.ReportMetric(peakRSSMB(), "peakRSS-MB")
+}
+
+// cpuTime is the process's user+system CPU time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSSMB reads the process's peak resident set (VmHWM) on Linux.

@@ -159,6 +159,7 @@ func Run(ctx context.Context, cfg Config) (rep Report, err error) {
 	r.items = items
 	r.prompts = make([]bench.Prompt, len(items))
 	seen := make(map[string]int, len(items))
+	systemWarned := false
 	for i, it := range items {
 		if j, dup := seen[it.ID]; dup {
 			return rep, fmt.Errorf("items %d and %d have the same id %q: a run needs unique ids", j+1, i+1, it.ID)
@@ -167,6 +168,10 @@ func Run(ctx context.Context, cfg Config) (rep Report, err error) {
 		p, err := renderPrompt(cfg.Bench, it, cfg.Prompt)
 		if err != nil {
 			return rep, fmt.Errorf("item %s: prompt: %v", it.ID, err)
+		}
+		if applySystem(&p, cfg.Prompt.System) && !systemWarned {
+			systemWarned = true
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the prompt of item %s lacked the --system prompt: the runner put it first", cfg.Bench.Name(), it.ID))
 		}
 		r.prompts[i] = p
 	}
@@ -378,6 +383,26 @@ func renderPrompt(b bench.Benchmark, it bench.Item, o bench.PromptOptions) (p be
 	return b.Prompt(it, o)
 }
 
+// applySystem makes sure a chat prompt starts with the system prompt the
+// user gave, whatever the benchmark's template did with it, so that
+// --system never goes silently unused. It reports whether it changed p.
+func applySystem(p *bench.Prompt, system string) bool {
+	if system == "" || len(p.Messages) == 0 {
+		return false
+	}
+	if p.Messages[0].Role == "system" {
+		if p.Messages[0].Content == system {
+			return false
+		}
+		msgs := append([]bench.Message(nil), p.Messages...)
+		msgs[0].Content = system
+		p.Messages = msgs
+		return true
+	}
+	p.Messages = append([]bench.Message{{Role: "system", Content: system}}, p.Messages...)
+	return true
+}
+
 // DefaultDir is the run directory used when none is given:
 // ROOT/<bench>-<model>-<first 10 hex digits of the configuration hash>. It
 // has no timestamp on purpose: the same command again names the same
@@ -462,13 +487,15 @@ func (r *runner) manifest(dir, dataHash, promptHash, configHash, start string) r
 	for k, v := range cfg.Params {
 		params[k] = v
 	}
-	params["model_settings"] = cfg.Backend.Canonical()
-	params["samples"] = cfg.Samples
-	params["concurrency"] = cfg.Concurrency
-	params["max_retries"] = cfg.MaxRetries
-	params["timeout"] = cfg.Timeout.String()
-	params["load"] = cfg.Load
-	params["prompt_options"] = cfg.Prompt
+	// What the runner made of them, whatever front end called it.
+	params["resolved"] = map[string]any{
+		"model_settings": cfg.Backend.Canonical(), "servers": cfg.Backend.Servers(),
+		"samples": cfg.Samples, "concurrency": cfg.Concurrency, "rpm": cfg.RPM, "tpm": cfg.TPM,
+		"max_retries": cfg.MaxRetries, "timeout": cfg.Timeout.String(),
+		"backoff_base": cfg.BackoffBase.String(), "backoff_max": cfg.BackoffMax.String(),
+		"max_cost": cfg.MaxCost, "max_requests": cfg.MaxRequests, "price": r.price, "priced": r.priced,
+		"load": cfg.Load, "prompt_options": cfg.Prompt,
+	}
 	m := rundir.Manifest{
 		Matheval: info.Version, Commit: info.Commit, GoVersion: info.GoVersion,
 		Benchmark: cfg.Bench.Name(), DataPath: cfg.DataPath, DataHash: dataHash,

@@ -384,3 +384,49 @@ func TestWorkStealing(t *testing.T) {
 		t.Fatalf("slow server %d requests, fast %d", slow.Requests(), fast.Requests())
 	}
 }
+
+// TestInterrupt: cancelling the context (Ctrl-C) abandons the requests in
+// flight, writes partial results, and the same run continues afterwards.
+func TestInterrupt(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	srv.Latency = 20 * time.Millisecond
+	b := &fakeBench{n: 40}
+	dir := t.TempDir()
+	cfg := config(b, backend(t, "openai:fake-model", srv, b, 4), dir, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 70*time.Millisecond)
+	defer cancel()
+	rep, err := run.Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Results.Stopped != "interrupted" || rep.Results.Samples >= 40 || rep.Results.Counts[answer.Error] != 0 {
+		t.Fatalf("interrupted run: stopped %q, %d samples, counts %v", rep.Results.Stopped, rep.Results.Samples, rep.Results.Counts)
+	}
+	if man, _ := rundir.ReadManifest(dir); man.Extra["status"] != "stopped: interrupted" {
+		t.Fatalf("manifest status %q", man.Extra["status"])
+	}
+	rep, err = run.Run(context.Background(), cfg)
+	if err != nil || rep.Results.Stopped != "" {
+		t.Fatalf("resumed: %v %q", err, rep.Results.Stopped)
+	}
+	checkCounts(t, dir, 40, 1)
+}
+
+func TestSystemPromptNeverDropped(t *testing.T) {
+	b := &fakeBench{n: 2} // its template ignores PromptOptions.System
+	dir := t.TempDir()
+	cfg := config(b, backend(t, "builtin:gold", nil, b, 1), dir, 1)
+	cfg.Prompt.System = "Answer briefly."
+	rep, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := checkCounts(t, dir, 2, 1)
+	if m := recs[0].Prompt.Messages; len(m) != 2 || m[0].Role != "system" || m[0].Content != "Answer briefly." {
+		t.Fatalf("messages %+v", m)
+	}
+	if len(rep.Warnings) != 1 {
+		t.Fatalf("warnings %q", rep.Warnings)
+	}
+}

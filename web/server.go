@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/answer"
-	"github.com/matheval/matheval/mathml"
 	"github.com/matheval/matheval/report"
 	"github.com/matheval/matheval/rundir"
 	"github.com/matheval/matheval/stats"
@@ -408,11 +407,11 @@ func kindNames() []string {
 }
 
 type itemRow struct {
-	ID, Subject, Level, Group, Answer, Extracted string
-	Kinds                                        []string
-	Problem                                      template.HTML
-	URL                                          string
-	A, B                                         string // diff view: verdict in each run
+	ID, Subject, Level, Group  string
+	Kinds                      []string
+	Problem, Answer, Extracted template.HTML
+	URL                        string
+	A, B                       string // diff view: verdict in each run
 }
 
 func (s *Server) filterForm(l *loaded, f filter) map[string]any {
@@ -454,11 +453,11 @@ func (s *Server) items(r *http.Request) (string, any, error) {
 func (s *Server) row(id, other string, recs []rundir.SampleRecord) itemRow {
 	it := recs[0].Item
 	row := itemRow{ID: it.ID, Subject: it.Meta["subject"], Level: it.Meta["level"], Group: it.Meta["group"],
-		Answer: it.Answer, Problem: template.HTML(mathml.Render(truncateRunes(it.Problem, 300)))}
+		Answer: renderAnswer(it.Answer), Problem: renderShort(it.Problem, 280)}
 	for _, rec := range recs {
 		row.Kinds = append(row.Kinds, string(rec.Verdict.Kind))
 		if row.Extracted == "" {
-			row.Extracted = rec.Verdict.Extracted
+			row.Extracted = renderAnswer(rec.Verdict.Extracted)
 		}
 	}
 	v := url.Values{"run": {id}, "id": {it.ID}}
@@ -467,14 +466,6 @@ func (s *Server) row(id, other string, recs []rundir.SampleRecord) itemRow {
 	}
 	row.URL = "/item?" + v.Encode()
 	return row
-}
-
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + " …"
 }
 
 type pageLink struct {
@@ -508,7 +499,7 @@ type sampleView struct {
 	Kind, Reason, Extracted, Finish, Err string
 	Score, Confidence                    float64
 	HasConfidence                        bool
-	Reply, Reasoning                     template.HTML
+	Reply, Reasoning, ExtractedHTML      template.HTML
 	Tokens                               int
 }
 
@@ -518,7 +509,7 @@ func samplesView(recs []rundir.SampleRecord) []sampleView {
 		out = append(out, sampleView{Index: r.Index, Kind: string(r.Verdict.Kind), Reason: r.Verdict.Reason,
 			Extracted: r.Verdict.Extracted, Finish: r.FinishReason, Err: r.Error, Score: r.Verdict.Score,
 			Confidence: r.Confidence, HasConfidence: r.Confidence >= 0,
-			Reply: template.HTML(mathml.Render(r.Reply)), Reasoning: template.HTML(mathml.Render(r.Reasoning)),
+			Reply: renderFull(r.Reply), Reasoning: renderFull(r.Reasoning), ExtractedHTML: renderAnswer(r.Verdict.Extracted),
 			Tokens: r.Usage.CompletionTokens})
 	}
 	return out
@@ -537,8 +528,8 @@ func (s *Server) item(r *http.Request) (string, any, error) {
 	}
 	it := recs[0].Item
 	data := map[string]any{"Title": itemID + " · " + id, "ID": id, "Item": it,
-		"Problem": template.HTML(mathml.Render(it.Problem)), "Solution": template.HTML(mathml.Render(it.Solution)),
-		"Answer": template.HTML(mathml.Render("$" + it.Answer + "$")), "Samples": samplesView(recs),
+		"Problem": renderFull(it.Problem), "Solution": renderFull(it.Solution),
+		"Answer": renderAnswer(it.Answer), "Samples": samplesView(recs),
 		"RunURL": "/run?" + url.Values{"run": {id}}.Encode(), "ItemsURL": "/items?" + url.Values{"run": {id}}.Encode()}
 	if len(recs[0].Prompt.Messages) > 0 || recs[0].Prompt.Text != "" {
 		data["Prompt"] = recs[0].Prompt

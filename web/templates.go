@@ -8,8 +8,9 @@ import (
 )
 
 var tmpl = template.Must(template.New("").Funcs(template.FuncMap{
-	"pct": func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
-	"f3":  func(x float64) string { return fmt.Sprintf("%.3f", x) },
+	"pct":      func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
+	"f3":       func(x float64) string { return fmt.Sprintf("%.3f", x) },
+	"untitled": report.Untitled,
 }).Parse(`
 {{define "head"}}<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -28,6 +29,7 @@ td.prob{max-width:520px}
 header.top{padding:.4rem 1.5rem;background:#1d2430;color:#fff}header.top a{color:#fff;margin-right:1rem}
 math{font-size:1.15em}math[display=block]{margin:.4rem 0}
 code.tex{background:#f3f4f6}
+details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f9}
 </style></head><body><header class="top"><a href="/">matheval viewer</a></header><main>
 <h1>{{.Title}}</h1>{{end}}
 {{define "foot"}}</main></body></html>{{end}}
@@ -55,7 +57,7 @@ code.tex{background:#f3f4f6}
 <nav class="toc">{{range $i, $s := .Sections}}<a href="#s{{$i}}">{{$s.Title}}</a> {{end}}</nav>
 {{range $i, $s := .Sections}}<section id="s{{$i}}"><h2>{{$s.Title}}</h2>
 {{range $s.Notes}}<p class="note">{{.}}</p>{{end}}
-{{range $s.Tables}}{{template "table" .}}{{end}}
+{{range $s.Tables}}{{if eq .Title $s.Title}}{{template "table" (untitled .)}}{{else}}{{template "table" .}}{{end}}{{end}}
 {{range $s.Plots}}<figure><img alt="{{.Title}}" src="{{.SVG}}"><figcaption>{{.Title}} · <a href="{{.PNG}}">PNG</a> · <a href="{{.SVG}}">SVG</a></figcaption></figure>{{end}}
 </section>{{end}}
 {{template "foot"}}{{end}}
@@ -76,14 +78,14 @@ code.tex{background:#f3f4f6}
 <p id="count">{{.Total}} of {{.All}} items</p>
 {{template "pages" .Pages}}
 <table id="items"><thead><tr><th>item</th><th>subject</th><th>level</th><th>problem</th><th>gold</th><th>extracted</th><th>verdicts</th></tr></thead><tbody>
-{{range .Rows}}<tr class="item"><td><a href="{{.URL}}">{{.ID}}</a></td><td>{{.Subject}}</td><td>{{.Level}}{{if .Group}} {{.Group}}{{end}}</td><td class="prob text">{{.Problem}}</td><td><code>{{.Answer}}</code></td><td><code>{{.Extracted}}</code></td>
+{{range .Rows}}<tr class="item"><td><a href="{{.URL}}">{{.ID}}</a></td><td>{{.Subject}}</td><td>{{.Level}}{{if .Group}} {{.Group}}{{end}}</td><td class="prob text">{{.Problem}}</td><td>{{.Answer}}</td><td>{{.Extracted}}</td>
 <td>{{range .Kinds}}<span class="k k-{{.}}">{{.}}</span>{{end}}</td></tr>{{end}}
 </tbody></table>
 {{template "pages" .Pages}}
 {{template "foot"}}{{end}}
 
 {{define "samples"}}{{range .}}<div class="sample"><p><span class="k k-{{.Kind}}">{{.Kind}}</span> sample {{.Index}} · score {{.Score}}{{if .HasConfidence}} · confidence {{f3 .Confidence}}{{end}} · finish {{.Finish}} · {{.Tokens}} tokens</p>
-<p class="note">extracted: <code>{{.Extracted}}</code>{{if .Reason}} · {{.Reason}}{{end}}{{if .Err}} · error: {{.Err}}{{end}}</p>
+<p class="note">extracted: {{if .ExtractedHTML}}{{.ExtractedHTML}}{{else}}nothing{{end}}{{if .Reason}} · {{.Reason}}{{end}}{{if .Err}} · error: {{.Err}}{{end}}</p>
 {{if .Reasoning}}<details><summary>reasoning</summary><div class="text">{{.Reasoning}}</div></details>{{end}}
 <div class="text reply">{{.Reply}}</div></div><hr>{{end}}{{end}}
 

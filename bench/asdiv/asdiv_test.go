@@ -185,6 +185,9 @@ func TestGoldReplySelfCheck(t *testing.T) {
 		if !v.IsCorrect() {
 			t.Errorf("%s: gold reply graded %s (%s), answer %q", it.ID, v.Kind, v.Reason, it.Answer)
 		}
+		if pv := GradeAnswer(it.Answer, it.Meta["type"], b.GoldReply(it)); !pv.IsCorrect() {
+			t.Errorf("%s: private grader: gold reply graded %s (%s)", it.ID, pv.Kind, pv.Reason)
+		}
 		samples = append(samples, bench.Sample{Item: it, Verdict: v})
 		if w := b.Grade(it, "Answer: 123456789", "stop"); w.IsCorrect() {
 			t.Errorf("%s: wrong reply graded correct", it.ID)

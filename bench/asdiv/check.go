@@ -226,6 +226,7 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 	var eqs []affine // equations in the unknowns, each = 0
 	comparisons := 0
 	clock := false
+	var final []value // the values of the last statement
 	for _, s := range stmts {
 		if strings.Contains(s, "hh:mm") {
 			clock = true
@@ -285,8 +286,10 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 				return res
 			}
 			vals = append(vals, value{v: new(big.Rat).SetInt(q)}, value{v: new(big.Rat).SetInt(r)})
+			final = append(final[:0], vals[len(vals)-2:]...)
 			if r.Sign() != 0 { // a ceiling division's answer is q+1
 				vals = append(vals, value{v: new(big.Rat).SetInt(new(big.Int).Add(q, big.NewInt(1)))})
+				final = append(final, vals[len(vals)-1])
 			}
 			continue
 		}
@@ -332,6 +335,10 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 			}
 		}
 		vals = append(vals, sv[len(sv)-1])
+		final = append(final[:0], sv[len(sv)-1])
+		for _, t := range sv[len(sv)-1].terms { // "3:4=18:24": 24 is a final value
+			final = append(final, value{v: t})
+		}
 		for _, x := range sv {
 			for _, t := range x.terms {
 				vals = append(vals, value{v: t})
@@ -371,6 +378,9 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 		return res
 	}
 	res = matchGold(res, gold, vals, comparisons)
+	if res.Status == StatusOK && len(eqs) == 0 && len(gold) == 1 && len(final) > 0 && !anyGoldIn(gold, final) {
+		res.Reason = "answer is an intermediate value of the formula (its last statement gives " + showVal(final[len(final)-1]) + ")"
+	}
 	if len(eqs) > 0 && res.Status == StatusInconsistent {
 		// The unknowns solve the equations, but the answer may be derived
 		// from them (the digits of a number, the other angles): some match

@@ -152,8 +152,8 @@ func matchParts(parts []goldPart, typ, seg string) (bool, string, bool) {
 func candidateNumbers(seg string) []*big.Rat {
 	var out []*big.Rat
 	// A whole-segment expression first ("-(1/3)").
-	if v, err := evalExpr(strings.TrimSpace(unitRe.ReplaceAllString(seg, "")), nil); err == nil && v.isConst() {
-		return []*big.Rat{v.c}
+	if g := parsePart(strings.TrimSpace(seg)); g.Num != nil {
+		return []*big.Rat{g.Num}
 	}
 	for _, m := range numRe.FindAllString(seg, 64) {
 		m = strings.ReplaceAll(strings.ReplaceAll(m, ",", ""), " ", "")

@@ -101,3 +101,21 @@ func BenchmarkGenerate(b *testing.B) {
 		})
 	}
 }
+
+func TestPlotRow(t *testing.T) {
+	set, err := Generate(GenOptions{Seed: 2, N: 3, Types: []string{GenODE, GenEpsIntegral, GenLaplace}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, kr := range set.Rows {
+		files, err := PlotRow(context.Background(), kr, dir+"/p"+kr.Key)
+		if err != nil || len(files) != 2 {
+			t.Errorf("row %s: %v %v", kr.Key, files, err)
+		}
+	}
+	roots, _ := Generate(GenOptions{Seed: 2, N: 1, Types: []string{GenRoots}})
+	if _, err := PlotRow(context.Background(), roots.Rows[0], dir+"/r"); err == nil {
+		t.Error("a roots problem has no curve to plot")
+	}
+}

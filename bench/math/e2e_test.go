@@ -18,8 +18,8 @@ import (
 	mathbench "github.com/matheval/matheval/bench/math"
 	"github.com/matheval/matheval/model"
 	"github.com/matheval/matheval/model/fakeserver"
-	"github.com/matheval/matheval/rundir"
 	"github.com/matheval/matheval/run"
+	"github.com/matheval/matheval/rundir"
 )
 
 // The end-to-end test: a run of six MATH problems against the fake

@@ -230,3 +230,16 @@ func TestCheckFixture(t *testing.T) {
 		t.Errorf("%+v", rep)
 	}
 }
+
+// FuzzLastBoxed: any text, no panic, and a braced result is balanced.
+func FuzzLastBoxed(f *testing.F) {
+	for _, s := range []string{`\boxed{2}`, `\boxed 2`, `\boxed{\frac{1}{2}}`, `\fbox{`, `\boxed{\}`, `\boxed`, `\boxed{}{}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, odd, ok := LastBoxed(s)
+		if ok && !odd && strings.Count(c, "{")-strings.Count(c, `\{`) < 0 {
+			t.Errorf("%q -> %q", s, c)
+		}
+	})
+}

@@ -204,3 +204,12 @@ func TestCompatConventions(t *testing.T) {
 	}
 	t.Logf("compat changed %d irrational and %d trigonometric answers", diffPi, diffTrig)
 }
+
+// BenchmarkGenerate measures generating a whole set (401 items, answers included).
+func BenchmarkGenerate(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := Generate(GenOptions{Seed: int64(i)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -313,3 +313,16 @@ func TestCheckGenerated(t *testing.T) {
 }
 
 var _ = answer.Correct
+
+// FuzzParseLines: any file content loads or fails with an error, never a panic.
+func FuzzParseLines(f *testing.F) {
+	f.Add([]byte(`{"query": "1+1=", "response": "2"}`))
+	f.Add([]byte(`{"id":"a","group":3,"query":"1+1=","answer":"2"}` + "\n" + `{"id":"a","group":3,"query":"1+1=","answer":"2"}`))
+	f.Add([]byte(`{"query": "1+1=", "response": 2}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		items, _, err := parseLines("fuzz", b)
+		if err == nil && len(items) == 0 {
+			t.Error("no items and no error")
+		}
+	})
+}

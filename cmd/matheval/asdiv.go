@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/bench/asdiv"
@@ -60,11 +61,31 @@ treated as failures: the command exits 1 only when the data cannot be loaded.`,
 			printCounts(cmd, rep.ByType)
 			fmt.Fprintf(out, "\nformula check: %d ok, %d inconsistent, %d unchecked\n",
 				rep.Status[asdiv.StatusOK], rep.Status[asdiv.StatusInconsistent], rep.Status[asdiv.StatusUnchecked])
+			var inter []string
+			for _, r := range rep.Results {
+				if r.Status == asdiv.StatusOK && strings.HasPrefix(r.Reason, "answer is an intermediate value") {
+					inter = append(inter, r.ID)
+				}
+			}
+			if len(inter) > 0 {
+				fmt.Fprintf(out, "  of the ok ones, %d answer an intermediate value rather than the formula's last (--all lists them)\n", len(inter))
+			}
+			if all {
+				fmt.Fprintln(out, "\nok items answering an intermediate value:")
+				for _, r := range rep.Results {
+					if r.Status == asdiv.StatusOK && strings.HasPrefix(r.Reason, "answer is an intermediate value") {
+						fmt.Fprintf(out, "  %s: %s\n      formula %q, answer %q\n", r.ID, r.Reason, r.Formula, r.Answer)
+					}
+				}
+			}
 			for _, st := range []string{asdiv.StatusInconsistent, asdiv.StatusUnchecked} {
 				if st == asdiv.StatusUnchecked && !all {
 					continue
 				}
 				fmt.Fprintf(out, "\n%s items:\n", st)
+				if rep.Status[st] == 0 {
+					fmt.Fprintln(out, "  (none)")
+				}
 				for _, r := range rep.Results {
 					if r.Status == st {
 						fmt.Fprintf(out, "  %s: %s\n      formula %q, answer %q\n", r.ID, r.Reason, r.Formula, r.Answer)
@@ -89,10 +110,11 @@ treated as failures: the command exits 1 only when the data cannot be loaded.`,
 	dataCheckCmd.AddCommand(c)
 }
 
+// shortReason groups unchecked reasons by their leading words.
 func shortReason(s string) string {
 	for i, r := range s {
-		if r == ':' {
-			return s[:i]
+		if r == ':' || r == '(' || r == '"' {
+			return strings.TrimSpace(s[:i])
 		}
 	}
 	return s

@@ -78,6 +78,8 @@ of the released HARDMath files. The same seed and options always give the same b
 		asJSON  bool
 		verbose bool
 		perItem time.Duration
+		plotDir string
+		plotMax int
 	)
 	check := &cobra.Command{
 		Use:   "hardmath FILE",
@@ -90,13 +92,18 @@ solved numerically at the evaluation points, and quadrature for both integral
 families. It lists every answer more than 10% off (among them the released
 intermediate-epsilon integral answers, which use the wrong exponent) and says why
 a check was skipped (a singular ODE coefficient, a value outside float64). It exits
-1 when some answer is off.`,
+1 when some answer is off. --plot DIR also draws, for ODE and integral problems, the
+answer formulas against the numerical solution over the range (the paper's Figure 5).`,
 		Example: "  matheval data check hardmath ../shared/data/hardmath/HARDMath_mini.json\n" +
-			"  matheval data check hardmath --json hardmath-seed1.json",
+			"  matheval data check hardmath --json hardmath-seed1.json\n" +
+			"  matheval data check hardmath --plot plots --plot-max 5 hardmath-seed1.json",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if perItem <= 0 {
 				return usageErrorf("--timeout must be positive")
+			}
+			if plotMax < 0 {
+				return usageErrorf("--plot-max must not be negative")
 			}
 			rep, err := hardmath.Check(context.Background(), args[0], hardmath.CheckOptions{PerItem: perItem})
 			if err != nil {
@@ -108,6 +115,19 @@ a check was skipped (a singular ODE coefficient, a value outside float64). It ex
 			} else {
 				rep.WriteText(cmd.OutOrStdout(), verbose)
 			}
+			if plotDir != "" {
+				if err := os.MkdirAll(plotDir, 0o755); err != nil {
+					return err
+				}
+				files, skipped, err := hardmath.PlotFile(context.Background(), args[0], plotDir, plotMax)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d plot files to %s\n", len(files), plotDir)
+				for _, s := range skipped {
+					fmt.Fprintf(cmd.ErrOrStderr(), "  no plot for %s\n", s)
+				}
+			}
 			if rep.Failed() {
 				return errSilentFailure
 			}
@@ -117,5 +137,7 @@ a check was skipped (a singular ODE coefficient, a value outside float64). It ex
 	check.Flags().BoolVar(&asJSON, "json", false, "print every check as JSON")
 	check.Flags().BoolVarP(&verbose, "verbose", "v", false, "also list the checks that were skipped, with the reason")
 	check.Flags().DurationVar(&perItem, "timeout", 10*time.Second, "deadline per row")
+	check.Flags().StringVar(&plotDir, "plot", "", "also draw the answer formulas against the numerical solution (PNG and SVG) into this folder")
+	check.Flags().IntVar(&plotMax, "plot-max", 20, "draw at most this many problems (0: all)")
 	dataCheckCmd.AddCommand(check)
 }

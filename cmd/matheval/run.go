@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/signal"
 	"sort"
@@ -138,8 +139,11 @@ an interrupt writes partial results, exits 1, and continues when run again.`,
 			// Every flag as given, for the manifest; the key itself never.
 			recorded := map[string]any{}
 			cmd.Flags().VisitAll(func(f *pflagFlag) {
-				recorded[f.Name] = f.Value.String()
+				if f.Name != "help" {
+					recorded[f.Name] = f.Value.String()
+				}
 			})
+			recorded["base-url"] = redactURLs(baseURL)
 			cfg := runner.Config{
 				Bench: b, DataPath: data,
 				Load:    bench.LoadOptions{Split: split, Limit: limit, Sample: sample, Seed: seed, Filter: filter},
@@ -209,6 +213,31 @@ an interrupt writes partial results, exits 1, and continues when run again.`,
 	addCommand(c)
 }
 
+// redactURLs hides credentials written into base URLs (user:password@,
+// or a key in the query) before they are recorded in the manifest.
+func redactURLs(list string) string {
+	var out []string
+	for _, raw := range splitList(list) {
+		u, err := url.Parse(raw)
+		if err != nil {
+			out = append(out, "REDACTED-UNPARSABLE-URL")
+			continue
+		}
+		if u.User != nil {
+			u.User = url.User("REDACTED")
+		}
+		q := u.Query()
+		for k := range q {
+			if lk := strings.ToLower(k); strings.Contains(lk, "key") || strings.Contains(lk, "token") || strings.Contains(lk, "secret") {
+				q.Set(k, "REDACTED")
+			}
+		}
+		u.RawQuery = q.Encode()
+		out = append(out, u.String())
+	}
+	return strings.Join(out, ",")
+}
+
 // splitList splits a comma-separated list, dropping empty entries.
 func splitList(s string) []string {
 	var out []string
@@ -244,6 +273,6 @@ func printResults(w io.Writer, dir string, r runResults) {
 			r.Usage.PromptTokens, r.Usage.CompletionTokens, r.Usage.ReasoningTokens, r.TokensPerCorrect)
 	}
 	if r.Cost > 0 {
-		fmt.Fprintf(w, "cost: $%.4f ($%.4f per correct answer)\n", r.Cost, r.CostPerCorrect)
+		fmt.Fprintf(w, "cost: $%.4g ($%.4g per correct answer)\n", r.Cost, r.CostPerCorrect)
 	}
 }

@@ -73,13 +73,24 @@ type frame struct {
 	hyps   []int32   // statement ids of mandatory hypotheses, in database order
 	hypTpl [][]int32 // per hyp: $f -> nil; $e -> template (typecode first)
 	hypVar []int32   // per hyp: $f -> slot of its variable; $e -> -1
-	nslots int       // number of mandatory variables
-	concl  []int32   // conclusion template (typecode first)
+	// floats and esses are the same hypotheses laid out for apply: for the
+	// k-th $f (slot k), floats[2k] is its position among the hypotheses
+	// and floats[2k+1] its typecode; esses lists the $e's.
+	floats []int32
+	esses  []essHyp
+	nslots int     // number of mandatory variables
+	concl  []int32 // conclusion template (typecode first)
 	// dv lists mandatory disjoint-variable pairs as slot numbers.
 	dv [][2]int32
 	// allDV lists every active $d pair (symbol var indices) for a $p,
 	// dummy variables included: these are what the proof may rely on.
 	allDV [][2]int32
+}
+
+type essHyp struct {
+	arg int32   // position among the hypotheses
+	tpl []int32 // template, typecode first
+	id  int32   // statement id (for messages)
 }
 
 // Templates store a constant as its symbol id (>= 0) and a variable as

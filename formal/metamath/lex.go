@@ -31,12 +31,13 @@ const (
 type lexer struct {
 	f        *srcFile
 	pos      int
-	comments int // comments skipped so far
+	comments int    // comments skipped so far
+	last     []byte // the last token returned
 }
 
 // failAt raises a fatal error at byte offset off of the lexer's file.
 func (lx *lexer) failAt(off int, msg string) {
-	panic(fatal{Error{File: lx.f.name, Line: lx.f.lineOf(off), Msg: msg}})
+	panic(fatal{err: Error{File: lx.f.name, Line: lx.f.lineOf(off), Msg: msg}, stop: true})
 }
 
 // checkChars verifies that data holds only allowed characters, returning
@@ -101,6 +102,7 @@ func (lx *lexer) next() ([]byte, int) {
 			lx.comments++
 			continue
 		}
+		lx.last = tok
 		return tok, start
 	}
 }

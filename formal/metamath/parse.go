@@ -53,6 +53,8 @@ type parser struct {
 	// proofErrs collects non-fatal problems (a proof that cannot be
 	// resolved); declaration errors are fatal and stop the reading.
 	proofErrs []outcome
+	// declErrs collects declaration errors (the reading goes on after them).
+	declErrs []outcome
 	// skipProofs makes the parser ignore proofs (trusted databases).
 	skipProofs bool
 	// forbid, when set, is called for each statement keyword and may veto
@@ -64,6 +66,11 @@ type parser struct {
 	slot        []int32
 	labels      []int32
 	mandScratch []int32
+
+	// labelCache is a small direct-mapped cache in front of labelIdx:
+	// proofs cite the same few thousand labels again and again, and the
+	// cache stays in the processor's cache where the big map does not.
+	labelCache []labelCacheEntry
 
 	// Blocks the parser carves small objects from (see ints).
 	intArena   []int32
@@ -84,8 +91,12 @@ func newParser() *parser {
 	}
 }
 
-// fatal is a declaration error that stops the reading.
-type fatal struct{ err Error }
+// fatal is a declaration error; with stop set (lexical errors, too many
+// errors) it ends the reading, otherwise the statement is skipped.
+type fatal struct {
+	err  Error
+	stop bool
+}
 
 func (p *parser) fail(lx *lexer, off int, label, format string, args ...any) {
 	e := Error{Label: label, Msg: fmt.Sprintf(format, args...)}
@@ -93,7 +104,7 @@ func (p *parser) fail(lx *lexer, off int, label, format string, args ...any) {
 		e.File = lx.f.name
 		e.Line = lx.f.lineOf(off)
 	}
-	panic(fatal{e})
+	panic(fatal{err: e})
 }
 
 // readFile reads path (and the files it includes) into the database.
@@ -158,67 +169,105 @@ func (p *parser) parseFiles(first *srcFile, checkScopes bool) {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		if tok[0] == '$' {
-			if len(tok) != 2 {
-				p.fail(lx, off, "", "unknown keyword %q", tok)
-			}
-			switch tok[1] {
-			case '[':
-				name, noff := lx.next()
-				if name == nil {
-					p.fail(lx, off, "", "file inclusion not finished before end of file")
-				}
-				end, eoff := lx.next()
-				if string(end) != "$]" {
-					p.fail(lx, eoff, "", "file inclusion: expected $] after file name, got %q", end)
-				}
-				if len(p.scopes) > 0 {
-					p.fail(lx, off, "", "file inclusion is only allowed in the outermost scope")
-				}
-				if strings.ContainsRune(string(name), '$') {
-					p.fail(lx, noff, "", "file name %q contains $", name)
-				}
-				path := string(name)
-				if !filepath.IsAbs(path) {
-					cand := filepath.Join(filepath.Dir(lx.f.name), path)
-					if _, err := os.Stat(cand); err == nil {
-						path = cand
-					}
-				}
-				abs, _ := filepath.Abs(path)
-				if p.included[abs] {
-					continue // each file is included once
-				}
-				f, err := p.openFile(lx, noff, path)
-				if err != nil {
-					p.fail(lx, noff, "", "cannot include %q: %v", name, err)
-				}
-				stack = append(stack, &lexer{f: f})
-			case '{':
-				p.pushScope()
-			case '}':
-				if len(p.scopes) <= base {
-					p.fail(lx, off, "", "$} without matching ${")
-				}
-				p.popScope()
-			case 'c':
-				p.parseConst(lx, off)
-			case 'v':
-				p.parseVar(lx, off)
-			case 'd':
-				p.parseDisjoint(lx, off)
-			case 'f', 'e', 'a', 'p':
-				p.fail(lx, off, "", "$%c statement without a label", tok[1])
-			default:
-				p.fail(lx, off, "", "unexpected keyword %q", tok)
-			}
-			continue
+		if f := p.statement(lx, tok, off, base); f != nil {
+			stack = append(stack, &lexer{f: f})
 		}
-		p.parseLabelled(lx, tok, off)
 	}
 	if checkScopes && len(p.scopes) > base {
-		p.fail(&lexer{f: first}, len(first.data), "", "${ not closed by $} at end of file")
+		lx := &lexer{f: first}
+		panic(fatal{err: Error{File: first.name, Line: lx.f.lineOf(len(first.data)), Msg: "${ not closed by $} at end of file"}, stop: true})
 	}
+}
+
+// maxDeclErrors stops the reading after this many declaration errors.
+const maxDeclErrors = 100
+
+// statement reads one statement starting with tok. A declaration error is
+// recorded and the reading resumes after the statement's "$.", so that
+// every error of a file is reported; lexical errors (comments, bytes) and
+// too many errors stop the reading. It returns a file to include, if any.
+func (p *parser) statement(lx *lexer, tok []byte, off, base int) (inc *srcFile) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		f, ok := r.(fatal)
+		if !ok || f.stop {
+			panic(r)
+		}
+		p.declErrs = append(p.declErrs, outcome{id: int32(len(p.db.Stmts)), decl: &f.err})
+		if len(p.declErrs) >= maxDeclErrors {
+			panic(fatal{err: Error{File: lx.f.name, Msg: fmt.Sprintf("too many errors (%d), stopping", maxDeclErrors)}, stop: true})
+		}
+		// Skip the rest of a statement cut short by its error.
+		if tok[0] != '$' || strings.ContainsRune("cvd", rune(tok[1])) {
+			for last := lx.last; last == nil || string(last) != "$."; last = lx.last {
+				if t, _ := lx.next(); t == nil {
+					break
+				}
+			}
+		}
+		inc = nil
+	}()
+	if tok[0] == '$' {
+		if len(tok) != 2 {
+			p.fail(lx, off, "", "unknown keyword %q", tok)
+		}
+		switch tok[1] {
+		case '[':
+			name, noff := lx.next()
+			if name == nil {
+				p.fail(lx, off, "", "file inclusion not finished before end of file")
+			}
+			end, eoff := lx.next()
+			if string(end) != "$]" {
+				p.fail(lx, eoff, "", "file inclusion: expected $] after file name, got %q", end)
+			}
+			if len(p.scopes) > 0 {
+				p.fail(lx, off, "", "file inclusion is only allowed in the outermost scope")
+			}
+			if strings.ContainsRune(string(name), '$') {
+				p.fail(lx, noff, "", "file name %q contains $", name)
+			}
+			path := string(name)
+			if !filepath.IsAbs(path) {
+				cand := filepath.Join(filepath.Dir(lx.f.name), path)
+				if _, err := os.Stat(cand); err == nil {
+					path = cand
+				}
+			}
+			abs, _ := filepath.Abs(path)
+			if p.included[abs] {
+				return nil // each file is included once
+			}
+			f, err := p.openFile(lx, noff, path)
+			if err != nil {
+				p.fail(lx, noff, "", "cannot include %q: %v", name, err)
+			}
+			return f
+		case '{':
+			p.pushScope()
+		case '}':
+			if len(p.scopes) <= base {
+				p.fail(lx, off, "", "$} without matching ${")
+			}
+			p.popScope()
+		case 'c':
+			p.parseConst(lx, off)
+		case 'v':
+			p.parseVar(lx, off)
+		case 'd':
+			p.parseDisjoint(lx, off)
+		case 'f', 'e', 'a', 'p':
+			p.fail(lx, off, "", "$%c statement without a label", tok[1])
+		default:
+			p.fail(lx, off, "", "unexpected keyword %q", tok)
+		}
+		return nil
+	}
+	p.parseLabelled(lx, tok, off)
+	return nil
 }
 
 func (p *parser) pushScope() {
@@ -510,11 +559,14 @@ func (p *parser) buildFrame(expr []int32, thm bool) *frame {
 	copy(fr.hyps, mand)
 	fr.hypTpl = make([][]int32, nh)
 	fr.hypVar = p.ints(nh)
+	fr.floats = p.ints(2 * (nh - len(p.ess)))
+	fr.floats = fr.floats[:0]
 	for i, h := range fr.hyps {
 		st := p.db.Stmts[h]
 		if st.Kind == KindFloat {
 			p.slot[st.Expr[1]] = int32(fr.nslots)
 			fr.hypVar[i] = int32(fr.nslots)
+			fr.floats = append(fr.floats, int32(i), st.Expr[0])
 			fr.nslots++
 		} else {
 			fr.hypVar[i] = -1
@@ -534,6 +586,7 @@ func (p *parser) buildFrame(expr []int32, thm bool) *frame {
 	for i, h := range fr.hyps {
 		if fr.hypVar[i] < 0 {
 			fr.hypTpl[i] = tpl(p.db.Stmts[h].Expr)
+			fr.esses = append(fr.esses, essHyp{arg: int32(i), tpl: fr.hypTpl[i], id: h})
 		}
 	}
 	fr.concl = tpl(expr)
@@ -572,7 +625,7 @@ func (p *parser) parseProof(lx *lexer, st *Stmt, id int32) {
 		return false
 	}
 	resolve := func(t []byte, compressed bool) int32 {
-		ref, ok := p.labelIdx[string(t)]
+		ref, ok := p.lookupLabel(t)
 		if !ok {
 			undefined = append(undefined, string(t))
 			return -1
@@ -727,4 +780,31 @@ func (p *parser) newFrame() *frame {
 	}
 	p.frameArena = p.frameArena[:len(p.frameArena)+1]
 	return &p.frameArena[len(p.frameArena)-1]
+}
+
+type labelCacheEntry struct {
+	key string
+	id  int32
+}
+
+const labelCacheSize = 1 << 12
+
+// lookupLabel finds the statement labelled t.
+func (p *parser) lookupLabel(t []byte) (int32, bool) {
+	if p.labelCache == nil {
+		p.labelCache = make([]labelCacheEntry, labelCacheSize)
+	}
+	h := uint32(2166136261)
+	for _, c := range t {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	e := &p.labelCache[h&(labelCacheSize-1)]
+	if e.key == string(t) && e.key != "" {
+		return e.id, true
+	}
+	id, ok := p.labelIdx[string(t)]
+	if ok {
+		e.key, e.id = p.db.Stmts[id].Label, id
+	}
+	return id, ok
 }

@@ -39,6 +39,7 @@ type outcome struct {
 	incomplete bool
 	skip       bool // proof already reported by the parser
 	msg        string
+	decl       *Error // a declaration error, reported as is
 }
 
 // VerifyFile reads the database at path, with its inclusions, and verifies
@@ -65,7 +66,11 @@ func (p *parser) run(opt Options, read func() *Error) *Result {
 	}
 	startStmt := len(p.db.Stmts)
 	startErrs := len(p.proofErrs)
-	defer func() { p.proofErrs = p.proofErrs[:startErrs] }()
+	startDecl := len(p.declErrs)
+	defer func() {
+		p.proofErrs = p.proofErrs[:startErrs]
+		p.declErrs = p.declErrs[:startDecl]
+	}()
 	var results []outcome
 	var fatalErr *Error
 	if jobs == 1 || opt.SkipProofs {
@@ -140,10 +145,15 @@ func (p *parser) run(opt Options, read func() *Error) *Result {
 		}
 	}
 	results = append(results, p.proofErrs[startErrs:]...)
+	results = append(results, p.declErrs[startDecl:]...)
 	sort.SliceStable(results, func(i, j int) bool { return results[i].id < results[j].id })
 	for _, o := range results {
 		if o.id < 0 {
 			res.Verified++
+			continue
+		}
+		if o.decl != nil {
+			res.Errors = append(res.Errors, *o.decl)
 			continue
 		}
 		st := p.db.Stmts[o.id]

@@ -193,6 +193,7 @@ func (p *parser) rollback(cp checkpoint) {
 	for _, st := range p.db.Stmts[cp.stmts:] {
 		delete(p.labelIdx, st.Label)
 	}
+	clear(p.labelCache) // it may hold labels just deleted
 	clear(p.db.Stmts[cp.stmts:])
 	p.db.Stmts = p.db.Stmts[:cp.stmts]
 	p.hypActive = p.hypActive[:cp.stmts]

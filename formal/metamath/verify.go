@@ -126,25 +126,19 @@ func (w *worker) apply(a *Stmt) {
 		w.subs = make([][]int32, fr.nslots)
 	}
 	subs := w.subs[:fr.nslots]
-	for i, slot := range fr.hypVar {
-		if slot < 0 {
-			continue
-		}
-		e := args[i]
-		tc := w.stmts[fr.hyps[i]].Expr[0]
-		if e[0] != tc {
+	fl := fr.floats
+	for k := 0; k+1 < len(fl); k += 2 {
+		e := args[fl[k]]
+		if e[0] != fl[k+1] {
 			w.failf("step %s: hypothesis %s needs typecode %q, stack entry is %q",
-				a.Label, w.stmts[fr.hyps[i]].Label, w.syms[tc].name, w.fmtExpr(e))
+				a.Label, w.stmts[fr.hyps[fl[k]]].Label, w.syms[fl[k+1]].name, w.fmtExpr(e))
 		}
-		subs[slot] = e[1:]
+		subs[k/2] = e[1:]
 	}
-	for i, tpl := range fr.hypTpl {
-		if tpl == nil {
-			continue
-		}
-		if !matchTpl(tpl, subs, args[i]) {
+	for _, eh := range fr.esses {
+		if !matchTpl(eh.tpl, subs, args[eh.arg]) {
 			w.failf("step %s: hypothesis %s does not match: needs %q, stack entry is %q",
-				a.Label, w.stmts[fr.hyps[i]].Label, w.fmtExpr(w.substitute(tpl, subs, nil)), w.fmtExpr(args[i]))
+				a.Label, w.stmts[eh.id].Label, w.fmtExpr(w.substitute(eh.tpl, subs, nil)), w.fmtExpr(args[eh.arg]))
 		}
 	}
 	for _, d := range fr.dv {

@@ -260,3 +260,32 @@ func TestBadBytes(t *testing.T) {
 		t.Errorf("whitespace: %v", res.Errors)
 	}
 }
+
+func TestEveryDeclarationErrorReported(t *testing.T) {
+	text := demoHead +
+		"bad1 $a |- nosuch $.\n" + // undeclared symbol
+		"$c 0 $.\n" + // constant declared twice
+		"ok1 $p term 0 $= tze $.\n" +
+		"bad2 $p term 0 $= tt $.\n" + // proof error
+		"tze $a term 0 $.\n" + // duplicate label
+		"$}\n" + // unmatched
+		"ok2 $p term ( 0 + 0 ) $= tze tze tpl $.\n"
+	res := verifyString(t, text)
+	var lines []int
+	for _, e := range res.Errors {
+		lines = append(lines, e.Line)
+	}
+	base := strings.Count(demoHead, "\n")
+	want := []int{base + 1, base + 2, base + 4, base + 5, base + 6}
+	if len(lines) != len(want) {
+		t.Fatalf("errors %v", res.Errors)
+	}
+	for i := range want {
+		if lines[i] != want[i] {
+			t.Fatalf("error lines %v, want %v: %v", lines, want, res.Errors)
+		}
+	}
+	if res.Verified != 2 {
+		t.Fatalf("verified %d, want 2 (ok1, ok2)", res.Verified)
+	}
+}

@@ -1,0 +1,56 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/report/reporttest"
+)
+
+// TestMATH500Report builds a run over the real MATH-500 items (from
+// ../shared; skipped when absent) and checks the report's subject x level
+// table and plots. MATHEVAL_REPORT_OUT=dir keeps the output for a look.
+func TestMATH500Report(t *testing.T) {
+	src := testenv.Shared(t, "data", "math500", "test.jsonl")
+	dir := filepath.Join(t.TempDir(), "math500-synthetic")
+	recs, err := reporttest.FromMATH(src, dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := os.Getenv("MATHEVAL_REPORT_OUT")
+	if out == "" {
+		out = dir
+	}
+	w, err := Write([]*Run{r}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Analyze(r)
+	if a.Items != 500 || len(recs) != 500 {
+		t.Fatalf("items %d", a.Items)
+	}
+	// MATH has 7 subjects and 5 levels: 7+1 rows, 1+5+1 columns.
+	if a.Cross == nil || len(a.Cross.Rows) != 8 || len(a.Cross.Columns) != 7 {
+		t.Fatalf("subject x level table: %+v", a.Cross)
+	}
+	if got := a.Cross.Columns[1:6]; strings.Join(got, ",") != "Level 1,Level 2,Level 3,Level 4,Level 5" {
+		t.Errorf("level columns %v", got)
+	}
+	if last := a.Cross.Rows[7]; last[0] != "All" || !strings.HasSuffix(last[6], "(500)") {
+		t.Errorf("All row %v", last)
+	}
+	md, _ := os.ReadFile(w.Markdown)
+	if !strings.Contains(string(md), "| Intermediate Algebra |") {
+		t.Error("report.md lacks the subject rows")
+	}
+	if len(w.Plots) != 8 {
+		t.Errorf("plots: %v", w.Plots)
+	}
+}
