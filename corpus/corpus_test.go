@@ -130,3 +130,55 @@ func TestHistogramAndLoadTexts(t *testing.T) {
 		t.Errorf("bad jsonl: %v", err)
 	}
 }
+
+// Near duplicates found through the index are exactly the pairs at or above
+// the threshold when every pair is scored.
+func TestDuplicatesEqualBruteForceOnMATH(t *testing.T) {
+	docs := sample(loadMATH(t, "train"), 800, 3)
+	const th = 0.4
+	rep, err := Duplicates(context.Background(), docs, Options{}, th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[[2]int]float64{}
+	for _, p := range rep.Near {
+		got[[2]int{p.A, p.B}] = p.Score
+	}
+	exact := map[int]int{}
+	for g, e := range rep.Exact {
+		for _, i := range e.Docs {
+			exact[i] = g + 1
+		}
+	}
+	p := prepare(docs, Options{}, 1<<30)
+	want := 0
+	for i := range docs {
+		for j := i + 1; j < len(docs); j++ {
+			if exact[i] != 0 && exact[i] == exact[j] {
+				continue
+			}
+			s := pairScore(p.stats(i, j), p.docs[i].n, p.docs[j].n)
+			if s >= th {
+				want++
+				if g, ok := got[[2]int{i, j}]; !ok || g != s {
+					t.Errorf("pair %d,%d score %v: listed %v", i, j, s, ok)
+				}
+			}
+		}
+	}
+	if want != len(rep.Near) || want == 0 {
+		t.Errorf("%d near pairs listed, brute force finds %d", len(rep.Near), want)
+	}
+}
+
+func BenchmarkOverlapMATH(b *testing.B) {
+	a, t := loadMATH(b, "test"), loadMATH(b, "train")
+	b.ResetTimer()
+	for k := 0; k < b.N; k++ {
+		rep, err := Overlap(context.Background(), a, t, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(rep.GPT3Count), "gpt3")
+	}
+}

@@ -468,8 +468,36 @@ func Diversity(ctx context.Context, docs []Doc, o Options) (Result, error) {
 					}
 					cands = append(cands, cand{j, bound(ub, di.n, dj.n)})
 				}
-				sort.Slice(cands, func(a, b int) bool { return cands[a].ub > cands[b].ub })
+				// Score the few best-bounded candidates first; the score found
+				// then discards most of the others before any sorting.
 				b, nearest := -1.0, -1
+				for probe := 0; probe < 4 && len(cands) > 0; probe++ {
+					top := 0
+					for k := range cands {
+						if cands[k].ub > cands[top].ub {
+							top = k
+						}
+					}
+					c := cands[top]
+					cands[top] = cands[len(cands)-1]
+					cands = cands[:len(cands)-1]
+					if c.ub < b-slack {
+						break
+					}
+					s := pairScore(p.stats(i, int(c.j)), di.n, p.docs[c.j].n)
+					localPairs++
+					if s > b {
+						b, nearest = s, int(c.j)
+					}
+				}
+				kept := cands[:0]
+				for _, c := range cands {
+					if c.ub >= b-slack {
+						kept = append(kept, c)
+					}
+				}
+				cands = kept
+				sort.Slice(cands, func(a, b int) bool { return cands[a].ub > cands[b].ub })
 				for _, c := range cands {
 					if c.ub < b-slack {
 						break

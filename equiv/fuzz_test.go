@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -20,6 +21,9 @@ func FuzzCompare(f *testing.F) {
 		}
 		if r.Reason == "" {
 			t.Fatalf("Compare(%.200q, %.200q): no reason", a, b)
+		}
+		if strings.HasPrefix(r.Reason, "internal error") {
+			t.Fatalf("Compare(%.200q, %.200q): %s", a, b, r.Reason)
 		}
 		if r.Outcome < Equal || r.Outcome > Unparsable {
 			t.Fatalf("bad outcome %d", r.Outcome)

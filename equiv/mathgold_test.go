@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/matheval/matheval/internal/testenv"
 	"github.com/matheval/matheval/latex"
@@ -113,13 +114,13 @@ func TestGoldsSelfEqual(t *testing.T) {
 					continue
 				}
 				printed := n.String()
-				r := Compare(it.gold, printed, Options{})
+				r := Compare(it.gold, printed, Options{Timeout: 2 * time.Second})
 				if r.Outcome != Equal {
 					mu.Lock()
 					fails = append(fails, fail{it.id, it.gold, "printed " + printed + ": " + r.Outcome.String() + ": " + r.Reason})
 					mu.Unlock()
 				}
-				if r2 := Compare(it.gold, it.gold, Options{}); r2.Outcome != Equal {
+				if r2 := Compare(it.gold, it.gold, Options{Timeout: 2 * time.Second}); r2.Outcome != Equal {
 					mu.Lock()
 					fails = append(fails, fail{it.id, it.gold, "self: " + r2.Reason})
 					mu.Unlock()

@@ -357,6 +357,14 @@ func (c *comparer) cmpSets(g, x expr.Node, depth int) Result {
 	gs, ok1 := c.realSet(g)
 	xs, ok2 := c.realSet(x)
 	if !ok1 || !ok2 {
+		gop, gIs := g.(*expr.SetOp)
+		xop, xIs := x.(*expr.SetOp)
+		if gIs && xIs && gop.Op == xop.Op && gop.Op != "cup" {
+			if gop.Op == "setminus" {
+				return c.cmpOrdered(gop.Args, xop.Args, depth, "set difference")
+			}
+			return c.cmpUnordered(gop.Args, xop.Args, depth)
+		}
 		// symbolic ends: compare the components as a set
 		ga, gx := setComponents(g), setComponents(x)
 		if len(ga) > 0 && len(gx) > 0 {
@@ -464,31 +472,6 @@ func (c *comparer) relAgainstSet(r *expr.Rel, set expr.Node, depth int, relIsCan
 func isSimpleVar(n expr.Node) bool {
 	s, ok := n.(*expr.Sym)
 	return ok && !expr.IsConst(s.Name)
-}
-
-func isSimpleVarRel(r *expr.Rel) bool {
-	for _, s := range r.Sides {
-		if isSimpleVar(s) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasAbsOrPow(n expr.Node) bool {
-	found := false
-	expr.Walk(n, func(m expr.Node) bool {
-		switch t := m.(type) {
-		case *expr.Pow:
-			found = true
-		case *expr.Call:
-			if t.Fn == "abs" {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // testPoints: every finite end, points just beside each, midpoints, far points.

@@ -126,8 +126,6 @@ func (p *parser) isSep(t token) (string, int, bool) {
 			if w == "and" || w == "or" || w == "" && strings.Contains(raw, ",") || w == "and also" || w == "or also" {
 				return ",", end, true
 			}
-		case "quad", "qquad":
-			return ",", t.end, true
 		}
 	}
 	return "", 0, false
@@ -695,7 +693,9 @@ func (p *parser) skipUnit() bool {
 		p.pos = t.end
 		raw, _ := p.rawArg()
 		w := strings.TrimSpace(raw)
-		if isWordText(w) && (t.text != "mathrm" || len(w) > 1 && !isFuncWord(w)) {
+		// \mathrm{m} after a number is a unit, but \mathrm{e}, \mathrm{i} are constants
+		mathrmUnit := len(w) > 1 && !isFuncWord(w) || len(w) == 1 && w != "e" && w != "i" && w != "d"
+		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) {
 			p.cacheOK = false
 			p.skipUnitPower()
 			return true
@@ -712,7 +712,7 @@ func (p *parser) skipUnit() bool {
 		// that glued letters (2ab, AZYUK) stay variables; known short units
 		// may be glued (15cm)
 		spaced := t.start > 0 && isSpace(p.s[t.start-1])
-		isUnit := unitWords[w] || spaced && len(w) >= 3 && !isFuncWord(w) && !knownWord(w)
+		isUnit := unitWords[w] || spaced && len(w) >= 3 && w == strings.ToLower(w) && !isFuncWord(w) && !knownWord(w)
 		if !isUnit {
 			return false
 		}

@@ -333,6 +333,19 @@ func (p *parser) parseFunction(fn string, at token) expr.Node {
 		}
 		break
 	}
+	// plain-text "log 2(71)": the base written before the parenthesis
+	if fn == "log" && base == nil && !p.latexMode {
+		if t := p.peek(); t.kind == tNum && allDigits(t.text) {
+			q := t.end
+			for q < len(p.s) && p.s[q] == ' ' {
+				q++
+			}
+			if q < len(p.s) && p.s[q] == '(' {
+				p.pos = t.end
+				base = p.numberNode(t)
+			}
+		}
+	}
 	var args []expr.Node
 	t := p.peek()
 	switch {
@@ -678,6 +691,12 @@ func (p *parser) parseTextCmd(name string, at token) expr.Node {
 			return &expr.Text{S: strings.ToUpper(c)}
 		}
 		if isWordText(w) && !isFuncWord(w) {
+			// prose before the math ("\text{The answer is } 5") is noise
+			nt := p.peek()
+			_, _, sep := p.isSep(nt)
+			if nt.kind != tEOF && !sep && p.canStartFactor(nt) {
+				return p.parsePrimary()
+			}
 			return &expr.Text{S: w}
 		}
 	}

@@ -444,9 +444,40 @@ func (p *parser) command() (string, kind) {
 		p.rawArg() // column count
 		p.rawArg() // alignment
 		return p.arg(), plain
-	case "cline":
+	case "cline", "color":
 		p.rawArg()
 		return "", plain
+	case "renewcommand", "newcommand", "def":
+		// Definitions change nothing we show (\renewcommand{\arraystretch}{1.5}).
+		p.rawArg()
+		p.rawArg()
+		return "", plain
+	case "hspace", "vspace", "kern", "mkern":
+		p.rawArg()
+		return `<mspace width="0.5em"></mspace>`, plain
+	case "centerline":
+		return p.arg(), plain
+	case "rule":
+		p.skipSpace()
+		if p.peek() == '[' {
+			p.seq(stopBracket)
+			if p.peek() == ']' {
+				p.pos++
+			}
+		}
+		p.rawArg()
+		p.rawArg()
+		return "<mtext>____</mtext>", plain
+	case "root": // plain TeX: \root 3 \of {x}
+		start := p.pos
+		for p.pos < len(p.src) && !p.hasCmd("of") {
+			p.pos++
+		}
+		idx := p.sub(string(p.src[start:p.pos]))
+		if p.hasCmd("of") {
+			p.pos += 3
+		}
+		return "<mroot>" + p.arg() + wrap(idx) + "</mroot>", plain
 	case "left":
 		open := p.delim()
 		inner := p.seq(stopRight)

@@ -61,6 +61,8 @@ func TestConvertStructures(t *testing.T) {
 		{`{n \choose k}`, `<mfrac linethickness="0"><mrow><mi>n</mi></mrow><mrow><mi>k</mi></mrow></mfrac>`},
 		{`\overset{?}{=}`, `<mover><mrow><mo>=</mo></mrow><mrow><mo>?</mo></mrow></mover>`},
 		{`\cancel{x}`, `<menclose notation="updiagonalstrike"`},
+		{`\root 3 \of {x}`, `<mroot><mrow><mi>x</mi></mrow><mrow><mn>3</mn></mrow></mroot>`},
+		{`\renewcommand{\arraystretch}{1.5}x`, `<mrow><mi>x</mi></mrow>`},
 	}
 	for _, c := range cases {
 		if out := conv(t, c.tex); !strings.Contains(out, c.want) {
@@ -170,6 +172,19 @@ func FuzzConvert(f *testing.F) {
 		}
 		if strings.Contains(out, "<script") {
 			t.Fatalf("unescaped script in %q", out)
+		}
+		wellFormed(t, s, out)
+	})
+}
+
+func FuzzRender(f *testing.F) {
+	for _, s := range []string{`a $x$ b $$\frac12$$ \(y\) \[z\] \$5`, `$\begin{cases}a&b\end{cases}$`, `<b>$<i>$</b>`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Render(s)
+		if strings.Contains(out, "<script") || strings.Contains(out, "<b>") {
+			t.Fatalf("unescaped markup in %q", out)
 		}
 		wellFormed(t, s, out)
 	})

@@ -42,6 +42,7 @@ var operators = map[string]string{
 	"bigtriangleup": "△", "sqcup": "⊔", "sqcap": "⊓", "uplus": "⊎", "nsubseteq": "⊈", "nleq": "≰",
 	"ngeq": "≱", "lesssim": "≲", "gtrsim": "≳", "asymp": "≍", "vdash": "⊢", "models": "⊨", "top": "⊤",
 	"bot": "⊥", "therefore": "∴", "because": "∵", "S": "§", "P": "¶", "pounds": "£", "copyright": "©",
+	"surd": "√", "Join": "⋈", "bigcirc": "◯",
 	"{": "{", "}": "}", "|": "‖", "%": "%", "$": "$", "#": "#", "&": "&", "_": "_",
 }
 
@@ -86,7 +87,7 @@ var ignored = map[string]bool{
 	"displaystyle": true, "textstyle": true, "scriptstyle": true, "limits": true, "nolimits": true,
 	"displaylimits": true, "big": true, "Big": true, "bigg": true, "Bigg": true, "bigl": true,
 	"bigr": true, "Bigl": true, "Bigr": true, "biggl": true, "biggr": true, "Biggl": true,
-	"Biggr": true, "hline": true, "hfill": true, "centering": true, "nonumber": true, "notag": true, "middle": true,
+	"Biggr": true, "allowbreak": true, "cal": true, "it": true, "sf": true, "tt": true, "hline": true, "hfill": true, "centering": true, "nonumber": true, "notag": true, "middle": true,
 }
 
 // doubleStruck maps \mathbb letters to their Unicode forms.

@@ -169,6 +169,9 @@ func Analyze(r *Run) *Analysis {
 		a.SamplesPerItem = max(a.SamplesPerItem, len(o.Attempts))
 	}
 	a.Accuracy = stats.Bootstrap(scores, bootIters, level95, bootSeed)
+	if len(scores) == 0 { // no samples yet: say so rather than print 0%
+		a.Accuracy = stats.Interval{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	}
 	a.Kinds = kindCounts(r)
 	a.Breakdowns = breakdowns(a.Outcomes)
 	a.Cross = crossTable(a.Outcomes, "subject", "level")

@@ -117,7 +117,7 @@ a{color:var(--accent)}
 .note{color:var(--muted)}
 .tablewrap{overflow-x:auto;margin:.8rem 0}
 table{border-collapse:collapse;font-size:.9rem}
-caption{text-align:left;font-weight:600;padding:.3rem 0}
+caption{text-align:left;font-weight:600;padding:.3rem 0;white-space:nowrap}
 th,td{border:1px solid var(--line);padding:.25rem .55rem;text-align:left;vertical-align:top}
 th{background:#eef1f6}
 tbody tr:nth-child(even){background:#fafbfc}

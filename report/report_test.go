@@ -232,3 +232,22 @@ func TestNaturalLess(t *testing.T) {
 		t.Error("natural order wrong")
 	}
 }
+
+func TestEmptyRun(t *testing.T) {
+	dir := t.TempDir()
+	if err := rundir.WriteJSON(dir, rundir.ManifestFile, rundir.Manifest{Benchmark: "math", Model: "m"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Write([]*Run{r}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(w.Markdown)
+	if !bytes.Contains(md, []byte("| accuracy % (95% bootstrap CI over items) | – |")) || len(w.Plots) != 0 {
+		t.Errorf("empty run report:\n%s", md)
+	}
+}

@@ -97,6 +97,7 @@ type runner struct {
 	j        *journal
 	prog     *progress
 	rpm, tpm []*bucket
+	pool     *pool
 
 	sent      atomic.Int64
 	costMu    sync.Mutex
@@ -300,19 +301,22 @@ func Run(ctx context.Context, cfg Config) (rep Report, err error) {
 	servers := max(1, cfg.Backend.Servers())
 	r.rpm = make([]*bucket, servers)
 	r.tpm = make([]*bucket, servers)
-	var wg sync.WaitGroup
 	for s := range servers {
 		r.rpm[s] = newBucket(cfg.RPM)
 		r.tpm[s] = newBucket(cfg.TPM)
-		for range cfg.Concurrency {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r.worker(s)
-			}()
-		}
+	}
+	r.pool = newPool(servers, cfg.Concurrency)
+	stopWake := r.pool.wake(r.ctx)
+	var wg sync.WaitGroup
+	for range servers * cfg.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.worker()
+		}()
 	}
 	wg.Wait()
+	stopWake()
 	r.prog.close()
 	jerr := r.j.close()
 	rep.Requests = r.sent.Load()
@@ -589,27 +593,35 @@ func (r *runner) takeRequest() bool {
 	}
 }
 
-func (r *runner) worker(server int) {
+func (r *runner) worker() {
 	for {
 		u, ok := r.q.pop()
 		if !ok {
 			return
 		}
 		if r.ctx.Err() == nil && !r.stopping.Load() {
-			r.do(server, u)
+			r.do(u)
 		}
 		r.q.done()
 	}
 }
 
-// do makes one unit's request, retrying as the failure allows.
-func (r *runner) do(server int, u unit) {
+// do makes one unit's request, retrying as the failure allows. Each
+// attempt takes a slot on a server of the pool, so a retry may go to
+// another server; the backoff is waited without holding a slot.
+func (r *runner) do(u unit) {
 	req := model.Request{Item: r.items[u.item], Prompt: r.prompts[u.item], Sample: u.sample, N: u.n}
+	var failedOn []bool // the servers this request failed on
 	for attempt := 0; ; attempt++ {
 		if !r.takeRequest() {
 			return
 		}
+		server, err := r.pool.acquire(r.ctx, failedOn)
+		if err != nil {
+			return
+		}
 		if r.rpm[server].acquire(r.ctx, 1, 1) != nil || r.tpm[server].acquire(r.ctx, 0, 0) != nil {
+			r.pool.release(server, false, 0)
 			return
 		}
 		actx, cancel := context.WithTimeout(r.ctx, r.cfg.Timeout)
@@ -621,20 +633,28 @@ func (r *runner) do(server int, u unit) {
 			err = &model.Error{Retryable: true, Msg: "no reply in the response"}
 		}
 		if err == nil {
+			r.pool.release(server, false, 0)
 			// Kept even when the run is stopping: it is paid for.
 			r.tpm[server].charge(float64(resp.Usage.PromptTokens + resp.Usage.CompletionTokens))
 			r.accept(u, resp, lat, attempt)
 			return
 		}
 		if r.ctx.Err() != nil {
-			return // interrupted or stopped: in flight, not failed
+			r.pool.release(server, false, 0)
+			return // interrupted: in flight, not failed
 		}
 		me := model.AsError(err)
+		wait := backoff(attempt, r.cfg.BackoffBase, r.cfg.BackoffMax, me.RetryAfter)
+		r.pool.release(server, me.Retryable, wait)
 		if !me.Retryable || attempt >= r.cfg.MaxRetries {
 			r.failed(u, me, attempt)
 			return
 		}
-		if sleep(r.ctx, backoff(attempt, r.cfg.BackoffBase, r.cfg.BackoffMax, me.RetryAfter)) != nil {
+		if failedOn == nil {
+			failedOn = make([]bool, len(r.rpm))
+		}
+		failedOn[server] = true
+		if sleep(r.ctx, wait) != nil {
 			return
 		}
 	}

@@ -430,3 +430,29 @@ func TestSystemPromptNeverDropped(t *testing.T) {
 		t.Fatalf("warnings %q", rep.Warnings)
 	}
 }
+
+// TestDeadServerAvoided: with one of two servers failing every request,
+// retries go to the healthy one and no sample ends in error.
+func TestDeadServerAvoided(t *testing.T) {
+	dead, good := fakeserver.New(), fakeserver.New()
+	defer dead.Close()
+	defer good.Close()
+	dead.Fault = func(int64, *fakeserver.Request) fakeserver.Fault { return fakeserver.ServerErr }
+	b := &fakeBench{n: 100}
+	be, err := model.New("openai:fake-model", model.Options{BaseURLs: []string{dead.BaseURL(), good.BaseURL()}, Concurrency: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cfg := config(b, be, dir, 1)
+	cfg.MaxRetries = 2
+	rep, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCounts(t, dir, 100, 1)
+	if rep.Results.Counts[answer.Error] != 0 || good.Requests() != 100 {
+		t.Fatalf("counts %v; dead server %d requests, good %d", rep.Results.Counts, dead.Requests(), good.Requests())
+	}
+	t.Logf("dead server got %d requests, good %d", dead.Requests(), good.Requests())
+}

@@ -21,6 +21,8 @@ import (
 	"github.com/matheval/matheval/bench"
 )
 
+var _ bench.Benchmark = (*Benchmark)(nil)
+
 // Benchmark implements bench.Benchmark for ASDiv.
 type Benchmark struct{}
 

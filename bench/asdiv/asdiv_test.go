@@ -244,3 +244,61 @@ func TestPrivateGraderAgreesOnGold(t *testing.T) {
 		t.Error("8 graded as 9")
 	}
 }
+
+func TestPrompt(t *testing.T) {
+	b := New()
+	it := bench.Item{ID: "x", Problem: "Tom has 2 apples."}
+	p, err := b.Prompt(it, bench.PromptOptions{})
+	if err != nil || len(p.Messages) != 1 || !strings.Contains(p.Messages[0].Content, "Tom has 2 apples.") || !strings.Contains(p.Text, "Answer:") {
+		t.Fatalf("direct: %+v %v", p, err)
+	}
+	p, err = b.Prompt(it, bench.PromptOptions{Name: "fewshot", Shots: 2, System: "be brief"})
+	if err != nil || len(p.Messages) != 6 || p.Messages[0].Role != "system" || len(p.Stop) == 0 {
+		t.Fatalf("fewshot: %+v %v", p, err)
+	}
+	if _, err := b.Prompt(it, bench.PromptOptions{Name: "nope"}); err == nil {
+		t.Error("unknown template accepted")
+	}
+	if _, err := b.Prompt(it, bench.PromptOptions{TemplateFile: "testdata/mini.jsonl"}); err == nil {
+		t.Error("template without {problem} accepted")
+	}
+}
+
+func TestLoadSplitsAndFilters(t *testing.T) {
+	path := testenv.Shared(t, "data", "asdiv", "ASDiv.xml")
+	b := New()
+	count := func(o bench.LoadOptions) int {
+		items, _, err := b.Load(path, o)
+		if err != nil {
+			t.Fatalf("%+v: %v", o, err)
+		}
+		return len(items)
+	}
+	if n := count(bench.LoadOptions{Split: "fold0"}); n != 444 {
+		t.Errorf("fold0: %d, want 444", n)
+	}
+	if n := count(bench.LoadOptions{Split: "asdiv-a"}); n != 1218 {
+		t.Errorf("asdiv-a: %d, want 1218", n)
+	}
+	if n := count(bench.LoadOptions{Split: "asdiv-a/fold4"}); n != 266 {
+		t.Errorf("asdiv-a/fold4: %d, want 266", n)
+	}
+	if n := count(bench.LoadOptions{Filter: map[string][]string{"grade": {"1"}}}); n != 195 {
+		t.Errorf("grade 1: %d, want 195", n)
+	}
+	own := 0
+	for k := 0; k < OwnFolds; k++ {
+		own += count(bench.LoadOptions{Split: fmt.Sprintf("type-fold%d", k), Seed: 3})
+	}
+	if own != 2305 {
+		t.Errorf("own folds cover %d items", own)
+	}
+	a, _, _ := b.Load(path, bench.LoadOptions{Sample: 10, Seed: 1})
+	c, _, _ := b.Load(path, bench.LoadOptions{Sample: 10, Seed: 1})
+	if len(a) != 10 || a[3].ID != c[3].ID {
+		t.Error("sample not seeded")
+	}
+	if _, _, err := b.Load(path, bench.LoadOptions{Split: "bogus"}); err == nil {
+		t.Error("bogus split accepted")
+	}
+}

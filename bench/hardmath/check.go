@@ -443,7 +443,10 @@ func checkCorrections(ctx context.Context, key, t string, p EpsPoly, g Regime) C
 	matched := 0
 	for i := range deltas {
 		truth := partner[i] - x0s[i]
-		rel := cmplx.Abs(deltas[i]-truth) / cmplx.Abs(truth)
+		rel := 0.0
+		if d := cmplx.Abs(deltas[i] - truth); d > 0 {
+			rel = d / cmplx.Abs(truth)
+		}
 		r.RelErr = math.Max(r.RelErr, rel)
 		if rel <= Tolerance {
 			matched++

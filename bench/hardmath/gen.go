@@ -58,7 +58,9 @@ type GenOptions struct {
 	// Compat follows the released data's conventions where they differ from
 	// the paper: roots evaluated at epsilon 0.1 and 10 (not 0.01 and 100),
 	// ODE small-x answers from the y-term balance only (not the full
-	// third-order Taylor polynomial).
+	// third-order Taylor polynomial), integral coefficients to 4 significant
+	// digits (not 6). The released intermediate-epsilon integral formula,
+	// which is wrong, is never reproduced.
 	Compat bool
 	// PerProblem bounds the numerical validation of one candidate (default 5 s).
 	PerProblem time.Duration
@@ -202,7 +204,11 @@ func pyFloat(v float64) string { return strconv.FormatFloat(v, 'g', 16, 64) }
 func pyComplexList(zs []complex128) string {
 	var parts []string
 	for _, z := range zs {
-		parts = append(parts, fmt.Sprintf("(%s%+gj)", strconv.FormatFloat(real(z), 'g', 16, 64), imag(z)))
+		im := strconv.FormatFloat(imag(z), 'g', 16, 64)
+		if !strings.HasPrefix(im, "-") {
+			im = "+" + im
+		}
+		parts = append(parts, "("+strconv.FormatFloat(real(z), 'g', 16, 64)+im+"j)")
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }
@@ -210,10 +216,12 @@ func pyComplexList(zs []complex128) string {
 // latexComplex writes a complex number in LaTeX ("0.12 - 0.034 i").
 func latexComplex(z complex128, n int) string {
 	re, im := real(z), imag(z)
-	if math.Abs(im) <= 1e-14*math.Abs(re) {
+	// Parts below 1e-9 of the other are rounding noise of real or
+	// imaginary roots.
+	if math.Abs(im) <= 1e-9*math.Abs(re) {
 		return sig(re, n)
 	}
-	if math.Abs(re) <= 1e-14*math.Abs(im) {
+	if math.Abs(re) <= 1e-9*math.Abs(im) {
 		return sig(im, n) + " i"
 	}
 	op := " + "

@@ -260,7 +260,7 @@ func genLaplace(ctx context.Context, rng *rand.Rand, o GenOptions) (Row, error) 
 			amp += gv / math.Abs(d1)
 			ampAbs += math.Abs(gv / math.Abs(d1))
 			xe = math.Max(xe, 50/(math.Abs(d1)*(b-a)))
-			how = append(how, fmt.Sprintf("an endpoint minimum at $t_0 = %g$ with $f'(t_0) = %s$, contributing $\\frac{g(t_0)}{x |f'(t_0)|} e^{-x f(t_0)}$", t0, sig(d1, 6)))
+			how = append(how, fmt.Sprintf("an endpoint minimum at $t_0 = %s$ with $f'(t_0) = %s$, contributing $\\frac{g(t_0)}{x |f'(t_0)|} e^{-x f(t_0)}$", sig(t0, 6), sig(d1, 6)))
 		}
 	}
 	if len(mins) == 0 {

@@ -140,6 +140,8 @@ func ratTerm(first bool, r *big.Rat, p int) string {
 		body = a.Num().String() + " " + xs
 	case p == 0:
 		body = fmt.Sprintf(`\frac{%s}{%s}`, a.Num(), a.Denom())
+	case a.Num().Cmp(big.NewInt(1)) == 0:
+		body = fmt.Sprintf(`\frac{%s}{%s}`, xs, a.Denom())
 	default:
 		body = fmt.Sprintf(`\frac{%s %s}{%s}`, a.Num(), xs, a.Denom())
 	}

@@ -171,7 +171,7 @@ func newRootsProblem(rng *rand.Rand) (*rootsProblem, error) {
 	bals := []balance{
 		{name: "A+B", keep: [2]int{0, 1}, drop: 2, eq: fmt.Sprintf(`\epsilon x^{%d} %s %s=0`, rp.n1, sgn(rp.s2), xn2),
 			roots: powerRoots(rp.n1-rp.n2, -rp.s2, true)},
-		{name: "B+C", keep: [2]int{1, 2}, drop: 0, eq: fmt.Sprintf(`%s %s %s 1=0`, strings.TrimPrefix(sgn(rp.s2)+" ", "+ "), xn2, sgn(rp.s3)),
+		{name: "B+C", keep: [2]int{1, 2}, drop: 0, eq: strings.TrimPrefix(fmt.Sprintf(`%s %s %s 1=0`, sgn(rp.s2), xn2, sgn(rp.s3)), "+ "),
 			roots: powerRoots(rp.n2, -rp.s3*rp.s2, false)},
 		{name: "A+C", keep: [2]int{0, 2}, drop: 1, eq: fmt.Sprintf(`\epsilon x^{%d} %s 1=0`, rp.n1, sgn(rp.s3)),
 			roots: powerRoots(rp.n1, -rp.s3, true)},
@@ -355,6 +355,11 @@ func genRootCorrections(ctx context.Context, rng *rand.Rand, o GenOptions) (Row,
 		for i, x0 := range x0s {
 			d := correction(c, x0, order)
 			truth := partner[i] - x0
+			if cmplx.Abs(truth) <= 1e-9*cmplx.Abs(x0) {
+				// The correction is below what double precision resolves
+				// (x0 = 1/eps is nearly exact for eps x^{n+1} - x^n + 1).
+				return Row{}, fmt.Errorf("correction at root %s below double precision", reg.roots[i].latex)
+			}
 			if cmplx.Abs(d-truth) > Tolerance*cmplx.Abs(truth) {
 				return Row{}, fmt.Errorf("order-%d correction %.3g vs %.3g at root %s", order, d, truth, reg.roots[i].latex)
 			}

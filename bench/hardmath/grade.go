@@ -28,6 +28,19 @@ func interimEvaluator(latex string, vars map[string]complex128, realRoots bool) 
 	return evalLatex(latex, vars, evalOptions{realRoots: realRoots})
 }
 
+// defaultEvaluator uses the shared engine for the real-valued conventions
+// (ODE and integral answers) and the package's own evaluator for the
+// principal complex branch (roots, nondimensionalization), which the shared
+// engine does not offer, and for anything the shared parser rejects.
+func defaultEvaluator(latex string, vars map[string]complex128, realRoots bool) (complex128, error) {
+	if realRoots {
+		if v, err := SharedEvaluator(latex, vars, true); err == nil {
+			return v, nil
+		}
+	}
+	return interimEvaluator(latex, vars, realRoots)
+}
+
 // referenceFromItem recovers the Reference stored in an item, whether it is
 // still the struct or came back from JSON as a generic map.
 func referenceFromItem(extra map[string]any) (Reference, error) {

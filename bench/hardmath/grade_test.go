@@ -1,10 +1,13 @@
 package hardmath
 
 import (
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
 )
 
 func rowOf(t *testing.T, js string) Row {
@@ -104,5 +107,53 @@ func TestGradeEpsIntegral(t *testing.T) {
 	v := grade(t, r, `$\boxed{[\frac{0.7993}{\epsilon^{0.875}}, \frac{1}{\epsilon}, \frac{83}{\epsilon}]}$`)
 	if math.Abs(v.Score-2.0/3) > 1e-12 || v.Parts["intermediate_eps"] != 0 {
 		t.Errorf("%+v", v)
+	}
+}
+
+func TestJudge(t *testing.T) {
+	it, err := ItemOf("x", KeyedRow{"0", rowOf(t, odeRow)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := JudgePrompt(it, "my answer")
+	if err != nil || !strings.Contains(p.Text, "Please take this response: my answer") || !strings.Contains(p.Text, "small regime solution") {
+		t.Errorf("%v %q", err, p.Text)
+	}
+	sym, _ := ItemOf("x", KeyedRow{"1", rowOf(t, `{"question":"q","solution":"s","question_type":"nondimensionalization_numeric","answer_type":"float","answer_val":"0.08","precision":2}`)})
+	if _, err := JudgePrompt(sym, "r"); err == nil {
+		t.Error("nondimensionalization has no rubric")
+	}
+	for reply, want := range map[string]float64{`Score: \boxed{0.5}`: 0.5, `\[boxed{1}\]`: 1, `$\boxed{\frac{3}{4}}$`: 0.75} {
+		if v, err := ParseJudgeScore(reply); err != nil || v != want {
+			t.Errorf("%s: %v %v", reply, v, err)
+		}
+	}
+	for _, bad := range []string{"no box", `\boxed{1.5}`, `\boxed{good}`} {
+		if _, err := ParseJudgeScore(bad); err == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+}
+
+// Items come back from samples.jsonl with Extra as generic JSON; grading
+// must work the same.
+func TestGradeAfterJSONRoundTrip(t *testing.T) {
+	for _, js := range []string{odeRow, rootsRow} {
+		it, err := ItemOf("x", KeyedRow{"0", rowOf(t, js)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(it)
+		var back bench.Item
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if _, isMap := back.Extra["reference"].(map[string]any); !isMap {
+			t.Fatalf("expected a generic map after JSON, got %T", back.Extra["reference"])
+		}
+		h := New()
+		if v := h.Grade(back, h.GoldReply(back), "stop"); v.Score != 1 {
+			t.Errorf("%s: %+v", it.Meta["type"], v)
+		}
 	}
 }

@@ -38,8 +38,11 @@ type Benchmark struct {
 	eval     Evaluator
 }
 
-// New returns the benchmark with the package's formula evaluator.
-func New() *Benchmark { return &Benchmark{eval: interimEvaluator} }
+// New returns the benchmark with the default formula evaluator.
+func New() *Benchmark { return &Benchmark{eval: defaultEvaluator} }
+
+// NewWithEvaluator returns the benchmark grading formulas with ev.
+func NewWithEvaluator(ev Evaluator) *Benchmark { return &Benchmark{eval: ev} }
 
 // Name implements bench.Benchmark.
 func (b *Benchmark) Name() string { return "hardmath" }
@@ -194,7 +197,7 @@ func (b *Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verd
 	}
 	ev := b.eval
 	if ev == nil {
-		ev = interimEvaluator
+		ev = defaultEvaluator
 	}
 	return gradeReply(ref, reply, finishReason, ev)
 }

@@ -243,3 +243,25 @@ func FuzzLastBoxed(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLoadMATH loads the whole original tree (12,500 files). Run by
+// hand: go test ./bench/math -run '^$' -bench LoadMATH -benchtime 3x
+func BenchmarkLoadMATH(b *testing.B) {
+	root := testenv.Shared(b, "data", "math", "MATH")
+	for i := 0; i < b.N; i++ {
+		items, _, err := Load(root, bench.LoadOptions{})
+		if err != nil || len(items) != 12500 {
+			b.Fatalf("%d items, %v", len(items), err)
+		}
+	}
+}
+
+// BenchmarkCheckMATH500 checks MATH-500 (load, self-grading, duplicates).
+func BenchmarkCheckMATH500(b *testing.B) {
+	p := testenv.Shared(b, "data", "math500", "test.jsonl")
+	for i := 0; i < b.N; i++ {
+		if _, err := CheckData(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -26,13 +26,25 @@ type Difference struct {
 	FailsAcc bool   `json:"fails_accuracy"` // |answer - literal| >= 1e-3: a perfect calculator is graded wrong
 }
 
+// OffDefinition is an item whose query is outside its group's definition.
+type OffDefinition struct {
+	ID     string `json:"id"`
+	Line   string `json:"line,omitempty"`
+	Group  int    `json:"group"`
+	Query  string `json:"query"`
+	Reason string `json:"reason"`
+}
+
 // CheckReport is the outcome of checking a file.
 type CheckReport struct {
-	Path        string          `json:"path"`
-	Items       int             `json:"items"`
-	PerGroup    map[int]int     `json:"per_group"`
-	Differences []Difference    `json:"differences"`
-	Warnings    []bench.Warning `json:"warnings,omitempty"`
+	Path        string       `json:"path"`
+	Items       int          `json:"items"`
+	PerGroup    map[int]int  `json:"per_group"`
+	Differences []Difference `json:"differences"`
+	// OffDefinition are items whose query does not fit its group's
+	// definition (reported apart: their answers may still be right).
+	OffDefinition []OffDefinition `json:"off_definition,omitempty"`
+	Warnings      []bench.Warning `json:"warnings,omitempty"`
 }
 
 // Failed reports whether some answer is off by the accuracy tolerance or
@@ -65,6 +77,11 @@ func Check(path string) (CheckReport, error) {
 		rep.PerGroup[g]++
 		if d, ok := checkItem(it, g); ok {
 			rep.Differences = append(rep.Differences, d)
+		}
+		if g >= 0 {
+			if ok, why := Conforms(g, it.Problem); !ok {
+				rep.OffDefinition = append(rep.OffDefinition, OffDefinition{ID: it.ID, Line: it.Meta["line"], Group: g, Query: it.Problem, Reason: why})
+			}
 		}
 	}
 	return rep, nil
@@ -178,5 +195,13 @@ func (r CheckReport) WriteText(w io.Writer) {
 	}
 	if fails > 0 {
 		fmt.Fprintln(w, "! = off by 1e-3 or more: a correct reply is graded wrong on this item")
+	}
+	fmt.Fprintf(w, "\n%d queries outside their group's definition (their answers are checked above):\n", len(r.OffDefinition))
+	for _, o := range r.OffDefinition {
+		where := o.ID
+		if o.Line != "" {
+			where = "line " + o.Line
+		}
+		fmt.Fprintf(w, "  %-9s group %-2d %-22q %s\n", where, o.Group, o.Query, o.Reason)
 	}
 }

@@ -278,6 +278,16 @@ func TestCheckReleased(t *testing.T) {
 	if !rep.Failed() {
 		t.Error("the tangent items should fail the check")
 	}
+	// every released group fits its definition except the irrational one,
+	// which mixes two constants, "/" and plain integers
+	for _, o := range rep.OffDefinition {
+		if o.Group != 13 {
+			t.Errorf("off definition: %+v", o)
+		}
+	}
+	if len(rep.OffDefinition) != 17 {
+		t.Errorf("%d items off their definition, want 17", len(rep.OffDefinition))
+	}
 	// calc on the released file: right except on the 5 tangents
 	b := New()
 	items, _, _ := b.Load(path, bench.LoadOptions{})
@@ -325,4 +335,25 @@ func FuzzParseLines(f *testing.F) {
 			t.Error("no items and no error")
 		}
 	})
+}
+
+func TestTable1Runs(t *testing.T) {
+	b := New()
+	mk := func(g int, gold, reply string) bench.Sample {
+		it := item(g, "q", gold)
+		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")}
+	}
+	runA := []bench.Sample{mk(0, "0", "0"), mk(15, "0.5", "0.5")}
+	runB := []bench.Sample{mk(0, "0", "1"), mk(15, "0.5", "none")}
+	tb := Table1([]string{"a", "b"}, [][]bench.Sample{runA, runB})
+	if len(tb.Rows) != 2 || len(tb.Columns) != len(Categories)+3 {
+		t.Fatalf("%+v", tb)
+	}
+	// a: Euler 100, Tri 100; b: Euler 0 (RE 1), Tri 0 (no number: RE 10, NNR 50%)
+	if tb.Rows[0][1] != "100.0" || tb.Rows[1][1] != "0.0" || tb.Rows[1][2] != "-" {
+		t.Errorf("rows %v", tb.Rows)
+	}
+	if last := tb.Rows[1][len(tb.Rows[1])-2:]; last[0] != "5.50" || last[1] != "50.0" {
+		t.Errorf("RE/NNR %v", last)
+	}
 }

@@ -236,3 +236,30 @@ func CategoryNames() string {
 	}
 	return strings.Join(s, " ")
 }
+
+// Table1 is the paper's Table 1 shape over several runs: one row per run,
+// the accuracy (%) of each category, then the overall relative error and
+// non-number ratio (%). The reports use it to compare runs.
+func Table1(names []string, runs [][]bench.Sample) bench.Table {
+	t := bench.Table{Name: "table1_runs", Title: "MATH 401 accuracy (%) by kind of arithmetic (the paper's Table 1)",
+		Columns: []string{"run"}}
+	for _, c := range Categories {
+		t.Columns = append(t.Columns, c.Name)
+	}
+	t.Columns = append(t.Columns, "RE", "NNR (%)")
+	for i, samples := range runs {
+		byCat, _ := Scores(samples)
+		row := []string{names[i]}
+		for _, c := range Categories {
+			if s := byCat[c.Name]; s.N > 0 {
+				row = append(row, pct(s.Accuracy))
+			} else {
+				row = append(row, "-")
+			}
+		}
+		all := byCat["All"]
+		row = append(row, strconv.FormatFloat(all.RelativeError, 'f', 2, 64), pct(all.NonNumberRatio))
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}

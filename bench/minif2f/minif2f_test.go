@@ -258,3 +258,19 @@ func BenchmarkCheckCandidate(b *testing.B) {
 		}
 	}
 }
+
+// TestQuirks loads a statement file with two of miniF2F v1's quirks: a
+// comment written "$@ ... $@" and a $p labelled like its last hypothesis.
+func TestQuirks(t *testing.T) {
+	p, err := LoadFile("testdata/quirks/aime-demo-label.mm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Warnings) != 1 || !strings.Contains(p.Statement, "aime-demo-label $p") {
+		t.Fatalf("%+v", p)
+	}
+	c := testChecker(t)
+	if v := c.Check(p, strings.ReplaceAll(goodMP, "mathd-demo-mp", "aime-demo-label")); !v.OK {
+		t.Fatal(v.Reason)
+	}
+}

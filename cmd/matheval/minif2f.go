@@ -63,6 +63,11 @@ run, 2 for a bad command line.`,
 			if err != nil {
 				return err
 			}
+			for _, p := range problems {
+				for _, w := range p.Warnings {
+					fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+				}
+			}
 			var cands []minif2f.Candidate
 			if candidates != "" {
 				if cands, err = minif2f.LoadCandidates(candidates); err != nil {

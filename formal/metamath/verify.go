@@ -13,7 +13,7 @@ const maxProofNumber = 1 << 30
 
 // maxProofSymbols bounds the symbols one proof may produce, so that a
 // hostile proof cannot exhaust memory.
-const maxProofSymbols = 1 << 28
+const maxProofSymbols = 1 << 25
 
 // worker verifies proofs. Its buffers are reused from proof to proof.
 type worker struct {

@@ -230,9 +230,29 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	w.Write(body)
 }
 
+type message struct {
+	Role             string `json:"role"`
+	Content          string `json:"content"`
+	ReasoningContent string `json:"reasoning_content,omitempty"`
+}
+
+type usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+	TotalTokens      int `json:"total_tokens"`
+}
+
+type response struct {
+	ID      string   `json:"id"`
+	Object  string   `json:"object"`
+	Model   string   `json:"model"`
+	Choices []choice `json:"choices"`
+	Usage   usage    `json:"usage"`
+}
+
 type choice struct {
 	Index        int             `json:"index"`
-	Message      map[string]any  `json:"message,omitempty"`
+	Message      *message        `json:"message,omitempty"`
 	Text         *string         `json:"text,omitempty"`
 	FinishReason string          `json:"finish_reason"`
 	Logprobs     json.RawMessage `json:"logprobs,omitempty"`
@@ -255,11 +275,7 @@ func (s *Server) render(req *Request) []byte {
 		completion += len(strings.Fields(text))
 		c := choice{Index: j, FinishReason: "stop"}
 		if req.Chat {
-			m := map[string]any{"role": "assistant", "content": text}
-			if s.Reasoning != "" {
-				m["reasoning_content"] = s.Reasoning
-			}
-			c.Message = m
+			c.Message = &message{Role: "assistant", Content: text, ReasoningContent: s.Reasoning}
 		} else {
 			t := text
 			c.Text = &t
@@ -274,12 +290,9 @@ func (s *Server) render(req *Request) []byte {
 		}
 		choices[j] = c
 	}
-	out := map[string]any{
-		"id": "fake-1", "object": "chat.completion", "model": "fake-model",
-		"choices": choices,
-		"usage": map[string]any{"prompt_tokens": len(strings.Fields(req.Text())), "completion_tokens": completion,
-			"total_tokens": len(strings.Fields(req.Text())) + completion},
-	}
+	pt := len(strings.Fields(req.Text()))
+	out := response{ID: "fake-1", Object: "chat.completion", Model: "fake-model", Choices: choices,
+		Usage: usage{PromptTokens: pt, CompletionTokens: completion, TotalTokens: pt + completion}}
 	b, _ := json.Marshal(out)
 	return b
 }

@@ -62,6 +62,8 @@ func slug(s string) string {
 			out = append(out, r)
 		case r == ' ':
 			out = append(out, '_')
+		case r == '&':
+			out = append(out, []rune("and")...)
 		}
 	}
 	return string(out)
