@@ -3,35 +3,18 @@ package equiv
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/matheval/matheval/latex"
 )
 
-func TestDbgPerturb(t *testing.T) {
-	items := loadMATH500(t)
-	n := 0
-	for _, it := range items {
-		g := it.gold
-		var vars []string
-		for i := 0; i < len(g); i++ {
-			if g[i] >= '0' && g[i] <= '9' {
-				b := []byte(g)
-				b[i] = '0' + (b[i]-'0'+3)%10
-				vars = append(vars, string(b))
-			}
-		}
-		if strings.Contains(g, "+") {
-			vars = append(vars, strings.Replace(g, "+", "-", 1))
-		}
-		if strings.Contains(g, "(") && strings.Contains(g, ")") {
-			vars = append(vars, strings.Replace(strings.Replace(g, "(", "[", 1), ")", "]", 1))
-		}
-		vars = append(vars, "-"+g, g+"+1", "2"+g)
-		for _, v := range vars {
-			n++
-			r := Compare(g, v, Options{})
-			if r.Outcome == Equal {
-				t.Logf("EQUAL %q vs %q: %v", g, v, r)
-			}
-		}
+func TestDbgJ(t *testing.T) {
+	for _, s := range []string{strings.Repeat("J", 3500), strings.Repeat("J", 3500) + "1", strings.Repeat("ab", 1750)} {
+		st := time.Now()
+		_, err := latex.Parse(s)
+		t.Log(time.Since(st), err)
+		st = time.Now()
+		r := Compare(s, "d\x00", Options{Timeout: 20 * time.Millisecond})
+		t.Log(time.Since(st), r)
 	}
-	t.Log(n)
 }

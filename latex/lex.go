@@ -14,6 +14,9 @@ import (
 	"unicode/utf8"
 )
 
+// maxWord is the longest letter run read as one word (keywords, units).
+const maxWord = 24
+
 type tokKind int
 
 const (
@@ -274,9 +277,15 @@ func (p *parser) lex() token {
 		end := p.scanNumber(i)
 		return mk(tNum, p.s[i:end], end)
 	case isLetter(c):
+		// a run longer than any keyword is a product of letters: lex it one
+		// letter at a time (scanning long runs again at every letter would be
+		// quadratic)
 		k := i
-		for k < len(p.s) && isLetter(p.s[k]) {
+		for k < len(p.s) && isLetter(p.s[k]) && k-i <= maxWord {
 			k++
+		}
+		if k-i > maxWord {
+			return mk(tWord, p.s[i:i+1], i+1)
 		}
 		return mk(tWord, p.s[i:k], k)
 	case c == '\\':
