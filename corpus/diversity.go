@@ -127,6 +127,11 @@ type prepared struct {
 // prepare tokenizes and indexes. maxDF: n-grams in more documents than this
 // are not indexed; their matches are bounded instead (see bound).
 func prepare(docs []Doc, o Options, maxDF int) *prepared {
+	return prepareOrders(docs, o, [MaxOrder]int{maxDF, maxDF, maxDF, maxDF})
+}
+
+// prepareOrders is prepare with a threshold per n-gram order.
+func prepareOrders(docs []Doc, o Options, maxDF [MaxOrder]int) *prepared {
 	p := &prepared{docs: make([]doc, len(docs))}
 	groupIDs := map[string]int{}
 	var ids [MaxOrder]map[string]uint32
@@ -173,13 +178,13 @@ func prepare(docs []Doc, o Options, maxDF int) *prepared {
 	for n := 0; n < MaxOrder; n++ {
 		p.postings[n] = make([][]posting, len(df[n]))
 		for id, f := range df[n] {
-			if int(f) <= maxDF {
+			if int(f) <= maxDF[n] {
 				p.postings[n][id] = make([]posting, 0, f)
 			}
 		}
 		for i := range p.docs {
 			for _, gc := range p.docs[i].grams[n] {
-				if int(df[n][gc.id]) <= maxDF {
+				if int(df[n][gc.id]) <= maxDF[n] {
 					p.postings[n][gc.id] = append(p.postings[n][gc.id], posting{int32(i), gc.count})
 				} else {
 					p.docs[i].freq[n] += int(gc.count)
@@ -313,7 +318,12 @@ func logInt(n int) float64 {
 // of the index (its matches are bounded instead). Indexing common n-grams
 // costs a posting walk per shared document; leaving out rare ones loosens
 // the bounds. Measured on MATH (BenchmarkDiversityMATH).
-var indexMaxDF = func(n int) int { return max(64, n/50) }
+var indexMaxDF = func(n int) [MaxOrder]int {
+	d := max(64, n/50)
+	return [MaxOrder]int{unigramDF(n), d, d, d}
+}
+
+var unigramDF = func(n int) int { return max(64, n/50) }
 
 // slack absorbs floating-point rounding when comparing a bound with a
 // score: the bound and the score are computed in different orders.
@@ -376,7 +386,7 @@ func finish(res *Result, best []float64) {
 // remaining bound can beat the best score found. The result equals
 // DiversityBrute's.
 func Diversity(ctx context.Context, docs []Doc, o Options) (Result, error) {
-	p := prepare(docs, o, indexMaxDF(len(docs)))
+	p := prepareOrders(docs, o, indexMaxDF(len(docs)))
 	N := len(docs)
 	res := Result{LD: make([]float64, N), Nearest: make([]int, N)}
 	best := make([]float64, N)

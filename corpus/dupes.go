@@ -77,7 +77,7 @@ func Duplicates(ctx context.Context, docs []Doc, o Options, threshold float64) (
 	if threshold <= 0 || threshold > 1 {
 		return rep, nil
 	}
-	p := prepare(docs, o, indexMaxDF(len(docs)))
+	p := prepareOrders(docs, o, indexMaxDF(len(docs)))
 	acc := make([][MaxOrder]int32, len(docs))
 	seen := make([]bool, len(docs))
 	var touched []int32

@@ -83,7 +83,7 @@ func TestKillResume(t *testing.T) {
 	srv := fakeserver.New()
 	defer srv.Close()
 	srv.Record = true
-	srv.Latency = 2 * time.Millisecond
+	srv.Latency = 5 * time.Millisecond // 600 requests, 4 in flight: about 0.75 s of work for 5 kills
 	dir := t.TempDir()
 	seed := time.Now().UnixNano()
 	rng := rand.New(rand.NewPCG(uint64(seed), 1))
@@ -105,7 +105,7 @@ func TestKillResume(t *testing.T) {
 		last := round == 6
 		if !last {
 			// Kill once the child has made some requests, at a random moment.
-			wait := time.Duration(20+rng.IntN(150)) * time.Millisecond
+			wait := time.Duration(20+rng.IntN(130)) * time.Millisecond
 			start := srv.Requests()
 			deadline := time.Now().Add(5 * time.Second)
 			for srv.Requests() == start && time.Now().Before(deadline) {
