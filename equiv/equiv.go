@@ -109,6 +109,10 @@ type Options struct {
 	// Seed seeds the random probing points (0 is a fixed default), so that
 	// verdicts are reproducible.
 	Seed int64
+	// AnySign drops the assumption that symbols are positive: probing
+	// points are then drawn with either sign from the start (sqrt{x^2} and
+	// x stop being equal).
+	AnySign bool
 	// MaxBits and MaxFactorial override the size limits of expr.
 	MaxBits      int
 	MaxFactorial int64
@@ -254,6 +258,12 @@ func (c *comparer) top(g, x expr.Node) Result {
 func value(n expr.Node) expr.Node {
 	switch t := n.(type) {
 	case *expr.Rel:
+		// x \in \{1, 2\}: the set is the answer
+		if len(t.Ops) == 1 && t.Ops[0] == "in" && isTarget(t.Sides[0]) {
+			if _, ok := t.Sides[1].(*expr.Set); ok {
+				return t.Sides[1]
+			}
+		}
 		if !allOps(t, "=", "~") {
 			return n
 		}

@@ -61,6 +61,8 @@ func TestCompareCases(t *testing.T) {
 		{"\\frac{a}{b}", "a/b", Equal},
 		{"\\sqrt{x^2}", "x", Equal},
 		{"f(x)", "f(y)", NotEqual},
+		{"x = 1 \\text{ or } x = 2", "x \\in \\{1,2\\}", Equal},
+		{"x=1, y=2", "(1,2)", Equal},
 		{"", "1", Unparsable},
 		{"1", "\\frac{1}{", Unparsable},
 	}
@@ -206,3 +208,12 @@ func TestInequalitySets(t *testing.T) {
 // testTimeout is generous: a loaded CI machine can stall a goroutine past
 // the 100 ms default, and these tests are about verdicts, not the guard.
 const testTimeout = 2 * time.Second
+
+func TestAnySign(t *testing.T) {
+	if r := Compare("x", "\\sqrt{x^2}", Options{Timeout: testTimeout}); r.Outcome != Equal {
+		t.Errorf("positive symbols: %v", r)
+	}
+	if r := Compare("x", "\\sqrt{x^2}", Options{Timeout: testTimeout, AnySign: true}); r.Outcome != NotEqual {
+		t.Errorf("any sign: %v", r)
+	}
+}

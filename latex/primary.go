@@ -281,7 +281,7 @@ func (p *parser) parsePrimary() expr.Node {
 func (p *parser) parseWord(t token) expr.Node {
 	w := t.text
 	lw := strings.ToLower(w)
-	if fn, ok := funcNames[lw]; ok && !(len(w) <= 3 && p.nextIsLetterAfter(t)) {
+	if fn, ok := funcNames[lw]; ok {
 		p.pos = t.end
 		return p.parseFunction(fn, t)
 	}
@@ -301,10 +301,6 @@ func (p *parser) parseWord(t token) expr.Node {
 	p.pos = t.start + 1
 	return p.letterSym(w[:1])
 }
-
-// nextIsLetterAfter: "sinx" style glued letters are still a function call,
-// but "cost" is not a cosine: a function word must end the letter run.
-func (p *parser) nextIsLetterAfter(t token) bool { return false }
 
 // parseFunction parses the arguments of a named function after its name:
 // optional ^power / ^{-1}, optional _base (log), then (args), {arg}, or an

@@ -161,10 +161,14 @@ func runSections(x Analyzed, several bool) []Section {
 		[]string{"items", fmt.Sprint(a.Items)},
 		[]string{"samples", fmt.Sprint(a.Samples)},
 		[]string{"accuracy % (95% bootstrap CI over items)", ci(a.Accuracy)})
-	for _, k := range sortedMetricNames(r.Results.Summary.Metrics) {
-		sum.Rows = append(sum.Rows, []string{"benchmark metric: " + k, fmt.Sprintf("%.4g", r.Results.Summary.Metrics[k])})
-	}
 	s := Section{Title: head + "Summary", Tables: []bench.Table{sum}}
+	if len(r.Results.Summary.Metrics) > 0 {
+		mt := bench.Table{Name: "metrics", Title: "Benchmark metrics (results.json)", Columns: []string{"metric", "value"}}
+		for _, k := range sortedMetricNames(r.Results.Summary.Metrics) {
+			mt.Rows = append(mt.Rows, []string{k, fmt.Sprintf("%.4g", r.Results.Summary.Metrics[k])})
+		}
+		s.Tables = append(s.Tables, mt)
+	}
 	if !r.HasResults {
 		s.Notes = append(s.Notes, "results.json is missing (run unfinished?): counts were rebuilt from samples.jsonl and the benchmark's own tables are absent.")
 	}

@@ -501,6 +501,23 @@ type sampleView struct {
 	HasConfidence                        bool
 	Reply, Reasoning, ExtractedHTML      template.HTML
 	Tokens                               int
+	Details                              string // per-part scores and per-sample metrics
+}
+
+// details lists a verdict's part scores and metrics ("small_eps=1 large_eps=0.5").
+func details(parts, metrics map[string]float64) string {
+	var out []string
+	for _, m := range []map[string]float64{parts, metrics} {
+		var ks []string
+		for k := range m {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		for _, k := range ks {
+			out = append(out, fmt.Sprintf("%s=%.4g", k, m[k]))
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func samplesView(recs []rundir.SampleRecord) []sampleView {
@@ -510,7 +527,7 @@ func samplesView(recs []rundir.SampleRecord) []sampleView {
 			Extracted: r.Verdict.Extracted, Finish: r.FinishReason, Err: r.Error, Score: r.Verdict.Score,
 			Confidence: r.Confidence, HasConfidence: r.Confidence >= 0,
 			Reply: renderFull(r.Reply), Reasoning: renderFull(r.Reasoning), ExtractedHTML: renderAnswer(r.Verdict.Extracted),
-			Tokens: r.Usage.CompletionTokens})
+			Tokens: r.Usage.CompletionTokens, Details: details(r.Verdict.Parts, r.Verdict.Metrics)})
 	}
 	return out
 }

@@ -85,7 +85,7 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 {{template "foot"}}{{end}}
 
 {{define "samples"}}{{range .}}<div class="sample"><p><span class="k k-{{.Kind}}">{{.Kind}}</span> sample {{.Index}} · score {{.Score}}{{if .HasConfidence}} · confidence {{f3 .Confidence}}{{end}} · finish {{.Finish}} · {{.Tokens}} tokens</p>
-<p class="note">extracted: {{if .ExtractedHTML}}{{.ExtractedHTML}}{{else}}nothing{{end}}{{if .Reason}} · {{.Reason}}{{end}}{{if .Err}} · error: {{.Err}}{{end}}</p>
+<p class="note">extracted: {{if .ExtractedHTML}}{{.ExtractedHTML}}{{else}}nothing{{end}}{{if .Reason}} · {{.Reason}}{{end}}{{if .Err}} · error: {{.Err}}{{end}}{{if .Details}} · {{.Details}}{{end}}</p>
 {{if .Reasoning}}<details><summary>reasoning</summary><div class="text">{{.Reasoning}}</div></details>{{end}}
 <div class="text reply">{{.Reply}}</div></div><hr>{{end}}{{end}}
 
