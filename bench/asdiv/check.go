@@ -233,8 +233,7 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 			continue
 		}
 		if seqRe.MatchString(s) {
-			res.Status, res.Reason = StatusUnchecked, "number pattern (sequence)"
-			return res
+			return checkSequence(res, s, gold)
 		}
 		if !strings.Contains(s, "=") && !cmpRe.MatchString(s) && proseRe.MatchString(s) {
 			continue // a sentence of explanation ("Rachel is the 3rd.")
@@ -792,4 +791,25 @@ func substitutionHolds(eqs []affine, order []string, gold []goldPart) bool {
 		}
 	}
 	return true
+}
+
+var seqNumRe = regexp.MustCompile(`\d+`)
+
+// checkSequence: a number-pattern formula lists the terms up to the asked
+// one ("5, 7, 10, 14, 19, 25"), so the answer must be its last term. The
+// pattern's rule itself is not checked.
+func checkSequence(res CheckResult, s string, gold []goldPart) CheckResult {
+	terms := seqNumRe.FindAllString(s, -1)
+	last, _ := new(big.Rat).SetString(terms[len(terms)-1])
+	res.Values = []string{ratString(last)}
+	if len(gold) != 1 || gold[0].Num == nil {
+		res.Status, res.Reason = StatusUnchecked, "number pattern with a non-numeric answer"
+		return res
+	}
+	if gold[0].Num.Cmp(last) != 0 {
+		res.Status, res.Reason = StatusInconsistent, fmt.Sprintf("number pattern ends with %s, answer %s", ratString(last), gold[0].Raw)
+		return res
+	}
+	res.Status, res.Reason = StatusOK, "answer is the pattern's last term (the rule itself is not checked)"
+	return res
 }

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Exit codes: 0 success, 1 the work failed, 2 the command line was wrong.
@@ -64,13 +66,58 @@ proofs, and reports with statistics and plots.`,
 	for _, c := range commands {
 		root.AddCommand(c)
 	}
+	// Made now rather than inside Execute, so that they too get examples
+	// and the tree a test walks is the tree a user sees.
+	root.SetHelpCommand(newHelpCmd())
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
-		wrapArgs(c)
+		if c.Name() == "completion" {
+			describeCompletion(c)
+		}
 	}
+	mu.Lock()
+	defer mu.Unlock()
+	prepare(root)
 	return root
 }
 
-// wrapArgs turns positional-argument validation errors into usage errors.
+// The registered commands are package-level values shared by every tree
+// newRoot builds, so what newRoot does to them must be done once (mu and
+// wrapped guard that), and what Execute leaves in them (flag values) must be
+// undone before the next run (resetFlags).
+var (
+	mu            sync.Mutex
+	wrapped       = map[*cobra.Command]bool{}
+	sliceDefaults = map[*pflag.Flag][]string{}
+)
+
+// prepare readies c and every command under it for one run.
+func prepare(c *cobra.Command) {
+	if !wrapped[c] {
+		wrapped[c] = true
+		wrapArgs(c)
+		if c.HasSubCommands() && !c.Runnable() && c.HasParent() {
+			// Cobra answers "matheval gen nosuch" with gen's help and
+			// exit 0; an unknown subcommand is a usage error.
+			c.RunE = runGroup
+		}
+	}
+	resetFlags(c)
+	for _, sub := range c.Commands() {
+		prepare(sub)
+	}
+}
+
+// runGroup runs a command that only groups others: bare, it prints its help.
+func runGroup(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageErrorf("%s: unknown command %q (see '%s --help')", cmd.CommandPath(), args[0], cmd.CommandPath())
+	}
+	return cmd.Help()
+}
+
+// wrapArgs turns c's positional-argument validation errors into usage errors.
 func wrapArgs(c *cobra.Command) {
 	if c.Args != nil {
 		orig := c.Args
@@ -81,8 +128,67 @@ func wrapArgs(c *cobra.Command) {
 			return nil
 		}
 	}
+}
+
+// resetFlags sets c's flags back to their defaults: pflag keeps the values
+// of an earlier parse, so without this a second run in the same process
+// (tests call run more than once) would see the first one's flags.
+func resetFlags(c *cobra.Command) {
+	reset := func(f *pflag.Flag) {
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			def, seen := sliceDefaults[f]
+			if !seen {
+				def = append([]string(nil), sv.GetSlice()...)
+				sliceDefaults[f] = def
+			}
+			if f.Changed {
+				_ = sv.Replace(def)
+			}
+		} else {
+			// Always, not only when Changed: a command may adjust its
+			// own flag variable while it runs.
+			_ = f.Value.Set(f.DefValue)
+		}
+		f.Changed = false
+	}
+	c.Flags().VisitAll(reset)
+	c.PersistentFlags().VisitAll(reset)
+}
+
+// newHelpCmd replaces cobra's help command, which answers an unknown topic
+// with exit 0 and a page of usage.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "help [command]",
+		Short:   "Help about any command",
+		Long:    "help prints the help of any command: its description, flags and examples.",
+		Example: "  matheval help run\n  matheval help data check",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := cmd.Root().Find(args)
+			if err != nil || target == nil || len(rest) > 0 {
+				return usageErrorf("help: unknown command %q (see 'matheval --help')", strings.Join(args, " "))
+			}
+			return target.Help()
+		},
+	}
+}
+
+// describeCompletion gives cobra's completion commands examples.
+func describeCompletion(c *cobra.Command) {
+	c.Example = "  source <(matheval completion bash)\n  matheval completion zsh > \"${fpath[1]}/_matheval\""
 	for _, sub := range c.Commands() {
-		wrapArgs(sub)
+		switch sub.Name() {
+		case "bash":
+			sub.Example = "  source <(matheval completion bash)"
+		case "zsh":
+			sub.Example = "  matheval completion zsh > \"${fpath[1]}/_matheval\""
+		case "fish":
+			sub.Example = "  matheval completion fish > ~/.config/fish/completions/matheval.fish"
+		case "powershell":
+			sub.Example = "  matheval completion powershell | Out-String | Invoke-Expression"
+		default:
+			sub.Example = "  matheval completion " + sub.Name()
+		}
 	}
 }
 
