@@ -67,6 +67,9 @@ func TestCheckFormula(t *testing.T) {
 		{"2 parts(Blue) < 3 parts(Purple)", "Purple", StatusOK},
 		{"8 > 9", "Yes", StatusInconsistent},
 		{"(((((", "1", StatusUnchecked},
+		{"(2*60 (min/hour) + 45) + 30 = 195 (min); 195/60 (min/hour)=3 r15; hh:mm=3:15 p.m.", "3:15 p.m.", StatusOK},
+		{"(2*60 (min/hour) + 45) + 30 = 195 (min); 195/60 (min/hour)=3 r15; hh:mm=3:15 p.m.", "4:15 p.m.", StatusInconsistent},
+		{"195/60=3 r15; hh:mm=3:25", "3:25", StatusInconsistent},
 	}
 	for _, c := range cases {
 		got := CheckFormula(c.formula, c.answer)

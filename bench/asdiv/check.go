@@ -226,10 +226,18 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 	var eqs []affine // equations in the unknowns, each = 0
 	comparisons := 0
 	clock := false
-	var final []value // the values of the last statement
+	var final []value    // the values of the last statement
+	var clockTimes []int // minutes after midnight stated by hh:mm statements
+	var lastRem []int64  // quotient and remainder of the last division with remainder
 	for _, s := range stmts {
 		if strings.Contains(s, "hh:mm") {
 			clock = true
+			t, err := clockReading(s, lastRem)
+			if err != "" {
+				res.Status, res.Reason = StatusInconsistent, err
+				return res
+			}
+			clockTimes = append(clockTimes, t)
 			continue
 		}
 		if seqRe.MatchString(s) {
@@ -285,6 +293,9 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 				return res
 			}
 			vals = append(vals, value{v: new(big.Rat).SetInt(q)}, value{v: new(big.Rat).SetInt(r)})
+			if q.IsInt64() && r.IsInt64() {
+				lastRem = []int64{q.Int64(), r.Int64()}
+			}
 			final = append(final[:0], vals[len(vals)-2:]...)
 			if r.Sign() != 0 { // a ceiling division's answer is q+1
 				vals = append(vals, value{v: new(big.Rat).SetInt(new(big.Int).Add(q, big.NewInt(1)))})
@@ -373,8 +384,7 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 		}
 	}
 	if clock {
-		res.Status, res.Reason = StatusUnchecked, "clock-time reading (the arithmetic before it holds)"
-		return res
+		return matchClock(res, gold, clockTimes)
 	}
 	res = matchGold(res, gold, vals, comparisons)
 	if res.Status == StatusOK && len(eqs) == 0 && len(gold) == 1 && len(final) > 0 && !anyGoldIn(gold, final) {
@@ -387,7 +397,13 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 		if anyGoldIn(gold, vals) {
 			res.Status, res.Reason = StatusOK, "the equations' solution is among the answer's parts (the others are derived)"
 		} else {
-			res.Status, res.Reason = StatusUnchecked, "answer derived from the unknowns' solution ("+strings.Join(res.Values, ", ")+")"
+			var sol []string
+			for _, v := range res.Values {
+				if strings.Contains(v, "=") {
+					sol = append(sol, v)
+				}
+			}
+			res.Status, res.Reason = StatusUnchecked, "answer derived from the unknowns' solution ("+strings.Join(sol, ", ")+")"
 		}
 	}
 	return res
@@ -811,5 +827,65 @@ func checkSequence(res CheckResult, s string, gold []goldPart) CheckResult {
 		return res
 	}
 	res.Status, res.Reason = StatusOK, "answer is the pattern's last term (the rule itself is not checked)"
+	return res
+}
+
+var clockRe = regexp.MustCompile(`(?i)^\s*(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:([ap])\.?\s*m\.?)?`)
+
+// clockReading reads "hh:mm=23:45=11:45 p.m." as minutes after midnight,
+// checking that its readings agree with each other and with the division
+// with remainder before it (hours r minutes, or minutes r seconds for
+// hh:mm:ss).
+func clockReading(s string, lastRem []int64) (int, string) {
+	sides := strings.Split(s, "=")
+	t := -1
+	for _, side := range sides[1:] {
+		m := clockRe.FindStringSubmatch(side)
+		if m == nil {
+			return 0, fmt.Sprintf("clock reading %q not understood", strings.TrimSpace(side))
+		}
+		h, mi := atoi(m[1]), atoi(m[2])
+		switch strings.ToLower(m[3]) {
+		case "p":
+			if h < 12 {
+				h += 12
+			}
+		case "a":
+			if h == 12 {
+				h = 0
+			}
+		}
+		v := h*60 + mi
+		if t >= 0 && v%720 != t%720 {
+			return 0, fmt.Sprintf("clock readings disagree in %q", strings.TrimSpace(s))
+		}
+		if t < 0 || m[3] != "" {
+			t = v
+		}
+	}
+	if t < 0 {
+		return 0, "empty clock reading"
+	}
+	if lastRem != nil && !strings.Contains(s, "hh:mm:ss") {
+		if int(lastRem[0]*60+lastRem[1])%720 != t%720 {
+			return 0, fmt.Sprintf("%q does not read the division's %d r%d", strings.TrimSpace(s), lastRem[0], lastRem[1])
+		}
+	}
+	return t, ""
+}
+
+// matchClock compares a time-of-day answer with the formula's clock reading.
+func matchClock(res CheckResult, gold []goldPart, times []int) CheckResult {
+	if len(gold) != 1 || gold[0].Time < 0 || len(times) == 0 {
+		res.Status, res.Reason = StatusUnchecked, "clock-time formula with a non-time answer"
+		return res
+	}
+	t, g := times[len(times)-1], gold[0].Time
+	if t == g || t%720 == g%720 {
+		res.Status, res.Reason = StatusOK, "the formula's clock reading is the answer"
+		return res
+	}
+	res.Status = StatusInconsistent
+	res.Reason = fmt.Sprintf("the formula reads %02d:%02d, the answer %s", t/60, t%60, gold[0].Raw)
 	return res
 }

@@ -72,6 +72,9 @@ treated as failures: the command exits 1 only when the data cannot be loaded.`,
 			}
 			if all {
 				fmt.Fprintln(out, "\nok items answering an intermediate value:")
+				if len(inter) == 0 {
+					fmt.Fprintln(out, "  (none)")
+				}
 				for _, r := range rep.Results {
 					if r.Status == asdiv.StatusOK && strings.HasPrefix(r.Reason, "answer is an intermediate value") {
 						fmt.Fprintf(out, "  %s: %s\n      formula %q, answer %q\n", r.ID, r.Reason, r.Formula, r.Answer)

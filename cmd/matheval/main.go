@@ -101,6 +101,7 @@ func prepare(c *cobra.Command) {
 			// Cobra answers "matheval gen nosuch" with gen's help and
 			// exit 0; an unknown subcommand is a usage error.
 			c.RunE = runGroup
+			c.DisableFlagsInUseLine = true
 		}
 	}
 	resetFlags(c)
