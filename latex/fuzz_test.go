@@ -2,6 +2,7 @@ package latex
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -39,7 +40,9 @@ func FuzzParse(f *testing.F) {
 		if !utf8.ValidString(s) || len(out) > MaxInput {
 			return
 		}
-		if _, err := Parse(out); err != nil {
+		// printing adds brackets (-(-x)), so a tree near the nesting limit
+		// may print past it: that is the only error allowed on re-parsing
+		if _, err := Parse(out); err != nil && !strings.Contains(err.Error(), "nested too deeply") {
 			t.Fatalf("Parse(%.300q) printed %.300q which does not parse: %v", s, out, err)
 		}
 	})

@@ -57,6 +57,9 @@ MATH, MATH 401, HARDMath, miniF2F and ASDiv. It reads the benchmarks' own files,
 generates fresh seeded variants, sends prompts to any OpenAI-compatible server,
 grades answers with its own LaTeX parser and exact arithmetic, verifies formal
 proofs, and reports with statistics and plots.`,
+		Example: "  matheval run math401 --model builtin:calc\n" +
+			"  matheval run math --data ../shared/data/math/test.jsonl --model openai:qwen2.5-math-7b --base-url http://localhost:8000/v1\n" +
+			"  matheval report runs/math401-builtin_calc-*",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -13,6 +13,7 @@ func init() {
 	c := &cobra.Command{
 		Use:     "version",
 		Short:   "Print the version, the git commit and the Go version",
+		Long:    "version prints the matheval release version, the git commit it was built from (stamped by 'make build';\n\"unknown\" when built without VCS information) and the Go version. Run manifests record the same facts.",
 		Example: "  matheval version\n  matheval version --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
