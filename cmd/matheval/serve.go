@@ -36,7 +36,7 @@ authentication, so do not expose it on a shared network.`,
 			}
 			for _, d := range args {
 				if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-					return fmt.Errorf("serve: %s is not a folder", d)
+					return usageErrorf("serve: %s is not a folder", d)
 				}
 			}
 			host, _, err := net.SplitHostPort(addr)
