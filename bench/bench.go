@@ -136,6 +136,25 @@ type Confidencer interface {
 	Confidence(s Sample) float64
 }
 
+// Judged is implemented by benchmarks whose replies a judge model can also
+// grade with the benchmark's rubric (HARDMath). The judge's score is
+// recorded beside the verdict; the verdict stays the primary score.
+type Judged interface {
+	// JudgePrompt is the prompt asking the judge to grade reply; false when
+	// the item has no rubric (it is then not sent to the judge).
+	JudgePrompt(it Item, reply string) (Prompt, bool)
+	// ParseJudge reads the judge's score in [0,1] and a short reason from
+	// its reply; an error when the reply holds no usable score.
+	ParseJudge(it Item, judgeReply string) (score float64, reason string, err error)
+}
+
+// Plotter is implemented by benchmarks that draw figures of their own (the
+// shape of their paper's figures) from graded samples. Plots writes its
+// files (PNG and SVG) into dir and returns the paths written.
+type Plotter interface {
+	Plots(samples []Sample, dir string) ([]string, error)
+}
+
 var (
 	mu       sync.RWMutex
 	registry = map[string]Benchmark{}

@@ -234,7 +234,10 @@ func (p *parser) rawArg() (string, bool) {
 		p.failf(p.pos, "missing argument before }")
 	}
 	if p.s[p.pos] == '\\' {
-		_, end := p.cmdAt(p.pos)
+		name, end := p.cmdAt(p.pos)
+		if name == "" {
+			p.failf(p.pos, "lone backslash")
+		}
 		out := p.s[p.pos:end]
 		p.pos = end
 		return out, true

@@ -40,6 +40,8 @@ type Analyzed struct {
 	Analysis *Analysis
 	Plots    []Plot
 	Prefix   string // plot file prefix (several runs share one plots folder)
+	// BenchNote says why the benchmark's own figures are missing, if they are.
+	BenchNote string
 }
 
 // Label is a short title for a run: its folder, benchmark and model.
@@ -183,6 +185,20 @@ func runSections(x Analyzed, several bool) []Section {
 
 	if len(r.Results.Summary.Tables) > 0 {
 		secs = append(secs, Section{Title: head + "Benchmark tables", Tables: r.Results.Summary.Tables})
+	}
+
+	// The benchmark's own figures (bench.Plotter).
+	fs := Section{Title: head + "Benchmark figures"}
+	for _, p := range x.Plots {
+		if strings.HasPrefix(p.Name, benchPlotPrefix) {
+			fs.Plots = append(fs.Plots, plotRef(x, p))
+		}
+	}
+	if x.BenchNote != "" {
+		fs.Notes = append(fs.Notes, x.BenchNote)
+	}
+	if len(fs.Plots) > 0 || len(fs.Notes) > 0 {
+		secs = append(secs, fs)
 	}
 
 	// Accuracy by metadata, computed from the samples.

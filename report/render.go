@@ -172,7 +172,8 @@ func Analyse(runs []*Run) ([]Analyzed, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", r.Dir, err)
 		}
-		x := Analyzed{Run: r, Analysis: a, Plots: plots}
+		own, note := BenchPlots(r)
+		x := Analyzed{Run: r, Analysis: a, Plots: append(plots, own...), BenchNote: note}
 		if len(runs) > 1 {
 			x.Prefix = fmt.Sprintf("%d-%s-", i+1, safeName(r.Name))
 		}
@@ -204,7 +205,7 @@ func Write(runs []*Run, out string) (Written, error) {
 	// Plots of an earlier report that this one no longer draws would sit
 	// beside the new ones and mislead: remove the files we name ourselves.
 	for _, x := range xs {
-		for _, pat := range []string{"accuracy_by_*", "calibration.*", "confidence_histogram.*"} {
+		for _, pat := range []string{"accuracy_by_*", "calibration.*", "confidence_histogram.*", benchPlotPrefix + "*"} {
 			old, _ := filepath.Glob(filepath.Join(out, "plots", x.Prefix+pat))
 			for _, f := range old {
 				if strings.HasSuffix(f, ".png") || strings.HasSuffix(f, ".svg") {

@@ -42,6 +42,13 @@ type Config struct {
 	Prompt   bench.PromptOptions
 	Backend  model.Backend
 	Samples  int // replies per item (default 1)
+	// Judge, when set, is a judge model that grades every reply again with
+	// the benchmark's rubric (benchmarks implementing bench.Judged); its
+	// reply and score go into the sample records and its mean score into
+	// the results' metrics (judge_score). The verdict stays the primary
+	// score. It is not part of the configuration hash: adding it to a
+	// finished run judges that run without asking the model again.
+	Judge model.Backend
 
 	Concurrency int     // requests in flight per server (default 8)
 	RPM         float64 // requests per minute per server (0 = no limit)
@@ -75,6 +82,8 @@ type Report struct {
 	Warnings []string // loading and journal warnings
 	Resumed  int      // samples taken from the journal
 	Requests int64    // requests sent by this invocation, retries included
+	// JudgeRequests are the judge requests sent by this invocation.
+	JudgeRequests int64
 }
 
 // GraderVersioner is implemented by benchmarks that version their grading
@@ -343,6 +352,22 @@ func Run(ctx context.Context, cfg Config) (rep Report, err error) {
 	if len(recs) < len(items)*cfg.Samples && stopped == "" {
 		stopped = "incomplete"
 	}
+	// The judge runs on the replies in hand unless the run was stopped by
+	// a budget, an interrupt or an error: the next invocation judges then.
+	if cfg.Judge != nil && (stopped == "" || stopped == "incomplete") {
+		jwarns, n, err := r.judgeAll(ctx, dir, recs, logw)
+		rep.JudgeRequests = n
+		for _, w := range jwarns {
+			fmt.Fprintln(logw, "matheval: warning:", w)
+		}
+		rep.Warnings = append(rep.Warnings, jwarns...)
+		if err != nil {
+			return rep, err
+		}
+		if ctx.Err() != nil {
+			stopped = "interrupted"
+		}
+	}
 	res, err := writeOutputs(dir, cfg.Bench, cfg.Backend.Spec(), recs, len(items)*cfg.Samples, stopped)
 	if err != nil {
 		return rep, err
@@ -355,6 +380,9 @@ func Run(ctx context.Context, cfg Config) (rep Report, err error) {
 	}
 	man.Extra["requests_last_invocation"] = strconv.FormatInt(rep.Requests, 10)
 	man.Extra["resumed_samples"] = strconv.Itoa(rep.Resumed)
+	if cfg.Judge != nil {
+		man.Extra["judge_requests_last_invocation"] = strconv.FormatInt(rep.JudgeRequests, 10)
+	}
 	if err := rundir.WriteJSON(dir, rundir.ManifestFile, man); err != nil {
 		return rep, err
 	}
@@ -500,6 +528,10 @@ func (r *runner) manifest(dir, dataHash, promptHash, configHash, start string) r
 		"max_cost": cfg.MaxCost, "max_requests": cfg.MaxRequests, "price": r.price, "priced": r.priced,
 		"load": cfg.Load, "prompt_options": cfg.Prompt,
 	}
+	if cfg.Judge != nil {
+		params["resolved"].(map[string]any)["judge"] = map[string]any{
+			"spec": cfg.Judge.Spec(), "model_settings": cfg.Judge.Canonical(), "servers": cfg.Judge.Servers()}
+	}
 	m := rundir.Manifest{
 		Matheval: info.Version, Commit: info.Commit, GoVersion: info.GoVersion,
 		Benchmark: cfg.Bench.Name(), DataPath: cfg.DataPath, DataHash: dataHash,
@@ -507,6 +539,9 @@ func (r *runner) manifest(dir, dataHash, promptHash, configHash, start string) r
 		Model: cfg.Backend.Spec(), Params: params, Seed: cfg.Load.Seed,
 		Items: len(r.items), Samples: cfg.Samples, Start: start,
 		Extra: map[string]string{"config_hash": configHash, "status": "running"},
+	}
+	if cfg.Judge != nil {
+		m.Extra["judge"] = cfg.Judge.Spec()
 	}
 	if ml, ok := cfg.Backend.(model.ModelLister); ok {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -757,6 +792,7 @@ func writeOutputs(dir string, b bench.Benchmark, spec string, recs []*rundir.Sam
 	if err != nil {
 		return res, err
 	}
+	judgeMetrics(&sum, recs)
 	res.Summary = sum
 	if err := writeSamples(dir, recs); err != nil {
 		return res, err

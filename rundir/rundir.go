@@ -9,6 +9,7 @@
 //	samples.jsonl  one SampleRecord per item and sample
 //	results.json   the metrics (Results)
 //	journal.jsonl  the runner's append-only journal of responses (private to run)
+//	judge.jsonl    the same for the judge model's replies (run --judge)
 package rundir
 
 import (
@@ -28,6 +29,8 @@ const (
 	SamplesFile  = "samples.jsonl"
 	ResultsFile  = "results.json"
 	JournalFile  = "journal.jsonl"
+	// JudgeJournalFile journals the judge model's replies (private to run).
+	JudgeJournalFile = "judge.jsonl"
 )
 
 // Manifest records everything that produced a run, so a number can be reproduced.
@@ -69,6 +72,14 @@ type SampleRecord struct {
 	Retries     int          `json:"retries,omitempty"`
 	Cost        float64      `json:"cost,omitempty"`
 	Error       string       `json:"error,omitempty"` // why the request failed (verdict error)
+	// JudgeReply, JudgeScore and JudgeReason are a judge model's grading of
+	// the reply with the benchmark's rubric (run --judge, bench.Judged).
+	// The verdict stays the primary score. JudgeScore is nil when the
+	// sample was not judged or the judge gave no usable score; JudgeReason
+	// then says why.
+	JudgeReply  string   `json:"judge_reply,omitempty"`
+	JudgeScore  *float64 `json:"judge_score,omitempty"`
+	JudgeReason string   `json:"judge_reason,omitempty"`
 }
 
 // Results is results.json.

@@ -157,3 +157,25 @@ func TestGradeAfterJSONRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestJudgedInterface(t *testing.T) {
+	var b bench.Judged = New()
+	it, err := ItemOf("x", KeyedRow{"0", rowOf(t, odeRow)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := b.JudgePrompt(it, "my answer"); !ok || !strings.Contains(p.Text, "my answer") || len(p.Messages) != 1 {
+		t.Errorf("%v %+v", ok, p)
+	}
+	sym, _ := ItemOf("x", KeyedRow{"1", rowOf(t, `{"question":"q","solution":"s","question_type":"nondimensionalization_numeric","answer_type":"float","answer_val":"0.08","precision":2}`)})
+	if _, ok := b.JudgePrompt(sym, "r"); ok {
+		t.Error("nondimensionalization judged")
+	}
+	v, reason, err := b.ParseJudge(it, "The small-x part matches.\n\nThe large-x exponent is wrong: 2 instead of 3.\n\nFinal: $\\boxed{0.5}$")
+	if err != nil || v != 0.5 || reason != "The large-x exponent is wrong: 2 instead of 3." {
+		t.Errorf("%v %q %v", v, reason, err)
+	}
+	if _, _, err := b.ParseJudge(it, "no score"); err == nil {
+		t.Error("no score accepted")
+	}
+}

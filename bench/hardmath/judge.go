@@ -52,3 +52,49 @@ func ParseJudgeScore(reply string) (float64, error) {
 	}
 	return 0, fmt.Errorf("no boxed score in the judge's reply")
 }
+
+// JudgePrompt implements bench.Judged: the paper's rubric prompt, or false
+// for items without a rubric (nondimensionalization), which are not judged.
+func (b *Benchmark) JudgePrompt(it bench.Item, reply string) (bench.Prompt, bool) {
+	p, err := JudgePrompt(it, reply)
+	return p, err == nil
+}
+
+// ParseJudge implements bench.Judged: the boxed score, and as reason the
+// judge's last paragraph before its score (the rubric asks it to state the
+// error there), shortened.
+func (b *Benchmark) ParseJudge(it bench.Item, judgeReply string) (float64, string, error) {
+	v, err := ParseJudgeScore(judgeReply)
+	if err != nil {
+		return 0, "", err
+	}
+	return v, judgeReason(judgeReply), nil
+}
+
+// judgeReason is the last non-empty paragraph of reply above the line of
+// its last box, at most 300 characters.
+func judgeReason(reply string) string {
+	text := reply
+	if i := strings.LastIndex(text, "boxed{"); i >= 0 {
+		text = text[:i]
+		// The line holding the box is its label ("Final grade:"); the
+		// reason is above it, when there is anything above it.
+		if nl := strings.LastIndex(text, "\n"); nl >= 0 && strings.TrimSpace(text[:nl]) != "" {
+			text = text[:nl]
+		}
+	}
+	text = strings.TrimRight(text, " \t\n\\[($")
+	paras := strings.Split(strings.TrimSpace(text), "\n\n")
+	reason := ""
+	for i := len(paras) - 1; i >= 0; i-- {
+		if s := strings.TrimSpace(paras[i]); s != "" {
+			reason = s
+			break
+		}
+	}
+	reason = strings.Join(strings.Fields(reason), " ")
+	if r := []rune(reason); len(r) > 300 {
+		reason = string(r[:299]) + "…"
+	}
+	return reason
+}

@@ -3,7 +3,9 @@ package math
 import (
 	"fmt"
 	"image/color"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/matheval/matheval/bench"
 	"gonum.org/v1/plot"
@@ -21,6 +23,15 @@ var subjectColors = map[string]color.RGBA{
 	"precalculus": {0xe3, 0x77, 0xc2, 0xff},
 }
 
+// PlotsName is the file stem of the figure Plots draws.
+const PlotsName = "accuracy_by_level_per_subject"
+
+// Plots implements bench.Plotter for reports: the accuracy-by-level figure,
+// one line per subject, as dir/accuracy_by_level_per_subject.{png,svg}.
+func (*Benchmark) Plots(samples []bench.Sample, dir string) ([]string, error) {
+	return PlotByLevel(samples, "MATH: accuracy by level, per subject", filepath.Join(dir, PlotsName))
+}
+
 // PlotByLevel draws accuracy (%) by level, one line per subject, and writes
 // base+".png" and base+".svg". The report's plots call it.
 func PlotByLevel(samples []bench.Sample, heading, base string) ([]string, error) {
@@ -28,7 +39,8 @@ func PlotByLevel(samples []bench.Sample, heading, base string) ([]string, error)
 	cells := map[string]map[int][]*itemScores{}
 	have := map[string]bool{}
 	for _, is := range items {
-		l, err := strconv.Atoi(is.item.Meta["level"])
+		// "3" as the loader writes it, or "Level 3" as in the released files.
+		l, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(is.item.Meta["level"], "Level")))
 		if err != nil {
 			continue // "Level ?" has no place on the axis
 		}
@@ -63,7 +75,9 @@ func PlotByLevel(samples []bench.Sample, heading, base string) ([]string, error)
 		if err != nil {
 			return nil, err
 		}
-		col, ok := subjectColors[s]
+		// Keys are the loader's ("intermediate_algebra"); runs made from
+		// other files may carry the display name ("Intermediate Algebra").
+		col, ok := subjectColors[strings.ReplaceAll(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "&", "and"), " ", "_")]
 		if !ok {
 			col = color.RGBA{0x55, 0x55, 0x55, 0xff}
 		}

@@ -23,6 +23,7 @@ func init() {
 	var (
 		data, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
 		extraBody, pricesFile, progressMode                                               string
+		judgeSpec, judgeBaseURL                                                           string
 		limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries    int
 		maxRequests                                                                       int
 		seed, samplingSeed                                                                int64
@@ -53,13 +54,22 @@ runs/<bench>-<model>-<config hash>, depends only on what decides the replies
 command again resumes an interrupted run, sending only the requests whose
 replies are not journaled. A request that fails after --max-retries gets the
 verdict error: it never counts as a wrong answer. A run stopped by a budget or
-an interrupt writes partial results, exits 1, and continues when run again.`,
+an interrupt writes partial results, exits 1, and continues when run again.
+
+--judge SPEC has a judge model grade every reply again with the benchmark's
+rubric (HARDMath: the paper's grading prompts). The judge's reply, score and
+reason are stored per sample and the mean score is the metric judge_score;
+the grade without the judge stays the primary score. Judge replies are
+journaled too (judge.jsonl): adding --judge to a finished run judges it
+without asking the model again.`,
 		Example: `  matheval run math401 --model builtin:calc
   matheval run math --data ../shared/data/math/MATH --split test --model builtin:gold
   matheval run math --data MATH --model openai:qwen2.5-math-7b --base-url http://gpu1:8000/v1,http://gpu2:8000/v1 \
       --concurrency 64 --samples 4 --temperature 0.7 --max-tokens 2048 --levels 5 --subjects algebra
   OPENAI_API_KEY=sk-... matheval run asdiv --data ASDiv.xml --model openai:gpt-4o-mini \
-      --base-url https://api.openai.com/v1 --rpm 500 --prices prices.json --max-cost 5`,
+      --base-url https://api.openai.com/v1 --rpm 500 --prices prices.json --max-cost 5
+  matheval run hardmath --data HARDMath_mini.json --model openai:qwen2.5-7b --judge openai:gpt-4o \
+      --judge-base-url https://api.openai.com/v1`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			b, err := bench.Lookup(args[0])
@@ -130,6 +140,24 @@ an interrupt writes partial results, exits 1, and continues when run again.`,
 			if err != nil {
 				return usageErrorf("run: %v", err)
 			}
+			var judge model.Backend
+			if strings.HasPrefix(judgeSpec, "builtin:") {
+				return usageErrorf("run: --judge %s: a judge must be a model (openai:<model> or replay:FILE)", judgeSpec)
+			}
+			if judgeSpec != "" {
+				jbases := bases
+				if judgeBaseURL != "" {
+					jbases = splitList(judgeBaseURL)
+				}
+				zero := 0.0 // the judge grades greedily
+				judge, err = model.New(judgeSpec, model.Options{BaseURLs: jbases, APIKey: key, API: api,
+					Params: model.Params{Temperature: &zero}, Concurrency: concurrency, Bench: b})
+				if err != nil {
+					return usageErrorf("run: --judge: %v", err)
+				}
+			} else if judgeBaseURL != "" {
+				return usageErrorf("run: --judge-base-url needs --judge")
+			}
 			var prices runner.Prices
 			if pricesFile != "" {
 				if prices, err = runner.LoadPrices(pricesFile); err != nil {
@@ -144,11 +172,12 @@ an interrupt writes partial results, exits 1, and continues when run again.`,
 				}
 			})
 			recorded["base-url"] = redactURLs(baseURL)
+			recorded["judge-base-url"] = redactURLs(judgeBaseURL)
 			cfg := runner.Config{
 				Bench: b, DataPath: data,
 				Load:    bench.LoadOptions{Split: split, Limit: limit, Sample: sample, Seed: seed, Filter: filter},
 				Prompt:  bench.PromptOptions{Name: promptName, TemplateFile: promptFile, Shots: shots, HintFraction: hintFraction, System: system, Seed: seed},
-				Backend: backend, Samples: samples, Concurrency: concurrency, RPM: rpm, TPM: tpm,
+				Backend: backend, Judge: judge, Samples: samples, Concurrency: concurrency, RPM: rpm, TPM: tpm,
 				MaxRetries: maxRetries, Timeout: timeout, MaxCost: maxCost, Prices: prices, MaxRequests: maxRequests,
 				Dir: out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: progressMode, Log: cmd.ErrOrStderr(),
 			}
@@ -161,6 +190,9 @@ an interrupt writes partial results, exits 1, and continues when run again.`,
 			printResults(cmd.OutOrStdout(), rep.Dir, rep.Results)
 			if rep.Resumed > 0 {
 				fmt.Fprintf(cmd.OutOrStdout(), "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
+			}
+			if judge != nil {
+				fmt.Fprintf(cmd.OutOrStdout(), "judge %s: sent %d requests\n", judge.Spec(), rep.JudgeRequests)
 			}
 			if rep.Results.Stopped != "" {
 				fmt.Fprintf(cmd.ErrOrStderr(), "matheval: run stopped (%s) after %d of %d samples; run the same command again to continue\n",
@@ -209,6 +241,8 @@ an interrupt writes partial results, exits 1, and continues when run again.`,
 	f.Float64Var(&maxCost, "max-cost", 0, "stop sending when the run has cost this many dollars (needs --prices; 0 = no limit)")
 	f.StringVar(&pricesFile, "prices", "", `price table, JSON: {"model": {"prompt": USD per 1M tokens, "completion": USD per 1M tokens}}`)
 	f.IntVar(&maxRequests, "max-requests", 0, "stop after sending this many requests, retries included (0 = no limit)")
+	f.StringVar(&judgeSpec, "judge", "", "judge model grading each reply with the benchmark's rubric (openai:<model>; benchmarks with a rubric: hardmath)")
+	f.StringVar(&judgeBaseURL, "judge-base-url", "", "judge server base URL(s), comma-separated (default: --base-url)")
 	f.StringVar(&progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
 	addCommand(c)
 }
