@@ -637,7 +637,7 @@ func (p *parser) subscript(x expr.Node, at token) expr.Node {
 	p.cacheOK = false
 	key := strings.Join(strings.Fields(raw), "")
 	key = strings.TrimPrefix(strings.TrimSuffix(key, "}"), "{")
-	if key == "" {
+	if key == "" || strings.HasSuffix(key, "\\") || strings.HasPrefix(raw, "\\") && noiseCmds[raw[1:]] {
 		p.failf(at.start, "empty subscript")
 	}
 	if n, isNum := x.(*expr.Num); isNum {
