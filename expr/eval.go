@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strconv"
 )
 
 // Numeric evaluation in arbitrary precision over the complex numbers.
@@ -21,9 +22,30 @@ func (c Complex) IsReal() bool { return c.Im.Sign() == 0 }
 // String prints the number with about 20 significant digits.
 func (c Complex) String() string {
 	if c.IsReal() {
-		return c.Re.Text('g', 20)
+		return floatText(c.Re)
 	}
-	return c.Re.Text('g', 20) + "+" + c.Im.Text('g', 20) + "i"
+	return floatText(c.Re) + "+" + floatText(c.Im) + "i"
+}
+
+// floatText formats x; huge or tiny magnitudes are written from the binary
+// exponent, since exact decimal conversion of 2^(10^6) takes seconds.
+func floatText(x *big.Float) string {
+	if x.Sign() == 0 || x.IsInf() {
+		return x.Text('g', 20)
+	}
+	mant := new(big.Float)
+	e := x.MantExp(mant)
+	if e > -2000 && e < 2000 {
+		return x.Text('g', 20)
+	}
+	m, _ := mant.Float64()
+	l := math.Log10(math.Abs(m)) + float64(e)*math.Log10(2)
+	k := math.Floor(l)
+	d := math.Pow(10, l-k)
+	if m < 0 {
+		d = -d
+	}
+	return strconv.FormatFloat(d, 'f', 6, 64) + "e" + strconv.FormatInt(int64(k), 10)
 }
 
 // ErrInfinite is returned for expressions involving \infty.
