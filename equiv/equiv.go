@@ -193,7 +193,17 @@ func newComparer(opts Options) *comparer {
 	if opts.Points == 0 {
 		opts.Points = 4
 	}
-	return &comparer{opts: opts, deadline: time.Now().Add(opts.Timeout), rng: rand.New(rand.NewSource(seed))}
+	opts.Seed = seed
+	return &comparer{opts: opts, deadline: time.Now().Add(opts.Timeout)}
+}
+
+// random returns the probing generator, seeded on first use (seeding costs
+// about 10 µs, more than most comparisons).
+func (c *comparer) random() *rand.Rand {
+	if c.rng == nil {
+		c.rng = rand.New(rand.NewSource(c.opts.Seed))
+	}
+	return c.rng
 }
 
 func (c *comparer) limits() *expr.Limits {

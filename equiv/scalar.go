@@ -297,9 +297,9 @@ func (c *comparer) evalFail(side string, err error) Result {
 func (c *comparer) point(vars []string, positive bool) map[string]*big.Rat {
 	env := map[string]*big.Rat{}
 	for _, v := range vars {
-		den := int64(c.rng.Intn(89) + 11)
-		num := int64(c.rng.Intn(int(den)*28/10)) + den/5 + 1
-		if !positive && c.rng.Intn(2) == 0 {
+		den := int64(c.random().Intn(89) + 11)
+		num := int64(c.random().Intn(int(den)*28/10)) + den/5 + 1
+		if !positive && c.random().Intn(2) == 0 {
 			num = -num
 		}
 		env[v] = big.NewRat(num, den)
