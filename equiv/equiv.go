@@ -32,7 +32,11 @@
 //  6. Expressions with variables are probed at random rational points
 //     (positive values first, since answers usually assume positive symbols;
 //     signed values when too many points fall outside the domain), with the
-//     same two-precision test at each point. Equal needs at least 4 points
+//     same two-precision test at each point. Options.Positive takes every
+//     symbol to be a positive real: only positive points are drawn, never
+//     signed ones, so \sqrt{x^2} against x or |a| against a is Equal and
+//     a side that evaluates at too few positive points is Undecided.
+//     Options.AnySign draws signed points from the start. Equal needs at least 4 points
 //     where both sides evaluate and every such point agreeing; a single
 //     disagreeing point gives NotEqual.
 //  7. Any size limit, deadline or internal failure gives Undecided.
@@ -113,6 +117,13 @@ type Options struct {
 	// points are then drawn with either sign from the start (sqrt{x^2} and
 	// x stop being equal).
 	AnySign bool
+	// Positive declares every symbol a positive real (HARDMath's
+	// coefficients a_1, a_2, a_3, physical quantities): probing points are
+	// drawn only from positive values, never signed ones, even when too
+	// many positive points fall outside the domain (the outcome is then
+	// Undecided), so a difference seen only at negative values never makes
+	// NotEqual. It takes precedence over AnySign.
+	Positive bool
 	// MaxBits and MaxFactorial override the size limits of expr.
 	MaxBits      int
 	MaxFactorial int64
@@ -208,6 +219,16 @@ func (c *comparer) random() *rand.Rand {
 
 func (c *comparer) limits() *expr.Limits {
 	return &expr.Limits{MaxBits: c.opts.MaxBits, MaxFactorial: c.opts.MaxFactorial, Deadline: c.deadline}
+}
+
+// positivePoint says whether probing attempt number attempt draws positive
+// values: always under Positive, never under AnySign, else for the first
+// firstPositive attempts (the positive-first default).
+func (c *comparer) positivePoint(attempt, firstPositive int) bool {
+	if c.opts.Positive {
+		return true
+	}
+	return attempt < firstPositive && !c.opts.AnySign
 }
 
 func (c *comparer) expired() bool { return time.Now().After(c.deadline) }

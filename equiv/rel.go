@@ -142,7 +142,7 @@ func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool, oriented bool) Re
 			c.limitHit = true
 			return undec("deadline reached comparing equations")
 		}
-		env := c.point(names, attempt < 8 && !c.opts.AnySign)
+		env := c.point(names, c.positivePoint(attempt, 8))
 		glo, ghi, err1 := c.twoPrec(gd, env)
 		xlo, xhi, err2 := c.twoPrec(xd, env)
 		if err1 != nil || err2 != nil {

@@ -317,7 +317,7 @@ func (c *comparer) probe(g, x expr.Node, vars map[string]bool) Result {
 			c.limitHit = true
 			return undec("deadline reached after %d agreeing points", agree)
 		}
-		env := c.point(names, attempt < 2*need && !c.opts.AnySign)
+		env := c.point(names, c.positivePoint(attempt, 2*need))
 		glo, ghi, err1 := c.twoPrec(g, env)
 		if err1 != nil && c.limitErr(err1) {
 			return undec("gold: %v", err1)

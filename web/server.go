@@ -49,9 +49,11 @@ type loaded struct {
 	run      *report.Run
 	analysis *report.Analysis
 	byID     map[string][]rundir.SampleRecord
-	plots    []report.Plot
+	plots    []report.Plot // the generic figures, then the benchmark's own
 	plotsErr error
-	plotOnce sync.Once
+	// benchNote says why the benchmark's own figures are missing, if they are.
+	benchNote string
+	plotOnce  sync.Once
 }
 
 // New returns a viewer over the run directories under roots.
@@ -150,7 +152,19 @@ func (s *Server) load(id string) (*loaded, error) {
 }
 
 func (l *loaded) getPlots() ([]report.Plot, error) {
-	l.plotOnce.Do(func() { l.plots, l.plotsErr = report.Plots(l.analysis, l.run.Name) })
+	l.plotOnce.Do(func() {
+		l.plots, l.plotsErr = report.Plots(l.analysis, l.run.Name)
+		if l.plotsErr != nil {
+			return
+		}
+		// The benchmark's own figures (MATH: accuracy by level per
+		// subject), drawn when the benchmark is registered in this build;
+		// named bench_*, so the run page puts them in their own section
+		// and /plot serves them like the others.
+		own, note := report.BenchPlots(l.run)
+		l.plots = append(l.plots, own...)
+		l.benchNote = note
+	})
 	return l.plots, l.plotsErr
 }
 
@@ -281,7 +295,7 @@ func (s *Server) runPage(r *http.Request) (string, any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	doc := report.Build([]report.Analyzed{{Run: l.run, Analysis: l.analysis, Plots: plots}})
+	doc := report.Build([]report.Analyzed{{Run: l.run, Analysis: l.analysis, Plots: plots, BenchNote: l.benchNote}})
 	type plotLink struct{ Title, SVG, PNG string }
 	type sec struct {
 		report.Section
@@ -437,7 +451,7 @@ func (s *Server) items(r *http.Request) (string, any, error) {
 		if total <= (f.Page-1)*PageSize || total > f.Page*PageSize {
 			continue
 		}
-		rows = append(rows, s.row(id, "", recs))
+		rows = append(rows, s.row(id, "", recs, f.values()))
 	}
 	data := s.filterForm(l, f)
 	data["Title"] = "Items of " + id
@@ -450,7 +464,9 @@ func (s *Server) items(r *http.Request) (string, any, error) {
 	return "items", data, nil
 }
 
-func (s *Server) row(id, other string, recs []rundir.SampleRecord) itemRow {
+// row is one line of a list; fv, the list's filters, ride along in the
+// item link so the item page can step through the same filtered list.
+func (s *Server) row(id, other string, recs []rundir.SampleRecord, fv url.Values) itemRow {
 	it := recs[0].Item
 	row := itemRow{ID: it.ID, Subject: it.Meta["subject"], Level: it.Meta["level"], Group: it.Meta["group"],
 		Answer: renderAnswer(it.Answer), Problem: renderShort(it.Problem, 280)}
@@ -460,12 +476,45 @@ func (s *Server) row(id, other string, recs []rundir.SampleRecord) itemRow {
 			row.Extracted = renderAnswer(rec.Verdict.Extracted)
 		}
 	}
-	v := url.Values{"run": {id}, "id": {it.ID}}
+	row.URL = itemURL(id, it.ID, other, fv)
+	return row
+}
+
+// itemURL links an item page, keeping run B and the list's filters.
+func itemURL(id, itemID, other string, fv url.Values) string {
+	v := url.Values{}
+	for k, x := range fv {
+		v[k] = x
+	}
+	v.Set("run", id)
+	v.Set("id", itemID)
 	if other != "" {
 		v.Set("b", other)
 	}
-	row.URL = "/item?" + v.Encode()
-	return row
+	return "/item?" + v.Encode()
+}
+
+// neighbours finds the items before and after itemID in the run's list as
+// filtered by f ("" at either end, or when the item is not in the list).
+func neighbours(l *loaded, f filter, itemID string) (prev, next string) {
+	last, found := "", false
+	for _, o := range l.analysis.Outcomes {
+		if !f.match(l.byID[o.ID]) {
+			continue
+		}
+		if found {
+			return prev, o.ID
+		}
+		if o.ID == itemID {
+			prev, found = last, true
+			continue
+		}
+		last = o.ID
+	}
+	if !found {
+		return "", ""
+	}
+	return prev, ""
 }
 
 type pageLink struct {
@@ -544,10 +593,23 @@ func (s *Server) item(r *http.Request) (string, any, error) {
 		return "", nil, httpError{http.StatusNotFound, fmt.Sprintf("run %s has no item %q", id, itemID)}
 	}
 	it := recs[0].Item
+	f := parseFilter(r)
+	fv := f.values()
+	list := f.values()
+	list.Set("run", id)
 	data := map[string]any{"Title": itemID + " · " + id, "ID": id, "Item": it,
 		"Problem": renderFull(it.Problem), "Solution": renderFull(it.Solution),
 		"Answer": renderAnswer(it.Answer), "Samples": samplesView(recs),
-		"RunURL": "/run?" + url.Values{"run": {id}}.Encode(), "ItemsURL": "/items?" + url.Values{"run": {id}}.Encode()}
+		"RunURL": "/run?" + url.Values{"run": {id}}.Encode(), "ItemsURL": "/items?" + list.Encode()}
+	// previous / next within the list the item was opened from
+	if prev, next := neighbours(l, f, itemID); prev != "" || next != "" {
+		if prev != "" {
+			data["PrevURL"], data["PrevID"] = itemURL(id, prev, other, fv), prev
+		}
+		if next != "" {
+			data["NextURL"], data["NextID"] = itemURL(id, next, other, fv), next
+		}
+	}
 	if len(recs[0].Prompt.Messages) > 0 || recs[0].Prompt.Text != "" {
 		data["Prompt"] = recs[0].Prompt
 	}
@@ -620,7 +682,7 @@ func (s *Server) diff(r *http.Request) (string, any, error) {
 		if total <= (f.Page-1)*PageSize || total > f.Page*PageSize {
 			continue
 		}
-		row := s.row(ida, idb, ra)
+		row := s.row(ida, idb, ra, nil)
 		row.A, row.B = kinds(ra), kinds(rb)
 		rows = append(rows, row)
 	}

@@ -90,7 +90,7 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 <div class="text reply">{{.Reply}}</div></div><hr>{{end}}{{end}}
 
 {{define "item"}}{{template "head" .}}
-<p><a href="{{.RunURL}}">Run summary</a> · <a href="{{.ItemsURL}}">Items</a></p>
+<p><a href="{{.RunURL}}">Run summary</a> · <a href="{{.ItemsURL}}">Items</a>{{if .PrevURL}} · <a id="prev" rel="prev" href="{{.PrevURL}}">← {{.PrevID}}</a>{{end}}{{if .NextURL}} · <a id="next" rel="next" href="{{.NextURL}}">{{.NextID}} →</a>{{end}}</p>
 <p>{{range .MetaKeys}}<span class="k">{{.}}: {{index $.Item.Meta .}}</span>{{end}} gold answer: {{.Answer}}</p>
 <div class="cols">
 <div class="pane" id="problem"><h3>Problem</h3><div class="text">{{.Problem}}</div>

@@ -231,13 +231,17 @@ func formulaCandidates(ref Reference, boxes []string) []string {
 }
 
 func gradeSymbolic(gold, pred string, ev Evaluator) (float64, string, partStatus) {
-	// The shared engine's Equal is trusted. Its NotEqual is not final: it
-	// probes the symbols over all values, while HARDMath's a_1, a_2, a_3 are
-	// positive, where (a_3/a_2)^{7/2} = a_3^{7/2}/a_2^{7/2} holds; so the
-	// decision falls to evaluation at positive points.
-	r := equiv.Compare(gold, pred, equiv.Options{Timeout: 200 * time.Millisecond})
-	if r.Outcome == equiv.Equal {
+	// HARDMath's a_1, a_2, a_3 are positive, where (a_3/a_2)^{7/2} =
+	// a_3^{7/2}/a_2^{7/2} holds: the shared engine, told so, decides both
+	// ways. Only what it cannot settle (a side its parser rejects, too few
+	// points in the domain, a limit) falls to evaluation at positive points
+	// with the package's own evaluator.
+	r := equiv.Compare(gold, pred, equiv.Options{Timeout: 200 * time.Millisecond, Positive: true})
+	switch r.Outcome {
+	case equiv.Equal:
 		return 1, "", stOK
+	case equiv.NotEqual:
+		return 0, r.Reason, stOK
 	}
 	pts := [][3]float64{{1.3, 2.7, 0.6}, {0.45, 1.9, 3.1}, {2.2, 0.8, 1.7}, {5.5, 3.3, 0.25}}
 	for _, p := range pts {

@@ -89,6 +89,22 @@ func TestGradeNondim(t *testing.T) {
 	if v := grade(t, sym, `$\boxed{\epsilon = \frac{a_1 a_3^{5/2}}{a_2^{5/2}}}$`); v.Score != 0 || v.Kind != answer.Wrong {
 		t.Errorf("different: %+v", v)
 	}
+	// identities that need positive coefficients are decided by the shared
+	// engine (Options.Positive), both ways, with its reason
+	for reply, want := range map[string]float64{
+		`$\boxed{\frac{a_1}{a_3}\sqrt{\left(\frac{a_3}{a_2}\right)^{7}}}$`: 1,
+		`$\boxed{\frac{a_1 a_3^2 \sqrt{a_3}}{a_2^3 \sqrt{a_2}}}$`:          1,
+		`$\boxed{\frac{|a_1| a_3^{5/2}}{\sqrt{a_2^{7}}}}$`:                 1,
+		`$\boxed{\frac{a_1}{a_3}\sqrt{\left(\frac{a_3}{a_2}\right)^{5}}}$`: 0,
+	} {
+		v := grade(t, sym, reply)
+		if v.Score != want {
+			t.Errorf("%s: %+v", reply, v)
+		}
+		if want == 0 && !strings.Contains(v.Reason, "a_1=") {
+			t.Errorf("%s: reason %q does not come from the shared engine", reply, v.Reason)
+		}
+	}
 	num := rowOf(t, `{"question":"q","solution":"s","question_type":"nondimensionalization_numeric","answer_type":"float","answer_val":"0.08","precision":2}`)
 	for reply, want := range map[string]float64{`\boxed{0.08}`: 1, `\boxed{\epsilon \approx 0.077}`: 1, `\boxed{0.09}`: 0, `\boxed{8}`: 0} {
 		if v := grade(t, num, reply); v.Score != want {
