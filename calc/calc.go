@@ -5,9 +5,11 @@
 // builtin:calc uses Answer; MATH 401's generator and data check use Eval and
 // Round to compute ground truth.
 //
-// calc has its own small evaluator instead of the general expression engine
-// because MATH 401 needs exact decimal rounding of transcendental values to a
-// fixed number of places, with no dependency on the engine's state.
+// calc owns no parser or evaluator: it parses with latex and evaluates with
+// expr (exactly with expr.Rational where possible, else expr.Eval at 320
+// bits), and adds what a calculator baseline needs on top: refusal of
+// anything that is not arithmetic, its own limits and deadline, and exact
+// decimal rounding (halves away from zero) to a fixed number of places.
 package calc
 
 import (

@@ -48,6 +48,9 @@ func TestAnswer(t *testing.T) {
 		{"-2^2", "-4"},
 		{"2^-1", "0.5"},
 		{"2^3^2", "512"},
+		{"2**3**2", "512"},
+		{"2^(1+1)^3", "256"},
+		{"sin(30 degrees)", "0.5"},
 		{"sqrt(2)", "1.4142"},
 		{"0.5e", "1.3591"},
 	}
@@ -65,7 +68,9 @@ func TestAnswer(t *testing.T) {
 
 func TestAnswerErrors(t *testing.T) {
 	for _, q := range []string{"", "hello", "1/0=", "tan(90°)", "tan(0.5π)", "ln(0)", "(1+2", "2^100000",
-		"(-8)^0.5", "e^(1000000)", "log 1(5)", "sin(10000000000)"} {
+		"(-8)^0.5", "e^(1000000)", "log 1(5)", "sin(10000000000)",
+		// parsed by the engine but not arithmetic: variables, unknown functions, relations, tuples
+		"x+1", "f(2)", "x=1", "(1,2)", "\\infty"} {
 		if got, err := Answer(q); err == nil {
 			t.Errorf("Answer(%q) = %q, want an error", q, got)
 		}
@@ -129,6 +134,18 @@ func TestCompatConstants(t *testing.T) {
 	v, _ = Eval("e+pi", opts)
 	if FormatFixed(v.Rat(), 4) != "5.8598" {
 		t.Errorf("e+pi compat = %s", FormatFixed(v.Rat(), 4))
+	}
+}
+
+func TestCompatDegrees(t *testing.T) {
+	// a degree mark uses the given π too: cos(60·3.1415/180) = 0.500026...
+	v, err := Eval("cos(60°)", Options{Pi: big.NewRat(31415, 10000)})
+	if err != nil || FormatFixed(v.Rat(), 6) != "0.500027" {
+		t.Errorf("cos(60°) with π=3.1415: %s %v", FormatFixed(v.Rat(), 6), err)
+	}
+	v, err = Eval("cos(60°)", Options{})
+	if err != nil || v.Exact == nil || v.Exact.Cmp(big.NewRat(1, 2)) != 0 {
+		t.Errorf("cos(60°) = %v (exact %v), want exactly 1/2: %v", v.Rat(), v.Exact, err)
 	}
 }
 
