@@ -35,6 +35,11 @@ type Candidate struct {
 	// Pos and End are the byte offsets of the answer text in the original reply.
 	Pos int `json:"pos"`
 	End int `json:"end"`
+	// Weak marks an anchored phrase that is plain words with no value ("The
+	// answer is in simplest form."): it is kept, but any other candidate of
+	// its tier is preferred, so a remark after a boxed answer does not
+	// replace the answer.
+	Weak bool `json:"weak,omitempty"`
 	// Items holds the parts of a joined run ("\\boxed{1} and \\boxed{2}"),
 	// nil for a single answer.
 	Items []string `json:"items,omitempty"`
@@ -194,12 +199,38 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 		}
 		// Later first; stable for equal positions keeps the tier's kind order.
 		sortByPosDesc(found)
+		strongFirst(found)
 		out.Candidates = append(out.Candidates, found...)
 		if firstOnly {
 			break
 		}
 	}
 	return out
+}
+
+// strongFirst moves weak candidates behind the others, keeping each group's order.
+func strongFirst(c []Candidate) {
+	n := 0
+	for _, x := range c {
+		if !x.Weak {
+			n++
+		}
+	}
+	if n == 0 || n == len(c) {
+		return
+	}
+	out := make([]Candidate, 0, len(c))
+	for _, x := range c {
+		if !x.Weak {
+			out = append(out, x)
+		}
+	}
+	for _, x := range c {
+		if x.Weak {
+			out = append(out, x)
+		}
+	}
+	copy(c, out)
 }
 
 // ltPositions lists where '<' occurs in s: tags and tokens start with it,
@@ -405,7 +436,8 @@ func scanAnchors(body string, base int, ex Extraction) []Candidate {
 		if text == "" || len(text) > max {
 			return
 		}
-		out = append(out, Candidate{Text: text, Kind: KindAnchor, Pos: base + s, End: base + e})
+		weak := !ex.AnchorProse && isProse(text) && !strings.ContainsAny(text, "0123456789\\$")
+		out = append(out, Candidate{Text: text, Kind: KindAnchor, Pos: base + s, End: base + e, Weak: weak})
 	}
 	// Most anchors contain the word "answer": find its occurrences once and
 	// test those anchors around each, instead of one full search per anchor.
