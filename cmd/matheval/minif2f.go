@@ -16,8 +16,8 @@ import (
 func init() {
 	top := &cobra.Command{
 		Use:     "minif2f",
-		Short:   "miniF2F, Metamath track: check candidate proofs",
-		Long:    "Commands for the Metamath track of miniF2F (v1).",
+		Short:   "miniF2F: check candidate proofs (Metamath and Lean 4 tracks)",
+		Long:    "Commands for miniF2F: 'check' for the Metamath track (v1 statements against set.mm), 'lean' for the Lean 4 track (through the Lean 4 REPL).",
 		Example: "  matheval minif2f check ../shared/data/minif2f/metamath/valid",
 	}
 	var setmm, candidates, ksFlag string
