@@ -12,7 +12,11 @@
 //
 //  1. Both sides are parsed; an unparsable side gives Unparsable with the
 //     column of the error. Word answers (\text{Evelyn}, multiple-choice
-//     letters) are compared as case-folded text.
+//     letters) are compared as case-folded text. f(x), g(2), f^{-1}(3) are
+//     applications of uninterpreted functions, never the products f*x;
+//     set-builder sets {x | x > 2} (also with :, \mid, x \in \mathbb{R})
+//     are read as their condition. Options.DecimalComma reads 1000,99 as
+//     1000.99 (off by default: MATH writes 1,000 for one thousand).
 //  2. Answers are unwrapped: an assignment "x = 3" or a chain "x = 5+5+1 = 11"
 //     stands for its last value; a top-level degree sign or percent sign is
 //     dropped (28\% matches 28, with 0.28 tried as well).
@@ -124,6 +128,11 @@ type Options struct {
 	// Undecided), so a difference seen only at negative values never makes
 	// NotEqual. It takes precedence over AnySign.
 	Positive bool
+	// DecimalComma reads a comma between digits as a decimal point on both
+	// sides (Math-Verify's convention: 1000,99 is 1000.99), see
+	// latex.Config.DecimalComma. Off by default: MATH writes 1,000 for one
+	// thousand, and with the option on that reads as 1.
+	DecimalComma bool
 	// MaxBits and MaxFactorial override the size limits of expr.
 	MaxBits      int
 	MaxFactorial int64
@@ -153,11 +162,12 @@ func Compare(gold, cand string, opts Options) (res Result) {
 	if normText(gold) == normText(cand) && normText(gold) != "" {
 		return eq("identical text")
 	}
-	g, err := latex.Parse(gold)
+	cfg := latex.Config{DecimalComma: opts.DecimalComma}
+	g, err := latex.ParseWith(gold, cfg)
 	if err != nil {
 		return Result{Unparsable, "gold unparsable at " + err.Error()}
 	}
-	x, err := latex.Parse(cand)
+	x, err := latex.ParseWith(cand, cfg)
 	if err != nil {
 		return Result{Unparsable, "candidate unparsable at " + err.Error()}
 	}
@@ -587,6 +597,13 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	case *expr.Matrix:
 		return c.cmpMatrix(gv, x, depth)
 	case *expr.SetOp:
+		// a union of intervals against an inequality (x^2 > 4, or the
+		// set-builder {x | x^2 > 4}): by membership, as for one interval
+		if xr, ok := x.(*expr.Rel); ok {
+			if r, ok := c.relAgainstSet(xr, g, depth, true); ok {
+				return r
+			}
+		}
 		return c.cmpSets(g, x, depth)
 	case *expr.Rel:
 		return c.cmpRel(gv, x, depth)

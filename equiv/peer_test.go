@@ -201,6 +201,8 @@ func policyOptions(cat string) Options {
 	switch cat {
 	case "policy-abs_tol_1e-3":
 		return Options{Decimal: DecimalAbs, AbsTol: 1e-3}
+	case "policy-decimal_comma":
+		return Options{DecimalComma: true}
 	}
 	return Options{}
 }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Numeric evaluation in arbitrary precision over the complex numbers.
@@ -643,7 +644,7 @@ func (e *Evaluator) sumProd(t *Call) (Complex, error) {
 // that equal applications get equal values and different ones differ.
 func (e *Evaluator) opaque(t *Call) (Complex, error) {
 	h := fnv.New64a()
-	h.Write([]byte(Key(t)))
+	h.Write([]byte(opaqueKey(t, e.Limits)))
 	vars := FreeVars(t)
 	names := make([]string, 0, len(vars))
 	for k := range vars {
@@ -661,4 +662,23 @@ func (e *Evaluator) opaque(t *Call) (Complex, error) {
 	r := new(big.Rat).SetFrac(new(big.Int).SetUint64(x), new(big.Int).Lsh(big.NewInt(1), 64))
 	r.Add(r, big.NewRat(1, 1))
 	return e.ratC(r), nil
+}
+
+// opaqueKey names an application of an uninterpreted function for opaque:
+// with constant arguments that are exact rationals it is the name and their
+// values, so that f(1+1) and f(2) get the same value; otherwise it is the
+// canonical key (f(x+1) and f(1+x) share it already).
+func opaqueKey(t *Call, l *Limits) string {
+	if l == nil || t.Fn == "sum" || t.Fn == "prod" || len(FreeVars(t)) > 0 {
+		return Key(t)
+	}
+	parts := make([]string, len(t.Args))
+	for i, a := range t.Args {
+		v, err := l.rat(a)
+		if err != nil {
+			return Key(t)
+		}
+		parts[i] = v.RatString()
+	}
+	return t.Fn + "(" + strings.Join(parts, ",") + ")"
 }

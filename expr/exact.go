@@ -190,7 +190,10 @@ func (l *Limits) ratPow(t *Pow) (*big.Rat, error) {
 	}
 	p := e.Num()
 	bits := int64(max(root.Num().BitLen(), root.Denom().BitLen()))
-	if !p.IsInt64() || abs64(p.Int64())*bits > int64(l.MaxBits) {
+	// compare |p| with MaxBits/bits rather than |p|*bits with MaxBits: the
+	// product overflows int64 for an exponent near 2^63 (2^{100^9_^9}
+	// passed the check that way and hung in big.Int.Exp)
+	if !p.IsInt64() || new(big.Int).Abs(p).Cmp(big.NewInt(int64(l.MaxBits)/max(bits, 1))) > 0 {
 		return nil, ErrLimit
 	}
 	k := p.Int64()

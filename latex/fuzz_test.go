@@ -12,7 +12,8 @@ import (
 // that parses again.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"\\frac{1}{2}", "7,425,000", "(0,1]\\cup[2,3)", "x^2+2x+1", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}",
-		"\\text{(C)}", "1 \\pm \\sqrt{2}", "\\sin^2 x", "2^{10}", "e^(i*pi)+1"} {
+		"\\text{(C)}", "1 \\pm \\sqrt{2}", "\\sin^2 x", "2^{10}", "e^(i*pi)+1",
+		"\\{x \\mid x^2 > 4\\}", "\\{x \\in \\mathbb{R} : -1 \\le x < 2\\}", "f^{-1}(2)+g'(x)", "1000,99 \\{1{,}5\\}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -26,6 +27,13 @@ func FuzzParse(f *testing.F) {
 				panic(fmt.Sprintf("Parse(%.300q) runs past 5s", s))
 			}
 		}()
+		// the decimal-comma reading rewrites the input first: it must never
+		// panic either, nor return another kind of error
+		if _, err := ParseWith(s, Config{DecimalComma: true}); err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("ParseWith(%q, DecimalComma): error of type %T", s, err)
+			}
+		}
 		n, err := Parse(s)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {

@@ -76,6 +76,83 @@ func Parse(s string) (n expr.Node, err error) {
 	return n, nil
 }
 
+// Config selects reading conventions that differ from the default (MATH)
+// ones. The zero value is Parse.
+type Config struct {
+	// DecimalComma reads a comma between digits as a decimal point, the
+	// convention of much of Europe and of Math-Verify: 1000,99 is 1000.99,
+	// 0,111 is 0.111 and 1{,}5 is 1.5. Only a number with a single comma,
+	// written outside brackets, is read so: 7,425,000 keeps its thousands
+	// separators, and (1,5) or \{1,2\} stay a pair and a set. Under it
+	// 1,000 is 1, which is why it is never the default.
+	DecimalComma bool
+}
+
+// ParseWith parses an answer under cfg. It never panics.
+func ParseWith(s string, cfg Config) (expr.Node, error) {
+	if cfg.DecimalComma && len(s) <= 4*MaxInput {
+		s = decimalCommas(s)
+	}
+	return Parse(s)
+}
+
+var commaNumberRe = regexp.MustCompile(`\d+(?:(?:,|\{,\})\d+)+`)
+
+// decimalCommas rewrites the decimal commas of s (see Config.DecimalComma)
+// as points.
+func decimalCommas(s string) string {
+	ms := commaNumberRe.FindAllStringIndex(s, -1)
+	if ms == nil {
+		return s
+	}
+	// bracket depth before each byte: (), [] and \{\} (a LaTeX group {} is
+	// not a bracket: \frac{1,5}{2} holds a number)
+	depth := make([]int, len(s)+1)
+	d := 0
+	for i := 0; i < len(s); i++ {
+		depth[i] = d
+		switch s[i] {
+		case '(', '[':
+			d++
+		case ')', ']':
+			d--
+		case '\\':
+			if i+1 < len(s) && s[i+1] == '{' {
+				d++
+				i++
+				depth[i] = d
+			} else if i+1 < len(s) && s[i+1] == '}' {
+				d--
+				i++
+				depth[i] = d
+			}
+		}
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		lo, hi := m[0], m[1]
+		run := s[lo:hi]
+		if strings.Count(run, ",") != 1 || depth[lo] > 0 {
+			continue
+		}
+		// part of a longer literal: 1.5,2 or ,5,2 or 3,5.1
+		if lo > 0 && (s[lo-1] == '.' || s[lo-1] == ',') || hi < len(s) && (s[hi] == '.' && hi+1 < len(s) && isDigit(s[hi+1]) || s[hi] == ',') {
+			continue
+		}
+		sep := strings.Index(run, ",")
+		sepLen := 1
+		if strings.Contains(run, "{,}") {
+			sep, sepLen = strings.Index(run, "{,}"), 3
+		}
+		b.WriteString(s[last : lo+sep])
+		b.WriteByte('.')
+		last = lo + sep + sepLen
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
 // MustParse is Parse for tests and literals; it panics on error.
 func MustParse(s string) expr.Node {
 	n, err := Parse(s)

@@ -2,6 +2,7 @@ package latex
 
 import (
 	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/expr"
@@ -297,6 +298,21 @@ func (p *parser) parseWord(t token) expr.Node {
 		p.pos = t.end
 		return &expr.Sym{Name: "\\" + w}
 	}
+	// f(x), g(2), f^{-1}(3), f'(x): an application of a function, not the
+	// product f*x (which made g(2) equal to 2g). Only f and g: they name
+	// functions in every MATH gold that writes them before a parenthesis,
+	// while h(a+b) or p(1-p) are as often products.
+	if m := funcAppRe.FindStringSubmatchIndex(p.s[t.start:]); m != nil && (t.start == 0 || !isLetter(p.s[t.start-1])) {
+		head := p.s[t.start : t.start+m[3]]
+		fn := head[:1]
+		if strings.Contains(head, "^") {
+			fn += "^{-1}" // one spelling of the inverse, however written
+		}
+		fn += strings.Repeat("'", strings.Count(head, "'"))
+		p.pos = t.start + m[3]
+		p.cacheOK = false
+		return p.parseFunction(fn, t)
+	}
 	// a run of letters is a product of one-letter variables
 	p.pos = t.start + 1
 	return p.letterSym(w[:1])
@@ -584,6 +600,10 @@ func (p *parser) parseCommand(t token) expr.Node {
 			p.bracket--
 			return &expr.Set{}
 		}
+		if n, ok := p.trySetBuilder(); ok {
+			p.bracket--
+			return n
+		}
 		l := p.parseList(func(t token) bool {
 			return t.kind == tCmd && (t.text == "}" || t.text == "rbrace" || t.text == "mid") || t.kind == tEOF || t.kind == tOp && t.text == "|"
 		})
@@ -830,4 +850,68 @@ func (p *parser) parseEnv(at token) expr.Node {
 		}
 	}
 	return out
+}
+
+// funcAppRe matches an application of f or g: the name, an optional inverse
+// mark ^{-1} or primes, then "(" (or "\left(").
+var funcAppRe = regexp.MustCompile(`^([fg](?:\^\s*\{\s*-\s*1\s*\}|\^-1)?'{0,3})(?:\s*\\left\s*)?\(`)
+
+// setBuilderHead matches the head of a set-builder set after \{: one letter
+// variable, optionally "\in \mathbb{R}" (the reals only: over Z or N the set
+// is discrete and is not the interval its condition describes), then the
+// separator \mid, |, :, \colon or \vert (after an optional \middle).
+var setBuilderHead = regexp.MustCompile(`^\s*([A-Za-z])\s*(?:\\in\s*(?:\\mathbb\s*\{\s*R\s*\}|\\mathbb\s*R|\\Bbb\s*\{?\s*R\s*\}?|\\R\b|\\mathbf\s*\{\s*R\s*\}|ℝ)\s*)?(?:\\middle\s*)?(?:\\mid\b|\\vert\b|\\colon\b|\||:)`)
+
+// trySetBuilder parses the set-builder set \{x \mid cond\} (also with |, :,
+// and x \in \mathbb{R}) after the opening \{. The set of reals it denotes
+// is what its condition says of x, so it becomes the condition itself: one
+// inequality, a chain (2 < x < 5) or a membership (x \in [2, 5)), with x
+// free in it; equiv already compares such relations with intervals and with
+// other relations by the set they describe. Anything else (a conjunction
+// "x > 1 and x < 5", an equation whose solutions are a finite set, another
+// element form) is left to the plain set parser, which rejects a \mid or |
+// separator: never a guess.
+func (p *parser) trySetBuilder() (expr.Node, bool) {
+	m := setBuilderHead.FindStringSubmatchIndex(p.s[p.pos:])
+	if m == nil {
+		return nil, false
+	}
+	start := p.pos
+	name := p.s[p.pos+m[2] : p.pos+m[3]]
+	end := p.pos + m[1]
+	if p.s[end-1] == ':' && end < len(p.s) && p.s[end] == '=' {
+		return nil, false // ":=" is an assignment, not a separator
+	}
+	p.pos = end
+	p.cacheOK = false
+	cond := p.parseList(func(t token) bool {
+		return t.kind == tCmd && (t.text == "}" || t.text == "rbrace") || t.kind == tEOF
+	})
+	c := p.next()
+	if !(c.kind == tCmd && (c.text == "}" || c.text == "rbrace")) {
+		p.failf(c.start, "missing \\} after set-builder condition")
+	}
+	r, ok := cond.(*expr.Rel)
+	if !ok {
+		// not a condition ({a : b} is a set holding a ratio): parse as before
+		p.pos, p.cacheOK = start, false
+		return nil, false
+	}
+	ineq := true
+	for _, op := range r.Ops {
+		if op != "<" && op != "<=" && op != ">" && op != ">=" {
+			ineq = false
+		}
+	}
+	member := len(r.Ops) == 1 && r.Ops[0] == "in"
+	if member {
+		if s, ok := r.Sides[0].(*expr.Sym); !ok || s.Name != name {
+			member = false
+		}
+	}
+	if !ineq && !member || !expr.FreeVars(r)[name] {
+		p.pos, p.cacheOK = start, false
+		return nil, false
+	}
+	return r, true
 }
