@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -385,42 +384,12 @@ func Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, e
 }
 
 // selectItems applies the meta filter, then a seeded sample, then the limit.
+// A subject matches by name or slug, a level with or without "Level ".
 func selectItems(items []bench.Item, opts bench.LoadOptions) []bench.Item {
-	if len(opts.Filter) > 0 {
-		var kept []bench.Item
-	next:
-		for _, it := range items {
-			for key, vals := range opts.Filter {
-				if len(vals) == 0 {
-					continue
-				}
-				ok := false
-				for _, v := range vals {
-					if it.Meta[key] == v || (key == "subject" && it.Meta[key] == SubjectSlug(v)) ||
-						(key == "level" && it.Meta[key] == strings.TrimSpace(strings.TrimPrefix(v, "Level"))) {
-						ok = true
-					}
-				}
-				if !ok {
-					continue next
-				}
-			}
-			kept = append(kept, it)
-		}
-		items = kept
-	}
-	if opts.Sample > 0 && opts.Sample < len(items) {
-		r := rand.New(rand.NewPCG(uint64(opts.Seed), 0x6d617468))
-		idx := r.Perm(len(items))[:opts.Sample]
-		sort.Ints(idx)
-		picked := make([]bench.Item, len(idx))
-		for i, j := range idx {
-			picked[i] = items[j]
-		}
-		items = picked
-	}
-	if opts.Limit > 0 && opts.Limit < len(items) {
-		items = items[:opts.Limit]
-	}
-	return items
+	return bench.Select(items, opts, matchMeta, 0x6d617468)
+}
+
+func matchMeta(key, have, want string) bool {
+	return have == want || (key == "subject" && have == SubjectSlug(want)) ||
+		(key == "level" && have == strings.TrimSpace(strings.TrimPrefix(want, "Level")))
 }

@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"math/rand/v2"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -145,40 +143,5 @@ func GeneratedItems(opts GenOptions) ([]bench.Item, error) {
 
 // selectItems applies LoadOptions' filter, seeded sample and limit.
 func selectItems(items []bench.Item, opts bench.LoadOptions) []bench.Item {
-	if len(opts.Filter) > 0 {
-		var kept []bench.Item
-	next:
-		for _, it := range items {
-			for key, vals := range opts.Filter {
-				if len(vals) == 0 {
-					continue
-				}
-				ok := false
-				for _, v := range vals {
-					if it.Meta[key] == v {
-						ok = true
-					}
-				}
-				if !ok {
-					continue next
-				}
-			}
-			kept = append(kept, it)
-		}
-		items = kept
-	}
-	if opts.Sample > 0 && opts.Sample < len(items) {
-		r := rand.New(rand.NewPCG(uint64(opts.Seed), 0x73616d706c65))
-		idx := r.Perm(len(items))[:opts.Sample]
-		sort.Ints(idx) // keep the file's order
-		picked := make([]bench.Item, len(idx))
-		for i, j := range idx {
-			picked[i] = items[j]
-		}
-		items = picked
-	}
-	if opts.Limit > 0 && opts.Limit < len(items) {
-		items = items[:opts.Limit]
-	}
-	return items
+	return bench.Select(items, opts, nil, 0x73616d706c65)
 }

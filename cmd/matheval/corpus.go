@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -77,11 +76,6 @@ func (f *corpusFlags) add(c *cobra.Command, group bool) {
 
 func (f *corpusFlags) options() corpus.Options {
 	return corpus.Options{Lowercase: f.lower, MaskNumbers: f.maskNum, MaskNames: f.maskName, SameGroup: f.same}
-}
-
-func printJSON(cmd *cobra.Command, v any) {
-	b, _ := json.MarshalIndent(v, "", "  ")
-	fmt.Fprintln(cmd.OutOrStdout(), string(b))
 }
 
 func init() {

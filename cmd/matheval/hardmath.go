@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -110,8 +109,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 				return err
 			}
 			if asJSON {
-				b, _ := json.MarshalIndent(rep, "", "  ")
-				fmt.Fprintln(cmd.OutOrStdout(), string(b))
+				printJSON(cmd, rep)
 			} else {
 				rep.WriteText(cmd.OutOrStdout(), verbose)
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -41,16 +40,7 @@ when a gold answer fails.`,
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				b, _ := json.MarshalIndent(rep, "", "  ")
-				fmt.Fprintln(cmd.OutOrStdout(), string(b))
-			} else {
-				rep.WriteText(cmd.OutOrStdout())
-			}
-			if rep.Failed() {
-				return errSilentFailure
-			}
-			return nil
+			return finishCheck(cmd, rep, asJSON)
 		},
 	}
 	check.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 
@@ -70,16 +69,7 @@ more, since a correct reply would then be graded wrong.`,
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				b, _ := json.MarshalIndent(rep, "", "  ")
-				fmt.Fprintln(cmd.OutOrStdout(), string(b))
-			} else {
-				rep.WriteText(cmd.OutOrStdout())
-			}
-			if rep.Failed() {
-				return errSilentFailure
-			}
-			return nil
+			return finishCheck(cmd, rep, asJSON)
 		},
 	}
 	check.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
