@@ -12,11 +12,6 @@ import (
 // policyNames lists the names --bench and --policy accept.
 const policyNames = "math, math401, math401-division, asdiv, hardmath"
 
-func init() {
-	addCommand(newExtractCmd())
-	addCommand(newEquivCmd())
-}
-
 func lookupPolicy(name string) (answer.Policy, error) {
 	p, err := answer.Lookup(strings.ToLower(strings.TrimSpace(name)))
 	if err != nil {

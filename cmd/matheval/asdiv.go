@@ -11,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newDataCheckASDivCmd builds 'data check asdiv'.
+func newDataCheckASDivCmd() *cobra.Command {
 	var asJSON, all bool
 	c := &cobra.Command{
 		Use:   "asdiv PATH",
@@ -110,7 +111,7 @@ treated as failures: the command exits 1 only when the data cannot be loaded.`,
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	c.Flags().BoolVar(&all, "all", false, "list unchecked items too (with --json: every item)")
-	dataCheckCmd.AddCommand(c)
+	return c
 }
 
 // shortReason groups unchecked reasons by their leading words.

@@ -7,7 +7,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newCompareCmd builds 'compare'.
+func newCompareCmd() *cobra.Command {
 	var asJSON, all bool
 	c := &cobra.Command{
 		Use:   "compare RUN_A RUN_B",
@@ -55,5 +56,5 @@ missing from one run.`,
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the comparison as JSON")
 	c.Flags().BoolVar(&all, "all", false, "list every flipped item (default: the first 50 each way)")
-	addCommand(c)
+	return c
 }

@@ -78,7 +78,8 @@ func (f *corpusFlags) options() corpus.Options {
 	return corpus.Options{Lowercase: f.lower, MaskNumbers: f.maskNum, MaskNames: f.maskName, SameGroup: f.same}
 }
 
-func init() {
+// newDataDiversityCmd builds 'data diversity'.
+func newDataDiversityCmd() *cobra.Command {
 	var f corpusFlags
 	var hist string
 	var bins int
@@ -153,8 +154,11 @@ and PREFIX.svg.`,
 	div.Flags().StringVar(&hist, "hist", "", "write the LD histogram to PREFIX.png and PREFIX.svg")
 	div.Flags().IntVar(&bins, "bins", 20, "histogram bins")
 	div.Flags().BoolVar(&brute, "brute", false, "score every pair (slow; for checking)")
-	dataCmd.AddCommand(div)
+	return div
+}
 
+// newDataDupesCmd builds 'data dupes'.
+func newDataDupesCmd() *cobra.Command {
 	var g corpusFlags
 	var threshold float64
 	var list int
@@ -207,8 +211,11 @@ are ignored, and pairs of problems whose symmetric sentence BLEU
 	g.add(dup, false)
 	dup.Flags().Float64Var(&threshold, "threshold", 0.8, "near-duplicate score threshold, 0-1")
 	dup.Flags().IntVar(&list, "list", 20, "list at most this many groups and pairs")
-	dataCmd.AddCommand(dup)
+	return dup
+}
 
+// newDataOverlapCmd builds 'data overlap'.
+func newDataOverlapCmd() *cobra.Command {
 	var ob, obB string
 	var seed int64
 	var oJSON bool
@@ -277,5 +284,5 @@ with --bench (and --bench-b for B).`,
 	ov.Flags().Int64Var(&seed, "seed", 1, "seed of the GPT-4 rule's random substrings")
 	ov.Flags().BoolVar(&oJSON, "json", false, "print JSON")
 	ov.Flags().IntVar(&olist, "list", 50, "list at most this many flagged problems")
-	dataCmd.AddCommand(ov)
+	return ov
 }

@@ -15,7 +15,8 @@ type (
 	pflagFlag  = pflag.Flag
 )
 
-func init() {
+// newGradeCmd builds 'grade'.
+func newGradeCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "grade RUNDIR",
 		Short: "Grade a finished run again with the current grader, sending no request",
@@ -47,5 +48,5 @@ It sends no request: samples whose request failed keep the verdict error.`,
 			return nil
 		},
 	}
-	addCommand(c)
+	return c
 }

@@ -11,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newGenHardmathCmd builds 'gen hardmath'.
+func newGenHardmathCmd() *cobra.Command {
 	var (
 		seed   int64
 		n      int
@@ -71,8 +72,11 @@ of the released HARDMath files. The same seed and options always give the same b
 	gen.Flags().StringVar(&types, "types", "all", "problem types: all, or a comma list")
 	gen.Flags().StringVar(&out, "out", "", "output file (default: standard output)")
 	gen.Flags().BoolVar(&compat, "compat", false, "follow the released data's conventions where they differ from the paper")
-	genCmd.AddCommand(gen)
+	return gen
+}
 
+// newDataCheckHardmathCmd builds 'data check hardmath'.
+func newDataCheckHardmathCmd() *cobra.Command {
 	var (
 		asJSON  bool
 		verbose bool
@@ -137,5 +141,5 @@ answer formulas against the numerical solution over the range (the paper's Figur
 	check.Flags().DurationVar(&perItem, "timeout", 10*time.Second, "deadline per row")
 	check.Flags().StringVar(&plotDir, "plot", "", "also draw the answer formulas against the numerical solution (PNG and SVG) into this folder")
 	check.Flags().IntVar(&plotMax, "plot-max", 20, "draw at most this many problems (0: all)")
-	dataCheckCmd.AddCommand(check)
+	return check
 }

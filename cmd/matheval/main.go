@@ -8,10 +8,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // Exit codes: 0 success, 1 the work failed, 2 the command line was wrong.
@@ -42,12 +40,6 @@ func (silentFailure) Error() string { return "failed" }
 // errSilentFailure makes matheval exit 1 without another message.
 var errSilentFailure error = silentFailure{}
 
-// commands are registered by the files of this package, each in its own
-// init function, so that adding a command touches one file.
-var commands []*cobra.Command
-
-func addCommand(c *cobra.Command) { commands = append(commands, c) }
-
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "matheval",
@@ -66,9 +58,11 @@ proofs, and reports with statistics and plots.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%s: %w (see '%s --help')", c.CommandPath(), err, c.CommandPath())}
 	})
-	for _, c := range commands {
-		root.AddCommand(c)
-	}
+	root.AddCommand(
+		newRunCmd(), newGradeCmd(), newReportCmd(), newCompareCmd(), newServeCmd(),
+		newEquivCmd(), newExtractCmd(), newGenCmd(), newDataCmd(), newMMCmd(), newMinif2fCmd(),
+		newVersionCmd(),
+	)
 	// Made now rather than inside Execute, so that they too get examples
 	// and the tree a test walks is the tree a user sees.
 	root.SetHelpCommand(newHelpCmd())
@@ -79,35 +73,20 @@ proofs, and reports with statistics and plots.`,
 			describeCompletion(c)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	prepare(root)
 	return root
 }
 
-// The registered commands are package-level values shared by every tree
-// newRoot builds, so what newRoot does to them must be done once (mu and
-// wrapped guard that), and what Execute leaves in them (flag values) must be
-// undone before the next run (resetFlags).
-var (
-	mu            sync.Mutex
-	wrapped       = map[*cobra.Command]bool{}
-	sliceDefaults = map[*pflag.Flag][]string{}
-)
-
-// prepare readies c and every command under it for one run.
+// prepare readies c and every command under it: argument errors become
+// usage errors, and a group command rejects unknown subcommands.
 func prepare(c *cobra.Command) {
-	if !wrapped[c] {
-		wrapped[c] = true
-		wrapArgs(c)
-		if c.HasSubCommands() && !c.Runnable() && c.HasParent() {
-			// Cobra answers "matheval gen nosuch" with gen's help and
-			// exit 0; an unknown subcommand is a usage error.
-			c.RunE = runGroup
-			c.DisableFlagsInUseLine = true
-		}
+	wrapArgs(c)
+	if c.HasSubCommands() && !c.Runnable() && c.HasParent() {
+		// Cobra answers "matheval gen nosuch" with gen's help and
+		// exit 0; an unknown subcommand is a usage error.
+		c.RunE = runGroup
+		c.DisableFlagsInUseLine = true
 	}
-	resetFlags(c)
 	for _, sub := range c.Commands() {
 		prepare(sub)
 	}
@@ -132,31 +111,6 @@ func wrapArgs(c *cobra.Command) {
 			return nil
 		}
 	}
-}
-
-// resetFlags sets c's flags back to their defaults: pflag keeps the values
-// of an earlier parse, so without this a second run in the same process
-// (tests call run more than once) would see the first one's flags.
-func resetFlags(c *cobra.Command) {
-	reset := func(f *pflag.Flag) {
-		if sv, ok := f.Value.(pflag.SliceValue); ok {
-			def, seen := sliceDefaults[f]
-			if !seen {
-				def = append([]string(nil), sv.GetSlice()...)
-				sliceDefaults[f] = def
-			}
-			if f.Changed {
-				_ = sv.Replace(def)
-			}
-		} else {
-			// Always, not only when Changed: a command may adjust its
-			// own flag variable while it runs.
-			_ = f.Value.Set(f.DefValue)
-		}
-		f.Changed = false
-	}
-	c.Flags().VisitAll(reset)
-	c.PersistentFlags().VisitAll(reset)
 }
 
 // newHelpCmd replaces cobra's help command, which answers an unknown topic

@@ -8,18 +8,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// dataPullCmd fetches datasets from their public homes; each benchmark that
-// can be fetched adds its subcommand.
-var dataPullCmd = &cobra.Command{
-	Use:     "pull",
-	Short:   "Fetch a benchmark's data from its public home",
-	Long:    "pull downloads a benchmark's dataset from where its authors publish it, when the machine has network access.",
-	Example: "  matheval data pull math --to data/",
-}
-
-func init() {
-	dataCmd.AddCommand(dataPullCmd)
-
+// newDataCheckMathCmd builds 'data check math'.
+func newDataCheckMathCmd() *cobra.Command {
 	var asJSON bool
 	check := &cobra.Command{
 		Use:   "math PATH",
@@ -44,8 +34,11 @@ when a gold answer fails.`,
 		},
 	}
 	check.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	dataCheckCmd.AddCommand(check)
+	return check
+}
 
+// newDataPullMathCmd builds 'data pull math'.
+func newDataPullMathCmd() *cobra.Command {
 	var to, url, url500 string
 	var with500 bool
 	pull := &cobra.Command{
@@ -80,5 +73,5 @@ into DIR/math500/test.jsonl. --url and --math500-url point at mirrors.`,
 	pull.Flags().StringVar(&url, "url", "", "URL of the MATH tar (default "+mathbench.DefaultURL+")")
 	pull.Flags().BoolVar(&with500, "math500", false, "also fetch MATH-500 into DIR/math500/test.jsonl")
 	pull.Flags().StringVar(&url500, "math500-url", "", "URL of MATH-500 (default "+mathbench.MATH500URL+")")
-	dataPullCmd.AddCommand(pull)
+	return pull
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newGenMath401Cmd builds 'gen math401'.
+func newGenMath401Cmd() *cobra.Command {
 	var (
 		seed   int64
 		out    string
@@ -49,8 +50,11 @@ in the irrational group, tangent answers from the exact angle).`,
 	gen.Flags().Int64Var(&seed, "seed", math401.DefaultSeed, "random seed")
 	gen.Flags().StringVar(&out, "out", "", "output file (default: standard output)")
 	gen.Flags().BoolVar(&compat, "compat", false, "reproduce the released file's conventions")
-	genCmd.AddCommand(gen)
+	return gen
+}
 
+// newDataCheckMath401Cmd builds 'data check math401'.
+func newDataCheckMath401Cmd() *cobra.Command {
 	var asJSON bool
 	check := &cobra.Command{
 		Use:   "math401 FILE",
@@ -73,5 +77,5 @@ more, since a correct reply would then be graded wrong.`,
 		},
 	}
 	check.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	dataCheckCmd.AddCommand(check)
+	return check
 }

@@ -13,7 +13,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newMinif2fCmd builds 'minif2f' and its subcommands.
+func newMinif2fCmd() *cobra.Command {
 	top := &cobra.Command{
 		Use:     "minif2f",
 		Short:   "miniF2F: check candidate proofs (Metamath and Lean 4 tracks)",
@@ -97,8 +98,8 @@ run, 2 for a bad command line.`,
 	check.Flags().BoolVar(&verifySetMM, "verify-setmm", false, "also verify set.mm's own proofs (slower; by default they are trusted)")
 	check.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	check.Flags().BoolVarP(&quiet, "quiet", "q", false, "print the summary only, not each candidate's verdict")
-	top.AddCommand(check)
-	addCommand(top)
+	top.AddCommand(check, newMinif2fLeanCmd())
+	return top
 }
 
 func parseKs(s string) ([]int, error) {

@@ -11,11 +11,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// init adds "minif2f lean" under the "minif2f" command that minif2f.go
-// registers. That command is a local variable there, so it is found among
-// the registered commands: Go runs the init functions of a package's files
-// in file-name order, and "minif2f.go" sorts before "minif2f_lean.go".
-func init() {
+// newMinif2fLeanCmd builds 'minif2f lean'.
+func newMinif2fLeanCmd() *cobra.Command {
 	var data, candidates, replCmd, project, split, ksFlag string
 	var timeout, headerTimeout time.Duration
 	var maxInput, maxMemory, jobs int
@@ -153,19 +150,5 @@ for a bad command line.`,
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	f.BoolVarP(&quiet, "quiet", "q", false, "print the summary only, not each candidate's verdict")
 
-	for _, parent := range commands {
-		if parent.Name() == "minif2f" {
-			parent.AddCommand(c)
-			return
-		}
-	}
-	// minif2f.go did not register its parent (renamed or removed): keep
-	// the command reachable under a parent of its own.
-	top := &cobra.Command{
-		Use:     "minif2f",
-		Short:   "miniF2F: check candidate proofs",
-		Example: "  matheval minif2f lean --help",
-	}
-	top.AddCommand(c)
-	addCommand(top)
+	return c
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newMMCmd builds 'mm' and its subcommands.
+func newMMCmd() *cobra.Command {
 	mm := &cobra.Command{
 		Use:   "mm",
 		Short: "Metamath tools: verify databases",
@@ -63,5 +64,5 @@ Exit status: 0 when every proof verifies, 1 otherwise, 2 for a bad command line.
 	verify.Flags().BoolVar(&allowIncomplete, "allow-incomplete", false, "exit 0 even when some proofs have ? steps")
 	verify.Flags().BoolVarP(&quiet, "quiet", "q", false, "print errors only, no summary")
 	mm.AddCommand(verify)
-	addCommand(mm)
+	return mm
 }

@@ -7,7 +7,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newReportCmd builds 'report'.
+func newReportCmd() *cobra.Command {
 	var out string
 	c := &cobra.Command{
 		Use:   "report RUNDIR...",
@@ -54,5 +55,5 @@ written there; without --out each run gets its own report in its directory.`,
 		},
 	}
 	c.Flags().StringVar(&out, "out", "", "write the report into this folder (default: the run directory)")
-	addCommand(c)
+	return c
 }

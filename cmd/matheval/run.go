@@ -17,22 +17,27 @@ import (
 	"github.com/matheval/matheval/model"
 	runner "github.com/matheval/matheval/run"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-func init() {
-	var (
-		data, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
-		extraBody, pricesFile, progressMode                                               string
-		judgeSpec, judgeBaseURL                                                           string
-		limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries    int
-		maxRequests                                                                       int
-		seed, samplingSeed                                                                int64
-		hintFraction, temperature, topP, rpm, tpm, maxCost                                float64
-		filters, stops                                                                    []string
-		subjects, levels, groups, types, grades                                           []string
-		logprobs                                                                          bool
-		timeout                                                                           time.Duration
-	)
+// runFlags holds the flags of 'run'.
+type runFlags struct {
+	data, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
+	extraBody, pricesFile, progressMode                                               string
+	judgeSpec, judgeBaseURL                                                           string
+	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries    int
+	maxRequests                                                                       int
+	seed, samplingSeed                                                                int64
+	hintFraction, temperature, topP, rpm, tpm, maxCost                                float64
+	filters, stops                                                                    []string
+	subjects, levels, groups, types, grades                                           []string
+	logprobs                                                                          bool
+	timeout                                                                           time.Duration
+}
+
+// newRunCmd builds 'run'.
+func newRunCmd() *cobra.Command {
+	var f runFlags
 	c := &cobra.Command{
 		Use:   "run BENCH --model SPEC [flags]",
 		Short: "Run a model on a benchmark, grade the replies and write a run directory",
@@ -71,180 +76,187 @@ without asking the model again.`,
   matheval run hardmath --data HARDMath_mini.json --model openai:qwen2.5-7b --judge openai:gpt-4o \
       --judge-base-url https://api.openai.com/v1`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			b, err := bench.Lookup(args[0])
-			if err != nil {
-				return usageErrorf("%v", err)
-			}
-			if modelSpec == "" {
-				return usageErrorf("run: --model is required (openai:<model>, builtin:gold, builtin:calc or replay:FILE)")
-			}
-			if samples < 1 || concurrency < 1 || limit < 0 || sample < 0 || shots < 0 || maxRequests < 0 || maxCost < 0 {
-				return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")
-			}
-			if hintFraction < 0 || hintFraction > 1 {
-				return usageErrorf("run: --hint-fraction %g: want 0..1", hintFraction)
-			}
-			switch progressMode {
-			case runner.ProgressAuto, runner.ProgressBar, runner.ProgressLog, runner.ProgressOff:
-			default:
-				return usageErrorf("run: --progress %q: want auto, bar, log or off", progressMode)
-			}
-			filter := map[string][]string{}
-			for _, f := range filters {
-				k, v, ok := strings.Cut(f, "=")
-				if !ok || strings.TrimSpace(k) == "" || strings.TrimSpace(v) == "" {
-					return usageErrorf("run: --filter %q: want key=value[,value...]", f)
-				}
-				filter[strings.TrimSpace(k)] = append(filter[strings.TrimSpace(k)], splitList(v)...)
-			}
-			for key, vals := range map[string][]string{"subject": subjects, "level": levels, "group": groups, "type": types, "grade": grades} {
-				for _, v := range vals {
-					filter[key] = append(filter[key], splitList(v)...)
-				}
-			}
-			if len(filter) == 0 {
-				filter = nil
-			}
-			params := model.Params{MaxTokens: maxTokens, Stop: stops, Logprobs: logprobs || topLogprobs > 0, TopLogprobs: topLogprobs}
-			t := temperature // always sent: the default evaluation is greedy
-			params.Temperature = &t
-			if cmd.Flags().Changed("top-p") {
-				p := topP
-				params.TopP = &p
-			}
-			if cmd.Flags().Changed("sampling-seed") {
-				s := samplingSeed
-				params.Seed = &s
-			}
-			if extraBody != "" {
-				if err := json.Unmarshal([]byte(extraBody), &params.Extra); err != nil {
-					return usageErrorf("run: --extra-body: want a JSON object: %v", err)
-				}
-			}
-			key := ""
-			if keyEnv != "" {
-				key = os.Getenv(keyEnv)
-				if key == "" {
-					return usageErrorf("run: --api-key-env %s: that variable is empty", keyEnv)
-				}
-			} else {
-				key = os.Getenv("OPENAI_API_KEY")
-			}
-			var bases []string
-			if baseURL != "" {
-				bases = splitList(baseURL)
-			}
-			backend, err := model.New(modelSpec, model.Options{BaseURLs: bases, APIKey: key, API: api,
-				Params: params, Concurrency: concurrency, Bench: b})
-			if err != nil {
-				return usageErrorf("run: %v", err)
-			}
-			var judge model.Backend
-			if strings.HasPrefix(judgeSpec, "builtin:") {
-				return usageErrorf("run: --judge %s: a judge must be a model (openai:<model> or replay:FILE)", judgeSpec)
-			}
-			if judgeSpec != "" {
-				jbases := bases
-				if judgeBaseURL != "" {
-					jbases = splitList(judgeBaseURL)
-				}
-				zero := 0.0 // the judge grades greedily
-				judge, err = model.New(judgeSpec, model.Options{BaseURLs: jbases, APIKey: key, API: api,
-					Params: model.Params{Temperature: &zero}, Concurrency: concurrency, Bench: b})
-				if err != nil {
-					return usageErrorf("run: --judge: %v", err)
-				}
-			} else if judgeBaseURL != "" {
-				return usageErrorf("run: --judge-base-url needs --judge")
-			}
-			var prices runner.Prices
-			if pricesFile != "" {
-				if prices, err = runner.LoadPrices(pricesFile); err != nil {
-					return usageErrorf("run: --prices: %v", err)
-				}
-			}
-			// Every flag as given, for the manifest; the key itself never.
-			recorded := map[string]any{}
-			cmd.Flags().VisitAll(func(f *pflagFlag) {
-				if f.Name != "help" {
-					recorded[f.Name] = f.Value.String()
-				}
-			})
-			recorded["base-url"] = redactURLs(baseURL)
-			recorded["judge-base-url"] = redactURLs(judgeBaseURL)
-			cfg := runner.Config{
-				Bench: b, DataPath: data,
-				Load:    bench.LoadOptions{Split: split, Limit: limit, Sample: sample, Seed: seed, Filter: filter},
-				Prompt:  bench.PromptOptions{Name: promptName, TemplateFile: promptFile, Shots: shots, HintFraction: hintFraction, System: system, Seed: seed},
-				Backend: backend, Judge: judge, Samples: samples, Concurrency: concurrency, RPM: rpm, TPM: tpm,
-				MaxRetries: maxRetries, Timeout: timeout, MaxCost: maxCost, Prices: prices, MaxRequests: maxRequests,
-				Dir: out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: progressMode, Log: cmd.ErrOrStderr(),
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			rep, err := runner.Run(ctx, cfg)
-			if err != nil {
-				return err
-			}
-			printResults(cmd.OutOrStdout(), rep.Dir, rep.Results)
-			if rep.Resumed > 0 {
-				fmt.Fprintf(cmd.OutOrStdout(), "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
-			}
-			if judge != nil {
-				fmt.Fprintf(cmd.OutOrStdout(), "judge %s: sent %d requests\n", judge.Spec(), rep.JudgeRequests)
-			}
-			if rep.Results.Stopped != "" {
-				fmt.Fprintf(cmd.ErrOrStderr(), "matheval: run stopped (%s) after %d of %d samples; run the same command again to continue\n",
-					rep.Results.Stopped, rep.Results.Samples, rep.Results.Planned)
-				return errSilentFailure
-			}
-			return nil
-		},
+		RunE: f.run,
 	}
-	f := c.Flags()
-	f.StringVar(&data, "data", "", "benchmark data file or folder (absent: the benchmark's generated default set)")
-	f.StringVar(&split, "split", "", "split to load (test, train, ...)")
-	f.IntVar(&limit, "limit", 0, "keep at most N items (0 = all)")
-	f.IntVar(&sample, "sample", 0, "seeded random sample of N items (0 = all)")
-	f.Int64Var(&seed, "seed", 1, "seed for --sample, generated sets and few-shot draws")
-	f.StringArrayVar(&filters, "filter", nil, "keep items whose metadata KEY is one of the values: KEY=V1,V2 (repeatable)")
-	f.StringSliceVar(&subjects, "subjects", nil, "keep these subjects (meta key subject)")
-	f.StringSliceVar(&levels, "levels", nil, "keep these levels (meta key level)")
-	f.StringSliceVar(&groups, "groups", nil, "keep these groups (meta key group)")
-	f.StringSliceVar(&types, "types", nil, "keep these types (meta key type)")
-	f.StringSliceVar(&grades, "grades", nil, "keep these grades (meta key grade)")
-	f.StringVar(&promptName, "prompt", "", "prompt template name (the benchmark's default when absent)")
-	f.StringVar(&promptFile, "prompt-file", "", "your own prompt template file (overrides --prompt)")
-	f.IntVar(&shots, "shots", 0, "few-shot examples")
-	f.Float64Var(&hintFraction, "hint-fraction", 0, "share of the reference solution given as a hint (0..1)")
-	f.StringVar(&system, "system", "", "system prompt (overrides the template's)")
-	f.StringVar(&modelSpec, "model", "", "model: openai:<model>, builtin:gold, builtin:calc or replay:FILE (required)")
-	f.StringVar(&out, "out", "", "run directory (default runs/<bench>-<model>-<config hash>)")
-	f.StringVar(&api, "api", "chat", "OpenAI API: chat or completions")
-	f.StringVar(&baseURL, "base-url", "", "server base URL(s), comma-separated (default "+model.DefaultBaseURL+")")
-	f.StringVar(&keyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY)")
-	f.Float64Var(&temperature, "temperature", 0, "sampling temperature (always sent)")
-	f.Float64Var(&topP, "top-p", 1, "nucleus sampling top_p (sent when given)")
-	f.IntVar(&maxTokens, "max-tokens", 0, "most tokens per reply (0 = the server's default)")
-	f.StringArrayVar(&stops, "stop", nil, "stop sequence (repeatable), added to the prompt format's")
-	f.Int64Var(&samplingSeed, "sampling-seed", 0, "seed sent to the server (sent when given; sample i gets seed+i)")
-	f.IntVar(&samples, "samples", 1, "replies per item (sent as n when the server honours it)")
-	f.BoolVar(&logprobs, "logprobs", false, "ask for token logprobs")
-	f.IntVar(&topLogprobs, "top-logprobs", 0, "alternatives per token with their logprobs (0..20; implies --logprobs)")
-	f.StringVar(&extraBody, "extra-body", "", `extra request body fields, as a JSON object (e.g. '{"chat_template_kwargs":{"enable_thinking":false}}')`)
-	f.IntVar(&concurrency, "concurrency", 8, "requests in flight per server")
-	f.Float64Var(&rpm, "rpm", 0, "requests per minute per server (0 = no limit)")
-	f.Float64Var(&tpm, "tpm", 0, "tokens per minute per server (0 = no limit)")
-	f.IntVar(&maxRetries, "max-retries", 6, "retries of a failed request (429, 5xx, timeouts, dropped connections)")
-	f.DurationVar(&timeout, "timeout", 10*time.Minute, "time limit of one attempt")
-	f.Float64Var(&maxCost, "max-cost", 0, "stop sending when the run has cost this many dollars (needs --prices; 0 = no limit)")
-	f.StringVar(&pricesFile, "prices", "", `price table, JSON: {"model": {"prompt": USD per 1M tokens, "completion": USD per 1M tokens}}`)
-	f.IntVar(&maxRequests, "max-requests", 0, "stop after sending this many requests, retries included (0 = no limit)")
-	f.StringVar(&judgeSpec, "judge", "", "judge model grading each reply with the benchmark's rubric (openai:<model>; benchmarks with a rubric: hardmath)")
-	f.StringVar(&judgeBaseURL, "judge-base-url", "", "judge server base URL(s), comma-separated (default: --base-url)")
-	f.StringVar(&progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
-	addCommand(c)
+	f.register(c.Flags())
+	return c
+}
+
+// register defines the flags on fs.
+func (f *runFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.data, "data", "", "benchmark data file or folder (absent: the benchmark's generated default set)")
+	fs.StringVar(&f.split, "split", "", "split to load (test, train, ...)")
+	fs.IntVar(&f.limit, "limit", 0, "keep at most N items (0 = all)")
+	fs.IntVar(&f.sample, "sample", 0, "seeded random sample of N items (0 = all)")
+	fs.Int64Var(&f.seed, "seed", 1, "seed for --sample, generated sets and few-shot draws")
+	fs.StringArrayVar(&f.filters, "filter", nil, "keep items whose metadata KEY is one of the values: KEY=V1,V2 (repeatable)")
+	fs.StringSliceVar(&f.subjects, "subjects", nil, "keep these subjects (meta key subject)")
+	fs.StringSliceVar(&f.levels, "levels", nil, "keep these levels (meta key level)")
+	fs.StringSliceVar(&f.groups, "groups", nil, "keep these groups (meta key group)")
+	fs.StringSliceVar(&f.types, "types", nil, "keep these types (meta key type)")
+	fs.StringSliceVar(&f.grades, "grades", nil, "keep these grades (meta key grade)")
+	fs.StringVar(&f.promptName, "prompt", "", "prompt template name (the benchmark's default when absent)")
+	fs.StringVar(&f.promptFile, "prompt-file", "", "your own prompt template file (overrides --prompt)")
+	fs.IntVar(&f.shots, "shots", 0, "few-shot examples")
+	fs.Float64Var(&f.hintFraction, "hint-fraction", 0, "share of the reference solution given as a hint (0..1)")
+	fs.StringVar(&f.system, "system", "", "system prompt (overrides the template's)")
+	fs.StringVar(&f.modelSpec, "model", "", "model: openai:<model>, builtin:gold, builtin:calc or replay:FILE (required)")
+	fs.StringVar(&f.out, "out", "", "run directory (default runs/<bench>-<model>-<config hash>)")
+	fs.StringVar(&f.api, "api", "chat", "OpenAI API: chat or completions")
+	fs.StringVar(&f.baseURL, "base-url", "", "server base URL(s), comma-separated (default "+model.DefaultBaseURL+")")
+	fs.StringVar(&f.keyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY)")
+	fs.Float64Var(&f.temperature, "temperature", 0, "sampling temperature (always sent)")
+	fs.Float64Var(&f.topP, "top-p", 1, "nucleus sampling top_p (sent when given)")
+	fs.IntVar(&f.maxTokens, "max-tokens", 0, "most tokens per reply (0 = the server's default)")
+	fs.StringArrayVar(&f.stops, "stop", nil, "stop sequence (repeatable), added to the prompt format's")
+	fs.Int64Var(&f.samplingSeed, "sampling-seed", 0, "seed sent to the server (sent when given; sample i gets seed+i)")
+	fs.IntVar(&f.samples, "samples", 1, "replies per item (sent as n when the server honours it)")
+	fs.BoolVar(&f.logprobs, "logprobs", false, "ask for token logprobs")
+	fs.IntVar(&f.topLogprobs, "top-logprobs", 0, "alternatives per token with their logprobs (0..20; implies --logprobs)")
+	fs.StringVar(&f.extraBody, "extra-body", "", `extra request body fields, as a JSON object (e.g. '{"chat_template_kwargs":{"enable_thinking":false}}')`)
+	fs.IntVar(&f.concurrency, "concurrency", 8, "requests in flight per server")
+	fs.Float64Var(&f.rpm, "rpm", 0, "requests per minute per server (0 = no limit)")
+	fs.Float64Var(&f.tpm, "tpm", 0, "tokens per minute per server (0 = no limit)")
+	fs.IntVar(&f.maxRetries, "max-retries", 6, "retries of a failed request (429, 5xx, timeouts, dropped connections)")
+	fs.DurationVar(&f.timeout, "timeout", 10*time.Minute, "time limit of one attempt")
+	fs.Float64Var(&f.maxCost, "max-cost", 0, "stop sending when the run has cost this many dollars (needs --prices; 0 = no limit)")
+	fs.StringVar(&f.pricesFile, "prices", "", `price table, JSON: {"model": {"prompt": USD per 1M tokens, "completion": USD per 1M tokens}}`)
+	fs.IntVar(&f.maxRequests, "max-requests", 0, "stop after sending this many requests, retries included (0 = no limit)")
+	fs.StringVar(&f.judgeSpec, "judge", "", "judge model grading each reply with the benchmark's rubric (openai:<model>; benchmarks with a rubric: hardmath)")
+	fs.StringVar(&f.judgeBaseURL, "judge-base-url", "", "judge server base URL(s), comma-separated (default: --base-url)")
+	fs.StringVar(&f.progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
+}
+
+// run runs 'run BENCH'.
+func (f *runFlags) run(cmd *cobra.Command, args []string) error {
+	b, err := bench.Lookup(args[0])
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if f.modelSpec == "" {
+		return usageErrorf("run: --model is required (openai:<model>, builtin:gold, builtin:calc or replay:FILE)")
+	}
+	if f.samples < 1 || f.concurrency < 1 || f.limit < 0 || f.sample < 0 || f.shots < 0 || f.maxRequests < 0 || f.maxCost < 0 {
+		return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")
+	}
+	if f.hintFraction < 0 || f.hintFraction > 1 {
+		return usageErrorf("run: --hint-fraction %g: want 0..1", f.hintFraction)
+	}
+	switch f.progressMode {
+	case runner.ProgressAuto, runner.ProgressBar, runner.ProgressLog, runner.ProgressOff:
+	default:
+		return usageErrorf("run: --progress %q: want auto, bar, log or off", f.progressMode)
+	}
+	filter := map[string][]string{}
+	for _, fl := range f.filters {
+		k, v, ok := strings.Cut(fl, "=")
+		if !ok || strings.TrimSpace(k) == "" || strings.TrimSpace(v) == "" {
+			return usageErrorf("run: --filter %q: want key=value[,value...]", fl)
+		}
+		filter[strings.TrimSpace(k)] = append(filter[strings.TrimSpace(k)], splitList(v)...)
+	}
+	for key, vals := range map[string][]string{"subject": f.subjects, "level": f.levels, "group": f.groups, "type": f.types, "grade": f.grades} {
+		for _, v := range vals {
+			filter[key] = append(filter[key], splitList(v)...)
+		}
+	}
+	if len(filter) == 0 {
+		filter = nil
+	}
+	params := model.Params{MaxTokens: f.maxTokens, Stop: f.stops, Logprobs: f.logprobs || f.topLogprobs > 0, TopLogprobs: f.topLogprobs}
+	t := f.temperature // always sent: the default evaluation is greedy
+	params.Temperature = &t
+	if cmd.Flags().Changed("top-p") {
+		p := f.topP
+		params.TopP = &p
+	}
+	if cmd.Flags().Changed("sampling-seed") {
+		s := f.samplingSeed
+		params.Seed = &s
+	}
+	if f.extraBody != "" {
+		if err := json.Unmarshal([]byte(f.extraBody), &params.Extra); err != nil {
+			return usageErrorf("run: --extra-body: want a JSON object: %v", err)
+		}
+	}
+	key := ""
+	if f.keyEnv != "" {
+		key = os.Getenv(f.keyEnv)
+		if key == "" {
+			return usageErrorf("run: --api-key-env %s: that variable is empty", f.keyEnv)
+		}
+	} else {
+		key = os.Getenv("OPENAI_API_KEY")
+	}
+	var bases []string
+	if f.baseURL != "" {
+		bases = splitList(f.baseURL)
+	}
+	backend, err := model.New(f.modelSpec, model.Options{BaseURLs: bases, APIKey: key, API: f.api,
+		Params: params, Concurrency: f.concurrency, Bench: b})
+	if err != nil {
+		return usageErrorf("run: %v", err)
+	}
+	var judge model.Backend
+	if strings.HasPrefix(f.judgeSpec, "builtin:") {
+		return usageErrorf("run: --judge %s: a judge must be a model (openai:<model> or replay:FILE)", f.judgeSpec)
+	}
+	if f.judgeSpec != "" {
+		jbases := bases
+		if f.judgeBaseURL != "" {
+			jbases = splitList(f.judgeBaseURL)
+		}
+		zero := 0.0 // the judge grades greedily
+		judge, err = model.New(f.judgeSpec, model.Options{BaseURLs: jbases, APIKey: key, API: f.api,
+			Params: model.Params{Temperature: &zero}, Concurrency: f.concurrency, Bench: b})
+		if err != nil {
+			return usageErrorf("run: --judge: %v", err)
+		}
+	} else if f.judgeBaseURL != "" {
+		return usageErrorf("run: --judge-base-url needs --judge")
+	}
+	var prices runner.Prices
+	if f.pricesFile != "" {
+		if prices, err = runner.LoadPrices(f.pricesFile); err != nil {
+			return usageErrorf("run: --prices: %v", err)
+		}
+	}
+	// Every flag as given, for the manifest; the key itself never.
+	recorded := map[string]any{}
+	cmd.Flags().VisitAll(func(fl *pflagFlag) {
+		if fl.Name != "help" {
+			recorded[fl.Name] = fl.Value.String()
+		}
+	})
+	recorded["base-url"] = redactURLs(f.baseURL)
+	recorded["judge-base-url"] = redactURLs(f.judgeBaseURL)
+	cfg := runner.Config{
+		Bench: b, DataPath: f.data,
+		Load:    bench.LoadOptions{Split: f.split, Limit: f.limit, Sample: f.sample, Seed: f.seed, Filter: filter},
+		Prompt:  bench.PromptOptions{Name: f.promptName, TemplateFile: f.promptFile, Shots: f.shots, HintFraction: f.hintFraction, System: f.system, Seed: f.seed},
+		Backend: backend, Judge: judge, Samples: f.samples, Concurrency: f.concurrency, RPM: f.rpm, TPM: f.tpm,
+		MaxRetries: f.maxRetries, Timeout: f.timeout, MaxCost: f.maxCost, Prices: prices, MaxRequests: f.maxRequests,
+		Dir: f.out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: f.progressMode, Log: cmd.ErrOrStderr(),
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := runner.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	printResults(cmd.OutOrStdout(), rep.Dir, rep.Results)
+	if rep.Resumed > 0 {
+		fmt.Fprintf(cmd.OutOrStdout(), "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
+	}
+	if judge != nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "judge %s: sent %d requests\n", judge.Spec(), rep.JudgeRequests)
+	}
+	if rep.Results.Stopped != "" {
+		fmt.Fprintf(cmd.ErrOrStderr(), "matheval: run stopped (%s) after %d of %d samples; run the same command again to continue\n",
+			rep.Results.Stopped, rep.Results.Samples, rep.Results.Planned)
+		return errSilentFailure
+	}
+	return nil
 }
 
 // redactURLs hides credentials written into base URLs (user:password@,

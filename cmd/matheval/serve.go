@@ -14,7 +14,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newServeCmd builds 'serve'.
+func newServeCmd() *cobra.Command {
 	var addr string
 	var verbose bool
 	c := &cobra.Command{
@@ -75,5 +76,5 @@ authentication, so do not expose it on a shared network.`,
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "log every request on stderr")
-	addCommand(c)
+	return c
 }

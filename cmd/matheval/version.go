@@ -8,7 +8,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
+// newVersionCmd builds 'version'.
+func newVersionCmd() *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
 		Use:     "version",
@@ -32,5 +33,5 @@ func init() {
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print as JSON")
-	addCommand(c)
+	return c
 }
