@@ -25,7 +25,6 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/answer"
-	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/internal/testenv"
 	"github.com/matheval/matheval/internal/version"
 	"github.com/matheval/matheval/rundir"
@@ -373,9 +372,6 @@ func TestCLIContract(t *testing.T) {
 	})
 
 	t.Run("README main job", func(t *testing.T) {
-		if _, err := bench.Lookup("math401"); err != nil {
-			t.Skip("math401 not registered")
-		}
 		args := readmeFirstCommand(t)
 		// Exactly as written, in a fresh folder: the run directory is
 		// wherever the command says it put it.
@@ -401,9 +397,6 @@ func TestCLIContract(t *testing.T) {
 
 	for _, model := range []string{"builtin:calc", "builtin:gold"} {
 		t.Run("run math401 "+model, func(t *testing.T) {
-			if _, err := bench.Lookup("math401"); err != nil {
-				t.Skip("math401 not registered")
-			}
 			dir := filepath.Join(t.TempDir(), "run")
 			code, out, stderr := bin.exec(t, "", "", "run", "math401", "--model", model, "--out", dir, "--progress", "off")
 			if code != 0 {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/bench/hardmath"
 	"github.com/matheval/matheval/internal/testenv"
 	"github.com/matheval/matheval/model/fakeserver"
@@ -17,9 +16,6 @@ import (
 // checks the judge records and judge_score; the items without a rubric
 // (nondimensionalization) are not judged, and the verdicts stay primary.
 func TestRunJudgeHARDMath(t *testing.T) {
-	if _, err := bench.Lookup("hardmath"); err != nil {
-		t.Skip("hardmath not registered")
-	}
 	data := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
 	srv := fakeserver.New()
 	defer srv.Close()

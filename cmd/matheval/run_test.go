@@ -116,9 +116,6 @@ func TestGoldEveryBenchmark(t *testing.T) {
 
 // TestCalcMath401: builtin:calc answers MATH 401's generated set perfectly.
 func TestCalcMath401(t *testing.T) {
-	if _, err := bench.Lookup("math401"); err != nil {
-		t.Skip("math401 not registered")
-	}
 	dir := filepath.Join(t.TempDir(), "calc")
 	if code, out := cli(t, "run", "math401", "--model", "builtin:calc", "--out", dir, "--progress", "off"); code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -132,9 +129,6 @@ func TestCalcMath401(t *testing.T) {
 
 func TestRunUsageErrors(t *testing.T) {
 	name := "math401"
-	if _, err := bench.Lookup(name); err != nil {
-		t.Skip("math401 not registered")
-	}
 	for _, args := range [][]string{
 		{"run", name},
 		{"run", "no-such-bench", "--model", "builtin:gold"},
@@ -156,9 +150,6 @@ func TestRunUsageErrors(t *testing.T) {
 // (model/fakeserver, a test fake) with the request flags, and checks the
 // run directory, and that the API key appears nowhere in it.
 func TestRunOpenAIEndToEnd(t *testing.T) {
-	if _, err := bench.Lookup("math401"); err != nil {
-		t.Skip("math401 not registered")
-	}
 	srv := fakeserver.New()
 	defer srv.Close()
 	srv.Record = true

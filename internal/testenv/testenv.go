@@ -30,7 +30,8 @@ func RepoRoot(t testing.TB) string {
 }
 
 // Shared returns the path of ../shared joined with elem, skipping the test
-// when that path does not exist. MATHEVAL_SHARED overrides the location.
+// when that path does not exist (failing it instead when
+// MATHEVAL_REQUIRE_SHARED=1). MATHEVAL_SHARED overrides the location.
 func Shared(t testing.TB, elem ...string) string {
 	t.Helper()
 	base := os.Getenv("MATHEVAL_SHARED")
@@ -39,7 +40,28 @@ func Shared(t testing.TB, elem ...string) string {
 	}
 	p := filepath.Join(append([]string{base}, elem...)...)
 	if _, err := os.Stat(p); err != nil {
+		if os.Getenv("MATHEVAL_REQUIRE_SHARED") == "1" {
+			// CI sets this when ../shared exists: a test that would skip
+			// there has lost its data, and a silent skip would hide it.
+			t.Fatalf("shared material not available: %s (MATHEVAL_REQUIRE_SHARED=1)", p)
+		}
 		t.Skipf("shared material not available: %s", p)
 	}
 	return p
+}
+
+// Tool returns path when it exists (an installed program or data file a
+// test uses as an oracle, such as Debian's set.mm or chromium), and
+// otherwise skips the test with the hint saying how to install it - or
+// fails it when MATHEVAL_REQUIRE_TOOLS=1, which .ci/run sets once it has
+// installed every package the tests use.
+func Tool(t testing.TB, path, hint string) string {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("MATHEVAL_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("%s absent (%s; MATHEVAL_REQUIRE_TOOLS=1)", path, hint)
+		}
+		t.Skipf("%s absent (%s)", path, hint)
+	}
+	return path
 }
