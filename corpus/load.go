@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -10,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/matheval/matheval/jsonl"
 )
 
 // textFields are the JSON fields read as a problem's text, in order of preference.
@@ -50,24 +51,14 @@ func LoadTexts(path string) ([]Doc, error) {
 		}
 		t := bytes.TrimSpace(data)
 		if strings.HasSuffix(f, ".jsonl") || (len(t) > 0 && t[0] == '{' && bytes.Count(t, []byte("\n{")) > 0 && !json.Valid(t)) {
-			sc := bufio.NewScanner(bytes.NewReader(data))
-			sc.Buffer(make([]byte, 1<<16), 64<<20)
-			line := 0
-			for sc.Scan() {
-				line++
-				if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-					continue
-				}
-				var m map[string]any
-				if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-					return nil, fmt.Errorf("%s:%d: %v", f, line, err)
-				}
+			err := jsonl.Each(bytes.NewReader(data), f, func(line int, m map[string]any) error {
 				if d, ok := docFrom(m, fmt.Sprintf("%s:%d", f, line)); ok {
 					docs = append(docs, d)
 				}
-			}
-			if err := sc.Err(); err != nil {
-				return nil, fmt.Errorf("%s: %v", f, err)
+				return nil
+			})
+			if err != nil {
+				return nil, err
 			}
 			continue
 		}

@@ -1,7 +1,6 @@
 package asdiv
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
@@ -16,13 +15,11 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/jsonl"
 )
 
-// Limits on input files, so a wrong path cannot exhaust memory.
-const (
-	maxFileBytes = 256 << 20
-	maxLineBytes = 16 << 20
-)
+// maxFileBytes bounds an input file, so a wrong path cannot exhaust memory.
+const maxFileBytes = 256 << 20
 
 // xmlProblem mirrors one <Problem> of ASDiv.xml.
 type xmlProblem struct {
@@ -228,19 +225,7 @@ func parseJSONL(path string, data []byte) ([]bench.Item, []bench.Warning, error)
 	var items []bench.Item
 	var warns []bench.Warning
 	seen := map[string]bool{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<16), maxLineBytes)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		var r jsonRow
-		if err := json.Unmarshal(b, &r); err != nil {
-			return nil, warns, fmt.Errorf("%s:%d: %v", path, line, err)
-		}
+	err := jsonl.Each(bytes.NewReader(data), path, func(line int, r jsonRow) error {
 		where := fmt.Sprintf("%s:%d", path, line)
 		id := first(r.ID, r.ID2)
 		if id == "" {
@@ -250,17 +235,18 @@ func parseJSONL(path string, data []byte) ([]bench.Item, []bench.Warning, error)
 			first(r.Question, r.Question2), first(r.SolutionType, r.Type2, r.Type3), rawText(r.Answer, r.Answer2), first(r.Formula, r.Formula2), nil)
 		warns = append(warns, w...)
 		if !ok {
-			continue
+			return nil
 		}
 		if seen[it.ID] {
 			warns = append(warns, bench.Warning{Where: where, Message: "duplicate id " + it.ID + " (kept the first)"})
-			continue
+			return nil
 		}
 		seen[it.ID] = true
 		items = append(items, it)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, warns, fmt.Errorf("%s:%d: %v", path, line+1, err)
+		return nil
+	})
+	if err != nil {
+		return nil, warns, err
 	}
 	if len(items) == 0 {
 		return nil, warns, fmt.Errorf("%s: no items (expected ASDiv XML or JSON Lines)", path)

@@ -1,7 +1,6 @@
 package math
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // Subjects are MATH's seven subjects (their folder names), in the paper's order.
@@ -245,20 +245,8 @@ func (l *loader) loadFile(path, split string) error {
 		l.recs = append(l.recs, r)
 		return nil
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
+	return jsonl.Each(bytes.NewReader(data), path, func(line int, j jsonRecord) error {
 		where := fmt.Sprintf("%s:%d", path, line)
-		var j jsonRecord
-		if err := json.Unmarshal(b, &j); err != nil {
-			return fmt.Errorf("%s: %v", where, err)
-		}
 		r, err := j.record(where)
 		if err != nil {
 			return err
@@ -266,11 +254,8 @@ func (l *loader) loadFile(path, split string) error {
 		r.Split = fileSplit
 		r.Num = "line" + strconv.Itoa(line)
 		l.recs = append(l.recs, r)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // splitFromName guesses a file's split from its name ("test.jsonl",

@@ -1,9 +1,9 @@
 package math401
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // DefaultSeed is the seed of the set generated when no data file is given
@@ -59,39 +60,26 @@ func parseLines(path string, data []byte) ([]bench.Item, []bench.Warning, error)
 	var items []bench.Item
 	var warns []bench.Warning
 	positional := 0
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		where := fmt.Sprintf("%s:%d", path, line)
-		var r rawLine
-		if err := json.Unmarshal(b, &r); err != nil {
-			return nil, nil, fmt.Errorf("%s: not a JSON object: %v", where, err)
-		}
+	err := jsonl.Each(bytes.NewReader(data), path, func(line int, r rawLine) error {
 		if r.Query == nil || strings.TrimSpace(*r.Query) == "" {
-			return nil, nil, fmt.Errorf("%s: no \"query\"", where)
+			return errors.New("no \"query\"")
 		}
 		ans, ok := answerText(r.Answer)
 		if !ok {
 			ans, ok = answerText(r.Response)
 		}
 		if !ok {
-			return nil, nil, fmt.Errorf("%s: no \"answer\" or \"response\"", where)
+			return errors.New("no \"answer\" or \"response\"")
 		}
 		if _, ok := new(big.Rat).SetString(ans); !ok {
-			return nil, nil, fmt.Errorf("%s: answer %q is not a number", where, ans)
+			return fmt.Errorf("answer %q is not a number", ans)
 		}
 		n := len(items)
 		group := GroupOfLine(n)
 		if r.Group != nil {
 			group = *r.Group
 			if group < 0 || group >= NumGroups {
-				return nil, nil, fmt.Errorf("%s: group %d is not in 0..%d", where, group, NumGroups-1)
+				return fmt.Errorf("group %d is not in 0..%d", group, NumGroups-1)
 			}
 		} else {
 			positional++
@@ -106,9 +94,10 @@ func parseLines(path string, data []byte) ([]bench.Item, []bench.Warning, error)
 			Answer:  ans,
 			Meta:    map[string]string{"group": strconv.Itoa(group), "line": strconv.Itoa(line)},
 		})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	if len(items) == 0 {
 		return nil, nil, fmt.Errorf("%s: no items", path)
