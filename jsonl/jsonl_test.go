@@ -34,7 +34,7 @@ func TestNextLinesAndEndings(t *testing.T) {
 // A line over the limit is an error for that line only; the next line is
 // read normally and keeps its number.
 func TestTooLongLineSkipped(t *testing.T) {
-	long := strings.Repeat("x", 200<<10) // several bufio buffers
+	long := strings.Repeat("x", 200<<10)    // several bufio buffers
 	in := "ok1\n" + long + "\nok3\n" + long // the last one without '\n'
 	r := NewReader(strings.NewReader(in), "in.jsonl")
 	r.SetLimit(100 << 10)
