@@ -11,10 +11,8 @@ package asdiv
 
 import (
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -77,20 +75,7 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 	if err != nil {
 		return nil, warns, err
 	}
-	items = filterItems(items, opts.Filter)
-	if opts.Sample > 0 && opts.Sample < len(items) {
-		rng := rand.New(rand.NewSource(opts.Seed))
-		idx := rng.Perm(len(items))[:opts.Sample]
-		sort.Ints(idx)
-		picked := make([]bench.Item, 0, len(idx))
-		for _, i := range idx {
-			picked = append(picked, items[i])
-		}
-		items = picked
-	}
-	if opts.Limit > 0 && opts.Limit < len(items) {
-		items = items[:opts.Limit]
-	}
+	items = bench.Select(items, opts, bench.EqualFold, bench.LegacyPerm)
 	return items, warns, nil
 }
 
@@ -120,30 +105,6 @@ func selectSplit(items []bench.Item, split string) ([]bench.Item, error) {
 		return nil, fmt.Errorf("asdiv: split %q selects no item (is the nfolds folder beside the data?)", split)
 	}
 	return out, nil
-}
-
-func filterItems(items []bench.Item, filter map[string][]string) []bench.Item {
-	if len(filter) == 0 {
-		return items
-	}
-	var out []bench.Item
-next:
-	for _, it := range items {
-		for k, accepted := range filter {
-			ok := false
-			for _, a := range accepted {
-				if strings.EqualFold(it.Meta[k], a) {
-					ok = true
-					break
-				}
-			}
-			if !ok {
-				continue next
-			}
-		}
-		out = append(out, it)
-	}
-	return out
 }
 
 // Prompt templates. {problem} is replaced by the problem text.

@@ -371,7 +371,7 @@ func Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, e
 // selectItems applies the meta filter, then a seeded sample, then the limit.
 // A subject matches by name or slug, a level with or without "Level ".
 func selectItems(items []bench.Item, opts bench.LoadOptions) []bench.Item {
-	return bench.Select(items, opts, matchMeta, 0x6d617468)
+	return bench.Select(items, opts, matchMeta, bench.PCG(0x6d617468))
 }
 
 func matchMeta(key, have, want string) bool {

@@ -132,5 +132,5 @@ func GeneratedItems(opts GenOptions) ([]bench.Item, error) {
 
 // selectItems applies LoadOptions' filter, seeded sample and limit.
 func selectItems(items []bench.Item, opts bench.LoadOptions) []bench.Item {
-	return bench.Select(items, opts, nil, 0x73616d706c65)
+	return bench.Select(items, opts, nil, bench.PCG(0x73616d706c65))
 }
