@@ -48,6 +48,9 @@ func normType(t string) string {
 // LoadFile reads ASDiv items from an XML release or a JSON Lines mirror,
 // without folds or filters. Items come in file order.
 func LoadFile(path string) ([]bench.Item, []bench.Warning, error) {
+	if err := bench.RefuseOther(path, "asdiv"); err != nil {
+		return nil, nil, err
+	}
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, err

@@ -342,6 +342,10 @@ func canonicalID(r record, subject string) string {
 // Load reads path and applies the options. Split selects a split of the
 // whole tree, or keeps the items whose split matches in other forms.
 func Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+	// AMPS writes MATH's record shape: a MATH run of it is fine.
+	if err := bench.RefuseOther(path, "math", "amps"); err != nil {
+		return nil, nil, err
+	}
 	l := &loader{}
 	if err := l.loadPath(path, opts.Split); err != nil {
 		return nil, nil, err

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/answer"
@@ -194,5 +195,26 @@ func TestRunOpenAIEndToEnd(t *testing.T) {
 		"--api-key-env", "MY_KEY", "--api", "completions", "--samples", "2", "--limit", "5", "--sampling-seed", "3",
 		"--top-logprobs", "2", "--extra-body", `{"repetition_penalty":1.1}`, "--max-tokens", "64", "--out", dir, "--progress", "off"); code != 0 || srv.Requests() != before {
 		t.Fatalf("rerun: exit %d, %d more requests\n%s", code, srv.Requests()-before, out)
+	}
+}
+
+// TestWrongBenchmarkInput: another benchmark's file is refused with one
+// line naming what the file looks like, before anything runs.
+func TestWrongBenchmarkInput(t *testing.T) {
+	m401 := testenv.Shared(t, "data", "math401", "math401.json")
+	math500 := testenv.Shared(t, "data", "math500", "test.jsonl")
+	for _, tc := range []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"data", "check", "asdiv", m401}, "looks like a MATH 401 file"},
+		{[]string{"run", "asdiv", "--data", math500, "--model", "builtin:gold", "--out", filepath.Join(t.TempDir(), "r"), "--progress", "off"}, "looks like a MATH file"},
+		{[]string{"run", "math401", "--data", math500, "--model", "builtin:gold", "--out", filepath.Join(t.TempDir(), "r"), "--progress", "off"}, "looks like a MATH file"},
+		{[]string{"data", "check", "math", m401}, "looks like a MATH 401 file"},
+	} {
+		code, out := cli(t, tc.args...)
+		if code != exitFailure || !strings.Contains(out, tc.mention) || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+			t.Errorf("%v: exit %d, output %q; want exit %d and one line naming %q", tc.args, code, out, exitFailure, tc.mention)
+		}
 	}
 }
