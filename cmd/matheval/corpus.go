@@ -13,22 +13,12 @@ import (
 )
 
 // loadCorpus reads a dataset's problem texts: through the named benchmark
-// (--bench), or the one the path suggests (asdiv, math), or, when no
-// benchmark is registered for it, as generic JSON/JSONL files.
+// (--bench), or the one whose data the file looks like (bench.Sniff), or,
+// when neither, as generic JSON/JSONL files.
 func loadCorpus(path, name string) ([]corpus.Doc, string, error) {
 	explicit := name != ""
 	if !explicit {
-		low := strings.ToLower(path)
-		switch {
-		case strings.HasSuffix(low, ".xml") || strings.Contains(low, "asdiv"):
-			name = "asdiv"
-		case strings.Contains(low, "math401"):
-			name = "math401"
-		case strings.Contains(low, "hardmath"):
-			name = "hardmath"
-		case strings.Contains(low, "math"):
-			name = "math"
-		}
+		name, _ = bench.Sniff(path)
 	}
 	if name != "" {
 		b, err := bench.Lookup(name)
