@@ -67,15 +67,25 @@ type PromptData struct {
 	Level    string
 }
 
-// Hint returns the first fraction (0..1) of a solution, cut back to a word
-// boundary so no word is split; 0 gives "" and 1 the whole solution.
-func Hint(solution string, fraction float64) string {
+// Hint returns the first fraction (0..1) of a solution's reasoning, cut
+// back to a word boundary so no word is split; 0 gives "".
+//
+// The hint never holds the final answer: it is cut, not masked. As in the
+// MATH paper's hint experiment (its code cuts the solution "only until first
+// boxed" before taking the fraction), the fraction is taken of the solution
+// up to its first \boxed or \fbox; we also drop the sentence that box
+// stands in (its "$x = " and "Therefore, the answer is"), and cut earlier
+// still when an earlier sentence states the gold answer as a math segment
+// ("$5$", "x = 5$"). So 1 gives every sentence before the first one stating
+// the answer. The model is then asked for the final answer (the hint
+// template ends in "Final Answer:").
+func Hint(solution, answer string, fraction float64) string {
 	if fraction <= 0 {
 		return ""
 	}
-	rs := []rune(solution)
+	rs := []rune(HintSource(solution, answer))
 	if fraction >= 1 {
-		return solution
+		return strings.TrimRightFunc(string(rs), unicode.IsSpace)
 	}
 	n := int(fraction * float64(len(rs)))
 	if n < len(rs) && n > 0 && !unicode.IsSpace(rs[n]) {
@@ -84,6 +94,43 @@ func Hint(solution string, fraction float64) string {
 		}
 	}
 	return strings.TrimRightFunc(string(rs[:n]), unicode.IsSpace)
+}
+
+// HintSource is the part of a solution a hint may be drawn from: the text
+// before the first sentence that holds a \boxed or \fbox or states the gold
+// answer as a math segment (the whole solution when there is none).
+func HintSource(solution, answer string) string {
+	box := -1
+	marks := []string{`\boxed`, `\fbox`}
+	if a := strings.TrimSpace(answer); a != "" {
+		marks = append(marks, "$"+a+"$", "="+a+"$", "= "+a+"$")
+	}
+	for _, m := range marks {
+		if i := strings.Index(solution, m); i >= 0 && (box < 0 || i < box) {
+			box = i
+		}
+	}
+	if box < 0 {
+		return solution
+	}
+	head := solution[:box]
+	// The sentence holding the box starts after the last sentence end or
+	// line break before it; a "." inside $...$ (a decimal) does not count.
+	cut := 0
+	inMath := false
+	for i := 0; i < len(head); i++ {
+		switch {
+		case head[i] == '\\' && i+1 < len(head):
+			i++ // an escaped character, such as \$
+		case head[i] == '$':
+			inMath = !inMath
+		case head[i] == '\n':
+			cut = i + 1
+		case !inMath && (head[i] == '.' || head[i] == '!' || head[i] == '?') && (i+1 == len(head) || head[i+1] == ' ' || head[i+1] == '\n'):
+			cut = i + 1
+		}
+	}
+	return strings.TrimRightFunc(head[:cut], unicode.IsSpace)
 }
 
 // render builds the prompt from template text.
@@ -175,7 +222,7 @@ func MakePrompt(it bench.Item, opts bench.PromptOptions, train func() ([]bench.I
 		}
 	}
 	data := PromptData{Problem: it.Problem, Subject: it.Meta["subject"], Level: it.Meta["level"],
-		Hint: Hint(it.Solution, opts.HintFraction)}
+		Hint: Hint(it.Solution, it.Answer, opts.HintFraction)}
 	if strings.Contains(text, ".Hint") && opts.HintFraction > 0 && it.Solution == "" {
 		return bench.Prompt{}, fmt.Errorf("item %s: prompt %s needs the reference solution, which this dataset lacks", it.ID, name)
 	}

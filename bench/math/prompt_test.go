@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/internal/testenv"
 )
 
 func testItems(t *testing.T) (*Benchmark, map[string]bench.Item) {
@@ -52,21 +53,71 @@ func TestPaperPrompts(t *testing.T) {
 }
 
 func TestHint(t *testing.T) {
-	sol := "We add: $1+1=\\boxed{2}$."
-	if h := Hint(sol, 0); h != "" {
+	sol := "We add: $1+1=2$. So the sum is $\\boxed{2}$."
+	if h := Hint(sol, "2", 0); h != "" {
 		t.Errorf("0%%: %q", h)
 	}
-	if h := Hint(sol, 1); h != sol {
+	// 100%: every sentence before the one holding the box.
+	if h := Hint(sol, "7", 1); h != "We add: $1+1=2$." {
 		t.Errorf("100%%: %q", h)
 	}
-	// half of 24 runes is 12, inside "$1+1=\boxed{2}$." -> cut back to "We add:"
-	if h := Hint(sol, 0.5); h != "We add:" {
+	// half of 16 runes is 8, inside "$1+1=2$." -> cut back to "We add:"
+	if h := Hint(sol, "7", 0.5); h != "We add:" {
 		t.Errorf("50%%: %q", h)
+	}
+	// With the gold 2, the first sentence states it: nothing is left.
+	if h := Hint(sol, "2", 1); h != "" {
+		t.Errorf("100%%, gold stated early: %q", h)
+	}
+	for _, tc := range []struct{ sol, answer, want string }{
+		{"No box here.", "1", "No box here."},
+		{"$x = 3.5$, so $y = \\boxed{7}$.", "7", ""},
+		{"First.\nThe answer is \\fbox{3}.", "3", "First."},
+		{"It costs \\$2. Then $\\boxed{4}$.", "4", "It costs \\$2."},
+		{"Add. We get $x = 12$. So $\\boxed{12}$.", "12", "Add."},
+		{"Add. We get $x = 12$. So $\\boxed{12}$.", "", "Add. We get $x = 12$."},
+	} {
+		if got := HintSource(tc.sol, tc.answer); got != tc.want {
+			t.Errorf("HintSource(%q) = %q, want %q", tc.sol, got, tc.want)
+		}
 	}
 	b, items := testItems(t)
 	p, err := b.Prompt(items["test/algebra/1"], bench.PromptOptions{Name: "hint", HintFraction: 0.5})
-	if err != nil || p.Text != "What is $1+1$? Full Solution: We add:" {
+	if err != nil || p.Text != "What is $1+1$? Full Solution: Final Answer:" {
 		t.Errorf("hint prompt %q %v", p.Text, err)
+	}
+}
+
+// TestHintNeverLeaksBox renders the hint prompt for every MATH-500 problem
+// at the paper's fractions: no hint may hold a \boxed answer (before the
+// fix: 19/86/207/500 of them at 0.5/0.9/0.99/1.0) or state the gold answer
+// as a math segment (41 of 500 at 1.0 when only the box sentence was cut).
+func TestHintNeverLeaksBox(t *testing.T) {
+	path := testenv.Shared(t, "data", "math500", "test.jsonl")
+	items, _, err := Load(path, bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New()
+	for _, frac := range []float64{0.1, 0.5, 0.9, 0.99, 1} {
+		leaks := 0
+		for _, it := range items {
+			p, err := b.Prompt(it, bench.PromptOptions{Name: "hint", HintFraction: frac})
+			if err != nil {
+				t.Fatal(err)
+			}
+			hint := p.Text[len(it.Problem):]
+			if strings.Contains(hint, `\boxed`) || strings.Contains(hint, `\fbox`) ||
+				strings.Contains(hint, "$"+it.Answer+"$") || strings.Contains(hint, "= "+it.Answer+"$") {
+				leaks++
+			}
+			if !strings.HasSuffix(p.Text, "Final Answer:") {
+				t.Fatalf("%s: prompt does not ask for the final answer: %q", it.ID, p.Text)
+			}
+		}
+		if leaks > 0 {
+			t.Errorf("fraction %g: %d of %d prompts hold a boxed answer", frac, leaks, len(items))
+		}
 	}
 }
 
