@@ -2,6 +2,7 @@ package math401
 
 import (
 	"fmt"
+	"hash/fnv"
 	"os"
 	"regexp"
 	"strings"
@@ -32,17 +33,38 @@ var SystemPrompts = map[string]string{
 // "degrees") and LaTeX (\pi, \times, \div, ^{\circ}, \log_{2}).
 var Forms = []string{"math", "plain", "latex"}
 
+// The paper's two other prompting methods, as suffixes of any prompt name
+// ("calculate+cot", "none:latex+icl"):
+//
+//	+cot  zero-shot chain of thought: "Let's think step by step." after the
+//	      query (Kojima et al. 2022, as the paper runs it).
+//	+icl  in-context learning with similar cases: the paper puts 8 problems
+//	      of the item's own group before it. Ours are drawn fresh from this
+//	      package's generator for that group (same operation, same kind of
+//	      numbers), seeded by the prompt seed and the item id, so a prompt
+//	      is the same on every run and never holds the item itself (a draw
+//	      equal to the item's query is drawn again). --shots changes the 8.
+const (
+	cotSuffix = "+cot"
+	iclSuffix = "+icl"
+	// CoTCue is the zero-shot chain-of-thought sentence.
+	CoTCue = "Let's think step by step."
+	// DefaultICLShots is the paper's number of in-context examples.
+	DefaultICLShots = 8
+)
+
 // PromptNames lists the accepted prompt names: a prefix, optionally
-// followed by ":" and a form ("equation:latex").
+// followed by ":" and a form ("equation:latex"), optionally followed by
+// "+cot" or "+icl".
 func PromptNames() []string {
 	var out []string
 	for _, p := range []string{"none", "calculate", "dollar", "dollars", "equation"} {
 		for _, f := range Forms {
-			if f == "math" {
-				out = append(out, p)
-			} else {
-				out = append(out, p+":"+f)
+			name := p
+			if f != "math" {
+				name = p + ":" + f
 			}
+			out = append(out, name, name+cotSuffix, name+iclSuffix)
 		}
 	}
 	return out
@@ -62,6 +84,12 @@ func MakePrompt(it bench.Item, opts bench.PromptOptions) (bench.Prompt, error) {
 	name := opts.Name
 	if name == "" || name == "default" {
 		name = "none"
+	}
+	method := ""
+	for _, suf := range []string{cotSuffix, iclSuffix} {
+		if strings.HasSuffix(name, suf) {
+			name, method = strings.TrimSuffix(name, suf), suf
+		}
 	}
 	prefixName, form, _ := strings.Cut(name, ":")
 	if form == "" {
@@ -94,6 +122,16 @@ func MakePrompt(it bench.Item, opts bench.PromptOptions) (bench.Prompt, error) {
 			return bench.Prompt{}, fmt.Errorf("math401: unknown prompt %q (known: %s)", opts.Name, strings.Join(PromptNames(), ", "))
 		}
 		text = prefix + query
+		switch method {
+		case cotSuffix:
+			text += " " + CoTCue
+		case iclSuffix:
+			demos, err := iclExamples(it, form, prefix, opts)
+			if err != nil {
+				return bench.Prompt{}, err
+			}
+			text = demos + text
+		}
 	}
 	var msgs []bench.Message
 	if opts.System != "" {
@@ -105,6 +143,42 @@ func MakePrompt(it bench.Item, opts bench.PromptOptions) (bench.Prompt, error) {
 	}
 	msgs = append(msgs, bench.Message{Role: "user", Content: text})
 	return bench.Prompt{Messages: msgs, Text: text}, nil
+}
+
+// iclExamples renders the in-context examples for it: one solved problem
+// of its group per line, in the prompt's prefix and form.
+func iclExamples(it bench.Item, form, prefix string, opts bench.PromptOptions) (string, error) {
+	k := opts.Shots
+	if k <= 0 {
+		k = DefaultICLShots
+	}
+	g := Group(it)
+	if g <= 0 {
+		// Group 0 is the single Euler identity: show additions, the
+		// simplest group, rather than nothing.
+		g = 1
+	}
+	h := fnv.New64a()
+	h.Write([]byte(it.ID))
+	r := newRNG(opts.Seed ^ int64(h.Sum64()))
+	own := strings.TrimSpace(it.Problem)
+	var sb strings.Builder
+	for n, tries := 0, 0; n < k; tries++ {
+		if tries > 100*k {
+			return "", fmt.Errorf("math401: item %s: could not draw %d examples of group %d", it.ID, k, g)
+		}
+		q, ans, err := genItem(r, g, false)
+		if err != nil || strings.TrimSpace(q) == own {
+			continue
+		}
+		q, err = Render(q, form)
+		if err != nil {
+			return "", err
+		}
+		sb.WriteString(prefix + q + ans + "\n")
+		n++
+	}
+	return sb.String(), nil
 }
 
 var (

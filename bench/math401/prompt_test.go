@@ -3,6 +3,7 @@ package math401
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,5 +71,56 @@ func TestFormsKeepValue(t *testing.T) {
 				t.Errorf("plain form keeps a symbol: %q", q)
 			}
 		}
+	}
+}
+
+// TestCoTAndICLPrompts: the paper's zero-shot chain of thought and
+// in-context learning with 8 cases of the item's own group, seeded and
+// never holding the item itself.
+func TestCoTAndICLPrompts(t *testing.T) {
+	it := item(10, "16÷83=", "0.1928")
+	p, err := MakePrompt(it, bench.PromptOptions{Name: "calculate+cot"})
+	if err != nil || p.Text != "Calculate:16÷83= Let's think step by step." {
+		t.Fatalf("cot: %q %v", p.Text, err)
+	}
+	recs, _ := Generate(GenOptions{Seed: 1})
+	for _, r := range recs {
+		it := bench.Item{ID: r.ID, Problem: r.Query, Answer: r.Answer, Meta: map[string]string{"group": strconv.Itoa(r.Group)}}
+		p, err := MakePrompt(it, bench.PromptOptions{Name: "none:plain+icl", Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(p.Text, "\n")
+		if len(lines) != DefaultICLShots+1 {
+			t.Fatalf("%s: %d lines, want %d examples and the query:\n%s", r.ID, len(lines), DefaultICLShots, p.Text)
+		}
+		query, _ := Render(r.Query, "plain")
+		if lines[DefaultICLShots] != query {
+			t.Fatalf("%s: last line %q, want the query %q", r.ID, lines[DefaultICLShots], query)
+		}
+		for _, l := range lines[:DefaultICLShots] {
+			q, ans, ok := strings.Cut(l, "=")
+			if !ok || q+"=" == query {
+				t.Fatalf("%s: example %q is the item itself or has no answer", r.ID, l)
+			}
+			// Each example is solved correctly: its answer is the value of
+			// its query, as the set's answers are.
+			g := r.Group
+			if g == 0 {
+				g = 1
+			}
+			want, err := evalAnswer(g, q, calc.Options{})
+			if err != nil || want != ans {
+				t.Fatalf("%s: example %q: answer %q, computed %q (%v)", r.ID, l, ans, want, err)
+			}
+		}
+		again, _ := MakePrompt(it, bench.PromptOptions{Name: "none:plain+icl", Seed: 3})
+		if again.Text != p.Text {
+			t.Fatalf("%s: the same seed gave another prompt", r.ID)
+		}
+	}
+	other, _ := MakePrompt(it, bench.PromptOptions{Name: "none+icl", Seed: 4, Shots: 3})
+	if strings.Count(other.Text, "\n") != 3 {
+		t.Fatalf("--shots 3: %q", other.Text)
 	}
 }
