@@ -58,12 +58,19 @@ type Stats struct {
 // gets precision 100/(2^k·total), k counting such orders so far), effective
 // order (orders the hypothesis is too short for are left out), brevity
 // penalty, and 0 when nothing matches at all.
-func BLEU(s Stats) float64 {
+func BLEU(s Stats) float64 { return BLEUOrder(s, MaxOrder) }
+
+// BLEUOrder is BLEU with n-grams up to order (1-4) instead of 4:
+// sacreBLEU's max_ngram_order.
+func BLEUOrder(s Stats, order int) float64 {
+	if order <= 0 || order > MaxOrder {
+		order = MaxOrder
+	}
 	if s.HypLen == 0 {
 		return 0
 	}
 	any := false
-	for _, m := range s.Match {
+	for _, m := range s.Match[:order] {
 		if m > 0 {
 			any = true
 		}
@@ -73,8 +80,8 @@ func BLEU(s Stats) float64 {
 	}
 	var prec [MaxOrder]float64
 	smooth := 1.0
-	eff := MaxOrder
-	for n := 0; n < MaxOrder; n++ {
+	eff := order
+	for n := 0; n < order; n++ {
 		total := s.HypLen - n
 		if total <= 0 {
 			break

@@ -157,7 +157,7 @@ func TestDuplicatesEqualBruteForceOnMATH(t *testing.T) {
 			if exact[i] != 0 && exact[i] == exact[j] {
 				continue
 			}
-			s := pairScore(p.stats(i, j), p.docs[i].n, p.docs[j].n)
+			s := p.pair(i, j)
 			if s >= th {
 				want++
 				if g, ok := got[[2]int{i, j}]; !ok || g != s {

@@ -4,82 +4,12 @@ import (
 	"context"
 	"errors"
 	"math"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode"
 )
-
-// Options choose how texts are normalised before BLEU.
-type Options struct {
-	Lowercase   bool // lowercase every token (after masking)
-	MaskNumbers bool // replace number tokens by "<num>"
-	MaskNames   bool // replace capitalised words that are not common English words by "<name>"
-	// SameGroup restricts the comparison of i to texts of the same group
-	// (problem type): LD_i = 1 - max over j != i with group_j = group_i.
-	SameGroup bool
-	// Workers is the parallelism (0 = GOMAXPROCS).
-	Workers int
-}
-
-// Doc is one text with its group (problem type) and id.
-type Doc struct {
-	ID    string
-	Text  string
-	Group string
-}
-
-var numberTok = regexp.MustCompile(`^[+-]?(\d+([.,]\d+)*|\.\d+)$`)
-
-// commonCapitalised are words that start sentences; they are not names.
-var commonCapitalised = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the how what which who whom whose when where why if then there
-	these those this that each every all some any one two three four five six seven eight nine ten
-	he she it they we you i his her its their our your my in on at after before during for from of
-	to with by as and or but so find compute calculate let suppose given assume consider show prove
-	determine evaluate simplify solve express write is are was were be do does did can could will would
-	shall should may might must has have had not no yes only also both either neither now today
-	yesterday tomorrow while since until because although though however therefore thus`) {
-		commonCapitalised[w] = true
-	}
-}
-
-// Normalize tokenizes a text with 13a and applies the options' masks and case.
-func Normalize(text string, o Options) []string {
-	toks := Tokenize13a(text)
-	for i, t := range toks {
-		switch {
-		case o.MaskNumbers && numberTok.MatchString(t):
-			toks[i] = "<num>"
-		case o.MaskNames && isName(t):
-			toks[i] = "<name>"
-		}
-		if o.Lowercase {
-			toks[i] = strings.ToLower(toks[i])
-		}
-	}
-	return toks
-}
-
-// isName: a capitalised word ("Janet", "McDonald") that is not a common
-// English word written with a capital at the start of a sentence.
-func isName(t string) bool {
-	r := []rune(t)
-	if len(r) < 2 || !unicode.IsUpper(r[0]) {
-		return false
-	}
-	for _, c := range r[1:] {
-		if !unicode.IsLetter(c) && c != '\'' {
-			return false
-		}
-	}
-	return !commonCapitalised[strings.ToLower(t)]
-}
 
 // Result is the lexicon diversity of a corpus.
 type Result struct {
@@ -122,6 +52,7 @@ type prepared struct {
 	docs     []doc
 	postings [MaxOrder][][]posting // per order, per gram id (nil for frequent grams)
 	groups   int
+	order    int // BLEU's largest n-gram order
 }
 
 // prepare tokenizes and indexes. maxDF: n-grams in more documents than this
@@ -132,7 +63,7 @@ func prepare(docs []Doc, o Options, maxDF int) *prepared {
 
 // prepareOrders is prepare with a threshold per n-gram order.
 func prepareOrders(docs []Doc, o Options, maxDF [MaxOrder]int) *prepared {
-	p := &prepared{docs: make([]doc, len(docs))}
+	p := &prepared{docs: make([]doc, len(docs)), order: o.order()}
 	groupIDs := map[string]int{}
 	var ids [MaxOrder]map[string]uint32
 	for n := range ids {
@@ -200,7 +131,7 @@ func prepareOrders(docs []Doc, o Options, maxDF [MaxOrder]int) *prepared {
 func (p *prepared) stats(a, b int) [MaxOrder]int {
 	var m [MaxOrder]int
 	da, db := &p.docs[a], &p.docs[b]
-	for n := 0; n < MaxOrder; n++ {
+	for n := 0; n < p.order; n++ {
 		x, y := da.grams[n], db.grams[n]
 		i, j := 0, 0
 		for i < len(x) && j < len(y) {
@@ -226,18 +157,24 @@ func (p *prepared) stats(a, b int) [MaxOrder]int {
 	return m
 }
 
-// pairScore is (BLEU(a,b) + BLEU(b,a)) / 2 on a 0-1 scale, from matches.
-func pairScore(m [MaxOrder]int, la, lb int) float64 {
-	s1 := BLEU(Stats{Match: m, HypLen: la, RefLen: lb})
-	s2 := BLEU(Stats{Match: m, HypLen: lb, RefLen: la})
+// pairScore is (BLEU(a,b) + BLEU(b,a)) / 2 on a 0-1 scale, from matches,
+// with BLEU of the given order.
+func pairScore(m [MaxOrder]int, la, lb, order int) float64 {
+	s1 := BLEUOrder(Stats{Match: m, HypLen: la, RefLen: lb}, order)
+	s2 := BLEUOrder(Stats{Match: m, HypLen: lb, RefLen: la}, order)
 	return (s1 + s2) / 200
+}
+
+// pair scores documents a and b exactly.
+func (p *prepared) pair(a, b int) float64 {
+	return pairScore(p.stats(a, b), p.docs[a].n, p.docs[b].n, p.order)
 }
 
 // Score is the symmetric pair score of two texts (0-1) under the options.
 func Score(a, b string, o Options) float64 {
 	ta, tb := Normalize(a, o), Normalize(b, o)
 	s := countStats(ta, tb)
-	return pairScore(s.Match, len(ta), len(tb))
+	return pairScore(s.Match, len(ta), len(tb), o.order())
 }
 
 // bound returns an upper bound of pairScore given per-order upper bounds
@@ -245,8 +182,8 @@ func Score(a, b string, o Options) float64 {
 // bounds bounds the score. It is computed in log space with a table of
 // logarithms (one exp per direction): it must be fast and an upper bound,
 // not bit-identical to pairScore, and boundSlack absorbs the rounding.
-func bound(ub [MaxOrder]int, la, lb int) float64 {
-	for n := 0; n < MaxOrder; n++ {
+func bound(ub [MaxOrder]int, la, lb, order int) float64 {
+	for n := 0; n < order; n++ {
 		t := la - n
 		if lb-n < t {
 			t = lb - n
@@ -265,18 +202,18 @@ func bound(ub [MaxOrder]int, la, lb int) float64 {
 	if ub[0] == 0 {
 		return 0 // sacreBLEU: no match at all scores 0
 	}
-	return (logBLEU(ub, la, lb) + logBLEU(ub, lb, la)) / 200
+	return (logBLEU(ub, la, lb, order) + logBLEU(ub, lb, la, order)) / 200
 }
 
-// logBLEU is BLEU (0-100) computed from table logarithms.
-func logBLEU(m [MaxOrder]int, h, r int) float64 {
+// logBLEU is BLEU (0-100) of the given order computed from table logarithms.
+func logBLEU(m [MaxOrder]int, h, r, order int) float64 {
 	if h == 0 {
 		return 0
 	}
 	var sum float64
 	k := 0.0
 	eff := 0
-	for n := 0; n < MaxOrder; n++ {
+	for n := 0; n < order; n++ {
 		total := h - n
 		if total <= 0 {
 			break
@@ -347,7 +284,7 @@ func DiversityBrute(ctx context.Context, docs []Doc, o Options) (Result, error) 
 			if p.docs[i].group != p.docs[j].group {
 				continue
 			}
-			s := pairScore(p.stats(i, j), p.docs[i].n, p.docs[j].n)
+			s := p.pair(i, j)
 			res.Pairs++
 			if s > best[i] {
 				best[i], res.Nearest[i] = s, j
@@ -384,35 +321,16 @@ func finish(res *Result, best []float64) {
 // bounded by min(frequent tokens of i, of j). Candidates are scored exactly
 // in decreasing order of their bound, and the search for i stops once no
 // remaining bound can beat the best score found. The result equals
-// DiversityBrute's.
+// DiversityBrute's. With o.MultiRef it is DiversityMultiRef.
 func Diversity(ctx context.Context, docs []Doc, o Options) (Result, error) {
+	if o.MultiRef {
+		return DiversityMultiRef(ctx, docs, o)
+	}
 	p := prepareOrders(docs, o, indexMaxDF(len(docs)))
 	N := len(docs)
 	res := Result{LD: make([]float64, N), Nearest: make([]int, N)}
 	best := make([]float64, N)
-
-	// Documents by (group, length), for the ones no indexed n-gram reaches.
-	type bucket struct {
-		length int
-		docs   []int32
-	}
-	byGroup := make([][]bucket, p.groups)
-	{
-		tmp := make([]map[int][]int32, p.groups)
-		for i := range tmp {
-			tmp[i] = map[int][]int32{}
-		}
-		for i, d := range p.docs {
-			tmp[d.group][d.n] = append(tmp[d.group][d.n], int32(i))
-		}
-		for g, m := range tmp {
-			for l, ds := range m {
-				byGroup[g] = append(byGroup[g], bucket{l, ds})
-			}
-			sort.Slice(byGroup[g], func(a, b int) bool { return byGroup[g][a].length < byGroup[g][b].length })
-		}
-	}
-
+	byGroup := p.lengthBuckets()
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -425,15 +343,7 @@ func Diversity(ctx context.Context, docs []Doc, o Options) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			acc := make([][MaxOrder]int32, N)
-			seen := make([]bool, N)
-			var touched []int32
-			type cand struct {
-				j  int32
-				ub float64
-			}
-			var cands []cand
-			var localPairs int64
+			s := newSearch(p, byGroup)
 			for {
 				i := int(atomic.AddInt64(&next, 1))
 				if i >= N {
@@ -443,125 +353,9 @@ func Diversity(ctx context.Context, docs []Doc, o Options) (Result, error) {
 					canceled.Store(true)
 					break
 				}
-				di := &p.docs[i]
-				// Exact matches on indexed n-grams.
-				touched = touched[:0]
-				for n := 0; n < MaxOrder; n++ {
-					for _, gc := range di.grams[n] {
-						for _, ps := range p.postings[n][gc.id] {
-							j := ps.doc
-							if int(j) == i || p.docs[j].group != di.group {
-								continue
-							}
-							if !seen[j] {
-								seen[j] = true
-								touched = append(touched, j)
-							}
-							c := gc.count
-							if ps.count < c {
-								c = ps.count
-							}
-							acc[j][n] += c
-						}
-					}
-				}
-				cands = cands[:0]
-				for _, j := range touched {
-					var ub [MaxOrder]int
-					dj := &p.docs[j]
-					for n := 0; n < MaxOrder; n++ {
-						f := di.freq[n]
-						if dj.freq[n] < f {
-							f = dj.freq[n]
-						}
-						ub[n] = int(acc[j][n]) + f
-					}
-					cands = append(cands, cand{j, bound(ub, di.n, dj.n)})
-				}
-				// Score the few best-bounded candidates first; the score found
-				// then discards most of the others before any sorting.
-				b, nearest := -1.0, -1
-				for probe := 0; probe < 4 && len(cands) > 0; probe++ {
-					top := 0
-					for k := range cands {
-						if cands[k].ub > cands[top].ub {
-							top = k
-						}
-					}
-					c := cands[top]
-					cands[top] = cands[len(cands)-1]
-					cands = cands[:len(cands)-1]
-					if c.ub < b-slack {
-						break
-					}
-					s := pairScore(p.stats(i, int(c.j)), di.n, p.docs[c.j].n)
-					localPairs++
-					if s > b {
-						b, nearest = s, int(c.j)
-					}
-				}
-				kept := cands[:0]
-				for _, c := range cands {
-					if c.ub >= b-slack {
-						kept = append(kept, c)
-					}
-				}
-				cands = kept
-				sort.Slice(cands, func(a, b int) bool { return cands[a].ub > cands[b].ub })
-				for _, c := range cands {
-					if c.ub < b-slack {
-						break
-					}
-					s := pairScore(p.stats(i, int(c.j)), di.n, p.docs[c.j].n)
-					localPairs++
-					if s > b {
-						b, nearest = s, int(c.j)
-					}
-				}
-				// Documents sharing no indexed n-gram: their matches are all
-				// on frequent n-grams. Bound per length first, then per doc.
-				for _, bk := range byGroup[di.group] {
-					var ub [MaxOrder]int
-					for n := 0; n < MaxOrder; n++ {
-						ub[n] = di.freq[n]
-					}
-					if bound(ub, di.n, bk.length) < b-slack {
-						continue
-					}
-					for _, j := range bk.docs {
-						if int(j) == i || seen[j] {
-							continue
-						}
-						dj := &p.docs[j]
-						for n := 0; n < MaxOrder; n++ {
-							ub[n] = di.freq[n]
-							if dj.freq[n] < ub[n] {
-								ub[n] = dj.freq[n]
-							}
-						}
-						if bound(ub, di.n, dj.n) < b-slack {
-							continue
-						}
-						s := pairScore(p.stats(i, int(j)), di.n, dj.n)
-						localPairs++
-						if s > b {
-							b, nearest = s, int(j)
-						}
-					}
-				}
-				if nearest < 0 && b < 0 {
-					// Only possible when i is alone in its group.
-					best[i] = -1
-				} else {
-					best[i] = b
-				}
-				res.Nearest[i] = nearest
-				for _, j := range touched {
-					seen[j] = false
-					acc[j] = [MaxOrder]int32{}
-				}
+				best[i], res.Nearest[i] = s.nearest(i)
 			}
-			atomic.AddInt64(&pairs, localPairs)
+			atomic.AddInt64(&pairs, s.pairs)
 		}()
 	}
 	wg.Wait()
@@ -571,4 +365,179 @@ func Diversity(ctx context.Context, docs []Doc, o Options) (Result, error) {
 	res.Pairs = pairs
 	finish(&res, best)
 	return res, nil
+}
+
+// bucket holds the documents of one group and one length, for the ones
+// no indexed n-gram reaches.
+type bucket struct {
+	length int
+	docs   []int32
+}
+
+// lengthBuckets returns, per group, the documents by length, shortest first.
+func (p *prepared) lengthBuckets() [][]bucket {
+	byGroup := make([][]bucket, p.groups)
+	tmp := make([]map[int][]int32, p.groups)
+	for i := range tmp {
+		tmp[i] = map[int][]int32{}
+	}
+	for i, d := range p.docs {
+		tmp[d.group][d.n] = append(tmp[d.group][d.n], int32(i))
+	}
+	for g, m := range tmp {
+		for l, ds := range m {
+			byGroup[g] = append(byGroup[g], bucket{l, ds})
+		}
+		sort.Slice(byGroup[g], func(a, b int) bool { return byGroup[g][a].length < byGroup[g][b].length })
+	}
+	return byGroup
+}
+
+// cand is a document that may be nearest, with an upper bound of its score.
+type cand struct {
+	j  int32
+	ub float64
+}
+
+// search is one worker's state for finding nearest documents; its buffers
+// are reused from one document to the next.
+type search struct {
+	p       *prepared
+	byGroup [][]bucket
+	acc     [][MaxOrder]int32 // exact matches on indexed n-grams, per document
+	seen    []bool
+	touched []int32
+	cands   []cand
+	pairs   int64 // exact pair scores computed
+
+	best float64 // the best score so far for the current document
+	near int     // the document reaching it
+}
+
+func newSearch(p *prepared, byGroup [][]bucket) *search {
+	n := len(p.docs)
+	return &search{p: p, byGroup: byGroup, acc: make([][MaxOrder]int32, n), seen: make([]bool, n)}
+}
+
+// nearest returns the best pair score of document i and the document that
+// reaches it (-1, -1 when i is alone in its group).
+func (s *search) nearest(i int) (float64, int) {
+	s.best, s.near = -1, -1
+	s.gatherIndexed(i)
+	s.boundCandidates(i)
+	s.scoreCandidates(i)
+	s.scoreUnindexed(i)
+	for _, j := range s.touched {
+		s.seen[j] = false
+		s.acc[j] = [MaxOrder]int32{}
+	}
+	return s.best, s.near
+}
+
+// try scores the pair (i, j) exactly and keeps it when it is the best.
+func (s *search) try(i, j int) {
+	sc := s.p.pair(i, j)
+	s.pairs++
+	if sc > s.best {
+		s.best, s.near = sc, j
+	}
+}
+
+// gatherIndexed counts exact matches of i with every document that shares
+// an indexed n-gram, walking the postings.
+func (s *search) gatherIndexed(i int) {
+	p, di := s.p, &s.p.docs[i]
+	s.touched = s.touched[:0]
+	for n := 0; n < p.order; n++ {
+		for _, gc := range di.grams[n] {
+			for _, ps := range p.postings[n][gc.id] {
+				j := ps.doc
+				if int(j) == i || p.docs[j].group != di.group {
+					continue
+				}
+				if !s.seen[j] {
+					s.seen[j] = true
+					s.touched = append(s.touched, j)
+				}
+				s.acc[j][n] += min(gc.count, ps.count)
+			}
+		}
+	}
+}
+
+// boundCandidates bounds the score of every touched document: exact
+// indexed matches plus the frequent n-grams both may share.
+func (s *search) boundCandidates(i int) {
+	p, di := s.p, &s.p.docs[i]
+	s.cands = s.cands[:0]
+	for _, j := range s.touched {
+		var ub [MaxOrder]int
+		dj := &p.docs[j]
+		for n := 0; n < p.order; n++ {
+			ub[n] = int(s.acc[j][n]) + min(di.freq[n], dj.freq[n])
+		}
+		s.cands = append(s.cands, cand{j, bound(ub, di.n, dj.n, p.order)})
+	}
+}
+
+// scoreCandidates scores the candidates in decreasing order of their bound
+// until no bound can beat the best score. The few best-bounded ones go
+// first: the score they give discards most of the others before sorting.
+func (s *search) scoreCandidates(i int) {
+	for probe := 0; probe < 4 && len(s.cands) > 0; probe++ {
+		top := 0
+		for k := range s.cands {
+			if s.cands[k].ub > s.cands[top].ub {
+				top = k
+			}
+		}
+		c := s.cands[top]
+		s.cands[top] = s.cands[len(s.cands)-1]
+		s.cands = s.cands[:len(s.cands)-1]
+		if c.ub < s.best-slack {
+			break
+		}
+		s.try(i, int(c.j))
+	}
+	kept := s.cands[:0]
+	for _, c := range s.cands {
+		if c.ub >= s.best-slack {
+			kept = append(kept, c)
+		}
+	}
+	s.cands = kept
+	sort.Slice(s.cands, func(a, b int) bool { return s.cands[a].ub > s.cands[b].ub })
+	for _, c := range s.cands {
+		if c.ub < s.best-slack {
+			break
+		}
+		s.try(i, int(c.j))
+	}
+}
+
+// scoreUnindexed handles the documents sharing no indexed n-gram with i:
+// their matches are all on frequent n-grams, bounded per length first,
+// then per document.
+func (s *search) scoreUnindexed(i int) {
+	p, di := s.p, &s.p.docs[i]
+	for _, bk := range s.byGroup[di.group] {
+		var ub [MaxOrder]int
+		copy(ub[:], di.freq[:])
+		if bound(ub, di.n, bk.length, p.order) < s.best-slack {
+			continue
+		}
+		for _, j := range bk.docs {
+			if int(j) == i || s.seen[j] {
+				continue
+			}
+			dj := &p.docs[j]
+			for n := 0; n < p.order; n++ {
+				ub[n] = min(di.freq[n], dj.freq[n])
+			}
+			if bound(ub, di.n, dj.n, p.order) < s.best-slack {
+				continue
+			}
+			s.try(i, int(j))
+		}
+	}
 }

@@ -111,10 +111,10 @@ func Duplicates(ctx context.Context, docs []Doc, o Options, threshold float64) (
 				return
 			}
 			dj := &p.docs[j]
-			if bound(ub, di.n, dj.n) < threshold-slack {
+			if bound(ub, di.n, dj.n, p.order) < threshold-slack {
 				return
 			}
-			s := pairScore(p.stats(i, j), di.n, dj.n)
+			s := p.pair(i, j)
 			if s >= threshold {
 				rep.Near = append(rep.Near, NearPair{A: i, B: j, IDA: docs[i].ID, IDB: docs[j].ID, Score: s})
 			}
@@ -139,7 +139,7 @@ func Duplicates(ctx context.Context, docs []Doc, o Options, threshold float64) (
 			l := p.docs[j].n
 			ok, cached := byLen[l]
 			if !cached {
-				ok = bound(ubI, di.n, l) >= threshold-slack
+				ok = bound(ubI, di.n, l, p.order) >= threshold-slack
 				byLen[l] = ok
 			}
 			if !ok {

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/matheval/matheval/bench"
@@ -48,6 +50,9 @@ func loadCorpus(path, name string) ([]corpus.Doc, string, error) {
 type corpusFlags struct {
 	bench                          string
 	lower, maskNum, maskName, same bool
+	maskNumWords, stop, lemma      bool
+	order                          int
+	multiRef                       bool
 	asJSON                         bool
 	timeout                        time.Duration
 }
@@ -57,15 +62,21 @@ func (f *corpusFlags) add(c *cobra.Command, group bool) {
 	c.Flags().BoolVar(&f.lower, "lowercase", false, "lowercase the texts")
 	c.Flags().BoolVar(&f.maskNum, "mask-numbers", false, "replace numbers by <num>")
 	c.Flags().BoolVar(&f.maskName, "mask-names", false, "replace capitalised names by <name>")
+	c.Flags().BoolVar(&f.maskNumWords, "mask-number-words", false, "replace number words (seven, twenty-one, dozen) by <num>")
+	c.Flags().BoolVar(&f.stop, "stop-words", false, "drop English stop words and punctuation")
+	c.Flags().BoolVar(&f.lemma, "lemmatize", false, "reduce words to a base form (a small rule-based lemmatiser)")
 	if group {
 		c.Flags().BoolVar(&f.same, "same-type", false, "compare each problem only with problems of the same type (subject)")
+		c.Flags().IntVar(&f.order, "order", 4, "BLEU's largest n-gram order, 1-4 (1: unigram BLEU)")
+		c.Flags().BoolVar(&f.multiRef, "multi-ref", false, "score each problem once against all others as references (1 - multi-reference BLEU)")
 	}
 	c.Flags().BoolVar(&f.asJSON, "json", false, "print JSON")
 	c.Flags().DurationVar(&f.timeout, "timeout", 30*time.Minute, "give up after this long")
 }
 
 func (f *corpusFlags) options() corpus.Options {
-	return corpus.Options{Lowercase: f.lower, MaskNumbers: f.maskNum, MaskNames: f.maskName, SameGroup: f.same}
+	return corpus.Options{Lowercase: f.lower, MaskNumbers: f.maskNum, MaskNumberWords: f.maskNumWords, MaskNames: f.maskName,
+		StopWords: f.stop, Lemmatize: f.lemma, Order: f.order, MultiRef: f.multiRef, SameGroup: f.same}
 }
 
 // newDataDiversityCmd builds 'data diversity'.
@@ -73,7 +84,7 @@ func newDataDiversityCmd() *cobra.Command {
 	var f corpusFlags
 	var hist string
 	var bins int
-	var brute bool
+	var brute, readings bool
 	div := &cobra.Command{
 		Use:   "diversity PATH",
 		Short: "Lexicon diversity of a dataset: LD per problem and the corpus CLD (ASDiv paper)",
@@ -84,18 +95,31 @@ by default: 13a tokenization, n-grams 1-4, exp smoothing, effective order,
 brevity penalty. The maximum is found exactly with an inverted n-gram index
 and bounds that skip pairs which cannot be the maximum (--brute scores every
 pair instead, for checking). --hist writes the LD distribution as PREFIX.png
-and PREFIX.svg.`,
+and PREFIX.svg. Problems with LD = 0 (an exact twin) are listed.
+
+The paper does not state its BLEU's settings, so the choices are options:
+--order (n-gram order; 1 is unigram BLEU), --multi-ref (each problem scored
+once against all others as references), the masks, --stop-words and
+--lemmatize. --readings computes CLD under a standard set of readings and
+prints them as a table.`,
 		Example: "  matheval data diversity --bench asdiv ../shared/data/asdiv/ASDiv.xml\n" +
 			"  matheval data diversity --bench math ../shared/data/math/MATH --hist math-ld\n" +
-			"  matheval data diversity ASDiv.xml --lowercase --mask-numbers --mask-names --same-type --json",
+			"  matheval data diversity ASDiv.xml --lowercase --mask-numbers --mask-names --same-type --json\n" +
+			"  matheval data diversity --bench asdiv ../shared/data/asdiv/ASDiv.xml --readings",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			docs, via, err := loadCorpus(args[0], f.bench)
 			if err != nil {
 				return err
 			}
+			if f.order < 1 || f.order > corpus.MaxOrder {
+				return usageErrorf("data diversity: --order %d: want 1-%d", f.order, corpus.MaxOrder)
+			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), f.timeout)
 			defer cancel()
+			if readings {
+				return printReadings(cmd, ctx, args[0], via, docs, f)
+			}
 			start := time.Now()
 			var res corpus.Result
 			if brute {
@@ -132,7 +156,8 @@ and PREFIX.svg.`,
 			}
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "%s (%s): %d problems\n", args[0], via, len(docs))
-			fmt.Fprintf(out, "CLD %.4f  (lowercase=%v mask-numbers=%v mask-names=%v same-type=%v)\n", res.CLD, f.lower, f.maskNum, f.maskName, f.same)
+			fmt.Fprintf(out, "CLD %.4f  (%s)\n", res.CLD, corpus.DescribeOptions(f.options()))
+			printTwins(out, docs, res)
 			fmt.Fprintf(out, "%d pairs scored exactly, %.1f s\n", res.Pairs, elapsed.Seconds())
 			if hist != "" {
 				fmt.Fprintf(out, "histogram: %s.png %s.svg\n", hist, hist)
@@ -144,7 +169,47 @@ and PREFIX.svg.`,
 	div.Flags().StringVar(&hist, "hist", "", "write the LD histogram to PREFIX.png and PREFIX.svg")
 	div.Flags().IntVar(&bins, "bins", 20, "histogram bins")
 	div.Flags().BoolVar(&brute, "brute", false, "score every pair (slow; for checking)")
+	div.Flags().BoolVar(&readings, "readings", false, "print CLD under the standard readings of the paper's definition, as a table")
 	return div
+}
+
+// printTwins lists the problems with LD = 0 and their twin.
+func printTwins(out io.Writer, docs []corpus.Doc, res corpus.Result) {
+	twins := corpus.Twins(res)
+	fmt.Fprintf(out, "LD = 0 (an exact twin in this reading): %d of %d problems\n", len(twins), len(docs))
+	for k, i := range twins {
+		if k == 20 {
+			fmt.Fprintf(out, "  ... and %d more (--json lists every LD)\n", len(twins)-k)
+			break
+		}
+		if j := res.Nearest[i]; j >= 0 {
+			fmt.Fprintf(out, "  %s ~ %s\n", docs[i].ID, docs[j].ID)
+		} else {
+			fmt.Fprintf(out, "  %s\n", docs[i].ID)
+		}
+	}
+}
+
+// printReadings prints CLD under each standard reading.
+func printReadings(cmd *cobra.Command, ctx context.Context, path, via string, docs []corpus.Doc, f corpusFlags) error {
+	rs, err := corpus.Readings(ctx, docs, corpus.StandardReadings, f.same, 0)
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		printJSON(cmd, map[string]any{"path": path, "loaded_with": via, "problems": len(docs), "readings": rs})
+		return nil
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "%s (%s): %d problems\n\n", path, via, len(docs))
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "reading\tCLD\tLD = 0\twhat it computes")
+	for _, r := range rs {
+		fmt.Fprintf(tw, "%s\t%.4f\t%d\t%s\n", r.Name, r.CLD, r.Twins, r.Description)
+	}
+	tw.Flush()
+	fmt.Fprintln(out, "\nThe ASDiv paper reports CLD 0.49 without stating its BLEU settings; LD = 0 counts problems with an exact twin in that reading.")
+	return nil
 }
 
 // newDataDupesCmd builds 'data dupes'.

@@ -218,3 +218,26 @@ func TestWrongBenchmarkInput(t *testing.T) {
 		}
 	}
 }
+
+// TestDiversityReadings: `data diversity --readings` prints a table of the
+// standard readings of the ASDiv paper's CLD, and the plain command lists
+// the exact twins.
+func TestDiversityReadings(t *testing.T) {
+	path := testenv.Shared(t, "data", "asdiv", "ASDiv.xml")
+	code, out := cli(t, "data", "diversity", "--bench", "asdiv", path, "--readings")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	for _, want := range []string{"reading", "sacrebleu            0.7517", "unigram              0.4876", "multiref             0.5239", "0.49"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("readings table lacks %q:\n%s", want, out)
+		}
+	}
+	code, out = cli(t, "data", "diversity", "--bench", "asdiv", path)
+	if code != 0 || !strings.Contains(out, "LD = 0 (an exact twin in this reading): 2 of 2305 problems") || !strings.Contains(out, "nluds-0676 ~ nluds-0677") {
+		t.Errorf("exit %d, twins not listed:\n%s", code, out)
+	}
+	if code, _ := cli(t, "data", "diversity", path, "--order", "5"); code != exitUsage {
+		t.Errorf("--order 5: exit %d, want %d", code, exitUsage)
+	}
+}
