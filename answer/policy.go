@@ -139,6 +139,7 @@ func Policies() map[string]Policy {
 		"math401-division": MATH401Division,
 		"asdiv":            ASDiv,
 		"hardmath":         HARDMathGeneric,
+		"hendrycks":        Hendrycks,
 	}
 }
 
@@ -147,7 +148,7 @@ func Lookup(name string) (Policy, error) {
 	if p, ok := Policies()[name]; ok {
 		return p, nil
 	}
-	return Policy{}, fmt.Errorf("unknown policy %q (known: math, math401, math401-division, asdiv, hardmath)", name)
+	return Policy{}, fmt.Errorf("unknown policy %q (known: math, math401, math401-division, asdiv, hardmath, hendrycks)", name)
 }
 
 // WithTimeout returns p with the engine deadline set to d.

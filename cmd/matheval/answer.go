@@ -10,7 +10,7 @@ import (
 )
 
 // policyNames lists the names --bench and --policy accept.
-const policyNames = "math, math401, math401-division, asdiv, hardmath"
+const policyNames = "math, math401, math401-division, asdiv, hardmath, hendrycks"
 
 func lookupPolicy(name string) (answer.Policy, error) {
 	p, err := answer.Lookup(strings.ToLower(strings.TrimSpace(name)))

@@ -1,0 +1,81 @@
+package answer
+
+import (
+	"testing"
+
+	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/jsonl"
+)
+
+// The rules of the MATH paper's normalisation, one case each, worked by
+// hand from its released code's steps.
+func TestHendrycksNormalize(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{`\dfrac{1}{2}`, `\frac{1}{2}`, true},
+		{`\tfrac12`, `\frac{1}{2}`, true},
+		{`\frac1{72}`, `\frac{1}{72}`, true},
+		{`\left( 3, 4 \right)`, `(3,4)`, true},
+		{`30^\circ`, `30`, true},
+		{`\$5.00`, `5.00`, true},
+		{`10\text{ inches}`, `10`, true},
+		{`5\text{ cm} + 2\text{ cm}`, ``, false}, // two units: the paper's code raises
+		{`50\%`, `50`, true},
+		{`.5`, `\frac{1}{2}`, true},
+		{`0.5`, `\frac{1}{2}`, true},
+		{`k = 7`, `7`, true},
+		{`xyz = 7`, `xyz=7`, true}, // more than two characters before "="
+		{`\sqrt3`, `\sqrt{3}`, true},
+		{`2\sqrt`, ``, false},
+		{`3/4`, `\frac{3}{4}`, true},
+		{`03/4`, `03/4`, true}, // not as int/int reprints
+		{"10,\\!000", `10,000`, true},
+		{`\frac{a}{b}\\`, `\frac{a}{b}\`, true},
+		{`\frac1`, `\frac1`, true}, // too short: left as it was
+	} {
+		got, ok := HendrycksNormalize(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("HendrycksNormalize(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestHendrycksPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		gold, reply string
+		want        Kind
+	}{
+		{`\frac{1}{2}`, `So $\boxed{\dfrac12}$.`, Correct},
+		{`\frac{1}{2}`, `So $\boxed{0.5}$.`, Correct},
+		{`\frac{1}{2}`, `So $\boxed{0.50}$.`, Wrong}, // no numeric equivalence
+		{`x+1`, `$\boxed{1+x}$`, Wrong},              // no symbolic equivalence
+		{`5`, `The answer is 5.`, NoAnswer},          // the paper's code needs a box
+		{`5`, `$\boxed{4}$ no wait $\boxed{5}$`, Correct},
+	} {
+		v := Grade(Hendrycks, tc.gold, tc.reply, "stop")
+		if v.Kind != tc.want {
+			t.Errorf("gold %q reply %q: %s (%s), want %s", tc.gold, tc.reply, v.Kind, v.Reason, tc.want)
+		}
+	}
+}
+
+// Every MATH-500 gold answer is equal to itself in a box under the paper's
+// scoring (its normalisation is deterministic and total on real golds).
+func TestHendrycksGoldsSelfEqual(t *testing.T) {
+	path := testenv.Shared(t, "data", "math500", "test.jsonl")
+	type row struct {
+		Answer   string `json:"answer"`
+		UniqueID string `json:"unique_id"`
+	}
+	rows, err := jsonl.ReadFile[row](path)
+	if err != nil || len(rows) != 500 {
+		t.Fatalf("%s: %d rows, %v", path, len(rows), err)
+	}
+	for _, r := range rows {
+		if v := Grade(Hendrycks, r.Answer, `$\boxed{`+r.Answer+`}$`, "stop"); v.Kind != Correct {
+			t.Errorf("%s: gold %q against itself: %s (%s)", r.UniqueID, r.Answer, v.Kind, v.Reason)
+		}
+	}
+}
