@@ -2,6 +2,41 @@
 // the reports and the command line can treat MATH, MATH 401, HARDMath,
 // miniF2F and ASDiv alike. Each benchmark lives in its own sub-package
 // (bench/math, bench/math401, ...) and implements Benchmark.
+//
+// # Summaries
+//
+// A benchmark's Summarize returns one Summary, the only results model:
+// results.json stores it, and the command line, the report, compare and the
+// viewer render it without computing numbers of their own. A summary holds
+//
+//   - metrics: named numbers with a label, a definition, a unit and an
+//     estimate (value, n, 95% interval); Headline lists the main ones;
+//   - breakdowns: the metrics by the groups of a dimension (subject, level,
+//     HARDMath type and regime), each group selecting its items by metadata
+//     (Where), so any reader can recompute a group from samples.jsonl;
+//   - display tables built from those, in the shape of the benchmark's
+//     paper; Main marks the ones the command line prints after a run.
+//
+// Every interval is made one way (IntervalMethod): a percentile bootstrap
+// over items. A metric with a Measure averages a per-sample quantity
+// ("correct", "score", "metric:NAME", "part:NAME") over each item's samples,
+// then over items; the Measure is recorded, so compare pairs items on the
+// very quantity the benchmark reported.
+//
+// Build a summary with a Builder:
+//
+//	sb := bench.NewBuilder(samples)
+//	acc := bench.Score
+//	sb.Metric(bench.Metric{Name: "accuracy", Label: "accuracy", Unit: bench.Percent, Measure: &acc,
+//		Definition: "the share of items answered correctly (mean over each item's samples)"})
+//	subj := sb.Breakdown("by_subject", "Accuracy by subject", []string{"subject"},
+//		sb.ByMeta("subject", title, nil), "accuracy")
+//	sb.Table(sb.BreakdownTable(subj, true)) // true: printed after a run
+//	return sb.Summary() // adds pass@k/maj@k/mean@k and calibration when the samples allow
+//
+// Cross(a, b) crosses two dimensions (Pivot shows them as a grid); a
+// GroupDef with a Measure scores its group on another quantity (a regime's
+// credit); Add records a metric computed otherwise (a mean over folds).
 package bench
 
 import (
@@ -93,22 +128,6 @@ type Sample struct {
 	// Confidence is the benchmark's confidence measure for the answer, when
 	// logprobs allow it (MATH: mean probability of the answer's tokens); <0 when unknown.
 	Confidence float64 `json:"confidence"`
-}
-
-// Table is a rendered result table, independent of the output format.
-type Table struct {
-	Name    string     `json:"name"` // machine name ("by_subject")
-	Title   string     `json:"title"`
-	Columns []string   `json:"columns"`
-	Rows    [][]string `json:"rows"`
-}
-
-// Summary is a benchmark's metrics over a set of samples.
-type Summary struct {
-	// Metrics are the headline numbers ("accuracy", "relative_error", ...).
-	Metrics map[string]float64 `json:"metrics"`
-	// Tables are the benchmark's breakdowns in its paper's shape.
-	Tables []Table `json:"tables"`
 }
 
 // Benchmark is what every benchmark package implements.

@@ -4,25 +4,13 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
-	"unicode"
-
+	
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/rundir"
 	"github.com/matheval/matheval/stats"
 )
-
-// Bootstrap settings: fixed so that reports are reproducible.
-const (
-	bootIters = 2000
-	bootSeed  = 20261130
-	level95   = 0.95
-)
-
-// MetaKeys are the item metadata the reports break accuracy down by, in
-// the order they are shown.
-var MetaKeys = []string{"subject", "level", "group", "type"}
 
 // ItemOutcome gathers the samples of one item.
 type ItemOutcome struct {
@@ -55,19 +43,6 @@ func (o ItemOutcome) Right() bool {
 	return 2*c > len(o.Attempts)
 }
 
-// Group is the accuracy of the items sharing one metadata value.
-type Group struct {
-	Value    string         `json:"value"`
-	Items    int            `json:"items"`
-	Accuracy stats.Interval `json:"accuracy"`
-}
-
-// Breakdown is accuracy by the values of one metadata key.
-type Breakdown struct {
-	Key    string  `json:"key"`
-	Groups []Group `json:"groups"`
-}
-
 // KindCount is the number of samples with one verdict kind.
 type KindCount struct {
 	Kind    answer.Kind `json:"kind"`
@@ -77,23 +52,15 @@ type KindCount struct {
 	Example []string    `json:"examples,omitempty"` // a few item ids
 }
 
-// KMetric holds the multi-sample metrics at one k.
-type KMetric struct {
-	K       int     `json:"k"`
-	Pass    float64 `json:"pass"`
-	Maj     float64 `json:"maj"`
-	Mean    float64 `json:"mean"`
-	Skipped int     `json:"skipped"` // items with fewer than k samples (left out of pass@k)
-}
-
-// Confidence summarises the samples that carry a confidence.
+// Confidence holds the samples' confidences for the calibration figures
+// (the numbers are the summary's).
 type Confidence struct {
-	N       int                    `json:"n"`
-	ECE     float64                `json:"ece"`
-	AUROC   float64                `json:"auroc"`
-	Bins    []stats.CalibrationBin `json:"bins"`
-	Values  []float64              `json:"-"`
-	Correct []bool                 `json:"-"`
+	N       int
+	ECE     float64
+	AUROC   float64
+	Bins    []stats.CalibrationBin
+	Values  []float64
+	Correct []bool
 }
 
 // Spend sums tokens, cost and latency.
@@ -105,19 +72,23 @@ type Spend struct {
 	FinishReasons                                   map[string]int
 }
 
-// Analysis is everything a report computes from a run's samples.
+// Analysis is what a report shows of one run: the benchmark's summary
+// (every number of the results), the run's status, and the diagnostics the
+// report adds from the samples (verdict kinds, finish reasons, spend).
 type Analysis struct {
 	Items          int
 	Samples        int
 	SamplesPerItem int // the most samples any item has
-	Accuracy       stats.Interval
-	Outcomes       []ItemOutcome // sorted by id
-	Kinds          []KindCount
-	Breakdowns     []Breakdown
-	Cross          *bench.Table // subject x level, when both are present
-	K              []KMetric    // when items have several samples
-	Confidence     *Confidence  // nil when no sample carries one
-	Spend          Spend
+	// Summary is the benchmark's summary: results.json's, or computed from
+	// the samples by the benchmark when results.json is missing or old
+	// (SummaryNote then says so).
+	Summary     bench.Summary
+	SummaryNote string
+	Status      rundir.Status
+	Outcomes    []ItemOutcome // sorted by id
+	Kinds       []KindCount
+	Confidence  *Confidence // nil when no sample carries one
+	Spend       Spend
 }
 
 // Outcomes groups samples by item id, in sample index order.
@@ -156,41 +127,72 @@ func clamp01(x float64) float64 {
 	return math.Min(x, 1)
 }
 
-// Analyze computes the report's statistics for one run.
+// Analyze computes the report's view of one run.
 func Analyze(r *Run) *Analysis {
 	a := &Analysis{Samples: len(r.Samples)}
 	a.Outcomes = Outcomes(r)
 	a.Items = len(a.Outcomes)
-	scores := make([]float64, len(a.Outcomes))
-	items := make([][]stats.Attempt, len(a.Outcomes))
-	for i, o := range a.Outcomes {
-		scores[i] = o.Score()
-		items[i] = o.Attempts
+	for _, o := range a.Outcomes {
 		a.SamplesPerItem = max(a.SamplesPerItem, len(o.Attempts))
 	}
-	a.Accuracy = stats.Bootstrap(scores, bootIters, level95, bootSeed)
-	if len(scores) == 0 { // no samples yet: say so rather than print 0%
-		a.Accuracy = stats.Interval{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	a.Summary, a.SummaryNote = SummaryOf(r)
+	var res *rundir.Results
+	if r.HasResults {
+		res = &r.Results
 	}
+	a.Status = rundir.StatusOf(r.Manifest, res, r.Samples)
 	a.Kinds = kindCounts(r)
-	a.Breakdowns = breakdowns(a.Outcomes)
-	a.Cross = crossTable(a.Outcomes, "subject", "level")
-	if a.SamplesPerItem > 1 {
-		for k := 1; k <= a.SamplesPerItem; k *= 2 {
-			a.K = append(a.K, kMetric(items, k))
+	a.Confidence = confidence(r)
+	if c := a.Confidence; c != nil { // the figures' titles quote the summary
+		if m, ok := a.Summary.Metric("ece"); ok {
+			c.ECE = m.Value
 		}
-		if last := a.K[len(a.K)-1].K; last != a.SamplesPerItem {
-			a.K = append(a.K, kMetric(items, a.SamplesPerItem))
+		if m, ok := a.Summary.Metric("auroc"); ok {
+			c.AUROC = m.Value
 		}
 	}
-	a.Confidence = confidence(r)
 	a.Spend = spend(r)
 	return a
 }
 
-func kMetric(items [][]stats.Attempt, k int) KMetric {
-	p, skipped := stats.PassAtKItems(items, k)
-	return KMetric{K: k, Pass: p, Maj: stats.MajAtK(items, k), Mean: stats.MeanAtK(items, k), Skipped: skipped}
+// SummaryOf returns the run's summary: results.json's when it has the
+// current layout; otherwise the benchmark's Summarize over samples.jsonl
+// (the generic summary for a benchmark this build does not know), with a
+// note saying so.
+func SummaryOf(r *Run) (bench.Summary, string) {
+	if r.HasResults && !r.Results.Summary.Legacy && len(r.Results.Summary.Metrics) > 0 {
+		return r.Results.Summary, ""
+	}
+	why := "results.json is missing (the run is unfinished or was killed)"
+	if r.HasResults {
+		why = "results.json has the old layout (schema 1; `matheval grade " + r.Dir + "` rewrites it)"
+	}
+	if len(r.Samples) == 0 {
+		if r.HasResults {
+			return r.Results.Summary, why + ": its numbers are shown as recorded."
+		}
+		return bench.Summary{}, why + " and there are no samples yet."
+	}
+	samples := make([]bench.Sample, len(r.Samples))
+	for i := range r.Samples {
+		samples[i] = r.Samples[i].Sample
+	}
+	if b, err := bench.Lookup(r.Manifest.Benchmark); err == nil {
+		if sum, err := summarize(b, samples); err == nil {
+			return sum, why + ": the summary was computed from samples.jsonl by the " + b.Name() + " benchmark."
+		}
+	}
+	return bench.DefaultSummary(samples), why + ": the summary was computed from samples.jsonl (accuracy by item metadata; the benchmark is unknown to this build)."
+}
+
+// summarize calls the benchmark's Summarize, turning a panic into an error.
+func summarize(b bench.Benchmark, samples []bench.Sample) (s bench.Summary, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return b.Summarize(samples), nil
 }
 
 func kindCounts(r *Run) []KindCount {
@@ -261,130 +263,6 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// DisplayValue is how a metadata value is shown: a bare level number reads
-// "Level 3", as in MATH's own files.
-func DisplayValue(key, v string) string {
-	if key == "level" && v != "" && strings.Trim(v, "0123456789") == "" {
-		return "Level " + v
-	}
-	return v
-}
-
-// samePartition reports whether keys a and b group the items identically
-// (MATH's "type" and "subject" name the same seven groups differently).
-func samePartition(outs []ItemOutcome, a, b string) bool {
-	ab, ba := map[string]string{}, map[string]string{}
-	for _, o := range outs {
-		va, vb := o.Meta[a], o.Meta[b]
-		if x, ok := ab[va]; ok && x != vb {
-			return false
-		}
-		if x, ok := ba[vb]; ok && x != va {
-			return false
-		}
-		ab[va], ba[vb] = vb, va
-	}
-	return true
-}
-
-// breakdowns computes accuracy by each metadata key present in the items,
-// leaving out a key that only renames the groups of an earlier one.
-func breakdowns(outs []ItemOutcome) []Breakdown {
-	var res []Breakdown
-	for _, key := range MetaKeys {
-		dup := false
-		for _, prev := range res {
-			if samePartition(outs, prev.Key, key) {
-				dup = true
-			}
-		}
-		if dup {
-			continue
-		}
-		byVal := map[string][]float64{}
-		for _, o := range outs {
-			if v, ok := o.Meta[key]; ok && v != "" {
-				byVal[v] = append(byVal[v], o.Score())
-			}
-		}
-		if len(byVal) == 0 {
-			continue
-		}
-		b := Breakdown{Key: key}
-		for v, sc := range byVal {
-			b.Groups = append(b.Groups, Group{Value: v, Items: len(sc), Accuracy: stats.Bootstrap(sc, bootIters, level95, bootSeed)})
-		}
-		sort.Slice(b.Groups, func(i, j int) bool { return NaturalLess(b.Groups[i].Value, b.Groups[j].Value) })
-		res = append(res, b)
-	}
-	return res
-}
-
-// crossTable is accuracy (%) by rowKey x colKey with an "All" row and column.
-func crossTable(outs []ItemOutcome, rowKey, colKey string) *bench.Table {
-	type cell struct {
-		sum float64
-		n   int
-	}
-	cells := map[[2]string]*cell{}
-	rows, cols := map[string]bool{}, map[string]bool{}
-	add := func(r, c string, s float64) {
-		k := [2]string{r, c}
-		if cells[k] == nil {
-			cells[k] = &cell{}
-		}
-		cells[k].sum += s
-		cells[k].n++
-	}
-	for _, o := range outs {
-		r, c := o.Meta[rowKey], o.Meta[colKey]
-		if r == "" || c == "" {
-			continue
-		}
-		rows[r], cols[c] = true, true
-		s := o.Score()
-		add(r, c, s)
-		add(r, "", s)
-		add("", c, s)
-		add("", "", s)
-	}
-	if len(rows) == 0 || len(cols) == 0 {
-		return nil
-	}
-	rs, cs := sortedKeys(rows), sortedKeys(cols)
-	t := &bench.Table{Name: rowKey + "_by_" + colKey, Title: "Accuracy (%) by " + rowKey + " and " + colKey + " (items in parentheses)",
-		Columns: []string{rowKey}}
-	for _, c := range cs {
-		t.Columns = append(t.Columns, DisplayValue(colKey, c))
-	}
-	t.Columns = append(t.Columns, "All")
-	for _, r := range append(rs, "") {
-		label := DisplayValue(rowKey, r)
-		if r == "" {
-			label = "All"
-		}
-		row := []string{label}
-		for _, c := range append(cs, "") {
-			if x := cells[[2]string{r, c}]; x != nil {
-				row = append(row, fmt.Sprintf("%.1f (%d)", 100*x.sum/float64(x.n), x.n))
-			} else {
-				row = append(row, "–")
-			}
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t
-}
-
-func sortedKeys(m map[string]bool) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Slice(ks, func(i, j int) bool { return NaturalLess(ks[i], ks[j]) })
-	return ks
-}
-
 func confidence(r *Run) *Confidence {
 	c := &Confidence{}
 	for _, s := range r.Samples {
@@ -440,31 +318,4 @@ func spend(r *Run) Spend {
 
 // NaturalLess orders strings with embedded numbers by value ("Level 2" <
 // "Level 10", "test/algebra/9" < "test/algebra/10").
-func NaturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		da, db := unicode.IsDigit(rune(a[0])), unicode.IsDigit(rune(b[0]))
-		if da && db {
-			na, ra := leadingNumber(a)
-			nb, rb := leadingNumber(b)
-			if na != nb {
-				return na < nb
-			}
-			a, b = ra, rb
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func leadingNumber(s string) (float64, string) {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	n, _ := strconv.ParseFloat(s[:i], 64)
-	return n, s[i:]
-}
+func NaturalLess(a, b string) bool { return bench.NaturalLess(a, b) }

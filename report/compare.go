@@ -2,163 +2,286 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/rundir"
 	"github.com/matheval/matheval/stats"
 )
 
-// Comparison holds the paired statistics of two runs on the same items.
+// Comparison holds the paired statistics of two runs on the items they
+// share. Every statistic uses one per-item quantity (Measure): the item's
+// mean over its samples of the per-sample quantity behind run A's headline
+// metric (correctness for MATH, partial credit for HARDMath). The accuracy
+// of each run, the difference interval, the items each run does better
+// and the exact sign test all use it; with one sample per item and a
+// right-or-wrong measure, the sign test is McNemar's exact test.
 type Comparison struct {
 	A, B *Run
-	// Paired is the number of items present in both runs; the statistics
-	// below use those items only.
+	// StatusA and StatusB say whether each run is complete.
+	StatusA, StatusB rundir.Status
+	// Metric is run A's headline metric; Measure its per-sample quantity.
+	Metric  bench.Metric
+	Measure bench.Measure
+	// Paired is the number of items present in both runs.
 	Paired int
-	// AccA and AccB are the mean item scores over the paired items.
+	// AccA and AccB are the means of the per-item quantity over the paired items.
 	AccA, AccB float64
 	// Diff is A minus B with a 95% paired bootstrap interval.
 	Diff stats.Interval
-	// McNemarP is the exact two-sided McNemar p-value on item outcomes
-	// (an item is right when most of its samples are).
-	McNemarP float64
-	Flips    stats.FlipSet
-	// Warnings say why the runs may not be comparable.
+	// BetterA and BetterB list the items where one run's per-item value is
+	// higher (with one right-or-wrong sample: right only in A, only in B);
+	// Same counts the others, BothRight of them at 1 and BothWrong at 0.
+	BetterA, BetterB     []string
+	Same                 int
+	BothRight, BothWrong int
+	// SignP is the exact two-sided sign test of BetterA against BetterB.
+	SignP float64
+	// Binary is set when every paired value is 0 or 1 (right or wrong):
+	// the sign test is then McNemar's exact test.
+	Binary bool
+	// OnlyInA and OnlyInB count the items present in one run only.
+	OnlyInA, OnlyInB int
+	// Groups are the paired differences within each group of run A's
+	// breakdowns.
+	Groups []GroupDiff
+	// Settings are the settings in which the runs differ.
+	Settings []SettingDiff
+	// Warnings say why the numbers may mislead (partial runs, settings that
+	// change the replies, items in one run only).
 	Warnings []string
 }
 
-// Compare pairs two runs by item id.
-func Compare(a, b *Run) Comparison {
+// GroupDiff is the paired difference within one group of a breakdown.
+type GroupDiff struct {
+	Breakdown string         `json:"breakdown"`
+	Group     string         `json:"group"`
+	N         int            `json:"n"` // paired items in the group
+	A         float64        `json:"a"`
+	B         float64        `json:"b"`
+	Diff      stats.Interval `json:"difference"`
+}
+
+// ErrNoSharedItems is returned when two runs have no item in common.
+var ErrNoSharedItems = errors.New("the runs share no item")
+
+// itemValues gives each item of a run its per-item value under m (items
+// without one are left out) and its metadata.
+func itemValues(r *Run, m bench.Measure) (map[string]float64, map[string]bench.Item) {
+	byID := map[string][]bench.Sample{}
+	items := map[string]bench.Item{}
+	for _, s := range r.Samples {
+		byID[s.Item.ID] = append(byID[s.Item.ID], s.Sample)
+		items[s.Item.ID] = s.Item
+	}
+	vals := map[string]float64{}
+	for id, ss := range byID {
+		if v, ok := m.Item(ss); ok {
+			vals[id] = v
+		}
+	}
+	return vals, items
+}
+
+// headlineMeasure is the per-sample quantity of a summary's headline
+// metric (the score when it has none).
+func headlineMeasure(sum bench.Summary) (bench.Metric, bench.Measure) {
+	m, ok := sum.Main()
+	if ok && m.Measure != nil {
+		return m, *m.Measure
+	}
+	return bench.Metric{Name: "accuracy", Label: "accuracy", Unit: bench.Percent}, bench.Score
+}
+
+// Compare pairs two runs by item id. It fails with ErrNoSharedItems when
+// they have no item in common.
+func Compare(a, b *Run) (Comparison, error) {
 	c := Comparison{A: a, B: b}
-	oa, ob := Outcomes(a), Outcomes(b)
-	ra, rb := map[string]bool{}, map[string]bool{}
-	sb := map[string]float64{}
-	for _, o := range oa {
-		ra[o.ID] = o.Right()
-	}
-	for _, o := range ob {
-		rb[o.ID] = o.Right()
-		sb[o.ID] = o.Score()
-	}
-	c.Flips = stats.Flips(ra, rb)
-	var xa, xb []float64
-	for _, o := range oa { // oa is sorted by id: the bootstrap input is stable
-		if s, ok := sb[o.ID]; ok {
-			xa = append(xa, o.Score())
-			xb = append(xb, s)
+	sumA, _ := SummaryOf(a)
+	c.Metric, c.Measure = headlineMeasure(sumA)
+	c.StatusA, c.StatusB = status(a), status(b)
+	va, itemsA := itemValues(a, c.Measure)
+	vb, _ := itemValues(b, c.Measure)
+	var ids []string
+	for id := range va {
+		if _, ok := vb[id]; ok {
+			ids = append(ids, id)
+		} else {
+			c.OnlyInA++
 		}
 	}
-	c.Paired = len(xa)
-	c.AccA, c.AccB = stats.Mean(xa), stats.Mean(xb)
-	c.Diff = stats.PairedBootstrap(xa, xb, 4000, level95, bootSeed)
-	c.McNemarP = stats.McNemarExact(len(c.Flips.OnlyA), len(c.Flips.OnlyB))
-	c.Warnings = Incomparable(a, b)
-	if n := len(c.Flips.MissingA) + len(c.Flips.MissingB); n > 0 {
-		c.Warnings = append(c.Warnings, fmt.Sprintf("%d items are in one run only (%d only in A, %d only in B); statistics use the %d shared items",
-			n, len(c.Flips.MissingB), len(c.Flips.MissingA), c.Paired))
-	}
-	return c
-}
-
-// operational parameters change how a run was carried out, not what the
-// model was asked or how it was graded: they never make runs incomparable.
-var operational = map[string]bool{
-	"out": true, "progress": true, "concurrency": true, "rpm": true, "tpm": true, "max-retries": true,
-	"max_retries": true, "timeout": true, "base-url": true, "base_url": true, "api-key-env": true,
-	"help": true, "max-cost": true, "max-requests": true, "prices": true, "data": true, "model": true,
-	"verbose": true, "resume": true,
-}
-
-// withoutModel drops the model's name from a parameter object (the model
-// differs on purpose; its other settings must not).
-func withoutModel(v any) any {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	c := map[string]any{}
-	for k, x := range m {
-		if k != "model" {
-			c[k] = x
+	for id := range vb {
+		if _, ok := va[id]; !ok {
+			c.OnlyInB++
 		}
 	}
-	return c
-}
-
-// Incomparable lists the differences between two runs' manifests that make
-// their numbers incomparable: data, prompt, grader, benchmark, and any run
-// parameter that shapes the replies. A different model is the point of a
-// comparison, not a warning; operational settings (concurrency, output
-// folder, rate limits) are ignored, and the data path is covered by its hash.
-func Incomparable(a, b *Run) []string {
-	ma, mb := a.Manifest, b.Manifest
-	var w []string
-	diff := func(what, x, y string) {
-		if x != y {
-			w = append(w, fmt.Sprintf("%s differs: %q vs %q", what, x, y))
-		}
+	if len(ids) == 0 {
+		return c, fmt.Errorf("%w: %s has %d items, %s has %d, none with the same id (%s)", ErrNoSharedItems,
+			a.Dir, len(va), b.Dir, len(vb), idExamples(va, vb))
 	}
-	diff("benchmark", ma.Benchmark, mb.Benchmark)
-	diff("data hash", ma.DataHash, mb.DataHash)
-	diff("prompt template", ma.Prompt, mb.Prompt)
-	diff("prompt hash", ma.PromptHash, mb.PromptHash)
-	diff("grader version", ma.GraderVersion, mb.GraderVersion)
-	if ma.Samples != mb.Samples {
-		w = append(w, fmt.Sprintf("samples per item differ: %d vs %d", ma.Samples, mb.Samples))
-	}
-	if ma.Seed != mb.Seed {
-		w = append(w, fmt.Sprintf("seed differs: %d vs %d", ma.Seed, mb.Seed))
-	}
-	keys := map[string]bool{}
-	for k := range ma.Params {
-		keys[k] = true
-	}
-	for k := range mb.Params {
-		keys[k] = true
-	}
-	var ks []string
-	for k := range keys {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	for _, k := range ks {
-		if operational[k] {
-			continue
-		}
-		x, okx := ma.Params[k]
-		y, oky := mb.Params[k]
-		x, y = withoutModel(x), withoutModel(y)
-		jx, _ := json.Marshal(x)
-		jy, _ := json.Marshal(y)
+	sort.Slice(ids, func(i, j int) bool { return NaturalLess(ids[i], ids[j]) })
+	c.Paired = len(ids)
+	xa, xb := make([]float64, len(ids)), make([]float64, len(ids))
+	c.Binary = true
+	for i, id := range ids {
+		xa[i], xb[i] = va[id], vb[id]
+		c.Binary = c.Binary && (xa[i] == 0 || xa[i] == 1) && (xb[i] == 0 || xb[i] == 1)
 		switch {
-		case !okx:
-			w = append(w, fmt.Sprintf("parameter %s set only in B (%s)", k, jy))
-		case !oky:
-			w = append(w, fmt.Sprintf("parameter %s set only in A (%s)", k, jx))
-		case string(jx) != string(jy):
-			w = append(w, fmt.Sprintf("parameter %s differs: %s vs %s", k, jx, jy))
+		case xa[i] > xb[i]:
+			c.BetterA = append(c.BetterA, id)
+		case xa[i] < xb[i]:
+			c.BetterB = append(c.BetterB, id)
+		default:
+			c.Same++
+			if xa[i] == 1 {
+				c.BothRight++
+			} else if xa[i] == 0 {
+				c.BothWrong++
+			}
 		}
+	}
+	c.AccA, c.AccB = stats.Mean(xa), stats.Mean(xb)
+	c.Diff = stats.PairedBootstrap(xa, xb, bench.IntervalResamples, bench.IntervalLevel, bench.IntervalSeed)
+	c.SignP = stats.McNemarExact(len(c.BetterA), len(c.BetterB))
+	c.Groups = groupDiffs(sumA, a, b, c.Measure, itemsA)
+	c.Settings = SettingsDiff(a.Manifest, b.Manifest)
+	c.Warnings = comparisonWarnings(c)
+	return c, nil
+}
+
+func status(r *Run) rundir.Status {
+	var res *rundir.Results
+	if r.HasResults {
+		res = &r.Results
+	}
+	return rundir.StatusOf(r.Manifest, res, r.Samples)
+}
+
+// idExamples shows an item id of each run, so that a mismatch of naming
+// (test/algebra/1 against math/1) is plain.
+func idExamples(va, vb map[string]float64) string {
+	first := func(m map[string]float64) string {
+		var ids []string
+		for id := range m {
+			ids = append(ids, id)
+		}
+		if len(ids) == 0 {
+			return "none"
+		}
+		sort.Slice(ids, func(i, j int) bool { return NaturalLess(ids[i], ids[j]) })
+		return fmt.Sprintf("%q", ids[0])
+	}
+	return "e.g. " + first(va) + " against " + first(vb)
+}
+
+// groupDiffs computes the paired difference within each group of A's
+// breakdowns, on the group's own quantity (the breakdown's first metric,
+// or the group's measure).
+func groupDiffs(sum bench.Summary, a, b *Run, headline bench.Measure, items map[string]bench.Item) []GroupDiff {
+	var out []GroupDiff
+	for _, bd := range sum.Breakdowns {
+		base := headline
+		if len(bd.Metrics) > 0 {
+			if m, ok := sum.Metric(bd.Metrics[0]); ok && m.Measure != nil {
+				base = *m.Measure
+			}
+		}
+		for _, g := range bd.Groups {
+			m := base
+			if g.Measure != nil {
+				m = *g.Measure
+			}
+			va, _ := itemValues(a, m)
+			vb, _ := itemValues(b, m)
+			var xa, xb []float64
+			var ids []string
+			for id := range va {
+				if _, ok := vb[id]; ok && g.Matches(items[id]) {
+					ids = append(ids, id)
+				}
+			}
+			sort.Strings(ids)
+			for _, id := range ids {
+				xa, xb = append(xa, va[id]), append(xb, vb[id])
+			}
+			if len(ids) == 0 {
+				continue
+			}
+			out = append(out, GroupDiff{Breakdown: bd.Name, Group: g.Label, N: len(ids), A: stats.Mean(xa), B: stats.Mean(xb),
+				Diff: stats.PairedBootstrap(xa, xb, bench.IntervalResamples, bench.IntervalLevel, bench.IntervalSeed)})
+		}
+	}
+	return out
+}
+
+func comparisonWarnings(c Comparison) []string {
+	var w []string
+	for _, x := range []struct {
+		name string
+		st   rundir.Status
+	}{{"A", c.StatusA}, {"B", c.StatusB}} {
+		if x.st.Partial() {
+			w = append(w, fmt.Sprintf("run %s is partial: %s", x.name, x.st))
+		}
+	}
+	var changes []string
+	for _, s := range c.Settings {
+		if s.Changes {
+			changes = append(changes, s.Name)
+		}
+	}
+	if len(changes) > 0 {
+		w = append(w, "the runs differ in settings that change the replies or their grading ("+strings.Join(changes, ", ")+"): the difference is not the model's alone")
+	}
+	if n := c.OnlyInA + c.OnlyInB; n > 0 {
+		w = append(w, fmt.Sprintf("%d items are in one run only (%d only in A, %d only in B); the statistics use the %d shared items",
+			n, c.OnlyInA, c.OnlyInB, c.Paired))
 	}
 	return w
 }
 
-// Text renders the comparison for a terminal; maxIDs bounds the flip lists
-// (0 = all).
-func (c Comparison) Text(maxIDs int) string {
+// Text renders the comparison for a terminal; maxIDs bounds the item lists
+// (0 = all); main limits the per-group tables to the breakdowns the
+// benchmark prints after a run (nil: all).
+func (c Comparison) Text(maxIDs int, main map[string]bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "A: %s (%s, %s)\nB: %s (%s, %s)\n", c.A.Dir, orDash(c.A.Manifest.Benchmark), orDash(c.A.Manifest.Model),
 		c.B.Dir, orDash(c.B.Manifest.Benchmark), orDash(c.B.Manifest.Model))
+	for _, x := range []struct {
+		n  string
+		st rundir.Status
+	}{{"A", c.StatusA}, {"B", c.StatusB}} {
+		if x.st.Partial() {
+			fmt.Fprintf(&b, "%s: %s\n", x.n, x.st)
+		}
+	}
 	for _, w := range c.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
-	fmt.Fprintf(&b, "paired items:       %d\n", c.Paired)
-	fmt.Fprintf(&b, "accuracy A:         %.2f%%\n", 100*c.AccA)
-	fmt.Fprintf(&b, "accuracy B:         %.2f%%\n", 100*c.AccB)
-	fmt.Fprintf(&b, "difference A-B:     %+.2f points, 95%% paired bootstrap CI [%+.2f, %+.2f]\n", 100*c.Diff.Value, 100*c.Diff.Lo, 100*c.Diff.Hi)
-	fmt.Fprintf(&b, "McNemar exact:      p = %.4g (right only in A: %d, right only in B: %d)\n", c.McNemarP, len(c.Flips.OnlyA), len(c.Flips.OnlyB))
-	fmt.Fprintf(&b, "both right / wrong: %d / %d\n", c.Flips.BothRight, c.Flips.BothWrong)
+	if len(c.Settings) > 0 {
+		b.WriteString("settings that differ (A → B):\n")
+		for _, s := range c.Settings {
+			fmt.Fprintf(&b, "  %s\n", s)
+		}
+	}
+	fmt.Fprintf(&b, "measure: %s\n", c.MeasureText())
+	fmt.Fprintf(&b, "paired items:    %d\n", c.Paired)
+	fmt.Fprintf(&b, "%-16s %s\n", c.Metric.Label+" A:", c.ValueText(c.AccA))
+	fmt.Fprintf(&b, "%-16s %s\n", c.Metric.Label+" B:", c.ValueText(c.AccB))
+	fmt.Fprintf(&b, "difference A-B: %s\n", c.DiffText())
+	fmt.Fprintf(&b, "better in A: %d, better in B: %d, same: %d (both right %d, both wrong %d)\n",
+		len(c.BetterA), len(c.BetterB), c.Same, c.BothRight, c.BothWrong)
+	fmt.Fprintf(&b, "exact sign test on the items that differ: p = %.4g%s\n", c.SignP, c.mcnemarNote())
+	for _, t := range c.GroupTables(main) {
+		b.WriteString("\n")
+		WriteText(&b, t)
+	}
 	list := func(title string, ids []string) {
-		fmt.Fprintf(&b, "%s (%d):\n", title, len(ids))
+		fmt.Fprintf(&b, "\n%s (%d):\n", title, len(ids))
 		for i, id := range ids {
 			if maxIDs > 0 && i == maxIDs {
 				fmt.Fprintf(&b, "  ... %d more (use --all)\n", len(ids)-maxIDs)
@@ -167,22 +290,103 @@ func (c Comparison) Text(maxIDs int) string {
 			fmt.Fprintf(&b, "  %s\n", id)
 		}
 	}
-	list("right only in A", c.Flips.OnlyA)
-	list("right only in B", c.Flips.OnlyB)
+	list("better in A", c.BetterA)
+	list("better in B", c.BetterB)
 	return b.String()
+}
+
+// ValueText shows a run's value on the comparison's measure ("61.2%").
+func (c Comparison) ValueText(x float64) string { return c.Metric.Format(x) + c.unit() }
+
+// DiffText shows the difference with its interval.
+func (c Comparison) DiffText() string {
+	return fmt.Sprintf("%s, 95%% CI [%s, %s] (paired bootstrap over items)",
+		c.diffText(c.Diff.Value), c.diffText(c.Diff.Lo), c.diffText(c.Diff.Hi))
+}
+
+func (c Comparison) unit() string {
+	if c.Metric.Unit == bench.Percent {
+		return "%"
+	}
+	return ""
+}
+
+// diffText shows a difference: "+3.2 points" for shares, "+0.05" otherwise.
+func (c Comparison) diffText(x float64) string {
+	if c.Metric.Unit == bench.Percent {
+		return fmt.Sprintf("%+.1f points", 100*x)
+	}
+	return fmt.Sprintf("%+.3g", x)
+}
+
+func (c Comparison) samplesPerItem() int { return max(c.A.Manifest.Samples, c.B.Manifest.Samples, 1) }
+
+func (c Comparison) mcnemarNote() string {
+	if c.Binary {
+		return " (McNemar's exact test: every item right or wrong in both runs)"
+	}
+	return ""
+}
+
+// MeasureText says in words which per-item quantity the comparison uses.
+func (c Comparison) MeasureText() string {
+	q := "the item's " + c.Metric.Label
+	if c.samplesPerItem() > 1 {
+		q = fmt.Sprintf("the mean over the item's samples of its %s (mean@k, k = samples per item)", c.Metric.Label)
+	}
+	return q + "; the accuracy of each run, the difference and its interval, the better-in lists and the sign test all use it"
+}
+
+// GroupTables are the per-group paired differences, one table per
+// breakdown (only those in main, unless main is nil).
+func (c Comparison) GroupTables(main map[string]bool) []bench.Table {
+	var out []bench.Table
+	idx := map[string]int{}
+	for _, g := range c.Groups {
+		if main != nil && !main[g.Breakdown] {
+			continue
+		}
+		i, ok := idx[g.Breakdown]
+		if !ok {
+			i = len(out)
+			idx[g.Breakdown] = i
+			out = append(out, bench.Table{Name: "diff_" + g.Breakdown, Title: "Paired differences: " + g.Breakdown,
+				Columns: []string{"group", "paired items", "A" + c.unit(), "B" + c.unit(), "A-B [95% CI]"}})
+		}
+		out[i].Rows = append(out[i].Rows, []string{g.Group, fmt.Sprint(g.N), c.Metric.Format(g.A), c.Metric.Format(g.B),
+			fmt.Sprintf("%s [%s, %s]", c.diffText(g.Diff.Value), c.diffText(g.Diff.Lo), c.diffText(g.Diff.Hi))})
+	}
+	return out
 }
 
 // JSON is the comparison in a machine-readable form.
 func (c Comparison) JSON() ([]byte, error) {
+	num := func(x float64) *float64 {
+		if math.IsNaN(x) {
+			return nil
+		}
+		return &x
+	}
 	return json.MarshalIndent(struct {
-		A        string         `json:"a"`
-		B        string         `json:"b"`
-		Paired   int            `json:"paired"`
-		AccA     float64        `json:"accuracy_a"`
-		AccB     float64        `json:"accuracy_b"`
+		A        string        `json:"a"`
+		B        string        `json:"b"`
+		StatusA  string        `json:"status_a"`
+		StatusB  string        `json:"status_b"`
+		Metric   string        `json:"metric"`
+		Measure  bench.Measure `json:"measure"`
+		Paired   int           `json:"paired"`
+		AccA     *float64      `json:"a_value"`
+		AccB     *float64      `json:"b_value"`
 		Diff     stats.Interval `json:"difference"`
-		McNemarP float64        `json:"mcnemar_p"`
-		Flips    stats.FlipSet  `json:"flips"`
-		Warnings []string       `json:"warnings"`
-	}{c.A.Dir, c.B.Dir, c.Paired, c.AccA, c.AccB, c.Diff, c.McNemarP, c.Flips, c.Warnings}, "", "  ")
+		BetterA  []string      `json:"better_in_a"`
+		BetterB  []string      `json:"better_in_b"`
+		Same     int           `json:"same"`
+		SignP    float64       `json:"sign_test_p"`
+		OnlyInA  int           `json:"only_in_a"`
+		OnlyInB  int           `json:"only_in_b"`
+		Groups   []GroupDiff   `json:"groups"`
+		Settings []SettingDiff `json:"settings"`
+		Warnings []string      `json:"warnings"`
+	}{c.A.Dir, c.B.Dir, c.StatusA.String(), c.StatusB.String(), c.Metric.Name, c.Measure, c.Paired, num(c.AccA), num(c.AccB),
+		c.Diff, c.BetterA, c.BetterB, c.Same, c.SignP, c.OnlyInA, c.OnlyInB, c.Groups, c.Settings, c.Warnings}, "", "  ")
 }

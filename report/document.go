@@ -14,7 +14,10 @@ import (
 // Document is a report laid out as titled tables and plots, rendered to
 // Markdown and HTML by the same model so that both say the same.
 type Document struct {
-	Title    string
+	Title string
+	// Banner is said first, before any table: a partial run, a summary
+	// not read from results.json.
+	Banner   []string
 	Sections []Section
 }
 
@@ -72,6 +75,7 @@ func Build(runs []Analyzed) Document {
 	if len(runs) == 1 {
 		r := runs[0]
 		d.Title = fmt.Sprintf("Report: %s · %s · %s", r.Run.Name, orDash(r.Run.Manifest.Benchmark), orDash(r.Run.Manifest.Model))
+		d.Banner = banner(r)
 	} else {
 		d.Title = fmt.Sprintf("Report: %d runs", len(runs))
 		d.Sections = append(d.Sections, sideBySide(runs)...)
@@ -82,6 +86,19 @@ func Build(runs []Analyzed) Document {
 	return d
 }
 
+// banner is what a run's report says before anything else: that the run is
+// partial, and where its summary came from when not from results.json.
+func banner(x Analyzed) []string {
+	var out []string
+	if st := x.Analysis.Status; st.Partial() {
+		out = append(out, "Partial run: "+st.String()+". Every number below covers only the items done.")
+	}
+	if x.Analysis.SummaryNote != "" {
+		out = append(out, x.Analysis.SummaryNote)
+	}
+	return out
+}
+
 func orDash(s string) string {
 	if s == "" {
 		return "–"
@@ -89,9 +106,11 @@ func orDash(s string) string {
 	return s
 }
 
+// sideBySide compares several runs: their headline metric, then each
+// breakdown the runs share, groups down and runs across.
 func sideBySide(runs []Analyzed) []Section {
 	t := bench.Table{Name: "runs", Title: "Runs side by side",
-		Columns: []string{"run", "benchmark", "model", "prompt", "items", "samples", "accuracy % [95% CI]", "no answer %", "tokens out", "cost"}}
+		Columns: []string{"run", "benchmark", "model", "prompt", "items done", "samples", "headline [95% CI]", "no answer %", "tokens out", "cost"}}
 	for _, r := range runs {
 		m, a := r.Run.Manifest, r.Analysis
 		noAns := 0.0
@@ -100,51 +119,99 @@ func sideBySide(runs []Analyzed) []Section {
 				noAns = k.Share
 			}
 		}
+		head := "–"
+		if hm, ok := a.Summary.Main(); ok {
+			head = hm.Label + " " + hm.Text()
+		}
+		done := fmt.Sprint(a.Items)
+		if a.Status.Partial() {
+			done = a.Status.String()
+		}
 		t.Rows = append(t.Rows, []string{r.Label(), orDash(m.Benchmark), orDash(m.Model), orDash(m.Prompt),
-			fmt.Sprint(a.Items), fmt.Sprint(a.Samples), ci(a.Accuracy), pct(noAns),
+			done, fmt.Sprint(a.Samples), head, pct(noAns),
 			fmt.Sprint(a.Spend.CompletionTokens), fmt.Sprintf("%.4f", a.Spend.Cost)})
 	}
-	sec := Section{Title: "Comparison", Tables: []bench.Table{t}}
-	// One table per metadata key: groups down, runs across.
-	for _, key := range MetaKeys {
-		vals := map[string]bool{}
-		for _, r := range runs {
-			for _, b := range r.Analysis.Breakdowns {
-				if b.Key == key {
-					for _, g := range b.Groups {
-						vals[g.Value] = true
-					}
-				}
+	sec := Section{Title: "Comparison", Tables: []bench.Table{t}, Notes: []string{"Intervals: " + bench.IntervalMethod + "."}}
+	// One table per breakdown name: groups down, runs across.
+	var names []string
+	seen := map[string]bool{}
+	for _, r := range runs {
+		for _, b := range r.Analysis.Summary.Breakdowns {
+			if !seen[b.Name] {
+				seen[b.Name] = true
+				names = append(names, b.Name)
 			}
 		}
-		if len(vals) == 0 {
-			continue
-		}
-		bt := bench.Table{Name: "by_" + key, Title: "Accuracy (%) by " + key, Columns: []string{key}}
-		for _, r := range runs {
-			bt.Columns = append(bt.Columns, r.Label())
-		}
-		for _, v := range sortedKeys(vals) {
-			row := []string{DisplayValue(key, v)}
-			for _, r := range runs {
-				cell := "–"
-				for _, b := range r.Analysis.Breakdowns {
-					if b.Key != key {
-						continue
-					}
-					for _, g := range b.Groups {
-						if g.Value == v {
-							cell = fmt.Sprintf("%s (%d)", ci(g.Accuracy), g.Items)
-						}
-					}
-				}
-				row = append(row, cell)
-			}
-			bt.Rows = append(bt.Rows, row)
-		}
-		sec.Tables = append(sec.Tables, bt)
+	}
+	for _, name := range names {
+		sec.Tables = append(sec.Tables, acrossRuns(runs, name))
 	}
 	return []Section{sec}
+}
+
+// acrossRuns is one breakdown's first metric for several runs.
+func acrossRuns(runs []Analyzed, name string) bench.Table {
+	var title, dim string
+	var labels []string
+	haveLabel := map[string]bool{}
+	cells := map[[2]string]string{}
+	cols := []string{}
+	for i, r := range runs {
+		b, ok := r.Analysis.Summary.Breakdown(name)
+		if !ok || len(b.Metrics) == 0 {
+			continue
+		}
+		m, _ := r.Analysis.Summary.Metric(b.Metrics[0])
+		if title == "" {
+			title, dim = b.Title, strings.Join(b.Dims, " / ")
+		}
+		col := fmt.Sprint(i)
+		for _, g := range b.Groups {
+			if !haveLabel[g.Label] {
+				haveLabel[g.Label] = true
+				labels = append(labels, g.Label)
+			}
+			cells[[2]string{g.Label, col}] = fmt.Sprintf("%s (%d)", m.Cell(g.Values[m.Name]), g.N)
+		}
+	}
+	t := bench.Table{Name: name, Title: title + " (95% CI; items in parentheses)", Columns: []string{dim}}
+	for i, r := range runs {
+		t.Columns = append(t.Columns, r.Label())
+		cols = append(cols, fmt.Sprint(i))
+	}
+	for _, l := range labels {
+		row := []string{l}
+		for _, c := range cols {
+			x, ok := cells[[2]string{l, c}]
+			if !ok {
+				x = "–"
+			}
+			row = append(row, x)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// ResultsTable lists the summary's metrics not shown in its tables (the
+// headline first): each with its value and interval, its n and its
+// definition.
+func ResultsTable(sum bench.Summary) bench.Table {
+	t := bench.Table{Name: "results", Title: "Results", Columns: []string{"metric", "value [95% CI]", "n", "definition"}}
+	for _, m := range sum.Unshown() {
+		t.Rows = append(t.Rows, []string{m.Label, m.Text(), fmt.Sprint(m.N), m.Definition})
+	}
+	return t
+}
+
+// runLine says what was run: "math · openai:x · prompt cot · 500 items, 4 samples each".
+func runLine(r *Run, a *Analysis) string {
+	m := r.Manifest
+	per := "1 sample each"
+	if a.SamplesPerItem > 1 {
+		per = fmt.Sprintf("%d samples each", a.SamplesPerItem)
+	}
+	return fmt.Sprintf("%s · %s · prompt %s · %d items, %s", orDash(m.Benchmark), orDash(m.Model), orDash(m.Prompt), a.Items, per)
 }
 
 func runSections(x Analyzed, several bool) []Section {
@@ -155,36 +222,33 @@ func runSections(x Analyzed, several bool) []Section {
 	}
 	var secs []Section
 
-	// Headline.
-	sum := bench.Table{Name: "summary", Title: head + "Summary", Columns: []string{"measure", "value"}}
-	sum.Rows = append(sum.Rows,
-		[]string{"benchmark", orDash(r.Manifest.Benchmark)},
-		[]string{"model", orDash(r.Manifest.Model)},
-		[]string{"items", fmt.Sprint(a.Items)},
-		[]string{"samples", fmt.Sprint(a.Samples)},
-		[]string{"accuracy % (95% bootstrap CI over items)", ci(a.Accuracy)})
-	s := Section{Title: head + "Summary", Tables: []bench.Table{sum}}
-	if len(r.Results.Summary.Metrics) > 0 {
-		mt := bench.Table{Name: "metrics", Title: "Benchmark metrics (results.json)", Columns: []string{"metric", "value"}}
-		for _, k := range sortedMetricNames(r.Results.Summary.Metrics) {
-			mt.Rows = append(mt.Rows, []string{k, fmt.Sprintf("%.4g", r.Results.Summary.Metrics[k])})
-		}
-		s.Tables = append(s.Tables, mt)
+	// The headline: the metrics no table shows, with their definitions.
+	s := Section{Title: head + "Results", Tables: []bench.Table{ResultsTable(a.Summary)}}
+	if several {
+		s.Notes = append(s.Notes, banner(x)...)
 	}
-	if !r.HasResults {
-		s.Notes = append(s.Notes, "results.json is missing (run unfinished?): counts were rebuilt from samples.jsonl and the benchmark's own tables are absent.")
+	s.Notes = append(s.Notes, runLine(r, a)+".")
+	if a.Summary.Interval != "" {
+		s.Notes = append(s.Notes, "Intervals: "+a.Summary.Interval+".")
 	}
-	if len(a.K) > 0 {
-		kt := bench.Table{Name: "at_k", Title: "Several samples per item", Columns: []string{"k", "pass@k %", "maj@k %", "mean@k %", "items left out of pass@k"}}
-		for _, k := range a.K {
-			kt.Rows = append(kt.Rows, []string{fmt.Sprint(k.K), pct(k.Pass), pct(k.Maj), pct(k.Mean), fmt.Sprint(k.Skipped)})
-		}
-		s.Tables = append(s.Tables, kt)
-	}
+	s.Notes = append(s.Notes, a.Summary.Notes...)
 	secs = append(secs, s)
 
-	if len(r.Results.Summary.Tables) > 0 {
-		secs = append(secs, Section{Title: head + "Benchmark tables", Tables: r.Results.Summary.Tables})
+	// The benchmark's tables, each with its figure.
+	var calib *bench.Table
+	for _, t := range a.Summary.Tables {
+		if t.Name == "calibration" {
+			t := t
+			calib = &t
+			continue
+		}
+		ts := Section{Title: head + t.Title, Notes: t.Notes, Tables: []bench.Table{untitledNotes(t)}}
+		for _, p := range x.Plots {
+			if t.Breakdown != "" && p.Name == "breakdown_"+safeName(t.Breakdown) {
+				ts.Plots = append(ts.Plots, plotRef(x, p))
+			}
+		}
+		secs = append(secs, ts)
 	}
 
 	// The benchmark's own figures (bench.Plotter).
@@ -201,28 +265,30 @@ func runSections(x Analyzed, several bool) []Section {
 		secs = append(secs, fs)
 	}
 
-	// Accuracy by metadata, computed from the samples.
-	bs := Section{Title: head + "Accuracy by item metadata (computed from samples)"}
-	if a.Cross != nil {
-		bs.Tables = append(bs.Tables, *a.Cross)
-	}
-	for _, b := range a.Breakdowns {
-		t := bench.Table{Name: "accuracy_by_" + b.Key, Title: "Accuracy by " + b.Key, Columns: []string{b.Key, "items", "accuracy % [95% CI]"}}
-		for _, g := range b.Groups {
-			t.Rows = append(t.Rows, []string{DisplayValue(b.Key, g.Value), fmt.Sprint(g.Items), ci(g.Accuracy)})
+	secs = append(secs, diagnostics(head, a))
+	if calib != nil {
+		cs := Section{Title: head + "Calibration", Notes: calib.Notes, Tables: []bench.Table{untitledNotes(*calib)}}
+		for _, p := range x.Plots {
+			if p.Name == "calibration" || p.Name == "confidence_histogram" {
+				cs.Plots = append(cs.Plots, plotRef(x, p))
+			}
 		}
-		bs.Tables = append(bs.Tables, t)
+		secs = append(secs, cs)
 	}
-	for _, p := range x.Plots {
-		if strings.HasPrefix(p.Name, "accuracy_by_") {
-			bs.Plots = append(bs.Plots, plotRef(x, p))
-		}
-	}
-	if len(bs.Tables) > 0 {
-		secs = append(secs, bs)
-	}
+	secs = append(secs, Section{Title: head + "Cost and tokens", Tables: []bench.Table{spendTable(head, a)}})
+	secs = append(secs, Section{Title: head + "Manifest", Tables: []bench.Table{ManifestTable(r)}})
+	return secs
+}
 
-	// Extraction diagnostics.
+// untitledNotes is a table whose notes moved to its section.
+func untitledNotes(t bench.Table) bench.Table {
+	t.Notes = nil
+	return t
+}
+
+// diagnostics is the section on how replies failed: verdict kinds with
+// their main reasons, and finish reasons.
+func diagnostics(head string, a *Analysis) Section {
 	kt := bench.Table{Name: "verdicts", Title: "Verdict kinds", Columns: []string{"verdict", "samples", "%", "main reasons", "example items"}}
 	for _, k := range a.Kinds {
 		kt.Rows = append(kt.Rows, []string{string(k.Kind), fmt.Sprint(k.Count), pct(k.Share), strings.Join(k.Reasons, "; "), strings.Join(k.Example, ", ")})
@@ -231,28 +297,11 @@ func runSections(x Analyzed, several bool) []Section {
 	for _, fr := range sortedCountKeys(a.Spend.FinishReasons) {
 		ft.Rows = append(ft.Rows, []string{fr, fmt.Sprint(a.Spend.FinishReasons[fr])})
 	}
-	secs = append(secs, Section{Title: head + "Extraction diagnostics", Tables: []bench.Table{kt, ft},
-		Notes: []string{"Only \"correct\" counts as right; the other kinds separate formatting and infrastructure failures from wrong answers."}})
+	return Section{Title: head + "Extraction diagnostics", Tables: []bench.Table{kt, ft},
+		Notes: []string{"Only \"correct\" counts as right; the other kinds separate formatting and infrastructure failures from wrong answers."}}
+}
 
-	// Calibration.
-	if c := a.Confidence; c != nil {
-		ct := bench.Table{Name: "calibration", Title: "Reliability table", Columns: []string{"confidence bin", "samples", "mean confidence", "accuracy %"}}
-		for _, b := range c.Bins {
-			if b.Count > 0 {
-				ct.Rows = append(ct.Rows, []string{fmt.Sprintf("[%.1f, %.1f)", b.Lo, b.Hi), fmt.Sprint(b.Count), fmt.Sprintf("%.3f", b.Confidence), pct(b.Accuracy)})
-			}
-		}
-		cs := Section{Title: head + "Calibration", Tables: []bench.Table{ct},
-			Notes: []string{fmt.Sprintf("%d samples carry a confidence. Expected calibration error (10 bins): %.4f. AUROC of confidence for correctness: %.4f.", c.N, c.ECE, c.AUROC)}}
-		for _, p := range x.Plots {
-			if p.Name == "calibration" || p.Name == "confidence_histogram" {
-				cs.Plots = append(cs.Plots, plotRef(x, p))
-			}
-		}
-		secs = append(secs, cs)
-	}
-
-	// Cost and tokens.
+func spendTable(head string, a *Analysis) bench.Table {
 	sp := a.Spend
 	st := bench.Table{Name: "spend", Title: head + "Cost and tokens", Columns: []string{"measure", "total", "per sample"}}
 	per := func(n float64) string {
@@ -261,19 +310,19 @@ func runSections(x Analyzed, several bool) []Section {
 		}
 		return fmt.Sprintf("%.1f", n/float64(a.Samples))
 	}
+	cpc := "n/a (no correct sample)"
+	if sp.CostPerCorrect > 0 {
+		cpc = fmt.Sprintf("%.6f", sp.CostPerCorrect)
+	}
 	st.Rows = append(st.Rows,
 		[]string{"prompt tokens", fmt.Sprint(sp.PromptTokens), per(float64(sp.PromptTokens))},
 		[]string{"completion tokens", fmt.Sprint(sp.CompletionTokens), per(float64(sp.CompletionTokens))},
 		[]string{"reasoning tokens", fmt.Sprint(sp.ReasoningTokens), per(float64(sp.ReasoningTokens))},
 		[]string{"cost", fmt.Sprintf("%.4f", sp.Cost), fmt.Sprintf("%.6f", sp.Cost/math.Max(1, float64(a.Samples)))},
-		[]string{"cost per correct sample", fmt.Sprintf("%.6f", sp.CostPerCorrect), ""},
+		[]string{"cost per correct sample", cpc, ""},
 		[]string{"latency median / p95 (ms)", fmt.Sprintf("%.0f / %.0f", sp.LatencyMedianMS, sp.LatencyP95MS), ""},
 		[]string{"retries", fmt.Sprint(sp.Retries), ""})
-	secs = append(secs, Section{Title: head + "Cost and tokens", Tables: []bench.Table{st}})
-
-	// Manifest.
-	secs = append(secs, Section{Title: head + "Manifest", Tables: []bench.Table{ManifestTable(r)}})
-	return secs
+	return st
 }
 
 // ManifestTable lists the manifest's fields and parameters.
@@ -315,15 +364,6 @@ func ManifestTable(r *Run) bench.Table {
 
 func plotRef(x Analyzed, p Plot) PlotRef {
 	return PlotRef{Title: p.Title, PNG: "plots/" + x.Prefix + p.Name + ".png", SVG: "plots/" + x.Prefix + p.Name + ".svg", Plot: p}
-}
-
-func sortedMetricNames(m map[string]float64) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 func sortedCountKeys(m map[string]int) []string {

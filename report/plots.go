@@ -1,10 +1,13 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
+
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/internal/plotout"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -28,40 +31,37 @@ var (
 	wrongColor = color.NRGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xb0}
 )
 
-// Plots draws the figures of one run: accuracy by each metadata key with 95%
-// bootstrap intervals, and, when samples carry confidences, the reliability
-// diagram and the confidence histogram.
+// Plots draws the figures of one run: each breakdown of the summary (its
+// first metric by group, with the 95% intervals) and, when samples carry
+// confidences, the reliability diagram and the confidence histogram.
 func Plots(a *Analysis, title string) ([]Plot, error) {
 	var out []Plot
-	for _, b := range a.Breakdowns {
-		if len(b.Groups) > maxBars || len(b.Groups) == 0 {
+	for _, b := range a.Summary.Breakdowns {
+		if len(b.Groups) > maxBars || len(b.Groups) == 0 || len(b.Metrics) == 0 {
 			continue
 		}
-		p, err := accuracyPlot(b, title)
-		if err != nil {
-			return nil, err
-		}
-		pl, err := render(p, "accuracy_by_"+b.Key, "Accuracy by "+b.Key, vg.Length(max(6, 0.5*float64(len(b.Groups))))*vg.Inch, 4*vg.Inch)
+		m, _ := a.Summary.Metric(b.Metrics[0])
+		pl, err := breakdownPlot(b, m, title)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, pl)
 	}
 	if a.Confidence != nil {
-		p, err := calibrationPlot(a.Confidence, title)
+		f, err := calibrationPlot(a.Confidence, title)
 		if err != nil {
 			return nil, err
 		}
-		pl, err := render(p, "calibration", "Reliability diagram", 5*vg.Inch, 5*vg.Inch)
+		pl, err := render(f, "calibration", "Reliability diagram")
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, pl)
-		p, err = histogramPlot(a.Confidence, title)
+		f, err = histogramPlot(a.Confidence, title)
 		if err != nil {
 			return nil, err
 		}
-		if pl, err = render(p, "confidence_histogram", "Confidence histogram", 6*vg.Inch, 4*vg.Inch); err != nil {
+		if pl, err = render(f, "confidence_histogram", "Confidence histogram"); err != nil {
 			return nil, err
 		}
 		out = append(out, pl)
@@ -69,24 +69,12 @@ func Plots(a *Analysis, title string) ([]Plot, error) {
 	return out, nil
 }
 
-func render(p *plot.Plot, name, title string, w, h vg.Length) (Plot, error) {
-	pl := Plot{Name: name, Title: title}
-	for _, format := range []string{"png", "svg"} {
-		wt, err := p.WriterTo(w, h, format)
-		if err != nil {
-			return pl, fmt.Errorf("plot %s: %v", name, err)
-		}
-		var buf bytes.Buffer
-		if _, err := wt.WriteTo(&buf); err != nil {
-			return pl, fmt.Errorf("plot %s: %v", name, err)
-		}
-		if format == "png" {
-			pl.PNG = buf.Bytes()
-		} else {
-			pl.SVG = buf.Bytes()
-		}
+func render(f *plotout.Figure, name, title string) (Plot, error) {
+	png, svg, err := f.Render()
+	if err != nil {
+		return Plot{}, fmt.Errorf("plot %s: %v", name, err)
 	}
-	return pl, nil
+	return Plot{Name: name, Title: title, PNG: png, SVG: svg}, nil
 }
 
 // errPoints places error bars on the bars of a bar chart.
@@ -95,49 +83,81 @@ type errPoints struct {
 	plotter.YErrors
 }
 
-func accuracyPlot(b Breakdown, title string) (*plot.Plot, error) {
+// labelWidth is where long group labels (MATH 401's group names, HARDMath's
+// types) are wrapped under their bar.
+const labelWidth = 22
+
+// breakdownPlot draws a breakdown's first metric by group, as bars with
+// their intervals; shares are in percent.
+func breakdownPlot(b bench.Breakdown, m bench.Metric, title string) (Plot, error) {
+	scale := 1.0
+	ylab := m.Label
+	if m.Unit == bench.Percent {
+		scale, ylab = 100, m.Label+" (%)"
+	}
 	p := plot.New()
-	p.Title.Text = title + ": accuracy by " + b.Key + " (95% bootstrap intervals)"
-	p.Y.Label.Text = "accuracy"
-	p.Y.Min, p.Y.Max = 0, 1
+	p.Title.Text = plotout.Wrap(title+": "+strings.ToLower(b.Title[:1])+b.Title[1:]+" (95% intervals)", 90)
+	p.Y.Label.Text = ylab
 	vals := make(plotter.Values, len(b.Groups))
 	ep := errPoints{XYs: make(plotter.XYs, len(b.Groups)), YErrors: make(plotter.YErrors, len(b.Groups))}
 	labels := make([]string, len(b.Groups))
+	lines, hi := 1, 0.0
 	for i, g := range b.Groups {
-		vals[i] = g.Accuracy.Value
-		ep.XYs[i] = plotter.XY{X: float64(i), Y: g.Accuracy.Value}
-		ep.YErrors[i].Low = g.Accuracy.Value - g.Accuracy.Lo
-		ep.YErrors[i].High = g.Accuracy.Hi - g.Accuracy.Value
-		labels[i] = fmt.Sprintf("%s (%d)", truncate(DisplayValue(b.Key, g.Value), 28), g.Items)
+		e := g.Values[m.Name]
+		v := scale * e.Value
+		vals[i] = v
+		ep.XYs[i] = plotter.XY{X: float64(i), Y: v}
+		if e.Interval != nil {
+			ep.YErrors[i].Low = v - scale*e.Interval.Lo
+			ep.YErrors[i].High = scale*e.Interval.Hi - v
+			hi = math.Max(hi, scale*e.Interval.Hi)
+		}
+		hi = math.Max(hi, v)
+		labels[i] = plotout.Wrap(fmt.Sprintf("%s (%d)", g.Label, g.N), labelWidth)
+		lines = max(lines, strings.Count(labels[i], "\n")+1)
+	}
+	if m.Unit == bench.Percent {
+		p.Y.Min, p.Y.Max = 0, 100
+	} else {
+		p.Y.Min, p.Y.Max = 0, math.Max(hi*1.05, 1e-9)
 	}
 	bars, err := plotter.NewBarChart(vals, vg.Points(22))
 	if err != nil {
-		return nil, err
+		return Plot{}, err
 	}
 	bars.Color = barColor
 	bars.LineStyle.Width = 0
 	eb, err := plotter.NewYErrorBars(ep)
 	if err != nil {
-		return nil, err
+		return Plot{}, err
 	}
 	eb.LineStyle.Width = vg.Points(1.2)
 	p.Add(plotter.NewGrid(), bars, eb)
 	p.NominalX(labels...)
 	// Half a slot of margin each side, so the end bars are not cut.
 	p.X.Min, p.X.Max = -0.6, float64(len(b.Groups))-0.4
-	p.X.Tick.Label.Rotation = math.Pi / 6
-	p.X.Tick.Label.XAlign = draw.XRight
-	p.X.Tick.Label.YAlign = draw.YTop
-	return p, nil
+	rotate := len(b.Groups) > 8 || lines > 1
+	if rotate {
+		p.X.Tick.Label.Rotation = math.Pi / 6
+		p.X.Tick.Label.XAlign = draw.XRight
+		p.X.Tick.Label.YAlign = draw.YTop
+	}
+	w := vg.Length(max(6, 0.55*float64(len(b.Groups))+1)) * vg.Inch
+	h := 4*vg.Inch + vg.Length(lines-1)*0.25*vg.Inch
+	name := "breakdown_" + safeName(b.Name)
+	return render(plotout.New(p, w, h), name, b.Title)
 }
 
-func calibrationPlot(c *Confidence, title string) (*plot.Plot, error) {
+// calibrationPlot is the reliability diagram: each bin's accuracy against
+// its mean confidence, both in percent, beside the diagonal.
+func calibrationPlot(c *Confidence, title string) (*plotout.Figure, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: calibration (ECE %.3f, n=%d)", title, c.ECE, c.N)
-	p.X.Label.Text = "confidence"
-	p.Y.Label.Text = "accuracy"
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
-	diag, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}})
+	p.Title.Text = plotout.Wrap(fmt.Sprintf("%s: calibration (ECE %.3f, n = %d)", title, c.ECE, c.N), 60)
+	p.X.Label.Text = "confidence (%)"
+	p.Y.Label.Text = "accuracy (%)"
+	// A little room beyond 0-100, so markers at the edges are whole.
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -3, 103, -3, 103
+	diag, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 100, Y: 100}})
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +166,7 @@ func calibrationPlot(c *Confidence, title string) (*plot.Plot, error) {
 	var pts plotter.XYs
 	for _, b := range c.Bins {
 		if b.Count > 0 {
-			pts = append(pts, plotter.XY{X: b.Confidence, Y: b.Accuracy})
+			pts = append(pts, plotter.XY{X: 100 * b.Confidence, Y: 100 * b.Accuracy})
 		}
 	}
 	line, scatter, err := plotter.NewLinePoints(pts)
@@ -158,21 +178,20 @@ func calibrationPlot(c *Confidence, title string) (*plot.Plot, error) {
 	scatter.Shape = draw.CircleGlyph{}
 	scatter.Radius = vg.Points(3.5)
 	p.Add(plotter.NewGrid(), diag, line, scatter)
-	p.Legend.Add("perfect calibration", diag)
-	p.Legend.Add("bins (mean confidence, accuracy)", line, scatter)
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Legend.XOffs = vg.Points(8)
-	p.Legend.YOffs = -vg.Points(8)
-	return p, nil
+	f := plotout.New(p, 7*vg.Inch, 5*vg.Inch)
+	f.Add("perfect calibration", diag)
+	f.Add("bins (mean confidence, accuracy)", line, scatter)
+	return f, nil
 }
 
-func histogramPlot(c *Confidence, title string) (*plot.Plot, error) {
+// histogramPlot shows how confidences spread, correct and other samples
+// apart.
+func histogramPlot(c *Confidence, title string) (*plotout.Figure, error) {
 	const nb = 20
 	right := make([]plotter.HistogramBin, nb)
 	wrong := make([]plotter.HistogramBin, nb)
 	for i := range right {
-		lo, hi := float64(i)/nb, float64(i+1)/nb
+		lo, hi := 100*float64(i)/nb, 100*float64(i+1)/nb
 		right[i] = plotter.HistogramBin{Min: lo, Max: hi}
 		wrong[i] = plotter.HistogramBin{Min: lo, Max: hi}
 	}
@@ -185,19 +204,17 @@ func histogramPlot(c *Confidence, title string) (*plot.Plot, error) {
 		}
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: confidence of answers (AUROC %.3f)", title, c.AUROC)
-	p.X.Label.Text = "confidence"
+	p.Title.Text = plotout.Wrap(fmt.Sprintf("%s: confidence of answers (AUROC %.3f)", title, c.AUROC), 70)
+	p.X.Label.Text = "confidence (%)"
 	p.Y.Label.Text = "samples"
-	p.X.Min, p.X.Max = 0, 1
-	hr := &plotter.Histogram{Bins: right, Width: 1.0 / nb, FillColor: rightColor}
-	hw := &plotter.Histogram{Bins: wrong, Width: 1.0 / nb, FillColor: wrongColor}
+	p.X.Min, p.X.Max = 0, 100
+	hr := &plotter.Histogram{Bins: right, Width: 100.0 / nb, FillColor: rightColor}
+	hw := &plotter.Histogram{Bins: wrong, Width: 100.0 / nb, FillColor: wrongColor}
 	hr.LineStyle.Width, hw.LineStyle.Width = vg.Points(0.5), vg.Points(0.5)
 	hr.LineStyle.Color, hw.LineStyle.Color = color.White, color.White
 	p.Add(plotter.NewGrid(), hw, hr)
-	p.Legend.Add("correct", hr)
-	p.Legend.Add("not correct", hw)
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Legend.XOffs = vg.Points(8)
-	return p, nil
+	f := plotout.New(p, 7*vg.Inch, 4*vg.Inch)
+	f.Add("correct", hr)
+	f.Add("not correct", hw)
+	return f, nil
 }

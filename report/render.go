@@ -16,6 +16,9 @@ import (
 func (d Document) Markdown() []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n\n", mdText(d.Title))
+	for _, n := range d.Banner {
+		fmt.Fprintf(&b, "> **%s**\n\n", mdText(n))
+	}
 	for _, s := range d.Sections {
 		fmt.Fprintf(&b, "## %s\n\n", mdText(s.Title))
 		for _, n := range s.Notes {
@@ -95,6 +98,7 @@ var htmlTmpl = template.Must(template.New("report").Funcs(template.FuncMap{"unti
 <style>` + CSS + `</style></head>
 <body><main>
 <h1>{{.Title}}</h1>
+{{range .Banner}}<p class="banner">{{.}}</p>{{end}}
 <nav class="toc">{{range $i, $s := .Sections}}<a href="#s{{$i}}">{{$s.Title}}</a> {{end}}</nav>
 {{range $i, $s := .Sections}}<section id="s{{$i}}"><h2>{{$s.Title}}</h2>
 {{range $s.Notes}}<p class="note">{{.}}</p>{{end}}
@@ -117,7 +121,8 @@ a{color:var(--accent)}
 .note{color:var(--muted)}
 .tablewrap{overflow-x:auto;margin:.8rem 0}
 table{border-collapse:collapse;font-size:.9rem}
-caption{text-align:left;font-weight:600;padding:.3rem 0;white-space:nowrap}
+caption{text-align:left;font-weight:600;padding:.3rem 0}
+.banner{background:#fff4d6;border:1px solid #e6c46a;border-radius:4px;padding:.5rem .8rem;font-weight:600}
 th,td{border:1px solid var(--line);padding:.25rem .55rem;text-align:left;vertical-align:top}
 th{background:#eef1f6}
 tbody tr:nth-child(even){background:#fafbfc}
@@ -139,8 +144,9 @@ func (d Document) HTML() ([]byte, error) {
 	}
 	view := struct {
 		Title    string
+		Banner   []string
 		Sections []sec
-	}{Title: d.Title}
+	}{Title: d.Title, Banner: d.Banner}
 	for _, s := range d.Sections {
 		v := sec{Section: s}
 		for _, p := range s.Plots {
@@ -205,7 +211,7 @@ func Write(runs []*Run, out string) (Written, error) {
 	// Plots of an earlier report that this one no longer draws would sit
 	// beside the new ones and mislead: remove the files we name ourselves.
 	for _, x := range xs {
-		for _, pat := range []string{"accuracy_by_*", "calibration.*", "confidence_histogram.*", benchPlotPrefix + "*"} {
+		for _, pat := range []string{"accuracy_by_*", "breakdown_*", "calibration.*", "confidence_histogram.*", benchPlotPrefix + "*"} {
 			old, _ := filepath.Glob(filepath.Join(out, "plots", x.Prefix+pat))
 			for _, f := range old {
 				if strings.HasSuffix(f, ".png") || strings.HasSuffix(f, ".svg") {

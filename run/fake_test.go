@@ -73,15 +73,8 @@ func (b *fakeBench) Grade(it bench.Item, reply, finish string) answer.Verdict {
 }
 
 func (b *fakeBench) Summarize(samples []bench.Sample) bench.Summary {
-	c := 0
-	for _, s := range samples {
-		if s.Verdict.IsCorrect() {
-			c++
-		}
-	}
-	acc := 0.0
-	if len(samples) > 0 {
-		acc = float64(c) / float64(len(samples))
-	}
-	return bench.Summary{Metrics: map[string]float64{"accuracy": acc}}
+	sb := bench.NewBuilder(samples)
+	m := bench.Correct
+	sb.Metric(bench.Metric{Name: "accuracy", Label: "accuracy", Unit: bench.Percent, Measure: &m, Definition: "share correct"})
+	return sb.Summary()
 }

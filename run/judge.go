@@ -206,22 +206,19 @@ func parseJudge(jb bench.Judged, it bench.Item, reply string) (score float64, re
 	return score, reason, err
 }
 
-// judgeMetrics adds the mean judge score over the judged samples, and
-// their number, to the summary's metrics.
+// judgeMetrics adds the mean judge score over the judged samples to the
+// summary (n: the judged samples).
 func judgeMetrics(sum *bench.Summary, recs []*rundir.SampleRecord) {
-	n, total := 0, 0.0
+	var scores []float64
 	for _, rec := range recs {
 		if rec.JudgeScore != nil {
-			n++
-			total += *rec.JudgeScore
+			scores = append(scores, *rec.JudgeScore)
 		}
 	}
-	if n == 0 {
+	if len(scores) == 0 {
 		return
 	}
-	if sum.Metrics == nil {
-		sum.Metrics = map[string]float64{}
-	}
-	sum.Metrics["judge_score"] = total / float64(n)
-	sum.Metrics["judge_samples"] = float64(n)
+	m := bench.Metric{Name: "judge_score", Label: "judge score", Unit: bench.Percent, Estimate: bench.EstimateOf(scores),
+		Definition: "the mean score a judge model gave the replies with the benchmark's rubric (n: judged samples; the interval resamples samples)"}
+	sum.Add(m)
 }

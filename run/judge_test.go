@@ -99,9 +99,9 @@ func checkJudged(t *testing.T, dir string, n int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := res.Summary.Metrics
-	if m["accuracy"] != 1 || m["judge_samples"] != float64(judged) || math.Abs(m["judge_score"]-sum/float64(judged)) > 1e-12 {
-		t.Errorf("metrics %v, want accuracy 1, judge_samples %d, judge_score %g", m, judged, sum/float64(judged))
+	js, _ := res.Summary.Metric("judge_score")
+	if res.Summary.Value("accuracy") != 1 || js.N != judged || math.Abs(js.Value-sum/float64(judged)) > 1e-12 {
+		t.Errorf("metrics %+v, want accuracy 1, judge_score over %d samples %g", res.Summary.Metrics, judged, sum/float64(judged))
 	}
 }
 
@@ -176,7 +176,7 @@ func TestJudgeAddedLaterAndFailedRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, _ := rundir.ReadResults(dir)
-	if _, ok := res.Summary.Metrics["judge_score"]; ok || srv.Requests() != 0 {
+	if _, ok := res.Summary.Metric("judge_score"); ok || srv.Requests() != 0 {
 		t.Fatalf("judged without a judge: %v", res.Summary.Metrics)
 	}
 

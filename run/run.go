@@ -213,6 +213,7 @@ func Run(ctx context.Context, cfg Config) (rep Report, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return rep, err
 	}
+	fmt.Fprintf(logw, "matheval: run directory: %s\n", dir)
 	start := time.Now().UTC().Format(time.RFC3339)
 	if rundir.IsRunDir(dir) {
 		old, err := rundir.ReadManifest(dir)

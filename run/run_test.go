@@ -78,7 +78,7 @@ func TestGoldScores100(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if acc := rep.Results.Summary.Metrics["accuracy"]; acc != 1 || rep.Results.Counts[answer.Correct] != 60 {
+	if acc := rep.Results.Summary.Value("accuracy"); acc != 1 || rep.Results.Counts[answer.Correct] != 60 {
 		t.Fatalf("builtin:gold: accuracy %v counts %v", acc, rep.Results.Counts)
 	}
 	checkCounts(t, dir, 30, 2)

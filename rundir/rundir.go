@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
@@ -82,8 +83,17 @@ type SampleRecord struct {
 	JudgeReason string   `json:"judge_reason,omitempty"`
 }
 
+// SchemaVersion is the version of results.json this build writes. Version
+// 2 holds the structured summary (bench.Summary: metrics with definitions
+// and intervals, breakdowns, display tables); version 1 (no "schema" field)
+// held a flat map of numbers and tables of strings. ReadResults reads both.
+const SchemaVersion = 2
+
 // Results is results.json.
 type Results struct {
+	// Schema is the version of the file's layout (SchemaVersion when
+	// written by this build; 1 for files without the field).
+	Schema    int                 `json:"schema"`
 	Benchmark string              `json:"benchmark"`
 	Model     string              `json:"model"`
 	Items     int                 `json:"items"`
@@ -124,10 +134,101 @@ func ReadManifest(dir string) (Manifest, error) {
 	return m, readJSON(filepath.Join(dir, ManifestFile), &m)
 }
 
-// ReadResults reads dir/results.json.
+// MarshalJSON writes the results with the current schema version: whoever
+// writes a Results writes this build's layout.
+func (r Results) MarshalJSON() ([]byte, error) {
+	type plain Results // without the method
+	p := plain(r)
+	p.Schema = SchemaVersion
+	return json.Marshal(p)
+}
+
+// ReadResults reads dir/results.json in either schema; a schema-1 summary
+// comes back with Summary.Legacy set (see legacySummary).
 func ReadResults(dir string) (Results, error) {
-	var r Results
-	return r, readJSON(filepath.Join(dir, ResultsFile), &r)
+	path := filepath.Join(dir, ResultsFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Results{}, err
+	}
+	return ParseResults(path, b)
+}
+
+// ParseResults decodes the bytes of a results.json read from path (named in
+// errors).
+func ParseResults(path string, b []byte) (Results, error) {
+	var head struct {
+		Schema  int             `json:"schema"`
+		Summary json.RawMessage `json:"summary"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return Results{}, fmt.Errorf("%s: %v", path, err)
+	}
+	if head.Schema > SchemaVersion {
+		return Results{}, fmt.Errorf("%s: schema %d is newer than this matheval reads (%d): update matheval", path, head.Schema, SchemaVersion)
+	}
+	type plain Results
+	var r plain
+	if head.Schema >= 2 {
+		if err := json.Unmarshal(b, &r); err != nil {
+			return Results{}, fmt.Errorf("%s: %v", path, err)
+		}
+		return Results(r), nil
+	}
+	// Schema 1: everything but the summary reads as before.
+	var rest struct {
+		plain
+		Summary json.RawMessage `json:"summary"`
+	}
+	if err := json.Unmarshal(b, &rest); err != nil {
+		return Results{}, fmt.Errorf("%s: %v", path, err)
+	}
+	r = rest.plain
+	r.Schema = 1
+	sum, err := legacySummary(head.Summary)
+	if err != nil {
+		return Results{}, fmt.Errorf("%s: summary: %v", path, err)
+	}
+	for i := range sum.Metrics {
+		sum.Metrics[i].N = max(r.Items, 1)
+	}
+	r.Summary = sum
+	return Results(r), nil
+}
+
+// legacySummary converts a schema-1 summary ({"metrics": {name: value},
+// "tables": [...]}) into a bench.Summary marked Legacy: each number becomes
+// a metric without definition or interval ("accuracy" the headline when
+// present), the string tables are kept as they were.
+func legacySummary(raw json.RawMessage) (bench.Summary, error) {
+	sum := bench.Summary{Legacy: true}
+	if len(raw) == 0 || string(raw) == "null" {
+		return sum, nil
+	}
+	var old struct {
+		Metrics map[string]float64 `json:"metrics"`
+		Tables  []bench.Table      `json:"tables"`
+	}
+	if err := json.Unmarshal(raw, &old); err != nil {
+		return sum, err
+	}
+	names := make([]string, 0, len(old.Metrics))
+	for k := range old.Metrics {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		sum.Metrics = append(sum.Metrics, bench.Metric{Name: k, Label: k, Unit: bench.Number,
+			Definition: "as recorded by an older matheval (results.json schema 1)",
+			Estimate:   bench.Estimate{N: 1, Value: old.Metrics[k]}}) // N: set by the caller
+
+	}
+	if _, ok := old.Metrics["accuracy"]; ok {
+		sum.Headline = []string{"accuracy"}
+	}
+	sum.Tables = old.Tables
+	sum.Notes = []string{"This results.json has the old layout (schema 1); `matheval grade DIR` rewrites it."}
+	return sum, nil
 }
 
 // ReadSamples reads dir/samples.jsonl.

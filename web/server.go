@@ -25,27 +25,36 @@ import (
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/report"
 	"github.com/matheval/matheval/rundir"
-	"github.com/matheval/matheval/stats"
 )
 
 // PageSize is the number of items listed per page.
 const PageSize = 50
 
+// CacheRuns is how many runs the viewer keeps in memory by default: a run
+// of MATH with several samples per item can take tens of megabytes, and
+// the index page visits every run.
+const CacheRuns = 16
+
 // Server is the viewer over the run directories found under Roots.
 type Server struct {
 	Roots []string
 	Log   *log.Logger // nil: no request log
+	// MaxCached bounds the runs kept in memory (default CacheRuns); the
+	// least recently used run is dropped first.
+	MaxCached int
 
 	mu     sync.Mutex
 	runs   map[string]string // id -> directory
 	ids    []string
 	cache  map[string]*loaded
 	scanAt time.Time
+	tick   int64 // use counter for the cache's least-recently-used order
 }
 
 // loaded is a run in memory with what the pages derive from it.
 type loaded struct {
 	modTime  time.Time
+	used     int64 // Server.tick at the last use
 	run      *report.Run
 	analysis *report.Analysis
 	byID     map[string][]rundir.SampleRecord
@@ -58,7 +67,7 @@ type loaded struct {
 
 // New returns a viewer over the run directories under roots.
 func New(roots ...string) (*Server, error) {
-	s := &Server{Roots: roots, cache: map[string]*loaded{}}
+	s := &Server{Roots: roots, cache: map[string]*loaded{}, MaxCached: CacheRuns}
 	if err := s.scan(); err != nil {
 		return nil, err
 	}
@@ -130,10 +139,13 @@ func (s *Server) load(id string) (*loaded, error) {
 	}
 	s.mu.Lock()
 	l := s.cache[dir]
-	s.mu.Unlock()
 	if l != nil && l.modTime.Equal(mt) {
+		s.tick++
+		l.used = s.tick
+		s.mu.Unlock()
 		return l, nil
 	}
+	s.mu.Unlock()
 	r, err := report.Load(dir)
 	if err != nil {
 		return nil, err
@@ -146,9 +158,36 @@ func (s *Server) load(id string) (*loaded, error) {
 		sort.SliceStable(recs, func(i, j int) bool { return recs[i].Index < recs[j].Index })
 	}
 	s.mu.Lock()
+	s.tick++
+	l.used = s.tick
 	s.cache[dir] = l
+	s.evict()
 	s.mu.Unlock()
 	return l, nil
+}
+
+// evict drops the least recently used runs beyond MaxCached (s.mu held).
+func (s *Server) evict() {
+	limit := s.MaxCached
+	if limit <= 0 {
+		limit = CacheRuns
+	}
+	for len(s.cache) > limit {
+		oldest, at := "", int64(-1)
+		for d, l := range s.cache {
+			if at < 0 || l.used < at {
+				oldest, at = d, l.used
+			}
+		}
+		delete(s.cache, oldest)
+	}
+}
+
+// Cached returns how many runs are in memory.
+func (s *Server) Cached() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.cache)
 }
 
 func (l *loaded) getPlots() ([]report.Plot, error) {
@@ -260,8 +299,8 @@ func (s *Server) plot(w http.ResponseWriter, r *http.Request) {
 // ---- pages ----
 
 type runRow struct {
-	ID, Benchmark, Model, Prompt, Start, Accuracy, Error string
-	Items, Samples                                       int
+	ID, Benchmark, Model, Prompt, Start, Headline, Status, Error string
+	Items, Samples                                               int
 }
 
 func (s *Server) index(r *http.Request) (string, any, error) {
@@ -278,11 +317,49 @@ func (s *Server) index(r *http.Request) (string, any, error) {
 			m := l.run.Manifest
 			row.Benchmark, row.Model, row.Prompt, row.Start = m.Benchmark, m.Model, m.Prompt, m.Start
 			row.Items, row.Samples = l.analysis.Items, l.analysis.Samples
-			row.Accuracy = ci(l.analysis.Accuracy)
+			row.Headline = "–"
+			if m, ok := l.analysis.Summary.Main(); ok {
+				row.Headline = m.Label + " " + m.Text()
+			}
+			if st := l.analysis.Status; st.Partial() {
+				row.Status = st.String()
+			}
 		}
 		rows = append(rows, row)
 	}
-	return "index", map[string]any{"Title": "matheval runs", "Runs": rows, "Roots": s.Roots}, nil
+	return "index", map[string]any{"Title": "matheval runs", "Runs": rows, "Roots": s.Roots, "Pairs": diffGroups(rows)}, nil
+}
+
+// diffGroup is the runs of one benchmark, which can be diffed together.
+type diffGroup struct {
+	Benchmark string
+	IDs       []string
+}
+
+// diffGroups groups the runs by benchmark, keeping groups of two or more:
+// the viewer offers diffs only between runs of the same benchmark.
+func diffGroups(rows []runRow) []diffGroup {
+	var out []diffGroup
+	idx := map[string]int{}
+	for _, r := range rows {
+		if r.Error != "" {
+			continue
+		}
+		i, ok := idx[r.Benchmark]
+		if !ok {
+			i = len(out)
+			idx[r.Benchmark] = i
+			out = append(out, diffGroup{Benchmark: r.Benchmark})
+		}
+		out[i].IDs = append(out[i].IDs, r.ID)
+	}
+	var keep []diffGroup
+	for _, g := range out {
+		if len(g.IDs) > 1 {
+			keep = append(keep, g)
+		}
+	}
+	return keep
 }
 
 func (s *Server) runPage(r *http.Request) (string, any, error) {
@@ -312,14 +389,22 @@ func (s *Server) runPage(r *http.Request) (string, any, error) {
 		}
 		secs = append(secs, v)
 	}
-	return "run", map[string]any{"Title": doc.Title, "ID": id, "Sections": secs,
-		"ItemsURL": "/items?" + url.Values{"run": {id}}.Encode(), "Others": s.otherRuns(id)}, nil
+	return "run", map[string]any{"Title": doc.Title, "ID": id, "Sections": secs, "Banner": doc.Banner,
+		"ItemsURL": "/items?" + url.Values{"run": {id}}.Encode(), "Others": s.otherRuns(id, l.run.Manifest.Benchmark)}, nil
 }
 
-func (s *Server) otherRuns(id string) []string {
+// otherRuns lists the runs of the same benchmark as run id (the only ones
+// a diff makes sense with).
+func (s *Server) otherRuns(id, benchmark string) []string {
 	var out []string
 	for _, x := range s.RunIDs() {
-		if x != id {
+		if x == id {
+			continue
+		}
+		s.mu.Lock()
+		dir := s.runs[x]
+		s.mu.Unlock()
+		if m, err := rundir.ReadManifest(dir); err == nil && m.Benchmark == benchmark {
 			out = append(out, x)
 		}
 	}
@@ -641,16 +726,27 @@ func (s *Server) diff(r *http.Request) (string, any, error) {
 	if err != nil {
 		return "", nil, httpError{http.StatusNotFound, fmt.Sprintf("run B %q: %v", idb, err)}
 	}
-	c := report.Compare(la.run, lb.run)
+	if ba, bb := la.run.Manifest.Benchmark, lb.run.Manifest.Benchmark; ba != bb {
+		return "", nil, httpError{http.StatusBadRequest, fmt.Sprintf("run A is a run of %s and run B of %s: only runs of the same benchmark can be diffed", ba, bb)}
+	}
+	c, err := report.Compare(la.run, lb.run)
+	if err != nil {
+		return "", nil, httpError{http.StatusBadRequest, err.Error()}
+	}
 	show := q.Get("show")
-	if show == "" {
-		show = "flips"
+	switch show { // the names of earlier versions
+	case "", "flips":
+		show = "differ"
+	case "only_a":
+		show = "better_a"
+	case "only_b":
+		show = "better_b"
 	}
 	onlyA, onlyB := map[string]bool{}, map[string]bool{}
-	for _, x := range c.Flips.OnlyA {
+	for _, x := range c.BetterA {
 		onlyA[x] = true
 	}
-	for _, x := range c.Flips.OnlyB {
+	for _, x := range c.BetterB {
 		onlyB[x] = true
 	}
 	f := parseFilter(r)
@@ -662,15 +758,15 @@ func (s *Server) diff(r *http.Request) (string, any, error) {
 			continue
 		}
 		switch show {
-		case "flips":
+		case "differ":
 			if !onlyA[o.ID] && !onlyB[o.ID] {
 				continue
 			}
-		case "only_a":
+		case "better_a":
 			if !onlyA[o.ID] {
 				continue
 			}
-		case "only_b":
+		case "better_b":
 			if !onlyB[o.ID] {
 				continue
 			}
@@ -690,11 +786,13 @@ func (s *Server) diff(r *http.Request) (string, any, error) {
 	data := s.filterForm(la, f)
 	data["Title"] = "Diff: " + ida + " vs " + idb
 	data["A"], data["B"], data["Show"] = ida, idb, show
-	data["Shows"] = []string{"flips", "only_a", "only_b", "all"}
+	data["Shows"] = []string{"differ", "better_a", "better_b", "all"}
 	data["C"] = c
-	data["Diff"] = fmt.Sprintf("%+.1f points, 95%% CI [%+.1f, %+.1f]", 100*c.Diff.Value, 100*c.Diff.Lo, 100*c.Diff.Hi)
-	data["AccA"], data["AccB"] = fmt.Sprintf("%.1f%%", 100*c.AccA), fmt.Sprintf("%.1f%%", 100*c.AccB)
-	data["P"] = fmt.Sprintf("%.4g", c.McNemarP)
+	data["Diff"] = c.DiffText()
+	data["AccA"], data["AccB"] = c.ValueText(c.AccA), c.ValueText(c.AccB)
+	data["P"] = fmt.Sprintf("%.4g", c.SignP)
+	data["Measure"] = c.MeasureText()
+	data["Groups"] = c.GroupTables(nil)
 	data["Rows"], data["Total"] = rows, total
 	data["Pages"] = pages(f, total, base, "/diff")
 	return "diff", data, nil
@@ -708,4 +806,3 @@ func kinds(recs []rundir.SampleRecord) string {
 	return strings.Join(ks, " ")
 }
 
-func ci(x stats.Interval) string { return report.PercentCI(x) }

@@ -42,17 +42,18 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 
 {{define "index"}}{{template "head" .}}
 <p class="note">Runs found under {{range .Roots}}<code>{{.}}</code> {{end}}</p>
-<table id="runs"><thead><tr><th>run</th><th>benchmark</th><th>model</th><th>prompt</th><th>items</th><th>samples</th><th>accuracy % [95% CI]</th><th>started</th><th></th></tr></thead><tbody>
-{{range .Runs}}<tr><td><a href="/run?run={{.ID}}">{{.ID}}</a></td>{{if .Error}}<td colspan="7" class="note">{{.Error}}</td>{{else}}<td>{{.Benchmark}}</td><td>{{.Model}}</td><td>{{.Prompt}}</td><td>{{.Items}}</td><td>{{.Samples}}</td><td>{{.Accuracy}}</td><td>{{.Start}}</td>{{end}}
+<div class="tablewrap"><table id="runs"><thead><tr><th>run</th><th>benchmark</th><th>model</th><th>prompt</th><th>items</th><th>samples</th><th>headline [95% CI]</th><th>started</th><th></th></tr></thead><tbody>
+{{range .Runs}}<tr><td><a href="/run?run={{.ID}}">{{.ID}}</a>{{if .Status}}<br><span class="k k-partial">partial: {{.Status}}</span>{{end}}</td>{{if .Error}}<td colspan="7" class="note">{{.Error}}</td>{{else}}<td>{{.Benchmark}}</td><td>{{.Model}}</td><td>{{.Prompt}}</td><td>{{.Items}}</td><td>{{.Samples}}</td><td>{{.Headline}}</td><td>{{.Start}}</td>{{end}}
 <td><a href="/items?run={{.ID}}">items</a></td></tr>{{else}}<tr><td colspan="9">No run directory found.</td></tr>{{end}}
-</tbody></table>
-{{if gt (len .Runs) 1}}<h2>Compare two runs</h2>
-<form class="filters" method="get" action="/diff"><label>run A<select name="a">{{range .Runs}}<option>{{.ID}}</option>{{end}}</select></label>
-<label>run B<select name="b">{{range $i, $r := .Runs}}<option{{if eq $i 1}} selected{{end}}>{{$r.ID}}</option>{{end}}</select></label>
-<button type="submit">Diff</button></form>{{end}}
+</tbody></table></div>
+{{if .Pairs}}<h2>Compare two runs of the same benchmark</h2>
+{{range .Pairs}}<form class="filters" method="get" action="/diff"><span class="k">{{.Benchmark}}</span><label>run A<select name="a">{{range .IDs}}<option>{{.}}</option>{{end}}</select></label>
+<label>run B<select name="b">{{range $i, $r := .IDs}}<option{{if eq $i 1}} selected{{end}}>{{$r}}</option>{{end}}</select></label>
+<button type="submit">Diff</button></form>{{end}}{{end}}
 {{template "foot"}}{{end}}
 
 {{define "run"}}{{template "head" .}}
+{{range .Banner}}<p class="banner">{{.}}</p>{{end}}
 <p><a href="{{.ItemsURL}}">Browse the items</a>{{if .Others}} · diff with: {{$id := .ID}}{{range .Others}}<a href="/diff?a={{$id}}&amp;b={{.}}">{{.}}</a> {{end}}{{end}}</p>
 <nav class="toc">{{range $i, $s := .Sections}}<a href="#s{{$i}}">{{$s.Title}}</a> {{end}}</nav>
 {{range $i, $s := .Sections}}<section id="s{{$i}}"><h2>{{$s.Title}}</h2>
@@ -77,10 +78,10 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 <form class="filters" method="get" action="/items"><input type="hidden" name="run" value="{{.ID}}">{{template "filters" .}}</form>
 <p id="count">{{.Total}} of {{.All}} items</p>
 {{template "pages" .Pages}}
-<table id="items"><thead><tr><th>item</th><th>subject</th><th>level</th><th>problem</th><th>gold</th><th>extracted</th><th>verdicts</th></tr></thead><tbody>
+<div class="tablewrap"><table id="items"><thead><tr><th>item</th><th>subject</th><th>level</th><th>problem</th><th>gold</th><th>extracted</th><th>verdicts</th></tr></thead><tbody>
 {{range .Rows}}<tr class="item"><td><a href="{{.URL}}">{{.ID}}</a></td><td>{{.Subject}}</td><td>{{.Level}}{{if .Group}} {{.Group}}{{end}}</td><td class="prob text">{{.Problem}}</td><td>{{.Answer}}</td><td>{{.Extracted}}</td>
 <td>{{range .Kinds}}<span class="k k-{{.}}">{{.}}</span>{{end}}</td></tr>{{end}}
-</tbody></table>
+</tbody></table></div>
 {{template "pages" .Pages}}
 {{template "foot"}}{{end}}
 
@@ -102,23 +103,28 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 {{template "foot"}}{{end}}
 
 {{define "diff"}}{{template "head" .}}
+{{if .C.StatusA.Partial}}<p class="banner">Run A is partial: {{.C.StatusA}}</p>{{end}}
+{{if .C.StatusB.Partial}}<p class="banner">Run B is partial: {{.C.StatusB}}</p>{{end}}
 {{range .C.Warnings}}<p class="note">⚠ {{.}}</p>{{end}}
-<table><tbody>
+{{if .C.Settings}}<h2>Settings that differ (A → B)</h2><ul id="settings">{{range .C.Settings}}<li>{{.Name}}: <code>{{.A}}</code> → <code>{{.B}}</code>{{if .Changes}} <span class="k k-wrong">changes the replies</span>{{end}}</li>{{end}}</ul>{{end}}
+<p class="note">Measure: {{.Measure}}.</p>
+<div class="tablewrap"><table><tbody>
 <tr><th>paired items</th><td>{{.C.Paired}}</td></tr>
-<tr><th>accuracy A ({{.A}})</th><td>{{.AccA}}</td></tr>
-<tr><th>accuracy B ({{.B}})</th><td>{{.AccB}}</td></tr>
+<tr><th>{{.C.Metric.Label}} A ({{.A}})</th><td>{{.AccA}}</td></tr>
+<tr><th>{{.C.Metric.Label}} B ({{.B}})</th><td>{{.AccB}}</td></tr>
 <tr><th>difference A−B</th><td>{{.Diff}}</td></tr>
-<tr><th>McNemar exact p</th><td>{{.P}}</td></tr>
-<tr><th>right only in A / only in B</th><td>{{len .C.Flips.OnlyA}} / {{len .C.Flips.OnlyB}}</td></tr>
-<tr><th>both right / both wrong</th><td>{{.C.Flips.BothRight}} / {{.C.Flips.BothWrong}}</td></tr>
-</tbody></table>
+<tr><th>exact sign test p{{if .C.Binary}} (McNemar){{end}}</th><td>{{.P}}</td></tr>
+<tr><th>better in A / better in B</th><td>{{len .C.BetterA}} / {{len .C.BetterB}}</td></tr>
+<tr><th>same (both right / both wrong)</th><td>{{.C.Same}} ({{.C.BothRight}} / {{.C.BothWrong}})</td></tr>
+</tbody></table></div>
+{{range .Groups}}{{template "table" .}}{{end}}
 <form class="filters" method="get" action="/diff"><input type="hidden" name="a" value="{{.A}}"><input type="hidden" name="b" value="{{.B}}">
 <label>show<select name="show">{{range $v := .Shows}}<option{{if eq $v $.Show}} selected{{end}}>{{$v}}</option>{{end}}</select></label>
 {{template "filters" .}}</form>
 <p id="count">{{.Total}} items</p>
 {{template "pages" .Pages}}
-<table id="items"><thead><tr><th>item</th><th>subject</th><th>level</th><th>problem</th><th>A</th><th>B</th></tr></thead><tbody>
+<div class="tablewrap"><table id="items"><thead><tr><th>item</th><th>subject</th><th>level</th><th>problem</th><th>A</th><th>B</th></tr></thead><tbody>
 {{range .Rows}}<tr class="item"><td><a href="{{.URL}}">{{.ID}}</a></td><td>{{.Subject}}</td><td>{{.Level}}</td><td class="prob text">{{.Problem}}</td><td>{{.A}}</td><td>{{.B}}</td></tr>{{end}}
-</tbody></table>
+</tbody></table></div>
 {{template "foot"}}{{end}}
 `))

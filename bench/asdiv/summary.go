@@ -3,114 +3,75 @@ package asdiv
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 
 	"github.com/matheval/matheval/bench"
 )
 
-// Summarize computes accuracy overall, per grade and per problem type (the
-// paper's Tables 5 and 6), and per fold with the folds' mean and standard
-// deviation when the samples span more than one of the authors' folds.
+// foldSchemes are the fold keys a run may carry, in the order the
+// summary looks for them: the authors' ASDiv-W and ASDiv-A folds, then our
+// own seeded per-type folds.
+var foldSchemes = []struct{ key, name string }{
+	{"fold", "the authors' ASDiv-W folds"},
+	{"fold_a", "the authors' ASDiv-A folds"},
+	{"type_fold", "the seeded per-type folds"},
+}
+
+// Summarize reports accuracy overall, by grade and by problem type (the
+// paper's Tables 5 and 6), and, when the samples span more than one fold,
+// by fold with the folds' mean and standard deviation (the paper's 5-fold
+// figures).
 func (b *Benchmark) Summarize(samples []bench.Sample) bench.Summary {
-	s := bench.Summary{Metrics: map[string]float64{}}
-	var total, score float64
-	for _, sm := range samples {
-		total++
-		score += sm.Verdict.Score
-	}
-	if total > 0 {
-		s.Metrics["accuracy"] = score / total
-	}
-	s.Metrics["samples"] = total
-	s.Tables = append(s.Tables,
-		groupTable(samples, "grade", "by_grade", "Accuracy by grade", numericOrder),
-		groupTable(samples, "type", "by_type", "Accuracy by problem type", sort.Strings))
-	for _, key := range []string{"fold", "fold_a", "type_fold"} {
-		accs := groupAccuracies(samples, key)
-		if len(accs) < 2 {
+	sb := bench.NewBuilder(samples)
+	score := bench.Score
+	sb.Metric(bench.Metric{Name: "accuracy", Label: "accuracy", Unit: bench.Percent, Measure: &score,
+		Definition: "the share of problems whose answer matches the annotated answer (with several samples per problem: the mean over its samples)"})
+	grade := sb.Breakdown("by_grade", "Accuracy by grade", []string{"grade"},
+		sb.ByMeta("grade", func(g string) string { return "grade " + g }, nil), "accuracy")
+	typ := sb.Breakdown("by_type", "Accuracy by problem type", []string{"type"}, sb.ByMeta("type", nil, nil), "accuracy")
+	sb.Table(sb.BreakdownTable(grade, true))
+	sb.Table(sb.BreakdownTable(typ, true))
+	for _, f := range foldSchemes {
+		groups := sb.ByMeta(f.key, func(k string) string { return "fold " + k }, nil)
+		if len(groups) < 2 {
 			continue
 		}
-		t := groupTable(samples, key, "by_"+key, "Accuracy by "+key, numericOrder)
+		bd := sb.Breakdown("by_"+f.key, "Accuracy by fold ("+f.name+")", []string{f.key}, groups, "accuracy")
+		var accs []float64
+		for _, g := range bd.Groups {
+			accs = append(accs, g.Values["accuracy"].Value)
+		}
 		mean, sd := meanSD(accs)
-		t.Rows = append(t.Rows, []string{"mean ± sd", "", "", fmt.Sprintf("%.1f ± %.1f", 100*mean, 100*sd)})
-		s.Tables = append(s.Tables, t)
-		s.Metrics[key+"_mean_accuracy"] = mean
-		s.Metrics[key+"_sd_accuracy"] = sd
+		n := len(accs)
+		sb.Add(bench.Metric{Name: "fold_mean_accuracy", Label: "mean accuracy over folds", Unit: bench.Percent,
+			Estimate:   bench.Estimate{N: n, Value: mean},
+			Definition: fmt.Sprintf("the mean of the %d folds' accuracies (%s; n: folds)", n, f.name)})
+		sb.Add(bench.Metric{Name: "fold_sd_accuracy", Label: "standard deviation over folds", Unit: bench.Percent,
+			Estimate:   bench.Estimate{N: n, Value: sd},
+			Definition: fmt.Sprintf("the sample standard deviation of the %d folds' accuracies (n: folds)", n)})
+		t := sb.BreakdownTable(bd, true)
+		t.Shows = []string{"fold_mean_accuracy", "fold_sd_accuracy"}
+		t.Rows = append(t.Rows, []string{"mean ± sd over folds", strconv.Itoa(n) + " folds",
+			fmt.Sprintf("%.1f ± %.1f", 100*mean, 100*sd)})
+		sb.Table(t)
 		break // the first fold scheme present is the one the run used
 	}
-	return s
+	return sb.Summary()
 }
 
-func numericOrder(keys []string) {
-	sort.Slice(keys, func(i, j int) bool {
-		a, ea := strconv.Atoi(keys[i])
-		b, eb := strconv.Atoi(keys[j])
-		if ea == nil && eb == nil {
-			return a < b
-		}
-		return keys[i] < keys[j]
-	})
-}
-
-type tally struct{ n, correct, score float64 }
-
-func tallies(samples []bench.Sample, key string) map[string]*tally {
-	m := map[string]*tally{}
-	for _, sm := range samples {
-		k, ok := sm.Item.Meta[key]
-		if !ok {
-			continue
-		}
-		t := m[k]
-		if t == nil {
-			t = &tally{}
-			m[k] = t
-		}
-		t.n++
-		t.score += sm.Verdict.Score
-		if sm.Verdict.IsCorrect() {
-			t.correct++
-		}
-	}
-	return m
-}
-
-func groupAccuracies(samples []bench.Sample, key string) []float64 {
-	var out []float64
-	for _, t := range tallies(samples, key) {
-		out = append(out, t.score/t.n)
-	}
-	return out
-}
-
-func groupTable(samples []bench.Sample, key, name, title string, order func([]string)) bench.Table {
-	m := tallies(samples, key)
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	order(keys)
-	t := bench.Table{Name: name, Title: title, Columns: []string{key, "samples", "correct", "accuracy %"}}
-	for _, k := range keys {
-		x := m[k]
-		t.Rows = append(t.Rows, []string{k, strconv.Itoa(int(x.n)), strconv.Itoa(int(x.correct)), fmt.Sprintf("%.1f", 100*x.score/x.n)})
-	}
-	return t
-}
-
+// meanSD returns the mean and the sample standard deviation of xs.
 func meanSD(xs []float64) (float64, float64) {
 	var sum float64
 	for _, x := range xs {
 		sum += x
 	}
 	mean := sum / float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
 	var ss float64
 	for _, x := range xs {
 		ss += (x - mean) * (x - mean)
-	}
-	if len(xs) < 2 {
-		return mean, 0
 	}
 	return mean, math.Sqrt(ss / float64(len(xs)-1))
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/internal/plotout"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -32,67 +33,65 @@ func (*Benchmark) Plots(samples []bench.Sample, dir string) ([]string, error) {
 	return PlotByLevel(samples, "MATH: accuracy by level, per subject", filepath.Join(dir, PlotsName))
 }
 
-// PlotByLevel draws accuracy (%) by level, one line per subject, and writes
-// base+".png" and base+".svg". The report's plots call it.
+// PlotByLevel draws accuracy (%) by level, one line per subject, from the
+// summary's subject-by-level breakdown (the numbers of the report's table),
+// and writes base+".png" and base+".svg".
 func PlotByLevel(samples []bench.Sample, heading, base string) ([]string, error) {
-	items := byItem(samples)
-	cells := map[string]map[int][]*itemScores{}
-	have := map[string]bool{}
-	for _, is := range items {
+	bx, _ := (&Benchmark{}).Summarize(samples).Breakdown("by_subject_level")
+	type point struct {
+		level int
+		acc   float64
+	}
+	lines := map[string][]point{}
+	var order []string
+	for _, g := range bx.Groups {
+		s, lv := g.Where["subject"], g.Where["level"]
+		if len(s) != 1 || len(lv) != 1 {
+			continue
+		}
 		// "3" as the loader writes it, or "Level 3" as in the released files.
-		l, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(is.item.Meta["level"], "Level")))
+		l, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(lv[0], "Level")))
 		if err != nil {
 			continue // "Level ?" has no place on the axis
 		}
-		s := is.item.Meta["subject"]
-		if cells[s] == nil {
-			cells[s] = map[int][]*itemScores{}
+		if _, ok := lines[s[0]]; !ok {
+			order = append(order, s[0])
 		}
-		cells[s][l] = append(cells[s][l], is)
-		have[s] = true
+		lines[s[0]] = append(lines[s[0]], point{l, g.Values["accuracy"].Value})
 	}
-	if len(have) == 0 {
+	if len(order) == 0 {
 		return nil, fmt.Errorf("math: no items with a numeric level to plot")
 	}
 	p := plot.New()
 	p.Title.Text = heading
 	p.X.Label.Text = "level"
 	p.Y.Label.Text = "accuracy (%)"
-	p.Y.Min, p.Y.Max = 0, 100
-	p.X.Min, p.X.Max = 0.8, 5.2
+	// A little room beyond 0-100 and 1-5, so markers at the edges are whole.
+	p.Y.Min, p.Y.Max = -4, 104
+	p.X.Min, p.X.Max = 0.7, 5.3
 	p.X.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 1, Label: "1"}, {Value: 2, Label: "2"},
 		{Value: 3, Label: "3"}, {Value: 4, Label: "4"}, {Value: 5, Label: "5"}})
+	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
+		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}})
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
-	for _, s := range orderedSubjects(have) {
+	fig := plotout.New(p, 8*vg.Inch, 4.5*vg.Inch)
+	for _, s := range order {
 		var pts plotter.XYs
-		for l := 1; l <= 5; l++ {
-			if c := cells[s][l]; len(c) > 0 {
-				pts = append(pts, plotter.XY{X: float64(l), Y: 100 * accuracyOf(c).Value})
-			}
+		for _, pt := range lines[s] {
+			pts = append(pts, plotter.XY{X: float64(pt.level), Y: 100 * pt.acc})
 		}
 		line, points, err := plotter.NewLinePoints(pts)
 		if err != nil {
 			return nil, err
 		}
-		// Keys are the loader's ("intermediate_algebra"); runs made from
-		// other files may carry the display name ("Intermediate Algebra").
-		col, ok := subjectColors[strings.ReplaceAll(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "&", "and"), " ", "_")]
+		col, ok := subjectColors[SubjectSlug(s)]
 		if !ok {
 			col = color.RGBA{0x55, 0x55, 0x55, 0xff}
 		}
 		line.Color, points.Color = col, col
 		points.Shape = draw.CircleGlyph{}
 		p.Add(line, points)
-		p.Legend.Add(title(s), line, points)
+		fig.Add(title(s), line, points)
 	}
-	var out []string
-	for _, ext := range []string{".png", ".svg"} {
-		f := base + ext
-		if err := p.Save(7*vg.Inch, 4.5*vg.Inch, f); err != nil {
-			return out, err
-		}
-		out = append(out, f)
-	}
-	return out, nil
+	return fig.Write(base)
 }

@@ -2,13 +2,11 @@ package math401
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/stats"
 )
 
 // Benchmark is MATH 401 as a bench.Benchmark.
@@ -158,67 +156,57 @@ func Scores(samples []bench.Sample) (byCategory map[string]Score, byGroup map[in
 	return byCategory, byGroup
 }
 
-// metricKey is the machine name of a category in Summary.Metrics.
-var metricKey = map[string]string{"Euler": "euler", "+-": "add_sub", "×": "mul", "÷": "div", "^": "pow",
-	"Tri": "trig", "log": "log", "Dec": "decimal", "Neg": "negative", "Irr": "irrational", "Big": "big",
-	"Long": "long", "Easy": "easy", "Hard": "hard", "All": "all"}
-
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
 
-// Summarize reports the paper's metrics: accuracy, relative error and
-// non-number ratio overall (with a bootstrap 95% interval for accuracy),
-// the Table 1 breakdown and a per-group table.
+// The paper's three metrics, as per-sample measures: a reply's relative
+// error is 10 and it is a non-number when no number was read (a failed
+// request included).
+var (
+	measureAccuracy  = bench.Correct
+	measureRelErr    = bench.VerdictMetric("relative_error", answer.MATH401MaxRelErr)
+	measureNonNumber = bench.VerdictMetric("non_number", 1)
+)
+
+// Summarize reports the paper's metrics (accuracy, relative error and
+// non-number ratio) overall and by the paper's Table 1 columns (kinds of
+// arithmetic, each a set of groups), and by group.
 func (Benchmark) Summarize(samples []bench.Sample) bench.Summary {
-	byCat, byGroup := Scores(samples)
-	all := byCat["All"]
-	m := map[string]float64{
-		"accuracy":         all.Accuracy,
-		"relative_error":   all.RelativeError,
-		"non_number_ratio": all.NonNumberRatio,
-	}
-	var accs []float64
-	for _, s := range samples {
-		accs = append(accs, statsOf(s).acc)
-	}
-	if len(accs) > 0 {
-		ci := stats.Bootstrap(accs, 1000, 0.95, 401)
-		m["accuracy_lo"], m["accuracy_hi"] = ci.Lo, ci.Hi
-	}
-	cols := []string{"metric"}
-	row := [3][]string{{"accuracy (%)"}, {"relative error"}, {"non-number ratio (%)"}}
+	sb := bench.NewBuilder(samples)
+	sb.Metric(bench.Metric{Name: "accuracy", Label: "accuracy", Unit: bench.Percent, Measure: &measureAccuracy,
+		Definition: "the share of expressions whose last number in the reply is within 1e-3 of the exact value (the paper's accuracy)"})
+	sb.Metric(bench.Metric{Name: "relative_error", Label: "relative error", Unit: bench.Number, Measure: &measureRelErr,
+		Definition: "the mean of min(10, |answer - value| / max(|value|, 1)), 10 for a reply with no number (the paper's RE)"})
+	sb.Metric(bench.Metric{Name: "non_number_ratio", Label: "non-number ratio", Unit: bench.Percent, Measure: &measureNonNumber,
+		Definition: "the share of replies from which no number could be read (the paper's NNR)"})
+	metrics := []string{"accuracy", "relative_error", "non_number_ratio"}
+	var cats []bench.GroupDef
 	for _, c := range Categories {
-		s := byCat[c.Name]
-		cols = append(cols, c.Name)
-		if s.N == 0 {
-			for i := range row {
-				row[i] = append(row[i], "-")
-			}
+		if c.Name == "All" { // the headline
 			continue
 		}
-		m["accuracy_"+metricKey[c.Name]] = s.Accuracy
-		row[0] = append(row[0], pct(s.Accuracy))
-		row[1] = append(row[1], strconv.FormatFloat(s.RelativeError, 'f', 2, 64))
-		row[2] = append(row[2], pct(s.NonNumberRatio))
-	}
-	table1 := bench.Table{Name: "table1", Title: "MATH 401 by kind of arithmetic (the paper's Table 1)",
-		Columns: cols, Rows: [][]string{row[0], row[1], row[2]}}
-	var groups []int
-	for g := range byGroup {
-		groups = append(groups, g)
-	}
-	sort.Ints(groups)
-	byG := bench.Table{Name: "by_group", Title: "MATH 401 by group",
-		Columns: []string{"group", "what", "n", "accuracy (%)", "relative error", "non-number ratio (%)"}}
-	for _, g := range groups {
-		s := byGroup[g]
-		what := "(no group)"
-		if g >= 0 {
-			what = GroupNames[g]
+		var gs []string
+		for _, g := range c.Groups {
+			gs = append(gs, strconv.Itoa(g))
 		}
-		byG.Rows = append(byG.Rows, []string{groupLabel(g), what, strconv.Itoa(s.N), pct(s.Accuracy),
-			strconv.FormatFloat(s.RelativeError, 'f', 2, 64), pct(s.NonNumberRatio)})
+		cats = append(cats, bench.GroupDef{Key: c.Name, Label: c.Name, Where: map[string][]string{"group": gs}})
 	}
-	return bench.Summary{Metrics: m, Tables: []bench.Table{table1, byG}}
+	bc := sb.Breakdown("table1", "MATH 401 by kind of arithmetic (the paper's Table 1 columns)", []string{"category"}, cats, metrics...)
+	t1 := sb.BreakdownTable(bc, true)
+	t1.Columns = append([]string{t1.Columns[0], "groups"}, t1.Columns[1:]...)
+	for i, r := range t1.Rows {
+		t1.Rows[i] = append([]string{r[0], categoryGroups(r[0])}, r[1:]...)
+	}
+	sb.Table(t1)
+	groups := sb.ByMeta("group", func(g string) string {
+		n, err := strconv.Atoi(g)
+		if err != nil || n < 0 || n >= NumGroups {
+			return g
+		}
+		return g + ": " + GroupNames[n]
+	}, nil)
+	bg := sb.Breakdown("by_group", "MATH 401 by group", []string{"group"}, groups, metrics...)
+	sb.Table(sb.BreakdownTable(bg, false))
+	return sb.Summary()
 }
 
 func groupLabel(g int) string {
@@ -226,6 +214,29 @@ func groupLabel(g int) string {
 		return "?"
 	}
 	return strconv.Itoa(g)
+}
+
+// categoryGroups lists a Table 1 column's groups ("1-6", "6, 8, 12").
+func categoryGroups(name string) string {
+	for _, c := range Categories {
+		if c.Name != name {
+			continue
+		}
+		g := c.Groups
+		run := len(g) > 2
+		for i := 1; i < len(g); i++ {
+			run = run && g[i] == g[i-1]+1
+		}
+		if run {
+			return fmt.Sprintf("%d-%d", g[0], g[len(g)-1])
+		}
+		var s []string
+		for _, x := range g {
+			s = append(s, strconv.Itoa(x))
+		}
+		return strings.Join(s, ", ")
+	}
+	return ""
 }
 
 // CategoryNames lists Table 1's columns.

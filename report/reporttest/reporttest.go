@@ -155,31 +155,23 @@ func Write(dir string, o Options) ([]rundir.SampleRecord, error) {
 	}
 	if o.Results {
 		res := rundir.Results{Benchmark: "math", Model: o.Model, Items: o.Items, Samples: len(recs),
-			Counts: map[answer.Kind]int{}}
+			Planned: len(recs), Counts: map[answer.Kind]int{}}
 		correct := 0
-		bySubject := map[string][2]int{}
-		for _, rec := range recs {
+		samples := make([]bench.Sample, len(recs))
+		for i, rec := range recs {
+			samples[i] = rec.Sample
 			res.Counts[rec.Verdict.Kind]++
 			res.Usage.PromptTokens += rec.Usage.PromptTokens
 			res.Usage.CompletionTokens += rec.Usage.CompletionTokens
 			res.Cost += rec.Cost
-			c := bySubject[rec.Item.Meta["subject"]]
-			c[1]++
 			if rec.Verdict.IsCorrect() {
 				correct++
-				c[0]++
 			}
-			bySubject[rec.Item.Meta["subject"]] = c
 		}
 		res.CostPerCorrect = res.Cost / float64(max(correct, 1))
-		t := bench.Table{Name: "by_subject", Title: "Accuracy by subject (benchmark table)", Columns: []string{"subject", "accuracy", "n"}}
-		for _, s := range Subjects {
-			c := bySubject[s]
-			if c[1] > 0 {
-				t.Rows = append(t.Rows, []string{s, fmt.Sprintf("%.1f", 100*float64(c[0])/float64(c[1])), fmt.Sprint(c[1])})
-			}
-		}
-		res.Summary = bench.Summary{Metrics: map[string]float64{"accuracy": float64(correct) / float64(len(recs))}, Tables: []bench.Table{t}}
+		// The generic summary: this package cannot import the MATH
+		// benchmark (report tests stand below it).
+		res.Summary = bench.DefaultSummary(samples)
 		if err := rundir.WriteJSON(dir, rundir.ResultsFile, res); err != nil {
 			return nil, err
 		}

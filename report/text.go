@@ -1,0 +1,129 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/rundir"
+)
+
+// WriteText writes a table for a terminal: its title, the columns aligned
+// (the first to the left, the others to the right), then its notes.
+func WriteText(w io.Writer, t bench.Table) {
+	if t.Title != "" {
+		fmt.Fprintln(w, t.Title)
+	}
+	width := make([]int, len(t.Columns))
+	for i, c := range t.Columns {
+		width[i] = utf8.RuneCountInString(c)
+	}
+	for _, r := range t.Rows {
+		for i := 0; i < len(r) && i < len(width); i++ {
+			width[i] = max(width[i], utf8.RuneCountInString(r[i]))
+		}
+	}
+	line := func(cells []string) {
+		var b strings.Builder
+		b.WriteString(" ")
+		for i := range t.Columns {
+			c := ""
+			if i < len(cells) {
+				c = strings.Join(strings.Fields(cells[i]), " ")
+			}
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			b.WriteString(" ")
+			if i == 0 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString(" " + pad + c)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	line(t.Columns)
+	for _, r := range t.Rows {
+		line(r)
+	}
+	for _, n := range t.Notes {
+		fmt.Fprintln(w, "  "+n)
+	}
+}
+
+// RunText writes what the command line prints after a run or a regrade:
+// the run's status when partial, the headline metrics with their
+// definitions, the benchmark's own tables (as its paper shows them), the
+// verdict counts, tokens and cost, the interval method, and then the run
+// directory and the commands that come next.
+func RunText(w io.Writer, dir string, m rundir.Manifest, res rundir.Results) {
+	st := rundir.StatusOf(m, &res, nil)
+	fmt.Fprintf(w, "%s · %s · %d items", orDash(res.Benchmark), orDash(res.Model), res.Items)
+	if m.Samples > 1 {
+		fmt.Fprintf(w, ", %d samples each", m.Samples)
+	}
+	fmt.Fprintln(w)
+	if st.Partial() {
+		fmt.Fprintf(w, "partial run: %s\n", st)
+	}
+	sum := res.Summary
+	fmt.Fprintln(w)
+	for _, m := range sum.Unshown() {
+		fmt.Fprintf(w, "%-26s %s  (n = %d)\n", m.Label+":", m.Text(), m.N)
+		if m.Definition != "" {
+			fmt.Fprintf(w, "    %s\n", m.Definition)
+		}
+	}
+	for _, t := range sum.Tables {
+		if !t.Main {
+			continue
+		}
+		fmt.Fprintln(w)
+		WriteText(w, t)
+	}
+	fmt.Fprintln(w)
+	var parts []string
+	for _, k := range answer.Kinds {
+		if n := res.Counts[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	fmt.Fprintf(w, "verdicts: %s\n", orDash(strings.Join(parts, ", ")))
+	if res.Usage.PromptTokens+res.Usage.CompletionTokens > 0 {
+		per := "n/a per correct answer (none correct)"
+		if res.TokensPerCorrect > 0 {
+			per = fmt.Sprintf("%.0f per correct answer", res.TokensPerCorrect)
+		}
+		fmt.Fprintf(w, "tokens: %d prompt, %d completion (%d reasoning); %s\n",
+			res.Usage.PromptTokens, res.Usage.CompletionTokens, res.Usage.ReasoningTokens, per)
+	}
+	if res.Cost > 0 {
+		per := "n/a per correct answer (none correct)"
+		if res.CostPerCorrect > 0 {
+			per = fmt.Sprintf("$%.4g per correct answer", res.CostPerCorrect)
+		}
+		fmt.Fprintf(w, "cost: $%.4g (%s)\n", res.Cost, per)
+	}
+	if sum.Interval != "" {
+		fmt.Fprintf(w, "intervals: %s\n", sum.Interval)
+	}
+	NextSteps(w, dir)
+}
+
+// NextSteps prints the run directory and the commands that read it.
+func NextSteps(w io.Writer, dir string) {
+	fmt.Fprintf(w, "\nrun directory: %s\n", dir)
+	fmt.Fprintf(w, "next: matheval report %s   (report.md, report.html and plots, in the run directory)\n", shellQuote(dir))
+	fmt.Fprintf(w, "      matheval serve %s   (browse the items and replies in a web browser)\n", shellQuote(filepath.Dir(filepath.Clean(dir))))
+}
+
+// shellQuote quotes a path for a shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+:@,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
