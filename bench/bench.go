@@ -150,6 +150,13 @@ type Benchmark interface {
 	Summarize(samples []Sample) Summary
 }
 
+// PromptLister is implemented by benchmarks whose prompt templates have
+// names, so that the command line refuses an unknown --prompt before
+// anything runs, listing the valid ones.
+type PromptLister interface {
+	PromptNames() []string
+}
+
 // Confidencer is implemented by benchmarks that derive a confidence from logprobs.
 type Confidencer interface {
 	Confidence(s Sample) float64

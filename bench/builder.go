@@ -374,7 +374,9 @@ func (b *Builder) calibration() {
 	var ok []bool
 	for _, it := range b.items {
 		for _, s := range it.Samples {
-			if c := s.Confidence; c >= 0 && c <= 1 && !math.IsNaN(c) {
+			// 0 is the zero value of samples made by hand or by other
+			// tools; the runner writes -1 for "unknown".
+			if c := s.Confidence; c > 0 && c <= 1 {
 				conf = append(conf, c)
 				ok = append(ok, s.Verdict.IsCorrect())
 			}

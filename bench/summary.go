@@ -20,7 +20,8 @@ const (
 )
 
 // IntervalMethod says in words how every interval of a summary is made.
-var IntervalMethod = fmt.Sprintf("95%% percentile bootstrap over items (%d resamples, seed %d)", IntervalResamples, IntervalSeed)
+var IntervalMethod = fmt.Sprintf("95%% percentile bootstrap over items (%d,%03d resamples, seed %d)",
+	IntervalResamples/1000, IntervalResamples%1000, IntervalSeed)
 
 // Unit says how a metric's value reads.
 type Unit string
@@ -83,8 +84,13 @@ func VerdictMetric(name string, missing float64) Measure {
 	return Measure{Of: "metric:" + name, Missing: &missing}
 }
 
-// Part measures the credit of one part of an answer (a HARDMath regime).
-func Part(name string) Measure { return Measure{Of: "part:" + name} }
+// Part measures the credit of one part of an answer (a HARDMath regime); a
+// sample without the part (a reply with no answer) scores 0. Use it in
+// groups whose items all have the part.
+func Part(name string) Measure {
+	zero := 0.0
+	return Measure{Of: "part:" + name, Missing: &zero}
+}
 
 // Sample returns the quantity for one sample, and false when the sample
 // lacks it and the measure has no value for missing ones.
@@ -320,9 +326,9 @@ func (m Metric) Format(x float64) string {
 		return strconv.FormatFloat(100*x, 'f', 1, 64)
 	}
 	switch a := math.Abs(x); {
-	case a == 0 || a >= 100:
+	case a >= 100:
 		return strconv.FormatFloat(x, 'f', 0, 64)
-	case a >= 0.01:
+	case a == 0 || a >= 0.01:
 		return strconv.FormatFloat(x, 'f', 2, 64)
 	default:
 		return strconv.FormatFloat(x, 'g', 2, 64)

@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
-	
+
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/rundir"
@@ -266,7 +266,7 @@ func truncate(s string, n int) string {
 func confidence(r *Run) *Confidence {
 	c := &Confidence{}
 	for _, s := range r.Samples {
-		if s.Confidence >= 0 && s.Confidence <= 1 && !math.IsNaN(s.Confidence) {
+		if s.Confidence > 0 && s.Confidence <= 1 { // as the summary's calibration counts them
 			c.Values = append(c.Values, s.Confidence)
 			c.Correct = append(c.Correct, s.Verdict.IsCorrect())
 		}

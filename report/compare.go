@@ -24,6 +24,8 @@ type Comparison struct {
 	A, B *Run
 	// StatusA and StatusB say whether each run is complete.
 	StatusA, StatusB rundir.Status
+	// SummaryA is run A's summary, whose breakdowns the groups follow.
+	SummaryA bench.Summary
 	// Metric is run A's headline metric; Measure its per-sample quantity.
 	Metric  bench.Metric
 	Measure bench.Measure
@@ -102,6 +104,7 @@ func headlineMeasure(sum bench.Summary) (bench.Metric, bench.Measure) {
 func Compare(a, b *Run) (Comparison, error) {
 	c := Comparison{A: a, B: b}
 	sumA, _ := SummaryOf(a)
+	c.SummaryA = sumA
 	c.Metric, c.Measure = headlineMeasure(sumA)
 	c.StatusA, c.StatusB = status(a), status(b)
 	va, itemsA := itemValues(a, c.Measure)
@@ -220,14 +223,6 @@ func groupDiffs(sum bench.Summary, a, b *Run, headline bench.Measure, items map[
 
 func comparisonWarnings(c Comparison) []string {
 	var w []string
-	for _, x := range []struct {
-		name string
-		st   rundir.Status
-	}{{"A", c.StatusA}, {"B", c.StatusB}} {
-		if x.st.Partial() {
-			w = append(w, fmt.Sprintf("run %s is partial: %s", x.name, x.st))
-		}
-	}
 	var changes []string
 	for _, s := range c.Settings {
 		if s.Changes {
@@ -244,10 +239,18 @@ func comparisonWarnings(c Comparison) []string {
 	return w
 }
 
-// Text renders the comparison for a terminal; maxIDs bounds the item lists
-// (0 = all); main limits the per-group tables to the breakdowns the
-// benchmark prints after a run (nil: all).
-func (c Comparison) Text(maxIDs int, main map[string]bool) string {
+// Text renders the comparison for a terminal: the runs and their status,
+// warnings, the settings that differ, the measure, the paired statistics,
+// the per-group differences of the breakdowns the benchmark prints after a
+// run, and the items each run does better (maxIDs bounds the lists; 0 =
+// all).
+func (c Comparison) Text(maxIDs int) string {
+	main := map[string]bool{}
+	for _, t := range c.SummaryA.Tables {
+		if t.Main && t.Breakdown != "" {
+			main[t.Breakdown] = true
+		}
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "A: %s (%s, %s)\nB: %s (%s, %s)\n", c.A.Dir, orDash(c.A.Manifest.Benchmark), orDash(c.A.Manifest.Model),
 		c.B.Dir, orDash(c.B.Manifest.Benchmark), orDash(c.B.Manifest.Model))
@@ -256,7 +259,7 @@ func (c Comparison) Text(maxIDs int, main map[string]bool) string {
 		st rundir.Status
 	}{{"A", c.StatusA}, {"B", c.StatusB}} {
 		if x.st.Partial() {
-			fmt.Fprintf(&b, "%s: %s\n", x.n, x.st)
+			fmt.Fprintf(&b, "%s is partial: %s\n", x.n, x.st)
 		}
 	}
 	for _, w := range c.Warnings {
@@ -350,7 +353,11 @@ func (c Comparison) GroupTables(main map[string]bool) []bench.Table {
 		if !ok {
 			i = len(out)
 			idx[g.Breakdown] = i
-			out = append(out, bench.Table{Name: "diff_" + g.Breakdown, Title: "Paired differences: " + g.Breakdown,
+			title := g.Breakdown
+			if bd, ok := c.SummaryA.Breakdown(g.Breakdown); ok {
+				title = bd.Title
+			}
+			out = append(out, bench.Table{Name: "diff_" + g.Breakdown, Title: "Paired differences, " + strings.ToLower(title[:1]) + title[1:],
 				Columns: []string{"group", "paired items", "A" + c.unit(), "B" + c.unit(), "A-B [95% CI]"}})
 		}
 		out[i].Rows = append(out[i].Rows, []string{g.Group, fmt.Sprint(g.N), c.Metric.Format(g.A), c.Metric.Format(g.B),
@@ -368,25 +375,25 @@ func (c Comparison) JSON() ([]byte, error) {
 		return &x
 	}
 	return json.MarshalIndent(struct {
-		A        string        `json:"a"`
-		B        string        `json:"b"`
-		StatusA  string        `json:"status_a"`
-		StatusB  string        `json:"status_b"`
-		Metric   string        `json:"metric"`
-		Measure  bench.Measure `json:"measure"`
-		Paired   int           `json:"paired"`
-		AccA     *float64      `json:"a_value"`
-		AccB     *float64      `json:"b_value"`
+		A        string         `json:"a"`
+		B        string         `json:"b"`
+		StatusA  string         `json:"status_a"`
+		StatusB  string         `json:"status_b"`
+		Metric   string         `json:"metric"`
+		Measure  bench.Measure  `json:"measure"`
+		Paired   int            `json:"paired"`
+		AccA     *float64       `json:"a_value"`
+		AccB     *float64       `json:"b_value"`
 		Diff     stats.Interval `json:"difference"`
-		BetterA  []string      `json:"better_in_a"`
-		BetterB  []string      `json:"better_in_b"`
-		Same     int           `json:"same"`
-		SignP    float64       `json:"sign_test_p"`
-		OnlyInA  int           `json:"only_in_a"`
-		OnlyInB  int           `json:"only_in_b"`
-		Groups   []GroupDiff   `json:"groups"`
-		Settings []SettingDiff `json:"settings"`
-		Warnings []string      `json:"warnings"`
+		BetterA  []string       `json:"better_in_a"`
+		BetterB  []string       `json:"better_in_b"`
+		Same     int            `json:"same"`
+		SignP    float64        `json:"sign_test_p"`
+		OnlyInA  int            `json:"only_in_a"`
+		OnlyInB  int            `json:"only_in_b"`
+		Groups   []GroupDiff    `json:"groups"`
+		Settings []SettingDiff  `json:"settings"`
+		Warnings []string       `json:"warnings"`
 	}{c.A.Dir, c.B.Dir, c.StatusA.String(), c.StatusB.String(), c.Metric.Name, c.Measure, c.Paired, num(c.AccA), num(c.AccB),
 		c.Diff, c.BetterA, c.BetterB, c.Same, c.SignP, c.OnlyInA, c.OnlyInB, c.Groups, c.Settings, c.Warnings}, "", "  ")
 }

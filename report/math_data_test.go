@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/internal/testenv"
 	"github.com/matheval/matheval/report/reporttest"
 )
@@ -36,22 +37,26 @@ func TestMATH500Report(t *testing.T) {
 	if a.Items != 500 || len(recs) != 500 {
 		t.Fatalf("items %d", a.Items)
 	}
-	// MATH has 7 subjects and 5 levels: 7+1 rows, 1+5+1 columns.
-	if a.Cross == nil || len(a.Cross.Rows) != 8 || len(a.Cross.Columns) != 7 {
-		t.Fatalf("subject x level table: %+v", a.Cross)
+	// MATH has 7 subjects and 5 levels: the pivot has 7 rows, 1+5 columns.
+	var cross *bench.Table
+	for i, tb := range a.Summary.Tables {
+		if tb.Name == "by_subject_level" {
+			cross = &a.Summary.Tables[i]
+		}
 	}
-	if got := a.Cross.Columns[1:6]; strings.Join(got, ",") != "Level 1,Level 2,Level 3,Level 4,Level 5" {
+	if cross == nil || len(cross.Rows) != 7 || len(cross.Columns) != 6 {
+		t.Fatalf("subject x level table: %+v", cross)
+	}
+	if got := cross.Columns[1:6]; strings.Join(got, ",") != "Level 1,Level 2,Level 3,Level 4,Level 5" {
 		t.Errorf("level columns %v", got)
-	}
-	if last := a.Cross.Rows[7]; last[0] != "All" || !strings.HasSuffix(last[6], "(500)") {
-		t.Errorf("All row %v", last)
 	}
 	md, _ := os.ReadFile(w.Markdown)
 	if !strings.Contains(string(md), "| Intermediate Algebra |") {
 		t.Error("report.md lacks the subject rows")
 	}
-	// 4 figures of the report's own, 1 of the math benchmark (registered
-	// by this package's tests), each as PNG and SVG.
+	// 2 breakdowns (subject, level; the grid of both is MATH's own figure),
+	// 2 calibration figures, 1 figure of the math benchmark (registered by
+	// this package's tests), each as PNG and SVG.
 	if len(w.Plots) != 10 || !strings.HasSuffix(w.Plots[9], "bench_accuracy_by_level_per_subject.svg") {
 		t.Errorf("plots: %v", w.Plots)
 	}

@@ -23,7 +23,10 @@ type Plot struct {
 	SVG   []byte
 }
 
-const maxBars = 60 // more groups than this make an unreadable chart
+const (
+	maxBars      = 60 // more groups than this make an unreadable chart
+	maxCrossBars = 16 // the same for two dimensions crossed
+)
 
 var (
 	barColor   = color.RGBA{R: 0x3b, G: 0x6e, B: 0xa8, A: 0xff}
@@ -39,6 +42,9 @@ func Plots(a *Analysis, title string) ([]Plot, error) {
 	for _, b := range a.Summary.Breakdowns {
 		if len(b.Groups) > maxBars || len(b.Groups) == 0 || len(b.Metrics) == 0 {
 			continue
+		}
+		if len(b.Dims) > 1 && len(b.Groups) > maxCrossBars {
+			continue // a grid reads better as its table (and MATH draws it as lines)
 		}
 		m, _ := a.Summary.Metric(b.Metrics[0])
 		pl, err := breakdownPlot(b, m, title)
@@ -81,71 +87,109 @@ func render(f *plotout.Figure, name, title string) (Plot, error) {
 type errPoints struct {
 	plotter.XYs
 	plotter.YErrors
+	plotter.XErrors
 }
 
 // labelWidth is where long group labels (MATH 401's group names, HARDMath's
-// types) are wrapped under their bar.
-const labelWidth = 22
+// types) are wrapped.
+const labelWidth = 40
 
 // breakdownPlot draws a breakdown's first metric by group, as bars with
-// their intervals; shares are in percent.
+// their intervals; shares are in percent. A few short labels sit under
+// upright bars; many or long ones (MATH 401's group names) beside
+// horizontal bars, where they have room.
 func breakdownPlot(b bench.Breakdown, m bench.Metric, title string) (Plot, error) {
-	scale := 1.0
-	ylab := m.Label
+	n := len(b.Groups)
+	scale, vlab := 1.0, m.Label
 	if m.Unit == bench.Percent {
-		scale, ylab = 100, m.Label+" (%)"
+		scale, vlab = 100, m.Label+" (%)"
+	}
+	horizontal := n > 8
+	for _, g := range b.Groups {
+		horizontal = horizontal || len([]rune(g.Label)) > 28
 	}
 	p := plot.New()
-	p.Title.Text = plotout.Wrap(title+": "+strings.ToLower(b.Title[:1])+b.Title[1:]+" (95% intervals)", 90)
-	p.Y.Label.Text = ylab
-	vals := make(plotter.Values, len(b.Groups))
-	ep := errPoints{XYs: make(plotter.XYs, len(b.Groups)), YErrors: make(plotter.YErrors, len(b.Groups))}
-	labels := make([]string, len(b.Groups))
-	lines, hi := 1, 0.0
+	p.Title.Text = plotout.Wrap(title+": "+b.Title+" (95% intervals)", 90)
+	vals := make(plotter.Values, n)
+	ep := errPoints{XYs: make(plotter.XYs, n), YErrors: make(plotter.YErrors, n), XErrors: make(plotter.XErrors, n)}
+	labels := make([]string, n)
+	hi := 0.0
 	for i, g := range b.Groups {
+		// Horizontal bars run top to bottom in the breakdown's order.
+		slot := i
+		if horizontal {
+			slot = n - 1 - i
+		}
 		e := g.Values[m.Name]
 		v := scale * e.Value
-		vals[i] = v
-		ep.XYs[i] = plotter.XY{X: float64(i), Y: v}
+		vals[slot] = v
+		lo, up := 0.0, 0.0
 		if e.Interval != nil {
-			ep.YErrors[i].Low = v - scale*e.Interval.Lo
-			ep.YErrors[i].High = scale*e.Interval.Hi - v
+			lo, up = v-scale*e.Interval.Lo, scale*e.Interval.Hi-v
 			hi = math.Max(hi, scale*e.Interval.Hi)
 		}
 		hi = math.Max(hi, v)
-		labels[i] = plotout.Wrap(fmt.Sprintf("%s (%d)", g.Label, g.N), labelWidth)
-		lines = max(lines, strings.Count(labels[i], "\n")+1)
+		if horizontal {
+			ep.XYs[slot] = plotter.XY{X: v, Y: float64(slot)}
+			ep.XErrors[slot] = struct{ Low, High float64 }{lo, up}
+			labels[slot] = plotout.Wrap(fmt.Sprintf("%s (%d)", g.Label, g.N), labelWidth)
+		} else {
+			ep.XYs[slot] = plotter.XY{X: float64(slot), Y: v}
+			ep.YErrors[slot] = struct{ Low, High float64 }{lo, up}
+			labels[slot] = plotout.Wrap(fmt.Sprintf("%s (%d)", g.Label, g.N), 14)
+		}
 	}
-	if m.Unit == bench.Percent {
-		p.Y.Min, p.Y.Max = 0, 100
-	} else {
-		p.Y.Min, p.Y.Max = 0, math.Max(hi*1.05, 1e-9)
+	lines := 1
+	for _, l := range labels {
+		lines = max(lines, strings.Count(l, "\n")+1)
 	}
-	bars, err := plotter.NewBarChart(vals, vg.Points(22))
+	bars, err := plotter.NewBarChart(vals, vg.Points(18))
 	if err != nil {
 		return Plot{}, err
 	}
 	bars.Color = barColor
 	bars.LineStyle.Width = 0
-	eb, err := plotter.NewYErrorBars(ep)
-	if err != nil {
-		return Plot{}, err
+	bars.Horizontal = horizontal
+	var eb plot.Plotter
+	if horizontal {
+		x, err := plotter.NewXErrorBars(ep)
+		if err != nil {
+			return Plot{}, err
+		}
+		x.LineStyle.Width = vg.Points(1.2)
+		eb = x
+	} else {
+		y, err := plotter.NewYErrorBars(ep)
+		if err != nil {
+			return Plot{}, err
+		}
+		y.LineStyle.Width = vg.Points(1.2)
+		eb = y
 	}
-	eb.LineStyle.Width = vg.Points(1.2)
 	p.Add(plotter.NewGrid(), bars, eb)
-	p.NominalX(labels...)
-	// Half a slot of margin each side, so the end bars are not cut.
-	p.X.Min, p.X.Max = -0.6, float64(len(b.Groups))-0.4
-	rotate := len(b.Groups) > 8 || lines > 1
-	if rotate {
-		p.X.Tick.Label.Rotation = math.Pi / 6
-		p.X.Tick.Label.XAlign = draw.XRight
-		p.X.Tick.Label.YAlign = draw.YTop
+	valueAxis, groupAxis := &p.Y, &p.X
+	if horizontal {
+		valueAxis, groupAxis = &p.X, &p.Y
+		p.NominalY(labels...)
+	} else {
+		p.NominalX(labels...)
 	}
-	w := vg.Length(max(6, 0.55*float64(len(b.Groups))+1)) * vg.Inch
-	h := 4*vg.Inch + vg.Length(lines-1)*0.25*vg.Inch
-	name := "breakdown_" + safeName(b.Name)
-	return render(plotout.New(p, w, h), name, b.Title)
+	valueAxis.Label.Text = vlab
+	if m.Unit == bench.Percent {
+		plotout.PercentAxis(valueAxis)
+		valueAxis.Min = 0 // bars start at 0
+	} else {
+		valueAxis.Min, valueAxis.Max = 0, math.Max(hi*1.05, 1e-9)
+	}
+	// Half a slot of margin each side, so the end bars are not cut.
+	groupAxis.Min, groupAxis.Max = -0.6, float64(n)-0.4
+	w := vg.Length(max(6, 1.1*float64(n)+1)) * vg.Inch
+	h := 4*vg.Inch + vg.Length(lines-1)*0.2*vg.Inch
+	if horizontal {
+		w = 9 * vg.Inch
+		h = vg.Length(1.3+0.32*float64(n)+0.12*float64(lines-1)*float64(n)/2) * vg.Inch
+	}
+	return render(plotout.New(p, w, h), "breakdown_"+safeName(b.Name), b.Title)
 }
 
 // calibrationPlot is the reliability diagram: each bin's accuracy against
@@ -155,8 +199,8 @@ func calibrationPlot(c *Confidence, title string) (*plotout.Figure, error) {
 	p.Title.Text = plotout.Wrap(fmt.Sprintf("%s: calibration (ECE %.3f, n = %d)", title, c.ECE, c.N), 60)
 	p.X.Label.Text = "confidence (%)"
 	p.Y.Label.Text = "accuracy (%)"
-	// A little room beyond 0-100, so markers at the edges are whole.
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -3, 103, -3, 103
+	plotout.PercentAxis(&p.X)
+	plotout.PercentAxis(&p.Y)
 	diag, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 100, Y: 100}})
 	if err != nil {
 		return nil, err
@@ -178,9 +222,9 @@ func calibrationPlot(c *Confidence, title string) (*plotout.Figure, error) {
 	scatter.Shape = draw.CircleGlyph{}
 	scatter.Radius = vg.Points(3.5)
 	p.Add(plotter.NewGrid(), diag, line, scatter)
-	f := plotout.New(p, 7*vg.Inch, 5*vg.Inch)
+	f := plotout.New(p, 6.5*vg.Inch, 5*vg.Inch)
 	f.Add("perfect calibration", diag)
-	f.Add("bins (mean confidence, accuracy)", line, scatter)
+	f.Add("bins of 10 points", line, scatter)
 	return f, nil
 }
 
@@ -208,6 +252,11 @@ func histogramPlot(c *Confidence, title string) (*plotout.Figure, error) {
 	p.X.Label.Text = "confidence (%)"
 	p.Y.Label.Text = "samples"
 	p.X.Min, p.X.Max = 0, 100
+	top := 0.0
+	for i := range right {
+		top = math.Max(top, math.Max(right[i].Weight, wrong[i].Weight))
+	}
+	p.Y.Min, p.Y.Max = 0, math.Max(1, top*1.1) // room above the tallest bar
 	hr := &plotter.Histogram{Bins: right, Width: 100.0 / nb, FillColor: rightColor}
 	hw := &plotter.Histogram{Bins: wrong, Width: 100.0 / nb, FillColor: wrongColor}
 	hr.LineStyle.Width, hw.LineStyle.Width = vg.Points(0.5), vg.Points(0.5)

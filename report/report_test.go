@@ -2,10 +2,12 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"image/png"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -40,31 +42,27 @@ func TestReportSingleRun(t *testing.T) {
 			correct++
 		}
 	}
-	if want := float64(correct) / float64(len(recs)); math.Abs(a.Accuracy.Value-want) > 1e-12 {
-		t.Errorf("accuracy %v, want %v", a.Accuracy.Value, want)
+	acc, ok := a.Summary.Main()
+	if want := float64(correct) / float64(len(recs)); !ok || math.Abs(acc.Value-want) > 1e-12 {
+		t.Errorf("accuracy %v, want %v", acc.Value, want)
 	}
-	if !(a.Accuracy.Lo < a.Accuracy.Value && a.Accuracy.Value < a.Accuracy.Hi) {
-		t.Errorf("interval %+v does not surround the estimate", a.Accuracy)
+	if acc.Interval == nil || !(acc.Interval.Lo < acc.Value && acc.Value < acc.Interval.Hi) {
+		t.Errorf("interval %+v does not surround the estimate", acc.Interval)
+	}
+	if a.SummaryNote != "" || a.Status.Partial() {
+		t.Errorf("a complete run with results.json: note %q, status %v", a.SummaryNote, a.Status)
 	}
 	for _, k := range a.Kinds {
 		if k.Count != kinds[k.Kind] {
 			t.Errorf("kind %s: %d, want %d", k.Kind, k.Count, kinds[k.Kind])
 		}
 	}
-	if a.Cross == nil || len(a.Cross.Rows) != len(reporttest.Subjects)+1 || len(a.Cross.Columns) != 1+5+1 {
-		t.Fatalf("subject x level table has the wrong shape: %+v", a.Cross)
-	}
 	// Levels are ordered naturally and level 1 is easier than level 5 in the fixture.
-	var lv Breakdown
-	for _, b := range a.Breakdowns {
-		if b.Key == "level" {
-			lv = b
-		}
-	}
-	if len(lv.Groups) != 5 || lv.Groups[0].Value != "Level 1" || lv.Groups[0].Accuracy.Value <= lv.Groups[4].Accuracy.Value {
+	lv, _ := a.Summary.Breakdown("by_level")
+	if len(lv.Groups) != 5 || lv.Groups[0].Label != "Level 1" || lv.Groups[0].Values["accuracy"].Value <= lv.Groups[4].Values["accuracy"].Value {
 		t.Errorf("level breakdown: %+v", lv.Groups)
 	}
-	if a.Confidence == nil || a.Confidence.N != len(recs) || a.Confidence.AUROC <= 0.5 {
+	if a.Confidence == nil || a.Confidence.N != len(recs) || a.Confidence.AUROC <= 0.5 || a.Confidence.AUROC != a.Summary.Value("auroc") {
 		t.Errorf("confidence: %+v", a.Confidence)
 	}
 
@@ -74,11 +72,24 @@ func TestReportSingleRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, _ := os.ReadFile(w.Markdown)
-	for _, want := range []string{"Accuracy (%) by subject and level", "Accuracy by subject (benchmark table)",
-		"Extraction diagnostics", "no_answer", "Cost and tokens", "prompt hash", "![Accuracy by level](plots/accuracy_by_level.png)"} {
+	for _, want := range []string{"## Results", "## Accuracy by subject", "## Accuracy by level", "Extraction diagnostics", "no_answer",
+		"Cost and tokens", "prompt hash", "Intervals: 95% percentile bootstrap over items", "![Accuracy by level](plots/breakdown_by_level.png)",
+		"| accuracy | " + acc.Text() + " | 70 |"} {
 		if !bytes.Contains(md, []byte(want)) {
 			t.Errorf("report.md lacks %q", want)
 		}
+	}
+	// Each number once: one table per breakdown, one statement of the
+	// interval method, the headline in one place.
+	for want, n := range map[string]int{"| subject | items |": 1, "| level | items |": 1, "Intervals:": 1, acc.Text(): 1} {
+		if got := bytes.Count(md, []byte(want)); got != n {
+			t.Errorf("report.md has %q %d times, want %d", want, got, n)
+		}
+	}
+	// The benchmark's tables first, the manifest last.
+	sections := regexp.MustCompile(`(?m)^## (.*)$`).FindAllStringSubmatch(string(md), -1)
+	if len(sections) < 5 || sections[0][1] != "Results" || sections[1][1] != "Accuracy by subject" || sections[len(sections)-1][1] != "Manifest" {
+		t.Errorf("sections %v", sections)
 	}
 	if bytes.Contains(md, []byte("<script")) {
 		t.Error("report.md contains a raw script tag")
@@ -103,7 +114,7 @@ func TestReportSingleRun(t *testing.T) {
 			t.Errorf("%s: not an SVG", p)
 		}
 	}
-	for _, want := range []string{"accuracy_by_level.png", "accuracy_by_subject.svg", "calibration.png", "confidence_histogram.svg"} {
+	for _, want := range []string{"breakdown_by_level.png", "breakdown_by_subject.svg", "calibration.png", "confidence_histogram.svg"} {
 		if !names[want] {
 			t.Errorf("plot %s not written (have %v)", want, names)
 		}
@@ -125,8 +136,10 @@ func TestReportSeveralRunsAndSamples(t *testing.T) {
 		runs = append(runs, r)
 	}
 	a := Analyze(runs[0])
-	if len(a.K) != 3 || a.K[0].K != 1 || a.K[2].K != 4 {
-		t.Fatalf("k metrics: %+v", a.K)
+	// Without results.json the summary is the benchmark's (math is
+	// registered by this package's tests), computed from the samples.
+	if !strings.Contains(a.SummaryNote, "results.json is missing") || !strings.Contains(a.SummaryNote, "math benchmark") {
+		t.Errorf("note %q", a.SummaryNote)
 	}
 	// pass@k with k=n is the share of items with at least one right sample.
 	any := 0
@@ -138,11 +151,8 @@ func TestReportSeveralRunsAndSamples(t *testing.T) {
 			}
 		}
 	}
-	if got, want := a.K[2].Pass, float64(any)/float64(a.Items); math.Abs(got-want) > 1e-12 {
+	if got, want := a.Summary.Value("pass@4"), float64(any)/float64(a.Items); math.Abs(got-want) > 1e-12 {
 		t.Errorf("pass@4 = %v, want %v", got, want)
-	}
-	if math.Abs(a.K[2].Mean-a.Accuracy.Value) > 1e-12 {
-		t.Errorf("mean@4 %v != accuracy %v", a.K[2].Mean, a.Accuracy.Value)
 	}
 	out := t.TempDir()
 	w, err := Write(runs, out)
@@ -150,11 +160,48 @@ func TestReportSeveralRunsAndSamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, _ := os.ReadFile(w.Markdown)
-	if !bytes.Contains(md, []byte("Runs side by side")) || !bytes.Contains(md, []byte("pass@k")) {
-		t.Error("combined report lacks the side-by-side or pass@k table")
+	for _, want := range []string{"Runs side by side", "pass@k % [95% CI]", "pass@k: the chance that at least one of k samples"} {
+		if !bytes.Contains(md, []byte(want)) {
+			t.Errorf("combined report lacks %q", want)
+		}
 	}
-	if _, err := os.Stat(filepath.Join(out, "plots", "2-run-m2-accuracy_by_level.png")); err != nil {
+	if _, err := os.Stat(filepath.Join(out, "plots", "2-run-m2-breakdown_by_level.png")); err != nil {
 		t.Error(err)
+	}
+}
+
+// A run stopped early says so first, in the report and the comparison.
+func TestPartialRun(t *testing.T) {
+	dir, _ := writeRun(t, reporttest.Options{Items: 30, Seed: 6, Results: true, Model: "p"})
+	res, err := rundir.ReadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := rundir.ReadManifest(dir)
+	m.Items, m.Extra = 300, map[string]string{rundir.StatusKey: rundir.StatusStopped + "interrupted"}
+	res.Planned, res.Stopped = 300, "interrupted"
+	if err := rundir.WriteJSON(dir, rundir.ManifestFile, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := rundir.WriteJSON(dir, rundir.ResultsFile, res); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := Load(dir)
+	w, err := Write([]*Run{r}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(w.Markdown)
+	first := strings.SplitN(string(md), "\n\n", 3)
+	if len(first) < 2 || !strings.Contains(first[1], "30 of 300 items done (interrupted)") {
+		t.Errorf("report does not start with the partial status:\n%s", md[:min(len(md), 400)])
+	}
+	c, err := Compare(r, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := c.Text(0); !strings.Contains(text, "A is partial: 30 of 300 items done (interrupted)") {
+		t.Errorf("compare text:\n%s", text)
 	}
 }
 
@@ -163,7 +210,10 @@ func TestCompare(t *testing.T) {
 	d2, r2 := writeRun(t, reporttest.Options{Items: 55, Seed: 5, Model: "b", PromptHash: "p2"})
 	a, _ := Load(d1)
 	b, _ := Load(d2)
-	c := Compare(a, b)
+	c, err := Compare(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
 	right := func(recs []rundir.SampleRecord) map[string]bool {
 		m := map[string]bool{}
 		for _, s := range recs {
@@ -180,23 +230,89 @@ func TestCompare(t *testing.T) {
 			onlyB++
 		}
 	}
-	if len(c.Flips.OnlyA) != onlyA || len(c.Flips.OnlyB) != onlyB || c.Paired != 55 {
-		t.Errorf("flips %d/%d paired %d, want %d/%d/55", len(c.Flips.OnlyA), len(c.Flips.OnlyB), c.Paired, onlyA, onlyB)
+	if len(c.BetterA) != onlyA || len(c.BetterB) != onlyB || c.Paired != 55 || !c.Binary {
+		t.Errorf("better %d/%d paired %d, want %d/%d/55", len(c.BetterA), len(c.BetterB), c.Paired, onlyA, onlyB)
 	}
-	if len(c.Flips.MissingB) != 5 {
-		t.Errorf("items only in A: %v", c.Flips.MissingB)
+	if c.OnlyInA != 5 || c.OnlyInB != 0 {
+		t.Errorf("items only in A: %d", c.OnlyInA)
 	}
 	if !(c.Diff.Lo <= c.Diff.Value && c.Diff.Value <= c.Diff.Hi) || math.Abs(c.Diff.Value-(c.AccA-c.AccB)) > 1e-12 {
 		t.Errorf("difference %+v vs %v-%v", c.Diff, c.AccA, c.AccB)
 	}
+	// Per group: the groups of A's breakdowns, their paired items adding up.
+	n := 0
+	for _, g := range c.Groups {
+		if g.Breakdown == "by_subject" {
+			n += g.N
+		}
+	}
+	if n != 55 {
+		t.Errorf("paired items over the subjects: %d", n)
+	}
 	text := c.Text(0)
-	for _, want := range []string{`prompt hash differs: "p1" vs "p2"`, "seed differs", "5 items are in one run only", "McNemar exact"} {
+	for _, want := range []string{"settings that differ (A → B):", "model: a → b", "prompt text: p1 → p2", "seed: 4 → 5",
+		"5 items are in one run only", "McNemar's exact test", "measure: the item's accuracy", "Paired differences, accuracy by subject"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("comparison text lacks %q:\n%s", want, text)
 		}
 	}
-	if w := Incomparable(a, a); len(w) != 0 {
-		t.Errorf("a run compared with itself gives warnings: %v", w)
+	if strings.Contains(text, "{") {
+		t.Errorf("comparison text shows raw JSON:\n%s", text)
+	}
+	if d := SettingsDiff(a.Manifest, a.Manifest); len(d) != 0 {
+		t.Errorf("a run compared with itself differs: %v", d)
+	}
+}
+
+// Several samples per item: one per-item quantity (the mean over the
+// samples) for the values, the difference and the sign test.
+func TestCompareSeveralSamples(t *testing.T) {
+	d1, r1 := writeRun(t, reporttest.Options{Items: 30, Samples: 4, Seed: 8, Model: "a"})
+	d2, r2 := writeRun(t, reporttest.Options{Items: 30, Samples: 4, Seed: 9, Model: "b"})
+	a, _ := Load(d1)
+	b, _ := Load(d2)
+	c, err := Compare(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := func(recs []rundir.SampleRecord) map[string]float64 {
+		m := map[string]float64{}
+		for _, s := range recs {
+			if s.Verdict.IsCorrect() {
+				m[s.Item.ID] += 0.25
+			}
+		}
+		return m
+	}
+	ma, mb := mean(r1), mean(r2)
+	better, sum := 0, 0.0
+	for id := range ma {
+		if ma[id] > mb[id] {
+			better++
+		}
+		sum += ma[id]
+	}
+	if len(c.BetterA) != better || math.Abs(c.AccA-sum/30) > 1e-12 {
+		t.Errorf("better in A %d (want %d), A %v (want %v)", len(c.BetterA), better, c.AccA, sum/30)
+	}
+	if !strings.Contains(c.MeasureText(), "mean over the item's samples") {
+		t.Errorf("measure %q", c.MeasureText())
+	}
+}
+
+func TestCompareNoSharedItems(t *testing.T) {
+	d1, _ := writeRun(t, reporttest.Options{Items: 5, Seed: 1, Model: "a"})
+	d2 := filepath.Join(t.TempDir(), "other")
+	if _, err := reporttest.Write(d2, reporttest.Options{Items: 5, Seed: 1, Model: "b"}); err != nil {
+		t.Fatal(err)
+	}
+	// Rename B's items.
+	raw, _ := os.ReadFile(filepath.Join(d2, rundir.SamplesFile))
+	os.WriteFile(filepath.Join(d2, rundir.SamplesFile), bytes.ReplaceAll(raw, []byte(`"id":"test/`), []byte(`"id":"other/`)), 0o644)
+	a, _ := Load(d1)
+	b, _ := Load(d2)
+	if _, err := Compare(a, b); !errors.Is(err, ErrNoSharedItems) || !strings.Contains(err.Error(), `"other/`) {
+		t.Errorf("no shared items: %v", err)
 	}
 }
 
@@ -247,7 +363,7 @@ func TestEmptyRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, _ := os.ReadFile(w.Markdown)
-	if !bytes.Contains(md, []byte("| accuracy % (95% bootstrap CI over items) | – |")) || len(w.Plots) != 0 {
+	if !bytes.Contains(md, []byte("no samples yet")) || len(w.Plots) != 0 {
 		t.Errorf("empty run report:\n%s", md)
 	}
 }

@@ -27,6 +27,16 @@ func WriteText(w io.Writer, t bench.Table) {
 			width[i] = max(width[i], utf8.RuneCountInString(r[i]))
 		}
 	}
+	// Numbers (and intervals, and "–") align right, words left.
+	right := make([]bool, len(t.Columns))
+	for i := range t.Columns {
+		right[i] = i > 0
+		for _, r := range t.Rows {
+			if i < len(r) && r[i] != "" && !numeric(r[i]) {
+				right[i] = false
+			}
+		}
+	}
 	line := func(cells []string) {
 		var b strings.Builder
 		b.WriteString(" ")
@@ -37,10 +47,10 @@ func WriteText(w io.Writer, t bench.Table) {
 			}
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
 			b.WriteString(" ")
-			if i == 0 {
-				b.WriteString(c + pad)
-			} else {
+			if right[i] {
 				b.WriteString(" " + pad + c)
+			} else {
+				b.WriteString(" " + c + pad)
 			}
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
@@ -52,6 +62,13 @@ func WriteText(w io.Writer, t bench.Table) {
 	for _, n := range t.Notes {
 		fmt.Fprintln(w, "  "+n)
 	}
+}
+
+// numeric reports whether a cell reads as a number: it starts with a
+// digit, a sign, a decimal point or the dash of a missing value.
+func numeric(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r >= '0' && r <= '9' || strings.ContainsRune("+-.–", r)
 }
 
 // RunText writes what the command line prints after a run or a regrade:

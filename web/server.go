@@ -805,4 +805,3 @@ func kinds(recs []rundir.SampleRecord) string {
 	}
 	return strings.Join(ks, " ")
 }
-

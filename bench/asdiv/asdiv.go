@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,16 @@ func New() *Benchmark { return &Benchmark{} }
 
 // Name is the command-line name.
 func (*Benchmark) Name() string { return "asdiv" }
+
+// PromptNames implements bench.PromptLister.
+func (*Benchmark) PromptNames() []string {
+	names := []string{"fewshot"}
+	for n := range templates {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
 
 // OwnFolds is the number of seeded per-type folds put in Meta["type_fold"].
 const OwnFolds = 5

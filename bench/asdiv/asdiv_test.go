@@ -2,6 +2,7 @@ package asdiv
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -198,10 +199,10 @@ func TestGoldReplySelfCheck(t *testing.T) {
 		}
 	}
 	s := b.Summarize(samples)
-	if s.Metrics["accuracy"] != 1 {
-		t.Errorf("accuracy %v", s.Metrics["accuracy"])
+	if s.Value("accuracy") != 1 {
+		t.Errorf("accuracy %v", s.Value("accuracy"))
 	}
-	if len(s.Tables) < 3 || s.Tables[0].Name != "by_grade" || len(s.Tables[0].Rows) != 6 {
+	if len(s.Tables) < 3 || s.Tables[0].Name != "by_grade" || len(s.Tables[0].Rows) != 6 || !s.Tables[0].Main || s.Tables[1].Name != "by_type" {
 		t.Errorf("tables: %+v", s.Tables)
 	}
 }
@@ -223,11 +224,15 @@ func TestSummarizeFolds(t *testing.T) {
 		})
 	}
 	s := New().Summarize(samples)
-	if s.Metrics["accuracy"] != 0.7 || s.Metrics["fold_mean_accuracy"] != 0.7 {
-		t.Errorf("metrics %v", s.Metrics)
+	if math.Abs(s.Value("accuracy")-0.7) > 1e-12 || math.Abs(s.Value("fold_mean_accuracy")-0.7) > 1e-12 {
+		t.Errorf("metrics %+v", s.Metrics)
 	}
-	if sd := s.Metrics["fold_sd_accuracy"]; sd < 0.424 || sd > 0.425 { // folds at 1.0 and 0.4: 0.6/√2
+	if sd := s.Value("fold_sd_accuracy"); sd < 0.424 || sd > 0.425 { // folds at 1.0 and 0.4: 0.6/√2
 		t.Errorf("sd %v", sd)
+	}
+	// The fold figures are in the fold table, not repeated in the headline.
+	if un := s.Unshown(); len(un) != 1 || un[0].Name != "accuracy" {
+		t.Errorf("metrics shown before the tables: %+v", un)
 	}
 }
 

@@ -47,6 +47,10 @@ func NewWithEvaluator(ev Evaluator) *Benchmark { return &Benchmark{eval: ev} }
 // Name implements bench.Benchmark.
 func (b *Benchmark) Name() string { return "hardmath" }
 
+// PromptNames implements bench.PromptLister: the paper's prompt under its
+// names (the few-shot examples come with --shots).
+func (b *Benchmark) PromptNames() []string { return []string{"paper", "default", "fewshot"} }
+
 // Load reads a released HARDMath file (or a folder holding
 // HARDMath_mini.json); with path == "" it generates a fresh set of
 // opts.Limit (default 50) problems of every type with opts.Seed.

@@ -61,11 +61,34 @@ func TestSummarize(t *testing.T) {
 	for _, reply := range []string{b.GoldReply(it), `$\boxed{[y = 1 - \frac{x^{3}}{18}, y = 0]}$`, "nothing"} {
 		samples = append(samples, bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")})
 	}
-	s := b.Summarize(samples)
-	if s.Metrics["score"] != 0.5 || s.Metrics["accuracy"] != 1.0/3 {
-		t.Errorf("metrics: %v", s.Metrics)
+	for i := range samples {
+		samples[i].Index = i // three samples of one item
 	}
-	if len(s.Tables) != 2 || len(s.Tables[0].Rows) != 1 || !strings.Contains(s.Tables[0].Rows[0][4], "large_x 0.500") {
-		t.Errorf("tables: %+v", s.Tables)
+	s := b.Summarize(samples)
+	// partial credit: (1 + 0.5 + 0) / 3; full credit: 1 of 3
+	if s.Headline[0] != "partial_credit" || s.Value("partial_credit") != 0.5 || s.Value("full_credit") != 1.0/3 {
+		t.Errorf("metrics: %+v", s.Metrics)
+	}
+	if m, _ := s.Metric("partial_credit"); m.N != 1 || !strings.Contains(m.Definition, "equal share") {
+		t.Errorf("partial credit: %+v", m)
+	}
+	br, _ := s.Breakdown("by_type_regime")
+	got := map[string]float64{}
+	for _, g := range br.Groups {
+		got[g.Key] = g.Values["partial_credit"].Value
+	}
+	// small x right twice, large x once; the reply with no answer scores 0 in both
+	if len(got) != 2 || got["ODE|small_x"] != 2.0/3 || got["ODE|large_x"] != 1.0/3 {
+		t.Errorf("regimes: %v", got)
+	}
+	var titles []string
+	for _, tb := range s.Tables {
+		titles = append(titles, tb.Name)
+		if !tb.Main && tb.Name != "sampling" {
+			t.Errorf("table %s is not printed after a run", tb.Name)
+		}
+	}
+	if strings.Join(titles, ",") != "by_type,by_type_regime,sampling" {
+		t.Errorf("tables %v", titles)
 	}
 }

@@ -50,7 +50,7 @@ func (b *Benchmark) Summarize(samples []bench.Sample) bench.Summary {
 	types, regimes := typeGroups(sb.Items())
 	bt := sb.Breakdown("by_type", "HARDMath by question type", []string{"type"}, types, "partial_credit", "full_credit")
 	sb.Table(sb.BreakdownTable(bt, true))
-	br := sb.Breakdown("by_type_regime", "HARDMath by question type and regime (credit of each regime)",
+	br := sb.Breakdown("by_type_regime", "HARDMath by question type and regime",
 		[]string{"type", "regime"}, regimes, "partial_credit")
 	t := sb.BreakdownTable(br, true)
 	t.Columns[len(t.Columns)-1] = "credit % [95% CI]"

@@ -42,6 +42,9 @@ func New() *Benchmark { return &Benchmark{} }
 // Name implements bench.Benchmark.
 func (*Benchmark) Name() string { return "math" }
 
+// PromptNames implements bench.PromptLister.
+func (*Benchmark) PromptNames() []string { return PromptNames() }
+
 // Load implements bench.Benchmark (see Load).
 func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	if path == "" {

@@ -67,12 +67,10 @@ func PlotByLevel(samples []bench.Sample, heading, base string) ([]string, error)
 	p.X.Label.Text = "level"
 	p.Y.Label.Text = "accuracy (%)"
 	// A little room beyond 0-100 and 1-5, so markers at the edges are whole.
-	p.Y.Min, p.Y.Max = -4, 104
+	plotout.PercentAxis(&p.Y)
 	p.X.Min, p.X.Max = 0.7, 5.3
 	p.X.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 1, Label: "1"}, {Value: 2, Label: "2"},
 		{Value: 3, Label: "3"}, {Value: 4, Label: "4"}, {Value: 5, Label: "5"}})
-	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
-		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}})
 	p.Add(plotter.NewGrid())
 	fig := plotout.New(p, 8*vg.Inch, 4.5*vg.Inch)
 	for _, s := range order {

@@ -63,45 +63,69 @@ func TestSummarizeByHand(t *testing.T) {
 		t.Errorf("confidence without logprobs: %v", c)
 	}
 	sum := b.Summarize(samples)
-	m := sum.Metrics
-	want := map[string]float64{
-		"accuracy": 2.0 / 6, "accuracy_algebra": 2.0 / 3, "accuracy_precalculus": 0,
-		"accuracy_level_1": 0.5, "accuracy_level_2": 0,
-		"no_answer_rate": 1.0 / 6, "truncated_rate": 1.0 / 6, "incomplete_rate": 1.0 / 6,
-		// positives 0.9, 0.7; negatives 0.6, 0.8: 3 of 4 pairs ordered
-		"auroc": 0.75, "confidence_samples": 4, "mean_confidence": 0.75,
-	}
-	for k, v := range want {
-		if got, ok := m[k]; !ok || gomath.Abs(got-v) > 1e-9 {
-			t.Errorf("%s = %v (present %v), want %v", k, got, ok, v)
+	near := func(name string, got, want float64) {
+		t.Helper()
+		if gomath.IsNaN(got) || gomath.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %v, want %v", name, got, want)
 		}
 	}
-	if m["accuracy_lo"] > m["accuracy"] || m["accuracy_hi"] < m["accuracy"] || m["accuracy_hi"] > 1 {
-		t.Errorf("interval %v %v", m["accuracy_lo"], m["accuracy_hi"])
+	near("accuracy", sum.Value("accuracy"), 2.0/6)
+	// positives 0.9, 0.7; negatives 0.6, 0.8: 3 of 4 pairs ordered
+	near("auroc", sum.Value("auroc"), 0.75)
+	if m, _ := sum.Metric("auroc"); m.N != 4 {
+		t.Errorf("auroc over %d samples, want the 4 with logprobs", m.N)
 	}
-	if _, ok := m["pass@1"]; ok {
+	acc, _ := sum.Metric("accuracy")
+	if acc.N != 6 || acc.Interval == nil || acc.Interval.Lo > acc.Value || acc.Interval.Hi < acc.Value || acc.Interval.Hi > 1 {
+		t.Errorf("accuracy %+v", acc)
+	}
+	if acc.Measure == nil || acc.Measure.Of != "score" || acc.Definition == "" || sum.Headline[0] != "accuracy" {
+		t.Errorf("accuracy is not defined: %+v, headline %v", acc, sum.Headline)
+	}
+	if _, ok := sum.Metric("pass@1"); ok {
 		t.Error("pass@k with one sample per item")
+	}
+	group := func(bd, key string) bench.Estimate {
+		t.Helper()
+		b, ok := sum.Breakdown(bd)
+		if !ok {
+			t.Fatalf("no breakdown %s", bd)
+		}
+		for _, g := range b.Groups {
+			if g.Key == key {
+				return g.Values["accuracy"]
+			}
+		}
+		t.Fatalf("%s has no group %s: %+v", bd, key, b.Groups)
+		return bench.Estimate{}
+	}
+	near("algebra", group("by_subject", "algebra").Value, 2.0/3)
+	near("precalculus", group("by_subject", "precalculus").Value, 0)
+	near("level 1", group("by_level", "1").Value, 0.5)
+	near("level 2", group("by_level", "2").Value, 0)
+	near("algebra, level 1", group("by_subject_level", "algebra|1").Value, 1)
+	if n := group("by_subject", "algebra").N; n != 3 {
+		t.Errorf("algebra: %d items", n)
 	}
 	names := map[string]bench.Table{}
 	for _, tb := range sum.Tables {
 		names[tb.Name] = tb
 	}
-	for _, n := range []string{"table2", "by_subject", "by_level", "subject_by_level", "diagnostics", "calibration"} {
+	for _, n := range []string{"by_subject", "by_level", "by_subject_level", "calibration"} {
 		if _, ok := names[n]; !ok {
 			t.Errorf("no table %s", n)
 		}
 	}
-	t2 := names["table2"]
-	if len(t2.Columns) != 9 || t2.Columns[1] != "Prealgebra" || t2.Columns[8] != "Average" {
-		t.Errorf("table 2 columns %v", t2.Columns)
+	if !names["by_subject"].Main || !names["by_level"].Main || names["by_subject_level"].Main {
+		t.Error("the tables printed after a run are by subject and by level")
 	}
-	// Prealgebra has no items; Algebra 66.7; Precalculus 0.0; Average 33.3
-	if r := t2.Rows[0]; r[1] != "-" || r[2] != "66.7" || r[7] != "0.0" || r[8] != "33.3" {
-		t.Errorf("table 2 row %v", r)
+	// One spelling of the subjects: the dataset's titles, in the paper's order.
+	if r := names["by_subject"].Rows; len(r) != 2 || r[0][0] != "Algebra" || r[1][0] != "Precalculus" || !strings.HasPrefix(r[0][2], "66.7 [") {
+		t.Errorf("by subject %v", r)
 	}
-	sx := names["subject_by_level"]
-	if len(sx.Rows) != 2 || sx.Rows[0][0] != "Algebra" || !strings.HasPrefix(sx.Rows[0][1], "100.0") || !strings.HasPrefix(sx.Rows[1][2], "0.0") {
-		t.Errorf("subject x level %v", sx.Rows)
+	sx := names["by_subject_level"]
+	if len(sx.Rows) != 2 || sx.Rows[0][0] != "Algebra" || sx.Columns[1] != "Level 1" || !strings.HasPrefix(sx.Rows[0][1], "100.0") || !strings.HasPrefix(sx.Rows[1][2], "0.0") {
+		t.Errorf("subject x level %v %v", sx.Columns, sx.Rows)
 	}
 }
 
@@ -114,24 +138,24 @@ func TestSamplingMetricsByHand(t *testing.T) {
 	for i, x := range []string{"1", "1", "2", "1"} { // gold 2: c = 1
 		samples = append(samples, sample(b, "Y", "algebra", "1", "2", "$\\boxed{"+x+"}$", "stop", 0, i))
 	}
-	sm := SamplingMetrics(samples)
-	want := []Sampling{
-		{K: 1, Pass: 0.375, Maj: 0.5, Mean: 0.5},
-		{K: 2, Pass: (5.0/6 + 0.5) / 2, Maj: 0.5, Mean: 0.25},
-		{K: 4, Pass: 1, Maj: 0.5, Mean: 0.375},
+	sum := b.Summarize(samples)
+	want := map[string]float64{
+		"pass@1": 0.375, "maj@1": 0.5, "mean@1": 0.5,
+		"pass@2": (5.0/6 + 0.5) / 2, "maj@2": 0.5, "mean@2": 0.25,
+		"pass@4": 1, "maj@4": 0.5, "accuracy": 0.375, // mean@4 is the accuracy
 	}
-	if len(sm) != len(want) {
-		t.Fatalf("%+v", sm)
-	}
-	for i, w := range want {
-		g := sm[i]
-		if g.K != w.K || gomath.Abs(g.Pass-w.Pass) > 1e-9 || gomath.Abs(g.Maj-w.Maj) > 1e-9 || gomath.Abs(g.Mean-w.Mean) > 1e-9 {
-			t.Errorf("k=%d: %+v, want %+v", w.K, g, w)
+	for k, w := range want {
+		if g := sum.Value(k); gomath.IsNaN(g) || gomath.Abs(g-w) > 1e-9 {
+			t.Errorf("%s = %v, want %v", k, g, w)
 		}
 	}
-	m := b.Summarize(samples).Metrics
-	if gomath.Abs(m["pass@2"]-want[1].Pass) > 1e-9 || m["maj@4"] != 0.5 || m["accuracy"] != 0.375 {
-		t.Errorf("metrics %v", m)
+	if _, ok := sum.Metric("mean@4"); ok {
+		t.Error("mean@n repeats the accuracy")
+	}
+	for _, m := range sum.Metrics {
+		if strings.Contains(m.Name, "@") && m.Definition == "" {
+			t.Errorf("%s has no definition", m.Name)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package math401
 
 import (
+	"fmt"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -100,8 +101,8 @@ func TestCalcScoresFull(t *testing.T) {
 		samples = append(samples, bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")})
 	}
 	sum := b.Summarize(samples)
-	if sum.Metrics["accuracy"] != 1 || sum.Metrics["relative_error"] != 0 || sum.Metrics["non_number_ratio"] != 0 {
-		t.Fatalf("calc: %v", sum.Metrics)
+	if sum.Value("accuracy") != 1 || sum.Value("relative_error") != 0 || sum.Value("non_number_ratio") != 0 {
+		t.Fatalf("calc: %+v", sum.Metrics)
 	}
 	for _, g := range []int{7, 13} { // other seeds too
 		items, _, _ := b.Load("", bench.LoadOptions{Seed: int64(g)})
@@ -156,22 +157,50 @@ func TestSummarizeByHand(t *testing.T) {
 	if bg := byCat["Big"]; bg.N != 1 || bg.Accuracy != 0 {
 		t.Errorf("big: %+v", bg)
 	}
-	sum := b.Summarize(samples)
-	if sum.Metrics["accuracy"] != 0.5 || sum.Metrics["accuracy_irrational"] != 1 || sum.Metrics["accuracy_add_sub"] != 0.5 {
-		t.Errorf("metrics %v", sum.Metrics)
+	// The summary works over items: the same samples as four items.
+	for i := range samples {
+		samples[i].Item.ID = fmt.Sprintf("t/%d", i)
 	}
-	if _, ok := sum.Metrics["accuracy_trig"]; ok {
+	sum := b.Summarize(samples)
+	if sum.Value("accuracy") != 0.5 || math.Abs(sum.Value("relative_error")-2.625) > 1e-12 || sum.Value("non_number_ratio") != 0.25 {
+		t.Errorf("metrics %+v", sum.Metrics)
+	}
+	if sum.Headline[0] != "accuracy" {
+		t.Errorf("headline %v", sum.Headline)
+	}
+	t1, ok := sum.Breakdown("table1")
+	if !ok {
+		t.Fatal("no Table 1 breakdown")
+	}
+	got := map[string]bench.Group{}
+	for _, g := range t1.Groups {
+		got[g.Key] = g
+	}
+	if g := got["Irr"]; g.N != 1 || g.Values["accuracy"].Value != 1 {
+		t.Errorf("Irr: %+v", g)
+	}
+	if g := got["+-"]; g.N != 2 || g.Values["accuracy"].Value != 0.5 || g.Values["relative_error"].Value != 5 || g.Values["non_number_ratio"].Value != 0.5 {
+		t.Errorf("+-: %+v", g)
+	}
+	if _, ok := got["Tri"]; ok {
 		t.Error("a category with no samples has an accuracy")
 	}
-	t1 := sum.Tables[0]
-	if len(t1.Columns) != len(Categories)+1 || t1.Columns[1] != "Euler" || t1.Columns[len(t1.Columns)-1] != "All" {
-		t.Errorf("table 1 columns %v", t1.Columns)
+	if _, ok := got["All"]; ok {
+		t.Error("Table 1's All column repeats the headline")
 	}
-	if got := t1.Rows[0][len(t1.Columns)-1]; got != "50.0" {
-		t.Errorf("table 1 all accuracy %q", got)
+	var tab bench.Table
+	for _, x := range sum.Tables {
+		if x.Name == "table1" {
+			tab = x
+		}
 	}
-	if got := t1.Rows[1][len(t1.Columns)-1]; got != "2.62" && got != "2.63" {
-		t.Errorf("table 1 all RE %q", got)
+	if !tab.Main || len(tab.Columns) != 6 || tab.Columns[1] != "groups" || len(tab.Rows) != len(t1.Groups) {
+		t.Fatalf("table 1: %v %v", tab.Columns, tab.Rows)
+	}
+	for _, r := range tab.Rows {
+		if r[0] == "Hard" && (r[1] != "0, 4, 9-10, 12-16" || r[2] != "2" || !strings.HasPrefix(r[3], "50.0 [") || !strings.HasPrefix(r[4], "0.25 [")) {
+			t.Errorf("Hard row %v", r)
+		}
 	}
 }
 

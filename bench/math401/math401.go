@@ -18,6 +18,9 @@ func New() Benchmark { return Benchmark{} }
 // Name implements bench.Benchmark.
 func (Benchmark) Name() string { return "math401" }
 
+// PromptNames implements bench.PromptLister.
+func (Benchmark) PromptNames() []string { return PromptNames() }
+
 // Load reads a released or generated file; with path == "" it generates
 // the set with opts.Seed (DefaultSeed when 0).
 func (Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
@@ -216,25 +219,28 @@ func groupLabel(g int) string {
 	return strconv.Itoa(g)
 }
 
-// categoryGroups lists a Table 1 column's groups ("1-6", "6, 8, 12").
+// categoryGroups lists a Table 1 column's groups, runs of consecutive
+// groups as ranges ("1-6", "0, 4, 9-10, 12-16").
 func categoryGroups(name string) string {
 	for _, c := range Categories {
 		if c.Name != name {
 			continue
 		}
+		var parts []string
 		g := c.Groups
-		run := len(g) > 2
-		for i := 1; i < len(g); i++ {
-			run = run && g[i] == g[i-1]+1
+		for i := 0; i < len(g); {
+			j := i
+			for j+1 < len(g) && g[j+1] == g[j]+1 {
+				j++
+			}
+			if j > i {
+				parts = append(parts, fmt.Sprintf("%d-%d", g[i], g[j]))
+			} else {
+				parts = append(parts, strconv.Itoa(g[i]))
+			}
+			i = j + 1
 		}
-		if run {
-			return fmt.Sprintf("%d-%d", g[0], g[len(g)-1])
-		}
-		var s []string
-		for _, x := range g {
-			s = append(s, strconv.Itoa(x))
-		}
-		return strings.Join(s, ", ")
+		return strings.Join(parts, ", ")
 	}
 	return ""
 }

@@ -12,19 +12,28 @@ func newCompareCmd() *cobra.Command {
 	var asJSON, all bool
 	c := &cobra.Command{
 		Use:   "compare RUN_A RUN_B",
-		Short: "Compare two runs on the same items: McNemar test, paired interval, flips",
-		Long: `compare pairs two run directories item by item and prints the accuracy of
-each on the shared items, the difference A-B with a 95% paired bootstrap interval,
-the exact McNemar p-value, and the items that flipped each way (right only in A,
-right only in B). An item counts as right when most of its samples are.
+		Short: "Compare two runs on the same items: paired differences, sign test, items that differ",
+		Long: `compare pairs two run directories item by item. It uses one per-item quantity
+throughout: the item's mean over its samples of the quantity behind run A's
+headline metric (correct or not for MATH, MATH 401 and ASDiv; partial credit for
+HARDMath). On the shared items it prints each run's value, the difference A-B
+with a 95% paired bootstrap interval, the exact sign test on the items where the
+runs differ (McNemar's exact test when every item is right or wrong), the
+paired differences within each group of the benchmark's tables, and the items
+each run does better.
 
-It warns when the runs differ in anything that makes them incomparable: the
-benchmark, the data hash, the prompt template or its hash, the grader version,
-the seed, the samples per item, or any run parameter; and when items are
-missing from one run.`,
+It lists the settings in which the runs differ (model, prompt, data, grader,
+samples, seed, run parameters) and warns when some change the replies or their
+grading; it says when a run is partial or items are missing from one run, and
+refuses two runs with no item in common (exit 1).`,
 		Example: "  matheval compare runs/math-a runs/math-b\n  matheval compare runs/math-a runs/math-b --json",
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, d := range args {
+				if err := checkRunDir("compare", d); err != nil {
+					return err
+				}
+			}
 			a, err := report.Load(args[0])
 			if err != nil {
 				return err
@@ -33,7 +42,10 @@ missing from one run.`,
 			if err != nil {
 				return err
 			}
-			c := report.Compare(a, b)
+			c, err := report.Compare(a, b)
+			if err != nil {
+				return fmt.Errorf("compare: %v", err)
+			}
 			if asJSON {
 				j, err := c.JSON()
 				if err != nil {
@@ -55,6 +67,6 @@ missing from one run.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the comparison as JSON")
-	c.Flags().BoolVar(&all, "all", false, "list every flipped item (default: the first 50 each way)")
+	c.Flags().BoolVar(&all, "all", false, "list every item that differs (default: the first 50 each way)")
 	return c
 }

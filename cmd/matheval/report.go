@@ -15,11 +15,14 @@ func newReportCmd() *cobra.Command {
 		Short: "Write report.md, a self-contained report.html and plots for runs",
 		Long: `report reads one or several run directories and writes report.md, a
 self-contained report.html (inline CSS, plots inlined, opens with no network) and
-plots/ with PNG and SVG figures: the benchmark's own tables, accuracy by subject,
-level and group with 95% bootstrap intervals (and the subject x level table),
-extraction diagnostics (verdict kinds, their main reasons, finish reasons),
-calibration and confidence histograms when samples carry confidences, cost and
-tokens, and the manifest.
+plots/ with PNG and SVG figures. It renders the benchmark's summary (results.json):
+the headline metrics with their definitions, then the benchmark's tables as its
+paper shows them (MATH: by subject, by level, by both; MATH 401: Table 1; ASDiv:
+by grade and type; HARDMath: by type and regime), each with its figure, every
+interval a 95% bootstrap over items; then extraction diagnostics (verdict kinds,
+their main reasons, finish reasons), calibration when samples carry
+confidences, cost and tokens, and the manifest last. A partial run says so at
+the top.
 
 With one run the report goes into the run directory unless --out is given.
 With several runs and --out, one combined report with a side-by-side table is
@@ -29,6 +32,9 @@ written there; without --out each run gets its own report in its directory.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var runs []*report.Run
 			for _, d := range args {
+				if err := checkRunDir("report", d); err != nil {
+					return err
+				}
 				r, err := report.Load(d)
 				if err != nil {
 					return err

@@ -3,19 +3,18 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"os/signal"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/model"
+	"github.com/matheval/matheval/report"
 	runner "github.com/matheval/matheval/run"
+	"github.com/matheval/matheval/rundir"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -31,7 +30,7 @@ type runFlags struct {
 	hintFraction, temperature, topP, rpm, tpm, maxCost                                float64
 	filters, stops                                                                    []string
 	subjects, levels, groups, types, grades                                           []string
-	logprobs                                                                          bool
+	logprobs, asJSON                                                                  bool
 	timeout                                                                           time.Duration
 }
 
@@ -125,6 +124,7 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.judgeSpec, "judge", "", "judge model grading each reply with the benchmark's rubric (openai:<model>; benchmarks with a rubric: hardmath)")
 	fs.StringVar(&f.judgeBaseURL, "judge-base-url", "", "judge server base URL(s), comma-separated (default: --base-url)")
 	fs.StringVar(&f.progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
+	fs.BoolVar(&f.asJSON, "json", false, "print results.json instead of the tables")
 }
 
 // run runs 'run BENCH'.
@@ -146,6 +146,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	case runner.ProgressAuto, runner.ProgressBar, runner.ProgressLog, runner.ProgressOff:
 	default:
 		return usageErrorf("run: --progress %q: want auto, bar, log or off", f.progressMode)
+	}
+	if err := checkPromptName(b, f.promptName, f.promptFile); err != nil {
+		return err
 	}
 	filter := map[string][]string{}
 	for _, fl := range f.filters {
@@ -244,7 +247,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	printResults(cmd.OutOrStdout(), rep.Dir, rep.Results)
+	if err := printResults(cmd, rep.Dir, rep.Results, f.asJSON); err != nil {
+		return err
+	}
 	if rep.Resumed > 0 {
 		fmt.Fprintf(cmd.OutOrStdout(), "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
 	}
@@ -295,30 +300,33 @@ func splitList(s string) []string {
 	return out
 }
 
-// printResults prints the headline of a run: counts, metrics, usage, cost.
-func printResults(w io.Writer, dir string, r runResults) {
-	fmt.Fprintf(w, "run directory: %s\n", dir)
-	fmt.Fprintf(w, "%s on %s: %d items, %d samples\n", r.Model, r.Benchmark, r.Items, r.Samples)
-	var parts []string
-	for _, k := range answer.Kinds {
-		if n := r.Counts[k]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+// checkPromptName refuses a --prompt the benchmark does not have, naming
+// the ones it has (a usage error: exit 2).
+func checkPromptName(b bench.Benchmark, name, file string) error {
+	pl, ok := b.(bench.PromptLister)
+	if name == "" || file != "" || !ok {
+		return nil
+	}
+	names := pl.PromptNames()
+	for _, n := range names {
+		if n == name {
+			return nil
 		}
 	}
-	fmt.Fprintf(w, "verdicts: %s\n", strings.Join(parts, ", "))
-	var names []string
-	for k := range r.Summary.Metrics {
-		names = append(names, k)
+	return usageErrorf("run: --prompt %q: %s has no such prompt (choose one of: %s; or --prompt-file FILE)", name, b.Name(), strings.Join(names, ", "))
+}
+
+// printResults prints a run's results: the benchmark's tables and the next
+// steps, or with asJSON results.json itself.
+func printResults(cmd *cobra.Command, dir string, res rundir.Results, asJSON bool) error {
+	if asJSON {
+		printJSON(cmd, res)
+		return nil
 	}
-	sort.Strings(names)
-	for _, k := range names {
-		fmt.Fprintf(w, "%s: %.4g\n", k, r.Summary.Metrics[k])
+	m, err := rundir.ReadManifest(dir)
+	if err != nil {
+		return err
 	}
-	if r.Usage.PromptTokens+r.Usage.CompletionTokens > 0 {
-		fmt.Fprintf(w, "tokens: %d prompt, %d completion (%d reasoning); %.0f per correct answer\n",
-			r.Usage.PromptTokens, r.Usage.CompletionTokens, r.Usage.ReasoningTokens, r.TokensPerCorrect)
-	}
-	if r.Cost > 0 {
-		fmt.Fprintf(w, "cost: $%.4g ($%.4g per correct answer)\n", r.Cost, r.CostPerCorrect)
-	}
+	report.RunText(cmd.OutOrStdout(), dir, m, res)
+	return nil
 }

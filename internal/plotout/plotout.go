@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -17,6 +18,9 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
+
+// margin is the blank border of every figure.
+const margin = vg.Length(8)
 
 // Figure is a plot with its legend kept apart from it.
 type Figure struct {
@@ -33,6 +37,7 @@ func New(p *plot.Plot, w, h vg.Length) *Figure {
 	l := plot.NewLegend()
 	l.Top = true
 	l.Left = true
+	l.Padding = vg.Points(3)
 	return &Figure{Plot: p, Legend: &l, Width: w, Height: h}
 }
 
@@ -88,14 +93,17 @@ func (f *Figure) draw(c draw.Canvas) {
 		c.SetColor(f.Plot.BackgroundColor)
 		c.Fill(c.Rectangle.Path())
 	}
+	// A margin all round: gonum measures tick labels a little narrower
+	// than it draws them, which would cut the first letter of the longest.
+	c = draw.Crop(c, margin, -margin, margin, -margin)
 	plotC := c
 	if f.Legend != nil && f.Entries > 0 {
 		// The legend's column: as wide as its widest entry, at most 40% of
 		// the figure; the plot gets the rest.
 		r := f.Legend.Rectangle(c)
-		lw := min(r.Max.X-r.Min.X+vg.Points(14), f.Width*2/5)
+		lw := min(r.Max.X-r.Min.X+vg.Points(24), f.Width*2/5)
 		plotC = draw.Crop(c, 0, -lw, 0, 0)
-		legC := draw.Crop(c, f.Width-lw+vg.Points(8), 0, 0, 0)
+		legC := draw.Crop(c, c.Max.X-c.Min.X-lw+vg.Points(8), 0, 0, 0)
 		// Start the legend level with the top of the axes, below the title.
 		if f.Plot.Title.Text != "" {
 			legC.Max.Y -= f.Plot.Title.TextStyle.Rectangle(f.Plot.Title.Text).Size().Y + f.Plot.Title.Padding
@@ -127,4 +135,20 @@ func Wrap(s string, width int) string {
 		lines = append(lines, cur)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// PercentAxis makes an axis run over 0-100 (percent) with a little room
+// either side, so that markers at 0 and 100 are drawn whole, and ticks
+// every 25.
+func PercentAxis(a *plot.Axis) {
+	a.Min, a.Max = -3, 103
+	var ticks []plot.Tick
+	for v := 0; v <= 100; v += 5 {
+		t := plot.Tick{Value: float64(v)}
+		if v%25 == 0 {
+			t.Label = strconv.Itoa(v)
+		}
+		ticks = append(ticks, t)
+	}
+	a.Tick.Marker = plot.ConstantTicks(ticks)
 }

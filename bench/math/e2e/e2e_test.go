@@ -104,28 +104,44 @@ func TestEndToEndFakeServer(t *testing.T) {
 	if res.Counts[answer.Correct] != 2 || res.Counts[answer.Wrong] != 2 || res.Counts[answer.NoAnswer] != 1 || res.Counts[answer.Incomplete] != 1 {
 		t.Fatalf("counts %v", res.Counts)
 	}
-	m := res.Summary.Metrics
+	sum := res.Summary
 	conf := []float64{gomath.Exp(-0.4), gomath.Exp(-0.2), gomath.Exp(-0.1), gomath.Exp(-0.7)}
-	want := map[string]float64{
-		"accuracy": 2.0 / 6, "accuracy_algebra": 1.0 / 3, "accuracy_geometry": 1.0 / 3,
-		"accuracy_level_1": 1, "accuracy_level_2": 0, "accuracy_level_3": 0,
-		"no_answer_rate": 1.0 / 6, "truncated_rate": 1.0 / 6, "incomplete_rate": 1.0 / 6, "undecided_rate": 0,
-		"auroc": 0.75, "confidence_samples": 4, "mean_confidence": (conf[0] + conf[1] + conf[2] + conf[3]) / 4,
-	}
-	for k, v := range want {
-		if got, ok := m[k]; !ok || gomath.Abs(got-v) > 1e-9 {
-			t.Errorf("%s = %v (present %v), want %v", k, got, ok, v)
+	near := func(name string, got, want float64) {
+		t.Helper()
+		if gomath.IsNaN(got) || gomath.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %v, want %v", name, got, want)
 		}
 	}
-	// the accuracy table (the paper's Table 2 shape)
-	var t2 bench.Table
+	near("accuracy", sum.Value("accuracy"), 2.0/6)
+	near("auroc", sum.Value("auroc"), 0.75)
+	if m, _ := sum.Metric("auroc"); m.N != len(conf) {
+		t.Errorf("auroc over %d samples, want %d", m.N, len(conf))
+	}
+	want := map[string]float64{"by_subject/algebra": 1.0 / 3, "by_subject/geometry": 1.0 / 3,
+		"by_level/1": 1, "by_level/2": 0, "by_level/3": 0}
+	for k, w := range want {
+		name, key, _ := strings.Cut(k, "/")
+		bd, ok := sum.Breakdown(name)
+		found := false
+		for _, g := range bd.Groups {
+			if g.Key == key {
+				near(k, g.Values["accuracy"].Value, w)
+				found = true
+			}
+		}
+		if !ok || !found {
+			t.Errorf("no group %s", k)
+		}
+	}
+	// the table printed after a run: accuracy by subject, in the paper's order
+	var bs bench.Table
 	for _, tb := range res.Summary.Tables {
-		if tb.Name == "table2" {
-			t2 = tb
+		if tb.Name == "by_subject" {
+			bs = tb
 		}
 	}
-	if len(t2.Rows) != 1 || t2.Rows[0][2] != "33.3" || t2.Rows[0][5] != "33.3" || t2.Rows[0][1] != "-" || t2.Rows[0][8] != "33.3" {
-		t.Errorf("table 2: %v %v", t2.Columns, t2.Rows)
+	if len(bs.Rows) != 2 || bs.Rows[0][0] != "Algebra" || !strings.HasPrefix(bs.Rows[0][2], "33.3 [") || !bs.Main {
+		t.Errorf("by subject: %v %v", bs.Columns, bs.Rows)
 	}
 	// per-sample confidences recorded by the runner through bench.Confidencer
 	recs, err := rundir.ReadSamples(runDir)

@@ -1,0 +1,160 @@
+package bench
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/answer"
+)
+
+// sampleOf makes a graded sample of item id with metadata meta.
+func sampleOf(id string, idx int, correct bool, score float64, meta map[string]string) Sample {
+	k, x := answer.Wrong, "2"
+	if correct {
+		k, x = answer.Correct, "1"
+	}
+	return Sample{Item: Item{ID: id, Meta: meta}, Index: idx, Confidence: -1, Verdict: answer.Verdict{Kind: k, Score: score, Extracted: x}}
+}
+
+func TestMeasures(t *testing.T) {
+	s := Sample{Verdict: answer.Verdict{Kind: answer.Correct, Score: 0.75,
+		Metrics: map[string]float64{"relative_error": 0.2}, Parts: map[string]float64{"small_eps": 1}}}
+	for _, c := range []struct {
+		m    Measure
+		want float64
+		ok   bool
+	}{
+		{Correct, 1, true}, {Score, 0.75, true},
+		{VerdictMetric("relative_error", 10), 0.2, true}, {VerdictMetric("other", 10), 10, true},
+		{Part("small_eps"), 1, true}, {Part("large_eps"), 0, true},
+		{Measure{Of: "metric:other"}, 0, false}, {Measure{Of: "nosuch"}, 0, false},
+	} {
+		got, ok := c.m.Sample(s)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%+v: %v %v, want %v %v", c.m, got, ok, c.want, c.ok)
+		}
+	}
+	// An item's value is the mean over its samples that have the quantity.
+	two := []Sample{{Verdict: answer.Verdict{Metrics: map[string]float64{"x": 1}}}, {Verdict: answer.Verdict{}}}
+	if v, ok := (Measure{Of: "metric:x"}).Item(two); !ok || v != 1 {
+		t.Errorf("item value %v %v", v, ok)
+	}
+	if _, ok := (Measure{Of: "metric:y"}).Item(two); ok {
+		t.Error("an item without the quantity has a value")
+	}
+}
+
+// A summary worked by hand: four items, two subjects, item d with two samples.
+func TestBuilderByHand(t *testing.T) {
+	alg := map[string]string{"subject": "algebra", "level": "1"}
+	geo := map[string]string{"subject": "geometry", "level": "2"}
+	samples := []Sample{
+		sampleOf("a", 0, true, 1, alg), sampleOf("b", 0, false, 0, alg),
+		sampleOf("c", 0, true, 1, geo), sampleOf("d", 1, false, 0, geo), sampleOf("d", 0, true, 1, geo),
+	}
+	sb := NewBuilder(samples)
+	if it := sb.Items(); len(it) != 4 || len(it[3].Samples) != 2 || it[3].Samples[0].Index != 0 {
+		t.Fatalf("items %+v", it)
+	}
+	m := Correct
+	acc := sb.Metric(Metric{Name: "accuracy", Label: "accuracy", Unit: Percent, Measure: &m, Definition: "share right"})
+	// items a 1, b 0, c 1, d 0.5
+	if acc.N != 4 || acc.Value != 0.625 || acc.Interval == nil || acc.Interval.Lo > 0.625 || acc.Interval.Hi < 0.625 {
+		t.Errorf("accuracy %+v", acc)
+	}
+	subj := sb.ByMeta("subject", strings.ToUpper, nil)
+	lvl := sb.ByMeta("level", func(l string) string { return "Level " + l }, nil)
+	bs := sb.Breakdown("by_subject", "Accuracy by subject", []string{"subject"}, subj, "accuracy")
+	if len(bs.Groups) != 2 || bs.Groups[0].Label != "ALGEBRA" || bs.Groups[0].Values["accuracy"].Value != 0.5 ||
+		bs.Groups[1].Values["accuracy"].Value != 0.75 || bs.Groups[1].N != 2 {
+		t.Errorf("by subject %+v", bs.Groups)
+	}
+	// Crossed: only the pairs with items are kept.
+	bx := sb.Breakdown("cross", "Accuracy by subject and level", []string{"subject", "level"}, Cross(subj, lvl), "accuracy")
+	if len(bx.Groups) != 2 || bx.Groups[0].Key != "algebra|1" || bx.Groups[0].Label != "ALGEBRA, Level 1" {
+		t.Errorf("cross %+v", bx.Groups)
+	}
+	pv := sb.Pivot(bx, "accuracy", false)
+	if len(pv.Columns) != 3 || pv.Columns[1] != "Level 1" || pv.Rows[0][2] != "–" || !strings.HasSuffix(pv.Rows[1][2], "(2)") {
+		t.Errorf("pivot %v %v", pv.Columns, pv.Rows)
+	}
+	tab := sb.BreakdownTable(bs, true)
+	if !tab.Main || tab.Columns[2] != "accuracy % [95% CI]" || !strings.HasPrefix(tab.Rows[0][2], "50.0 [") {
+		t.Errorf("table %v %v", tab.Columns, tab.Rows)
+	}
+	sb.Table(tab)
+	sum := sb.Summary()
+	// d has two samples: pass@k and the sampling table appear; pass@2
+	// covers the one item with two samples.
+	p2, _ := sum.Metric("pass@2")
+	if p2.Value != 1 || p2.N != 1 || sum.Value("pass@1") != 0.625 || sum.Value("maj@2") != 0.75 || sum.Value("mean@1") != 0.75 {
+		t.Errorf("sampling metrics %+v", sum.Metrics)
+	}
+	if un := sum.Unshown(); len(un) != 1 || un[0].Name != "accuracy" {
+		t.Errorf("unshown %+v", un)
+	}
+	if sum.Interval != IntervalMethod || sum.Headline[0] != "accuracy" {
+		t.Errorf("summary %+v", sum)
+	}
+	// Where selects the items again: a reader can recompute a group.
+	for _, g := range bs.Groups {
+		n := 0
+		for _, it := range sb.Items() {
+			if g.Matches(it.Item) {
+				n++
+			}
+		}
+		if n != g.N {
+			t.Errorf("group %s: Where matches %d items, n %d", g.Key, n, g.N)
+		}
+	}
+	// The summary is valid JSON (no NaN) and reads back the same.
+	b, err := json.Marshal(sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Summary
+	if err := json.Unmarshal(b, &back); err != nil || back.Value("accuracy") != 0.625 || len(back.Breakdowns) != 2 {
+		t.Errorf("round trip: %v %+v", err, back)
+	}
+}
+
+func TestEmptyAndDefault(t *testing.T) {
+	sum := DefaultSummary(nil)
+	if _, err := json.Marshal(sum); err != nil {
+		t.Fatalf("empty summary: %v", err)
+	}
+	if m, _ := sum.Main(); m.N != 0 || m.Text() != "–" {
+		t.Errorf("empty accuracy %+v %q", m, m.Text())
+	}
+	s := []Sample{sampleOf("x", 0, true, 1, map[string]string{"grade": "3"}), sampleOf("y", 0, false, 0, map[string]string{"grade": "10"})}
+	sum = DefaultSummary(s)
+	bd, ok := sum.Breakdown("by_grade")
+	if !ok || len(bd.Groups) != 2 || bd.Groups[0].Key != "3" { // natural order: 3 before 10
+		t.Errorf("by grade %+v", bd)
+	}
+	if !math.IsNaN(sum.Value("nosuch")) {
+		t.Error("a missing metric has a value")
+	}
+}
+
+func TestFormat(t *testing.T) {
+	pc := Metric{Unit: Percent, Measure: &Score, Label: "accuracy"}
+	num := Metric{Unit: Number, Label: "relative error"}
+	e := Estimate{N: 3, Value: 0.5, Interval: &Interval{Lo: 0.25, Hi: 0.75}}
+	for _, c := range []struct{ got, want string }{
+		{pc.Cell(e), "50.0 [25.0, 75.0]"}, {num.Cell(e), "0.50 [0.25, 0.75]"}, {pc.Cell(Estimate{}), "–"},
+		{num.Format(0), "0.00"}, {num.Format(250), "250"}, {num.Format(0.004), "0.004"},
+		{pc.Column(), "accuracy % [95% CI]"}, {num.Column(), "relative error"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+	pc.Estimate = e
+	if got := pc.Text(); got != "50.0% [25.0, 75.0]" {
+		t.Errorf("text %q", got)
+	}
+}
