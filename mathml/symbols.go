@@ -88,6 +88,8 @@ var ignored = map[string]bool{
 	"displaylimits": true, "big": true, "Big": true, "bigg": true, "Bigg": true, "bigl": true,
 	"bigr": true, "Bigl": true, "Bigr": true, "biggl": true, "biggr": true, "Biggl": true,
 	"Biggr": true, "allowbreak": true, "cal": true, "it": true, "sf": true, "tt": true, "hline": true, "hfill": true, "centering": true, "nonumber": true, "notag": true, "middle": true,
+	// text-mode layout that strays into formulas
+	"par": true, "noindent": true, "indent": true, "medskip": true, "bigskip": true, "smallskip": true, "vfill": true,
 }
 
 // doubleStruck maps \mathbb letters to their Unicode forms.

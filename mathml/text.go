@@ -34,6 +34,13 @@ func Split(s string) []Segment {
 				prose.WriteByte('$')
 				i += 2
 				continue
+			case 'b':
+				if end := displayEnv(s, i); end > 0 {
+					flush()
+					out = append(out, Segment{Text: s[i:end], Math: true, Display: true, Raw: s[i:end]})
+					i = end
+					continue
+				}
 			case '(', '[':
 				closeD := `\)`
 				if s[i+1] == '[' {
@@ -71,6 +78,31 @@ func Split(s string) []Segment {
 	return out
 }
 
+// displayEnvs are the environments that are display mathematics when they
+// stand in text (HARDMath writes \begin{align*} ... \end{align*} outside $).
+var displayEnvs = []string{"equation", "equation*", "align", "align*", "gather", "gather*", "multline",
+	"multline*", "eqnarray", "eqnarray*", "displaymath", "alignat", "alignat*", "flalign", "flalign*"}
+
+// displayEnv reports where a display environment starting at s[i:]
+// (\begin{ENV} closed later by \end{ENV}) ends: past its \end{ENV}; -1
+// when s[i:] starts none.
+func displayEnv(s string, i int) int {
+	if !strings.HasPrefix(s[i:], `\begin{`) {
+		return -1
+	}
+	for _, env := range displayEnvs {
+		open := `\begin{` + env + "}"
+		if !strings.HasPrefix(s[i:], open) {
+			continue
+		}
+		closeD := `\end{` + env + "}"
+		if j := strings.Index(s[i+len(open):], closeD); j >= 0 {
+			return i + len(open) + j + len(closeD)
+		}
+	}
+	return -1
+}
+
 // closingDollar finds the closing $ (or $$) from position i, skipping \$.
 func closingDollar(s string, i int, display bool) int {
 	for j := i; j < len(s); j++ {
@@ -97,9 +129,10 @@ func closingDollar(s string, i int, display bool) int {
 // that cannot be converted is shown as its escaped source in <code>.
 func Render(s string) string {
 	var b strings.Builder
+	var st proseState
 	for _, seg := range Split(s) {
 		if !seg.Math {
-			b.WriteString(html.EscapeString(Clean(seg.Text)))
+			b.WriteString(st.render(seg.Text))
 			continue
 		}
 		m, err := Convert(seg.Text, seg.Display)
@@ -109,5 +142,6 @@ func Render(s string) string {
 		}
 		b.WriteString(m)
 	}
+	b.WriteString(st.close())
 	return b.String()
 }

@@ -39,18 +39,17 @@ func WriteText(w io.Writer, t bench.Table) {
 	}
 	line := func(cells []string) {
 		var b strings.Builder
-		b.WriteString(" ")
 		for i := range t.Columns {
 			c := ""
 			if i < len(cells) {
 				c = strings.Join(strings.Fields(cells[i]), " ")
 			}
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			b.WriteString(" ")
+			b.WriteString("  ") // the indent, then the gap between columns
 			if right[i] {
-				b.WriteString(" " + pad + c)
+				b.WriteString(pad + c)
 			} else {
-				b.WriteString(" " + c + pad)
+				b.WriteString(c + pad)
 			}
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))

@@ -792,7 +792,7 @@ func (s *Server) diff(r *http.Request) (string, any, error) {
 	data["AccA"], data["AccB"] = c.ValueText(c.AccA), c.ValueText(c.AccB)
 	data["P"] = fmt.Sprintf("%.4g", c.SignP)
 	data["Measure"] = c.MeasureText()
-	data["Groups"] = c.GroupTables(nil)
+	data["GroupDiffs"] = c.GroupTables(nil)
 	data["Rows"], data["Total"] = rows, total
 	data["Pages"] = pages(f, total, base, "/diff")
 	return "diff", data, nil

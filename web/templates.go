@@ -29,6 +29,8 @@ td.prob{max-width:520px}
 header.top{padding:.4rem 1.5rem;background:#1d2430;color:#fff}header.top a{color:#fff;margin-right:1rem}
 math{font-size:1.15em}math[display=block]{margin:.4rem 0}
 code.tex{background:#f3f4f6}
+#gold{margin-bottom:1rem}.answer{overflow-wrap:anywhere}.parts .part{display:block}.part .label{font-family:ui-monospace,monospace;font-size:.85em;color:var(--muted)}
+main{overflow-wrap:anywhere}
 details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f9}
 </style></head><body><header class="top"><a href="/">matheval viewer</a></header><main>
 <h1>{{.Title}}</h1>{{end}}
@@ -92,7 +94,8 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 
 {{define "item"}}{{template "head" .}}
 <p><a href="{{.RunURL}}">Run summary</a> · <a href="{{.ItemsURL}}">Items</a>{{if .PrevURL}} · <a id="prev" rel="prev" href="{{.PrevURL}}">← {{.PrevID}}</a>{{end}}{{if .NextURL}} · <a id="next" rel="next" href="{{.NextURL}}">{{.NextID}} →</a>{{end}}</p>
-<p>{{range .MetaKeys}}<span class="k">{{.}}: {{index $.Item.Meta .}}</span>{{end}} gold answer: {{.Answer}}</p>
+<p>{{range .MetaKeys}}<span class="k">{{.}}: {{index $.Item.Meta .}}</span> {{end}}</p>
+<div id="gold"><b>Gold answer:</b> {{.Answer}}</div>
 <div class="cols">
 <div class="pane" id="problem"><h3>Problem</h3><div class="text">{{.Problem}}</div>
 {{if .Item.Solution}}<h3>Reference solution</h3><div class="text" id="solution">{{.Solution}}</div>{{end}}</div>
@@ -117,7 +120,7 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 <tr><th>better in A / better in B</th><td>{{len .C.BetterA}} / {{len .C.BetterB}}</td></tr>
 <tr><th>same (both right / both wrong)</th><td>{{.C.Same}} ({{.C.BothRight}} / {{.C.BothWrong}})</td></tr>
 </tbody></table></div>
-{{range .Groups}}{{template "table" .}}{{end}}
+{{range .GroupDiffs}}{{template "table" .}}{{end}}
 <form class="filters" method="get" action="/diff"><input type="hidden" name="a" value="{{.A}}"><input type="hidden" name="b" value="{{.B}}">
 <label>show<select name="show">{{range $v := .Shows}}<option{{if eq $v $.Show}} selected{{end}}>{{$v}}</option>{{end}}</select></label>
 {{template "filters" .}}</form>

@@ -44,11 +44,11 @@ func renderShort(s string, n int) template.HTML {
 			if r := []rune(t); used+len(r) > n {
 				t = string(r[:n-used]) + " …"
 				used = n + 1
-				b.WriteString(html.EscapeString(mathml.Clean(t)))
+				b.WriteString(mathml.Prose(t))
 				break
 			}
 			used += len([]rune(t))
-			b.WriteString(html.EscapeString(mathml.Clean(t)))
+			b.WriteString(mathml.Prose(t))
 			continue
 		}
 		used += len([]rune(seg.Text)) / 2 // formulas read shorter than their source
@@ -57,10 +57,91 @@ func renderShort(s string, n int) template.HTML {
 	return template.HTML(b.String())
 }
 
-// renderAnswer renders a final answer (LaTeX without delimiters).
+// renderAnswer renders a final answer (LaTeX without delimiters). An
+// answer in parts labelled by regime ("small_eps: A, B; large_eps: C", as
+// HARDMath writes its gold answers) shows each label as text and each part
+// on its own line; a list (roots, tuples' items) is cut at its top-level
+// commas into formulas of their own, so that a long answer wraps.
 func renderAnswer(s string) template.HTML {
 	if strings.TrimSpace(s) == "" {
 		return ""
 	}
-	return template.HTML(mathml.Render(`\(` + s + `\)`))
+	parts := labelledParts(s)
+	if parts == nil {
+		return template.HTML(`<span class="answer">` + renderList(s) + `</span>`)
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteString(`<span class="part"><span class="label">` + html.EscapeString(mathml.Clean(p[0])) + `:</span> ` + renderList(p[1]) + `</span>`)
+	}
+	return template.HTML(`<span class="answer parts">` + b.String() + `</span>`)
+}
+
+// labelRE is a regime label: "small_eps:", "large_x:".
+var labelRE = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z0-9_]*)\s*:\s*`)
+
+// labelledParts splits "small_eps: A; large_eps: B" into its labels and
+// formulas; nil unless every top-level ";"-separated piece has a label.
+func labelledParts(s string) [][2]string {
+	pieces := splitTop(s, ';')
+	var out [][2]string
+	for _, p := range pieces {
+		m := labelRE.FindStringSubmatchIndex(p)
+		if m == nil || !strings.Contains(p[m[2]:m[3]], "_") && len(pieces) == 1 {
+			return nil // "x: ..." alone is more likely mathematics than a label
+		}
+		out = append(out, [2]string{p[m[2]:m[3]], strings.TrimSpace(p[m[1]:])})
+	}
+	return out
+}
+
+// renderList renders a formula, cut at its top-level commas into separate
+// formulas joined by ", " (text), so that the line can break between them.
+func renderList(s string) string {
+	items := splitTop(s, ',')
+	var b strings.Builder
+	for i, it := range items {
+		// "a, \ b": LaTeX's spacing after the comma goes with it.
+		it = strings.TrimSpace(it)
+		for strings.HasPrefix(it, `\ `) || strings.HasPrefix(it, `\,`) || strings.HasPrefix(it, `\;`) {
+			it = strings.TrimSpace(it[2:])
+		}
+		if it == "" {
+			continue
+		}
+		if i > 0 && b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(mathml.Render(`\(` + it + `\)`))
+	}
+	return b.String()
+}
+
+// splitTop splits s at sep outside brackets, braces and \left...\right.
+func splitTop(s string, sep byte) []string {
+	var out []string
+	depth, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			switch {
+			case strings.HasPrefix(s[i:], `\left`):
+				depth++
+				i += len(`\left`) - 1
+			case strings.HasPrefix(s[i:], `\right`):
+				depth--
+				i += len(`\right`) - 1
+			default:
+				i++ // an escaped character (\{ \, ...) never splits
+			}
+		case c == '{' || c == '(' || c == '[':
+			depth++
+		case c == '}' || c == ')' || c == ']':
+			depth--
+		case c == sep && depth <= 0:
+			out = append(out, s[last:i])
+			last = i + 1
+		}
+	}
+	return append(out, s[last:])
 }

@@ -62,12 +62,13 @@ func TestPages(t *testing.T) {
 		t.Fatalf("index lacks the runs: %s", idx)
 	}
 	run := get(t, ts, "/run?run=run-a", 200)
-	for _, want := range []string{"Accuracy (%) by subject and level", "Accuracy by subject (benchmark table)", "/plot?name=calibration.svg&amp;run=run-a"} {
+	for _, want := range []string{"Accuracy by subject", "Accuracy by level", "/plot?name=calibration.svg&amp;run=run-a",
+		"/plot?name=breakdown_by_level.svg&amp;run=run-a", "Intervals: 95% percentile bootstrap over items"} {
 		if !strings.Contains(run, want) {
 			t.Errorf("run page lacks %q", want)
 		}
 	}
-	svg := get(t, ts, "/plot?run=run-a&name=accuracy_by_level.svg", 200)
+	svg := get(t, ts, "/plot?run=run-a&name=breakdown_by_level.svg", 200)
 	if !strings.Contains(svg, "<svg") {
 		t.Error("plot is not SVG")
 	}
@@ -138,4 +139,105 @@ func TestPages(t *testing.T) {
 	get(t, ts, "/run?run=../../etc", 404)
 	get(t, ts, "/item?run=run-a&id=nope", 404)
 	get(t, ts, "/diff?a=run-a&b=zzz", 404)
+}
+
+// writeRun writes a reporttest run and sets its benchmark.
+func writeRun(t *testing.T, dir, benchmark string, o reporttest.Options) {
+	t.Helper()
+	if _, err := reporttest.Write(dir, o); err != nil {
+		t.Fatal(err)
+	}
+	m, err := rundir.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Benchmark = benchmark
+	if err := rundir.WriteJSON(dir, rundir.ManifestFile, m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Diffs are offered, and made, only between runs of the same benchmark;
+// the diff page sums up the settings that differ in a few lines.
+func TestDiffSameBenchmark(t *testing.T) {
+	root := t.TempDir()
+	writeRun(t, filepath.Join(root, "a"), "math", reporttest.Options{Items: 10, Seed: 1, Model: "m-a"})
+	writeRun(t, filepath.Join(root, "b"), "math", reporttest.Options{Items: 10, Seed: 2, Model: "m-b", PromptHash: "p2"})
+	writeRun(t, filepath.Join(root, "c"), "asdiv", reporttest.Options{Items: 10, Seed: 3, Model: "m-c"})
+	s, err := New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	idx := get(t, ts, "/", 200)
+	forms := regexp.MustCompile(`(?s)<form class="filters" method="get" action="/diff">(.*?)</form>`).FindAllStringSubmatch(idx, -1)
+	if len(forms) != 1 || !strings.Contains(forms[0][1], "<option>a</option>") || strings.Contains(forms[0][1], ">c<") {
+		t.Errorf("diff forms: %v", forms)
+	}
+	run := get(t, ts, "/run?run=a", 200)
+	if !strings.Contains(run, `href="/diff?a=a&amp;b=b"`) || strings.Contains(run, `b=c"`) {
+		t.Error("run page offers a diff with a run of another benchmark")
+	}
+	if page := get(t, ts, "/diff?a=a&b=c", 400); !strings.Contains(page, "only runs of the same benchmark") {
+		t.Errorf("diff across benchmarks: %.300s", page)
+	}
+	diff := get(t, ts, "/diff?a=a&b=b", 200)
+	settings := regexp.MustCompile(`(?s)<ul id="settings">(.*?)</ul>`).FindStringSubmatch(diff)
+	if settings == nil || !strings.Contains(settings[1], "model: <code>m-a</code> → <code>m-b</code>") ||
+		!strings.Contains(settings[1], "prompt text") || strings.Contains(settings[1], "{") {
+		t.Errorf("settings: %v", settings)
+	}
+	if !strings.Contains(diff, "Measure: the item&#39;s accuracy") || !strings.Contains(diff, "Paired differences, accuracy by subject") {
+		t.Errorf("diff page lacks the measure or the per-group differences")
+	}
+}
+
+// A partial run says so on the index and at the top of its page.
+func TestPartialRunPages(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "p")
+	writeRun(t, dir, "math", reporttest.Options{Items: 12, Seed: 1, Results: true})
+	m, _ := rundir.ReadManifest(dir)
+	m.Items, m.Extra = 40, map[string]string{rundir.StatusKey: rundir.StatusStopped + "interrupted"}
+	rundir.WriteJSON(dir, rundir.ManifestFile, m)
+	res, _ := rundir.ReadResults(dir)
+	res.Planned, res.Stopped = 40, "interrupted"
+	rundir.WriteJSON(dir, rundir.ResultsFile, res)
+	s, _ := New(root)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	if idx := get(t, ts, "/", 200); !strings.Contains(idx, "partial: 12 of 40 items done (interrupted)") {
+		t.Error("index does not mark the partial run")
+	}
+	run := get(t, ts, "/run?run=p", 200)
+	banner := regexp.MustCompile(`<p class="banner">([^<]*)</p>`).FindStringSubmatch(run)
+	if banner == nil || !strings.Contains(banner[1], "12 of 40 items done (interrupted)") || strings.Index(run, banner[0]) > strings.Index(run, "<table") {
+		t.Errorf("run page banner %v", banner)
+	}
+}
+
+// The viewer keeps at most MaxCached runs in memory.
+func TestCacheBounded(t *testing.T) {
+	root := t.TempDir()
+	for _, n := range []string{"r1", "r2", "r3", "r4"} {
+		writeRun(t, filepath.Join(root, n), "math", reporttest.Options{Items: 5, Seed: 1})
+	}
+	s, err := New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.MaxCached = 2
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, n := range []string{"r1", "r2", "r3", "r4", "r1"} {
+		get(t, ts, "/items?run="+n, 200)
+		if c := s.Cached(); c > 2 {
+			t.Fatalf("after %s: %d runs cached", n, c)
+		}
+	}
+	get(t, ts, "/", 200) // visits all four
+	if c := s.Cached(); c != 2 {
+		t.Errorf("%d runs cached, want 2", c)
+	}
 }

@@ -213,8 +213,8 @@ func checkPerfectRun(t *testing.T, dir, model string) {
 	if res.Items == 0 || res.Samples < res.Items || res.Planned != res.Samples || res.Stopped != "" {
 		t.Errorf("results: %d items, %d samples, %d planned, stopped %q", res.Items, res.Samples, res.Planned, res.Stopped)
 	}
-	if acc, ok := res.Summary.Metrics["accuracy"]; !ok || acc != 1 {
-		t.Errorf("accuracy %v (present %v), want 1; counts %v", acc, ok, res.Counts)
+	if acc, ok := res.Summary.Metric("accuracy"); !ok || acc.Value != 1 || res.Schema != rundir.SchemaVersion {
+		t.Errorf("accuracy %+v (present %v), schema %d, want 1; counts %v", acc, ok, res.Schema, res.Counts)
 	}
 	if res.Counts[answer.Correct] != res.Samples {
 		t.Errorf("counts %v, want all %d correct", res.Counts, res.Samples)
@@ -393,6 +393,7 @@ func TestCLIContract(t *testing.T) {
 			dir = filepath.Join(cwd, dir)
 		}
 		checkPerfectRun(t, dir, "builtin:calc")
+		checkMainOutput(t, out, stderr)
 	})
 
 	for _, model := range []string{"builtin:calc", "builtin:gold"} {

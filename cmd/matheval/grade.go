@@ -61,13 +61,15 @@ current layout.`,
 }
 
 // checkRunDir refuses a folder that is not a run directory with one line
-// and exit code 2, the same for every command that reads run directories.
+// and exit code 1 (input that is not there, as for a missing data file),
+// the same for every command that reads run directories: grade, report,
+// compare.
 func checkRunDir(command, dir string) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return usageErrorf("%s: %s: no such folder", command, dir)
+		return fmt.Errorf("%s: %s: no such folder", command, dir)
 	}
 	if !rundir.IsRunDir(dir) {
-		return usageErrorf("%s: %s is not a run directory (no %s)", command, dir, rundir.ManifestFile)
+		return fmt.Errorf("%s: %s is not a run directory (no %s)", command, dir, rundir.ManifestFile)
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ func TestReportCompareServeCLI(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "report.html") {
 		t.Fatalf("report: %d %s", code, out)
 	}
-	for _, f := range []string{"report.md", "report.html", "plots/accuracy_by_level.png", "plots/calibration.svg"} {
+	for _, f := range []string{"report.md", "report.html", "plots/breakdown_by_level.png", "plots/calibration.svg"} {
 		if _, err := os.Stat(filepath.Join(a, f)); err != nil {
 			t.Error(err)
 		}
@@ -38,7 +38,7 @@ func TestReportCompareServeCLI(t *testing.T) {
 	if !strings.Contains(string(md), "Runs side by side") {
 		t.Error("combined report lacks the side-by-side table")
 	}
-	if code, out = cli(t, "report", filepath.Join(root, "missing")); code != 1 || !strings.Contains(out, "not a run directory") {
+	if code, out = cli(t, "report", filepath.Join(root, "missing")); code != 1 || !strings.Contains(out, "no such folder") {
 		t.Errorf("report of a missing dir: %d %s", code, out)
 	}
 	if code, _ = cli(t, "report"); code != 2 {
@@ -46,10 +46,10 @@ func TestReportCompareServeCLI(t *testing.T) {
 	}
 
 	code, out = cli(t, "compare", a, b)
-	if code != 0 || !strings.Contains(out, "McNemar exact") || !strings.Contains(out, "prompt hash differs") {
+	if code != 0 || !strings.Contains(out, "McNemar's exact test") || !strings.Contains(out, "prompt text: p1 → other") {
 		t.Errorf("compare: %d %s", code, out)
 	}
-	if code, out = cli(t, "compare", a, b, "--json"); code != 0 || !strings.Contains(out, `"mcnemar_p"`) {
+	if code, out = cli(t, "compare", a, b, "--json"); code != 0 || !strings.Contains(out, `"sign_test_p"`) {
 		t.Errorf("compare --json: %d %s", code, out)
 	}
 	if code, _ = cli(t, "compare", a); code != 2 {

@@ -136,18 +136,7 @@ func Write(dir string, o Options) ([]rundir.SampleRecord, error) {
 			recs = append(recs, rec)
 		}
 	}
-	f, err := os.Create(filepath.Join(dir, rundir.SamplesFile))
-	if err != nil {
-		return nil, err
-	}
-	enc := json.NewEncoder(f)
-	for _, rec := range recs {
-		if err := enc.Encode(rec); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
-	if err := f.Close(); err != nil {
+	if err := writeSamples(filepath.Join(dir, rundir.SamplesFile), recs); err != nil {
 		return nil, err
 	}
 	if err := rundir.WriteJSON(dir, rundir.ManifestFile, m); err != nil {
@@ -177,4 +166,20 @@ func Write(dir string, o Options) ([]rundir.SampleRecord, error) {
 		}
 	}
 	return recs, nil
+}
+
+// writeSamples writes records as JSON Lines.
+func writeSamples(path string, recs []rundir.SampleRecord) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(f)
+	for _, rec := range recs {
+		if err := enc.Encode(rec); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
