@@ -29,10 +29,15 @@ type DupReport struct {
 	Near      []NearPair `json:"near"` // excluding pairs that are exact duplicates
 }
 
-// exactKey normalises for exact-duplicate detection: letter case,
-// whitespace and LaTeX grouping braces do not count ("x^2" = "x^{2}"), every
-// other character does (so "cos(-150)" and "cos 150" differ).
-func exactKey(s string) string {
+// DuplicateRule says in words what an exact duplicate is, for every report
+// that counts them (data dupes, data overlap, data check math).
+const DuplicateRule = "the same text once letter case, white space and grouping braces are ignored"
+
+// DuplicateKey is the one definition of an exact duplicate: two texts are
+// duplicates when their keys are equal. Letter case, whitespace and LaTeX
+// grouping braces do not count ("x^2" = "x^{2}"), every other character does
+// (so "cos(-150)" and "cos 150" differ).
+func DuplicateKey(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if unicode.IsSpace(r) || r == '{' || r == '}' {
@@ -51,7 +56,7 @@ func Duplicates(ctx context.Context, docs []Doc, o Options, threshold float64) (
 	rep := DupReport{Docs: len(docs), Threshold: threshold}
 	byKey := map[string][]int{}
 	for i, d := range docs {
-		k := exactKey(d.Text)
+		k := DuplicateKey(d.Text)
 		if k == "" {
 			continue
 		}

@@ -117,7 +117,7 @@ func Overlap(ctx context.Context, a, b []Doc, seed int64) (OverlapReport, error)
 	docAt := func(off int) int { return sort.SearchInts(starts, off+1) - 1 }
 	exact := map[string]int{}
 	for j, d := range b {
-		if k := exactKey(d.Text); k != "" {
+		if k := DuplicateKey(d.Text); k != "" {
 			if _, ok := exact[k]; !ok {
 				exact[k] = j
 			}
@@ -130,7 +130,7 @@ func Overlap(ctx context.Context, a, b []Doc, seed int64) (OverlapReport, error)
 		}
 		it := OverlapItem{ID: d.ID}
 		matches := map[int]bool{}
-		if j, ok := exact[exactKey(d.Text)]; ok && exactKey(d.Text) != "" {
+		if j, ok := exact[DuplicateKey(d.Text)]; ok && DuplicateKey(d.Text) != "" {
 			it.Exact = true
 			matches[j] = true
 		}

@@ -347,177 +347,11 @@ func (p *parser) command() (string, kind) {
 	if name == "*" { // \* is a discretionary times
 		return "<mo>×</mo>", plain
 	}
-	switch name {
-	case "frac", "dfrac", "tfrac", "cfrac":
-		a := p.arg()
-		b := p.arg()
-		if name == "dfrac" || name == "cfrac" { // display-size parts even inline
-			return `<mfrac displaystyle="true">` + a + b + "</mfrac>", plain
-		}
-		return "<mfrac>" + a + b + "</mfrac>", plain
-	case "binom", "dbinom", "tbinom":
-		a := p.arg()
-		b := p.arg()
-		return `<mrow><mo>(</mo><mfrac linethickness="0">` + a + b + `</mfrac><mo>)</mo></mrow>`, plain
-	case "sqrt":
-		p.skipSpace()
-		if p.peek() == '[' {
-			p.pos++
-			idx := p.seq(stopBracket)
-			if p.peek() == ']' {
-				p.pos++
-			}
-			body := p.arg()
-			return "<mroot>" + body + wrap(idx) + "</mroot>", plain
-		}
-		return "<msqrt>" + p.arg() + "</msqrt>", plain
-	case "boxed", "fbox", "framebox":
-		// Chromium implements no menclose drawing, hence the inline border.
-		return `<menclose notation="box" style="border:1px solid currentColor;padding:0.1em 0.25em">` + p.arg() + "</menclose>", plain
-	case "text", "textrm", "textnormal", "mbox", "hbox", "textit", "textbf", "textsf", "texttt", "emph":
-		t := p.rawArg()
-		t = strings.NewReplacer(`\$`, "$", `\%`, "%", `\&`, "&", `\_`, "_", `\ `, " ", "~", " ").Replace(t)
-		style := ""
-		if name == "textbf" {
-			style = ` style="font-weight:bold"`
-		}
-		return "<mtext" + style + ">" + esc(t) + "</mtext>", plain
-	case "mathrm", "operatorname", "rm":
-		if name == "rm" {
-			return "", plain
-		}
-		t := p.rawArg()
-		if strings.ContainsAny(t, `\{}^_`) {
-			return wrap(p.sub(t)), plain
-		}
-		return `<mi mathvariant="normal">` + esc(strings.TrimSpace(t)) + "</mi>", plain
-	case "mathbb":
-		t := p.rawArg()
-		var b strings.Builder
-		for _, r := range t {
-			if d, ok := doubleStruck[r]; ok {
-				b.WriteString("<mi>" + d + "</mi>")
-			} else if !unicode.IsSpace(r) {
-				b.WriteString(`<mi mathvariant="double-struck">` + esc(string(r)) + "</mi>")
-			}
-		}
-		return wrap(b.String()), plain
-	case "mathbf", "boldsymbol", "bm", "bf", "pmb":
-		if name == "bf" {
-			return "", plain
-		}
-		return `<mrow style="font-weight:bold">` + p.arg() + "</mrow>", plain
-	case "mathit", "mathcal", "mathscr", "mathfrak", "mathsf", "mathtt", "mathnormal", "mathop", "mathord", "mathbin", "mathrel":
-		return p.arg(), plain
-	case "bold":
-		return `<mrow style="font-weight:bold">` + p.arg() + "</mrow>", plain
-	case "phantom", "hphantom", "vphantom":
-		return "<mphantom>" + p.arg() + "</mphantom>", plain
-	case "cancel", "bcancel", "xcancel":
-		return `<menclose notation="updiagonalstrike" style="text-decoration:line-through">` + p.arg() + "</menclose>", plain
-	case "cancelto":
-		to := p.arg()
-		body := p.arg()
-		return `<msup><menclose notation="updiagonalstrike" style="text-decoration:line-through">` + body + "</menclose>" + to + "</msup>", plain
-	case "overset", "stackrel":
-		over := p.arg()
-		base := p.arg()
-		return "<mover>" + base + over + "</mover>", plain
-	case "underset":
-		under := p.arg()
-		base := p.arg()
-		return "<munder>" + base + under + "</munder>", plain
-	case "xrightarrow", "xleftarrow":
-		p.skipSpace()
-		if p.peek() == '[' { // optional text under the arrow: dropped
-			p.seq(stopBracket)
-			if p.peek() == ']' {
-				p.pos++
-			}
-		}
-		arrow := "→"
-		if name == "xleftarrow" {
-			arrow = "←"
-		}
-		return `<mover><mo stretchy="true">` + arrow + "</mo>" + p.arg() + "</mover>", plain
-	case "multicolumn":
-		p.rawArg() // column count
-		p.rawArg() // alignment
-		return p.arg(), plain
-	case "cline", "color":
-		p.rawArg()
-		return "", plain
-	case "renewcommand", "newcommand", "def":
-		// Definitions change nothing we show (\renewcommand{\arraystretch}{1.5}).
-		p.rawArg()
-		p.rawArg()
-		return "", plain
-	case "hspace", "vspace", "kern", "mkern":
-		p.rawArg()
-		return `<mspace width="0.5em"></mspace>`, plain
-	case "centerline":
-		return p.arg(), plain
-	case "rule":
-		p.skipSpace()
-		if p.peek() == '[' {
-			p.seq(stopBracket)
-			if p.peek() == ']' {
-				p.pos++
-			}
-		}
-		p.rawArg()
-		p.rawArg()
-		return "<mtext>____</mtext>", plain
-	case "root": // plain TeX: \root 3 \of {x}
-		start := p.pos
-		for p.pos < len(p.src) && !p.hasCmd("of") {
-			p.pos++
-		}
-		idx := p.sub(string(p.src[start:p.pos]))
-		if p.hasCmd("of") {
-			p.pos += 3
-		}
-		return "<mroot>" + p.arg() + wrap(idx) + "</mroot>", plain
-	case "left":
-		open := p.delim()
-		inner := p.seq(stopRight)
-		closeD := ""
-		if p.hasCmd("right") {
-			p.pos += len("\\right")
-			closeD = p.delim()
-		}
-		return "<mrow>" + fence(open) + inner + fence(closeD) + "</mrow>", plain
-	case "right":
-		return fence(p.delim()), plain
-	case "begin":
-		return p.env(strings.TrimSpace(p.rawArg())), plain
-	case "end":
-		p.rawArg()
-		return "", plain
-	case "\\", "newline", "cr":
-		return "", plain
-	case "not":
-		p.skipSpace()
-		if p.peek() == '=' {
-			p.pos++
-			return "<mo>≠</mo>", plain
-		}
-		if p.hasCmd("in") {
-			p.pos += 3
-			return "<mo>∉</mo>", plain
-		}
-		return "<mo>¬</mo>", plain
-	case "pmod":
-		a := p.arg()
-		return `<mrow><mo>(</mo><mi>mod</mi><mspace width="0.25em"></mspace>` + a + "<mo>)</mo></mrow>", plain
-	case "mod", "bmod":
-		return `<mo lspace="0.3em" rspace="0.3em">mod</mo>`, plain
-	case "dots", "ldots", "cdots":
-		return "<mo>" + operators[name] + "</mo>", plain
-	case "circ":
-		return "<mo>∘</mo>", plain
-	case "deg":
-		return "<mi>deg</mi>", plain
+	if out, ok := p.structure(name); ok {
+		return out, plain
+	}
+	if out, ok := p.layout(name); ok {
+		return out, plain
 	}
 	if g, ok := greek[name]; ok {
 		if unicode.IsUpper([]rune(g)[0]) {
@@ -555,6 +389,190 @@ func (p *parser) command() (string, kind) {
 	}
 	// Unknown: show the command itself, escaped, so nothing is lost silently.
 	return "<mtext>" + esc("\\"+name) + "</mtext>", plain
+}
+
+// structure converts the commands that build structure (fractions, roots, boxes, text, fonts).
+func (p *parser) structure(name string) (string, bool) {
+	switch name {
+	case "frac", "dfrac", "tfrac", "cfrac":
+		a := p.arg()
+		b := p.arg()
+		if name == "dfrac" || name == "cfrac" { // display-size parts even inline
+			return `<mfrac displaystyle="true">` + a + b + "</mfrac>", true
+		}
+		return "<mfrac>" + a + b + "</mfrac>", true
+	case "binom", "dbinom", "tbinom":
+		a := p.arg()
+		b := p.arg()
+		return `<mrow><mo>(</mo><mfrac linethickness="0">` + a + b + `</mfrac><mo>)</mo></mrow>`, true
+	case "sqrt":
+		p.skipSpace()
+		if p.peek() == '[' {
+			p.pos++
+			idx := p.seq(stopBracket)
+			if p.peek() == ']' {
+				p.pos++
+			}
+			body := p.arg()
+			return "<mroot>" + body + wrap(idx) + "</mroot>", true
+		}
+		return "<msqrt>" + p.arg() + "</msqrt>", true
+	case "boxed", "fbox", "framebox":
+		// Chromium implements no menclose drawing, hence the inline border.
+		return `<menclose notation="box" style="border:1px solid currentColor;padding:0.1em 0.25em">` + p.arg() + "</menclose>", true
+	case "text", "textrm", "textnormal", "mbox", "hbox", "textit", "textbf", "textsf", "texttt", "emph":
+		t := p.rawArg()
+		t = strings.NewReplacer(`\$`, "$", `\%`, "%", `\&`, "&", `\_`, "_", `\ `, " ", "~", " ").Replace(t)
+		style := ""
+		if name == "textbf" {
+			style = ` style="font-weight:bold"`
+		}
+		return "<mtext" + style + ">" + esc(t) + "</mtext>", true
+	case "mathrm", "operatorname", "rm":
+		if name == "rm" {
+			return "", true
+		}
+		t := p.rawArg()
+		if strings.ContainsAny(t, `\{}^_`) {
+			return wrap(p.sub(t)), true
+		}
+		return `<mi mathvariant="normal">` + esc(strings.TrimSpace(t)) + "</mi>", true
+	case "mathbb":
+		t := p.rawArg()
+		var b strings.Builder
+		for _, r := range t {
+			if d, ok := doubleStruck[r]; ok {
+				b.WriteString("<mi>" + d + "</mi>")
+			} else if !unicode.IsSpace(r) {
+				b.WriteString(`<mi mathvariant="double-struck">` + esc(string(r)) + "</mi>")
+			}
+		}
+		return wrap(b.String()), true
+	case "mathbf", "boldsymbol", "bm", "bf", "pmb":
+		if name == "bf" {
+			return "", true
+		}
+		return `<mrow style="font-weight:bold">` + p.arg() + "</mrow>", true
+	case "mathit", "mathcal", "mathscr", "mathfrak", "mathsf", "mathtt", "mathnormal", "mathop", "mathord", "mathbin", "mathrel":
+		return p.arg(), true
+	case "bold":
+		return `<mrow style="font-weight:bold">` + p.arg() + "</mrow>", true
+	case "phantom", "hphantom", "vphantom":
+		return "<mphantom>" + p.arg() + "</mphantom>", true
+	case "cancel", "bcancel", "xcancel":
+		return `<menclose notation="updiagonalstrike" style="text-decoration:line-through">` + p.arg() + "</menclose>", true
+	case "cancelto":
+		to := p.arg()
+		body := p.arg()
+		return `<msup><menclose notation="updiagonalstrike" style="text-decoration:line-through">` + body + "</menclose>" + to + "</msup>", true
+	case "overset", "stackrel":
+		over := p.arg()
+		base := p.arg()
+		return "<mover>" + base + over + "</mover>", true
+	case "underset":
+		under := p.arg()
+		base := p.arg()
+		return "<munder>" + base + under + "</munder>", true
+	case "xrightarrow", "xleftarrow":
+		p.skipSpace()
+		if p.peek() == '[' { // optional text under the arrow: dropped
+			p.seq(stopBracket)
+			if p.peek() == ']' {
+				p.pos++
+			}
+		}
+		arrow := "→"
+		if name == "xleftarrow" {
+			arrow = "←"
+		}
+		return `<mover><mo stretchy="true">` + arrow + "</mo>" + p.arg() + "</mover>", true
+	case "multicolumn":
+		p.rawArg() // column count
+		p.rawArg() // alignment
+		return p.arg(), true
+	}
+	return "", false
+}
+
+// layout converts the commands of layout, fences, environments and a few symbols.
+func (p *parser) layout(name string) (string, bool) {
+	switch name {
+	case "cline", "color":
+		p.rawArg()
+		return "", true
+	case "renewcommand", "newcommand", "def":
+		// Definitions change nothing we show (\renewcommand{\arraystretch}{1.5}).
+		p.rawArg()
+		p.rawArg()
+		return "", true
+	case "hspace", "vspace", "kern", "mkern":
+		p.rawArg()
+		return `<mspace width="0.5em"></mspace>`, true
+	case "centerline":
+		return p.arg(), true
+	case "rule":
+		p.skipSpace()
+		if p.peek() == '[' {
+			p.seq(stopBracket)
+			if p.peek() == ']' {
+				p.pos++
+			}
+		}
+		p.rawArg()
+		p.rawArg()
+		return "<mtext>____</mtext>", true
+	case "root": // plain TeX: \root 3 \of {x}
+		start := p.pos
+		for p.pos < len(p.src) && !p.hasCmd("of") {
+			p.pos++
+		}
+		idx := p.sub(string(p.src[start:p.pos]))
+		if p.hasCmd("of") {
+			p.pos += 3
+		}
+		return "<mroot>" + p.arg() + wrap(idx) + "</mroot>", true
+	case "left":
+		open := p.delim()
+		inner := p.seq(stopRight)
+		closeD := ""
+		if p.hasCmd("right") {
+			p.pos += len("\\right")
+			closeD = p.delim()
+		}
+		return "<mrow>" + fence(open) + inner + fence(closeD) + "</mrow>", true
+	case "right":
+		return fence(p.delim()), true
+	case "begin":
+		return p.env(strings.TrimSpace(p.rawArg())), true
+	case "end":
+		p.rawArg()
+		return "", true
+	case "\\", "newline", "cr":
+		return "", true
+	case "not":
+		p.skipSpace()
+		if p.peek() == '=' {
+			p.pos++
+			return "<mo>≠</mo>", true
+		}
+		if p.hasCmd("in") {
+			p.pos += 3
+			return "<mo>∉</mo>", true
+		}
+		return "<mo>¬</mo>", true
+	case "pmod":
+		a := p.arg()
+		return `<mrow><mo>(</mo><mi>mod</mi><mspace width="0.25em"></mspace>` + a + "<mo>)</mo></mrow>", true
+	case "mod", "bmod":
+		return `<mo lspace="0.3em" rspace="0.3em">mod</mo>`, true
+	case "dots", "ldots", "cdots":
+		return "<mo>" + operators[name] + "</mo>", true
+	case "circ":
+		return "<mo>∘</mo>", true
+	case "deg":
+		return "<mi>deg</mi>", true
+	}
+	return "", false
 }
 
 // sub converts a piece of LaTeX taken out of the input with the same limits.

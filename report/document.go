@@ -199,7 +199,8 @@ func acrossRuns(runs []Analyzed, name string) bench.Table {
 func ResultsTable(sum bench.Summary) bench.Table {
 	t := bench.Table{Name: "results", Title: "Results", Columns: []string{"metric", "value [95% CI]", "n", "definition"}}
 	for _, m := range sum.Unshown() {
-		t.Rows = append(t.Rows, []string{m.Label, m.Text(), fmt.Sprint(m.N), m.Definition})
+		// The value and its interval stay on one line.
+		t.Rows = append(t.Rows, []string{m.Label, strings.ReplaceAll(m.Text(), " ", "\u00a0"), fmt.Sprint(m.N), m.Definition})
 	}
 	return t
 }

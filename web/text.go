@@ -98,6 +98,11 @@ func labelledParts(s string) [][2]string {
 // renderList renders a formula, cut at its top-level commas into separate
 // formulas joined by ", " (text), so that the line can break between them.
 func renderList(s string) string {
+	// A list in brackets ("\left[ a, b \right]") keeps its brackets as text
+	// around the items, so it can wrap too.
+	if open, inner, closeB, ok := outerPair(strings.TrimSpace(s)); ok && len(splitTop(inner, ',')) > 1 {
+		return html.EscapeString(open) + renderList(inner) + html.EscapeString(closeB)
+	}
 	items := splitTop(s, ',')
 	var b strings.Builder
 	for i, it := range items {
@@ -115,6 +120,53 @@ func renderList(s string) string {
 		b.WriteString(mathml.Render(`\(` + it + `\)`))
 	}
 	return b.String()
+}
+
+// outerPair reports whether one pair of brackets encloses all of s
+// ("[a, b]", "\left( a, b \right)"), and returns the brackets and what is
+// inside.
+func outerPair(s string) (open, inner, closeB string, ok bool) {
+	for _, p := range [][2]string{{`\left[`, `\right]`}, {`\left(`, `\right)`}, {"[", "]"}, {"(", ")"}} {
+		if !strings.HasPrefix(s, p[0]) || !strings.HasSuffix(s, p[1]) || len(s) < len(p[0])+len(p[1]) {
+			continue
+		}
+		inner = s[len(p[0]) : len(s)-len(p[1])]
+		// The first bracket must close at the end: the inside is balanced
+		// and never drops below its own level.
+		if balanced(inner) {
+			return p[0][len(p[0])-1:], inner, p[1][len(p[1])-1:], true
+		}
+	}
+	return "", "", "", false
+}
+
+// balanced reports whether brackets in s never close more than they opened
+// and end level.
+func balanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			switch {
+			case strings.HasPrefix(s[i:], `\left`):
+				depth++
+				i += len(`\left`) - 1
+			case strings.HasPrefix(s[i:], `\right`):
+				depth--
+				i += len(`\right`) - 1
+			default:
+				i++
+			}
+		case c == '{' || c == '(' || c == '[':
+			depth++
+		case c == '}' || c == ')' || c == ']':
+			depth--
+		}
+		if depth < 0 {
+			return false
+		}
+	}
+	return depth == 0
 }
 
 // splitTop splits s at sep outside brackets, braces and \left...\right.

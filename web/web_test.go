@@ -241,3 +241,39 @@ func TestCacheBounded(t *testing.T) {
 		t.Errorf("%d runs cached, want 2", c)
 	}
 }
+
+// Answers render as formulas that can wrap: regime labels as text, lists
+// cut at their top-level commas, brackets kept.
+func TestRenderAnswer(t *testing.T) {
+	for _, c := range []struct {
+		in          string
+		maths       int
+		labels      []string
+		mustContain []string
+	}{
+		{`\frac{1}{2}`, 1, nil, nil},
+		{`small_eps: a, \ b; large_eps: c`, 3, []string{"small_eps", "large_eps"}, nil},
+		{`large_x: \frac{e^{x}}{x}`, 1, []string{"large_x"}, nil},
+		{`x: 3`, 1, nil, nil}, // one short label: mathematics, not a regime
+		{`\left[ y = 1, y = \frac{1}{x} \right]`, 2, nil, []string{"[", "]"}},
+		{`(x+1)(x-2)`, 1, nil, nil},
+		{`\left(1, 2\right)`, 2, nil, []string{"(", ")"}},
+		{`f(a, b)`, 1, nil, nil}, // commas inside brackets do not cut
+	} {
+		got := string(renderAnswer(c.in))
+		if n := strings.Count(got, "<math"); n != c.maths {
+			t.Errorf("%q: %d formulas, want %d: %s", c.in, n, c.maths, got)
+		}
+		for _, l := range c.labels {
+			if !strings.Contains(got, `<span class="label">`+l+`:</span>`) {
+				t.Errorf("%q: no label %s: %s", c.in, l, got)
+			}
+		}
+		plain := regexp.MustCompile(`(?s)<math.*?</math>`).ReplaceAllString(got, "")
+		for _, w := range c.mustContain {
+			if !strings.Contains(plain, w) {
+				t.Errorf("%q: %q not outside the formulas: %s", c.in, w, plain)
+			}
+		}
+	}
+}

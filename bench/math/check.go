@@ -8,6 +8,7 @@ import (
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/corpus"
 )
 
 // PaperCounts are the MATH paper's problem counts per split and subject.
@@ -22,7 +23,9 @@ var PaperCounts = map[string]map[string]int{
 var MATH500Counts = map[string]int{"algebra": 124, "counting_and_probability": 38, "geometry": 41,
 	"intermediate_algebra": 97, "number_theory": 62, "prealgebra": 82, "precalculus": 56}
 
-// Duplicate is a problem text found in more than one item.
+// Duplicate is a problem text found in more than one item: the same text
+// by corpus.DuplicateKey (letter case, white space and grouping braces
+// aside), the rule data dupes and data overlap use too.
 type Duplicate struct {
 	IDs   []string `json:"ids"`
 	Cross bool     `json:"between_splits"`
@@ -71,7 +74,7 @@ func CheckData(path string) (DataReport, error) {
 		}
 		rep.Counts[sp][it.Meta["subject"]]++
 		rep.Levels[sp][it.Meta["level"]]++
-		k := normProblem(it.Problem)
+		k := corpus.DuplicateKey(it.Problem) // data dupes' and data overlap's rule
 		if _, ok := byProblem[k]; !ok {
 			order = append(order, k)
 		}
@@ -187,7 +190,7 @@ func (r DataReport) WriteText(w io.Writer) {
 			cross++
 		}
 	}
-	fmt.Fprintf(w, "\nduplicate problems: %d (%d between splits)\n", len(r.Duplicates), cross)
+	fmt.Fprintf(w, "\nduplicate problems (%s): %d (%d between splits)\n", corpus.DuplicateRule, len(r.Duplicates), cross)
 	for _, d := range r.Duplicates {
 		where := "within a split"
 		if d.Cross {

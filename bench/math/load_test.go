@@ -208,7 +208,10 @@ func TestLoadShared(t *testing.T) {
 			cross++
 		}
 	}
-	if cross != 1 || rep.Failed() || len(rep.NoGold) != 2 {
+	// test/algebra/636 = train/algebra/517 (spaces), test/algebra/1674 =
+	// train/algebra/777 (x^2 and x^{2}), test/precalculus/24307 =
+	// train/geometry/6032: the duplicates data dupes finds too.
+	if cross != 3 || rep.Failed() || len(rep.NoGold) != 2 {
 		t.Errorf("cross duplicates %d, failures %v, no gold %v", cross, rep.Failures, rep.NoGold)
 	}
 	p500 := testenv.Shared(t, "data", "math500", "test.jsonl")

@@ -244,8 +244,8 @@ are ignored, and pairs of problems whose symmetric sentence BLEU
 				return nil
 			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "%s (%s): %d problems\n%d groups of exact duplicates, %d near-duplicate pairs (score >= %.2f)\n",
-				args[0], via, len(docs), len(rep.Exact), len(rep.Near), threshold)
+			fmt.Fprintf(out, "%s (%s): %d problems\n%d groups of exact duplicates (%s), %d near-duplicate pairs (score >= %.2f)\n",
+				args[0], via, len(docs), len(rep.Exact), corpus.DuplicateRule, len(rep.Near), threshold)
 			for k, e := range rep.Exact {
 				if k == list {
 					fmt.Fprintf(out, "  ... (%d more; --list or --json)\n", len(rep.Exact)-list)
@@ -279,7 +279,8 @@ func newDataOverlapCmd() *cobra.Command {
 		Use:   "overlap A B",
 		Short: "Overlap (contamination) of dataset A with dataset B: exact, GPT-3 13-gram and GPT-4 substring rules",
 		Long: `overlap reports which problems of A also appear in B:
-  exact  same text once case, spacing and punctuation are ignored;
+  exact  the same text once letter case, white space and grouping braces are
+         ignored (the exact duplicates of data dupes and data check math);
   gpt3   a shared 13-gram of words after lowercasing and removing punctuation
          (the whole text when shorter than 13 words) - GPT-3's rule;
   gpt4   any of three random 50-character substrings of the text with
@@ -314,6 +315,7 @@ with --bench (and --bench-b for B).`,
 			fmt.Fprintf(out, "A %s (%s): %d problems; B %s (%s): %d problems\n", args[0], viaA, len(a), args[1], viaB, len(b))
 			fmt.Fprintf(out, "exact: %d   gpt3 (13-gram): %d (%.2f%%)   gpt4 (3x50 chars, seed %d): %d (%.2f%%)\n",
 				rep.ExactCount, rep.GPT3Count, rep.GPT3Percent, seed, rep.GPT4Count, rep.GPT4Percent)
+			fmt.Fprintf(out, "(exact: %s)\n", corpus.DuplicateRule)
 			for k, it := range rep.Items {
 				if k == olist {
 					fmt.Fprintf(out, "  ... (%d more; --list or --json)\n", len(rep.Items)-olist)

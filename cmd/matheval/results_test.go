@@ -166,3 +166,36 @@ func TestCompareNoSharedItems(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// data check math, data dupes and data overlap count the same duplicates
+// and say what a duplicate is.
+func TestDuplicatesAgree(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, probs ...string) string {
+		var b strings.Builder
+		for i, p := range probs {
+			row := map[string]any{"problem": p, "solution": `So it is $\boxed{4}$.`, "answer": "4", "subject": "Algebra",
+				"level": 1, "unique_id": "test/algebra/" + name + string(rune('0'+i)) + ".json"}
+			j, _ := json.Marshal(row)
+			b.Write(append(j, '\n'))
+		}
+		path := filepath.Join(dir, name+".jsonl")
+		os.WriteFile(path, []byte(b.String()), 0o644)
+		return path
+	}
+	// Two spellings of one problem (case, spaces, braces), and another.
+	a := write("a", `Compute $x^2$ for $x=2$.`, `compute  $x^{2}$ for $x = 2$.`, `Compute $x^3$ for $x=2$.`)
+	b := write("b", `COMPUTE $X^2$ FOR $X=2$.`)
+	code, out, stderr := captureRun(t, "data", "check", "math", a)
+	if !strings.Contains(out, "duplicate problems (the same text once letter case, white space and grouping braces are ignored): 1") {
+		t.Errorf("data check math: exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, stderr = captureRun(t, "data", "dupes", a)
+	if code != 0 || !strings.Contains(out, "1 groups of exact duplicates (the same text once letter case, white space and grouping braces are ignored)") {
+		t.Errorf("data dupes: exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, stderr = captureRun(t, "data", "overlap", a, b)
+	if code != 0 || !strings.Contains(out, "exact: 2 ") || !strings.Contains(out, "(exact: the same text once letter case") {
+		t.Errorf("data overlap: exit %d\n%s%s", code, out, stderr)
+	}
+}
