@@ -42,7 +42,10 @@ func newRunCmd() *cobra.Command {
 		Short: "Run a model on a benchmark, grade the replies and write a run directory",
 		Long: `run sends every item of a benchmark to a model, grades the replies and writes a
 run directory: manifest.json (what produced the run), samples.jsonl (one line
-per item and sample) and results.json (metrics and verdict counts).
+per item and sample) and results.json (the benchmark's summary: metrics with
+definitions and 95% intervals, breakdowns and tables; verdict counts). It says
+the run directory first and prints the benchmark's tables at the end, then the
+commands that read the run (--json: results.json instead).
 
 Models:
   openai:<model>   any OpenAI-compatible server (vLLM, SGLang, llama.cpp, Ollama,
