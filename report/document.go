@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/stats"
 )
 
 // Document is a report laid out as titled tables and plots, rendered to
@@ -56,17 +55,6 @@ func pct(x float64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.1f", 100*x)
-}
-
-// PercentCI formats an interval in percent: "61.2 [55.0, 67.1]".
-func PercentCI(x stats.Interval) string { return ci(x) }
-
-// ci formats an interval in percent: "61.2 [55.0, 67.1]".
-func ci(x stats.Interval) string {
-	if math.IsNaN(x.Value) {
-		return "–"
-	}
-	return fmt.Sprintf("%.1f [%.1f, %.1f]", 100*x.Value, 100*x.Lo, 100*x.Hi)
 }
 
 // Build lays out the report of one or several analysed runs.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/matheval/matheval/internal/plotout"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -27,8 +28,6 @@ func PlotRow(ctx context.Context, kr KeyedRow, base string) ([]string, error) {
 	}
 	p := plot.New()
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
-	p.Legend.Left = true
 	type curve struct {
 		name string
 		pts  plotter.XYs
@@ -153,7 +152,13 @@ func PlotRow(ctx context.Context, kr KeyedRow, base string) ([]string, error) {
 	default:
 		return nil, fmt.Errorf("no plot for %s problems", ref.Type)
 	}
-	p.Title.Text = fmt.Sprintf("HARDMath %s %s, row %s: answers against the numerical solution", ref.Type, ref.Subtype, kr.Key)
+	kind := ref.Type
+	if ref.Subtype != "" {
+		kind += " (" + ref.Subtype + ")"
+	}
+	p.Title.Text = plotout.Wrap(fmt.Sprintf("HARDMath %s, row %s: answers against the numerical solution", kind, kr.Key), 70)
+	// The legend beside the axes, never over the curves.
+	fig := plotout.New(p, 8*vg.Inch, 4.5*vg.Inch)
 	for i, c := range curves {
 		l, err := plotter.NewLine(c.pts)
 		if err != nil {
@@ -165,16 +170,9 @@ func PlotRow(ctx context.Context, kr KeyedRow, base string) ([]string, error) {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 		}
 		p.Add(l)
-		p.Legend.Add(c.name, l)
+		fig.Add(c.name, l)
 	}
-	var out []string
-	for _, ext := range []string{".png", ".svg"} {
-		if err := p.Save(7*vg.Inch, 4.5*vg.Inch, base+ext); err != nil {
-			return out, err
-		}
-		out = append(out, base+ext)
-	}
-	return out, nil
+	return fig.Write(base)
 }
 
 // PlotFile draws PlotRow's figure for up to max rows of a HARDMath file

@@ -139,7 +139,9 @@ func TestRunUsageErrors(t *testing.T) {
 		{"run", name, "--model", "openai:m", "--extra-body", "[1]"},
 		{"run", name, "--model", "builtin:gold", "--progress", "loud"},
 		{"run", name, "--model", "builtin:gold", "--prices", "/no/such/file"},
-		{"grade", t.TempDir()},
+		{"run", name, "--model", "builtin:gold", "--prompt", "nosuch"},
+		// grade of a folder that is not a run directory exits 1, as report
+		// and compare do (TestMissingRunDir).
 	} {
 		if code, out := cli(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d\n%s", args, code, exitUsage, out)
