@@ -1,9 +1,11 @@
-// Package report reads run directories and turns them into reports people
-// read: the benchmark's own tables, accuracy by level, subject or group with
-// intervals, extraction diagnostics, calibration, cost and tokens, plots (PNG
-// and SVG), report.md and a self-contained report.html; and it compares two
-// runs on the same items. It reads the rundir format and never imports the
-// runner; the web viewer builds on it.
+// Package report reads run directories and renders them for people: the
+// benchmark's summary (bench.Summary, from results.json or computed by the
+// benchmark from samples.jsonl) as text for the command line, as report.md
+// and a self-contained report.html with plots (PNG and SVG), plus extraction
+// diagnostics, calibration figures, cost and tokens; and it compares two runs
+// on the items they share. It computes no metric of its own: every number is
+// the summary's. It reads the rundir format and never imports the runner;
+// the web viewer builds on it.
 package report
 
 import (

@@ -7,7 +7,14 @@
 //
 //	manifest.json  what produced the run (Manifest)
 //	samples.jsonl  one SampleRecord per item and sample
-//	results.json   the metrics (Results)
+//	results.json   the results (Results): counts, usage, cost and the
+//	               benchmark's structured summary (bench.Summary), schema
+//	               SchemaVersion; ReadResults also reads schema 1
+//
+// manifest.json's extra["status"] and results.json's "stopped" say how far a
+// run got; StatusOf turns them into the line readers show at the top of a
+// partial run ("104 of 300 items done (interrupted)").
+//
 //	journal.jsonl  the runner's append-only journal of responses (private to run)
 //	judge.jsonl    the same for the judge model's replies (run --judge)
 package rundir
