@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -211,4 +212,47 @@ func RefuseOther(path, want string, also ...string) error {
 		}
 	}
 	return fmt.Errorf("%s looks like a %s file (%s), not %s: run it as '%s'", path, DisplayName(got), why, DisplayName(want), got)
+}
+
+// ItemKind guesses which benchmark an item comes from by its metadata keys
+// (what the loaders write): "" when they say nothing in particular.
+func ItemKind(it Item) string {
+	has := func(k string) bool { _, ok := it.Meta[k]; return ok }
+	switch {
+	case has("module"):
+		return "amps"
+	case has("answer_type"):
+		return "hardmath"
+	case has("grade") && has("type"):
+		return "asdiv"
+	case has("subject") && has("level"):
+		return "math"
+	case has("group"):
+		return "math401"
+	}
+	return ""
+}
+
+// RefuseOtherItems returns an error when items look like another
+// benchmark's than want's (a run directory whose samples were written for
+// another benchmark than its manifest names): grading them with want's
+// grader would score nonsense.
+func RefuseOtherItems(want string, items []Item, also ...string) error {
+	for _, it := range items {
+		got := ItemKind(it)
+		if got == "" || got == want || slices.Contains(also, got) {
+			continue
+		}
+		return fmt.Errorf("item %s looks like a %s item (metadata %s), not %s", it.ID, DisplayName(got), metaKeys(it), DisplayName(want))
+	}
+	return nil
+}
+
+func metaKeys(it Item) string {
+	keys := make([]string, 0, len(it.Meta))
+	for k := range it.Meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
 }

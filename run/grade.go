@@ -31,6 +31,14 @@ func Regrade(dir string, b bench.Benchmark) (RegradeReport, error) {
 	if err != nil {
 		return rep, err
 	}
+	items := make([]bench.Item, len(recs))
+	for i := range recs {
+		items[i] = recs[i].Item
+	}
+	// AMPS writes MATH's records: a MATH run of an AMPS file is fine.
+	if err := bench.RefuseOtherItems(b.Name(), items, "amps"); err != nil {
+		return rep, fmt.Errorf("%s: %v: its samples were not written by a %s run", dir, err, bench.DisplayName(b.Name()))
+	}
 	planned, stopped := len(recs), ""
 	if old, err := rundir.ReadResults(dir); err == nil {
 		planned, stopped = old.Planned, old.Stopped

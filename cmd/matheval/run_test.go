@@ -243,3 +243,29 @@ func TestDiversityReadings(t *testing.T) {
 		t.Errorf("--order 5: exit %d, want %d", code, exitUsage)
 	}
 }
+
+// TestGradeRefusesOtherBenchmarkSamples: a run directory whose manifest
+// names one benchmark but whose samples hold another's items is refused
+// with one line instead of being graded with the wrong grader.
+func TestGradeRefusesOtherBenchmarkSamples(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if code, out := cli(t, "run", "math401", "--model", "builtin:calc", "--out", dir, "--progress", "off", "--limit", "20"); code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	man := filepath.Join(dir, "manifest.json")
+	b, err := os.ReadFile(man)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Replace(b, []byte(`"benchmark": "math401"`), []byte(`"benchmark": "asdiv"`), 1)
+	if !bytes.Contains(b, []byte(`"benchmark": "asdiv"`)) {
+		t.Fatalf("manifest has no benchmark field to rewrite:\n%s", b)
+	}
+	if err := os.WriteFile(man, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out := cli(t, "grade", dir)
+	if code != exitFailure || !strings.Contains(out, "looks like a MATH 401 item") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Errorf("grade of math401 samples as asdiv: exit %d\n%s", code, out)
+	}
+}
