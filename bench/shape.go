@@ -227,7 +227,7 @@ func ItemKind(it Item) string {
 		return "asdiv"
 	case has("subject") && has("level"):
 		return "math"
-	case has("group"):
+	case has("group") && strings.HasPrefix(it.ID, "math401/"):
 		return "math401"
 	}
 	return ""
