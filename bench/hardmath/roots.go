@@ -284,6 +284,10 @@ func rootLists(part string) [][]string {
 		if j < 0 {
 			break
 		}
+		if strings.HasSuffix(strings.TrimRight(part[:i], " "), `\sqrt`) {
+			i = j // \sqrt[n]{...}: an index, not a list
+			continue
+		}
 		inner := part[i+1 : j]
 		if sub := topLevelLists(inner); len(sub) > 0 {
 			for _, s := range sub {
@@ -356,7 +360,7 @@ func rootItems(s string) []string {
 	for _, p := range splitTop(s, ',') {
 		p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), `\`))
 		p = cleanRoot(p)
-		if p == "" || dotsRe.MatchString(p) && len(dotsRe.ReplaceAllString(p, "")) < 3 {
+		if strings.Trim(p, "{}()[] +-") == "" || !balanced(p) || dotsRe.MatchString(p) && len(dotsRe.ReplaceAllString(p, "")) < 3 {
 			continue
 		}
 		for _, q := range expandPM(p, 3) {
