@@ -294,7 +294,7 @@ func splitTop(s string, sep byte) []string {
 		case ')', ']', '}':
 			depth--
 		case sep:
-			if depth == 0 {
+			if depth == 0 && !(k > 0 && s[k-1] == '\\') { // "\," is a thin space
 				out = append(out, s[last:k])
 				last = k + 1
 			}

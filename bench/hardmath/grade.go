@@ -119,7 +119,17 @@ func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answ
 				record(g.Name, 0, "no answer for this regime", stUnparsable)
 				continue
 			}
-			s, why, st := gradeFormula(g, preds[i], ev)
+			var s float64
+			var why string
+			var st partStatus
+			switch {
+			case ref.Type == TypeODE && g.Name == "small_x":
+				s, why, st = gradeODESmall(g, cleanODEAnswer(preds[i]), ev)
+			case ref.Type == TypeODE:
+				s, why, st = gradeODELarge(g, cleanODEAnswer(preds[i]), ev)
+			default:
+				s, why, st = gradeFormula(g, preds[i], ev)
+			}
 			record(g.Name, s, why, st)
 		}
 	}

@@ -26,6 +26,9 @@ func SharedEvaluator(src string, vars map[string]complex128, realRoots bool) (co
 	if err != nil {
 		return 0, err
 	}
+	if err := knownFunctions(n); err != nil {
+		return 0, err
+	}
 	env := map[string]*big.Rat{}
 	for v := range expr.FreeVars(n) {
 		val, ok := vars[v]
@@ -63,6 +66,9 @@ func SharedEvaluator(src string, vars map[string]complex128, realRoots bool) (co
 func sharedPrincipal(src string, vars map[string]complex128) (complex128, error) {
 	n, err := latex.Parse(src)
 	if err != nil {
+		return 0, err
+	}
+	if err := knownFunctions(n); err != nil {
 		return 0, err
 	}
 	n = expr.Substitute(n, "I", &expr.Sym{Name: expr.I})
@@ -151,4 +157,27 @@ func principalPowers(n expr.Node, env map[string]*big.Rat, lim func() *expr.Limi
 		return &expr.Mul{Factors: []expr.Node{&expr.Pow{Base: &expr.Neg{X: base}, Exp: exp}, phase}}, nil
 	}
 	return nil, fmt.Errorf("not a formula: %s", n)
+}
+
+// evalFunctions are the functions a formula may apply to be evaluated at a
+// point. The engine gives any other function a pseudo-random value (so
+// that equal applications compare equal), which must never count as an
+// answer's value: "y = f(x)" is no formula.
+var evalFunctions = map[string]bool{"sqrt": true, "exp": true, "ln": true, "log": true, "abs": true,
+	"sin": true, "cos": true, "tan": true, "cot": true, "sec": true, "csc": true,
+	"sinh": true, "cosh": true, "tanh": true, "coth": true, "sech": true, "csch": true,
+	"asin": true, "acos": true, "atan": true, "acot": true, "asec": true, "acsc": true, "fact": true}
+
+func knownFunctions(n expr.Node) error {
+	var bad string
+	expr.Walk(n, func(m expr.Node) bool {
+		if c, ok := m.(*expr.Call); ok && !evalFunctions[c.Fn] && bad == "" {
+			bad = c.Fn
+		}
+		return bad == ""
+	})
+	if bad != "" {
+		return fmt.Errorf("unknown function %q", bad)
+	}
+	return nil
 }
