@@ -25,6 +25,15 @@ type Regime struct {
 	// Analytical is the released value of the answer at Point (for root
 	// corrections: the corrected roots, from which the uncorrected ones follow).
 	Analytical string `json:"analytical,omitempty"`
+	// Truth is the integral's value at Point computed by quadrature from
+	// the question (traditional integrals), which answers are graded
+	// against; HasTruth says it was computed. RefOff is the released
+	// answer's relative distance from it, when more than 10%: the released
+	// answer is then wrong at this point (the intermediate regime's
+	// exponent, the older set's "large epsilon" formula).
+	Truth    float64 `json:"truth,omitempty"`
+	HasTruth bool    `json:"has_truth,omitempty"`
+	RefOff   float64 `json:"ref_off,omitempty"`
 }
 
 // Reference is everything grading needs about an item's gold answer.

@@ -127,6 +127,8 @@ func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answ
 				s, why, st = gradeODESmall(g, cleanODEAnswer(preds[i]), ev)
 			case ref.Type == TypeODE:
 				s, why, st = gradeODELarge(g, cleanODEAnswer(preds[i]), ev)
+			case g.HasTruth:
+				s, why, st = gradeAgainstTruth(g, preds[i], ev)
 			default:
 				s, why, st = gradeFormula(g, preds[i], ev)
 			}

@@ -14,6 +14,7 @@
 package hardmath
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -154,6 +155,13 @@ func ItemOf(prefix string, kr KeyedRow) (bench.Item, error) {
 	ref, err := ReferenceOf(kr.Row)
 	if err != nil {
 		return bench.Item{}, err
+	}
+	if ref.Subtype == "traditional" {
+		// bench.Benchmark.Load has no context: each item's quadratures get
+		// their own deadline.
+		ctx, cancel := context.WithTimeout(context.Background(), truthTimeout)
+		ref = withIntegralTruth(ctx, ref, kr.Row.Question)
+		cancel()
 	}
 	meta := map[string]string{"type": ref.Type, "answer_type": kr.Row.AnswerType}
 	if ref.Subtype != "" {

@@ -2,6 +2,8 @@ package hardmath
 
 import (
 	"strings"
+
+	"github.com/matheval/matheval/answer"
 	"testing"
 
 	"github.com/matheval/matheval/bench"
@@ -9,7 +11,9 @@ import (
 )
 
 // The released HARDMath-mini references, stated as a model would state them,
-// must grade 1.0 on every item.
+// must grade 1.0 on every item, except the traditional-integral regimes
+// where the released answer is more than 10% off the numerical value (the
+// intermediate regime's wrong exponent: 47 rows, as data check finds).
 func TestMiniGoldScoresOne(t *testing.T) {
 	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
 	b := New()
@@ -32,10 +36,14 @@ func TestMiniGoldScoresOne(t *testing.T) {
 		t.Errorf("found %d exact duplicates, want 58", dups)
 	}
 	byType := map[string]int{}
-	bad := 0
+	bad, off := 0, 0
 	for _, it := range items {
 		byType[it.Meta["type"]+"/"+it.Meta["subtype"]]++
 		v := b.Grade(it, b.GoldReply(it), "stop")
+		if releasedOffOnly(t, it, v) {
+			off++
+			continue
+		}
 		if v.Score != 1 || !v.IsCorrect() {
 			bad++
 			if bad <= 15 {
@@ -43,7 +51,10 @@ func TestMiniGoldScoresOne(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("types: %v; %d duplicates; %d gold failures", byType, dups, bad)
+	t.Logf("types: %v; %d duplicates; %d gold failures; %d items whose released answer is off the numerics", byType, dups, bad, off)
+	if off != 47 {
+		t.Errorf("%d items with a released answer off the numerical value, want 47", off)
+	}
 	// The grader must discriminate: a neighbour's gold answer of the same
 	// type should rarely pass.
 	cross, pairs := 0, 0
@@ -61,4 +72,19 @@ func TestMiniGoldScoresOne(t *testing.T) {
 	if pairs < 200 || float64(cross) > 0.1*float64(pairs) {
 		t.Errorf("neighbour answers accepted: %d of %d pairs", cross, pairs)
 	}
+}
+
+// releasedOffOnly reports whether v falls short of full credit only in
+// regimes whose released answer is off the numerical truth.
+func releasedOffOnly(t *testing.T, it bench.Item, v answer.Verdict) bool {
+	ref, err := referenceFromItem(it.Extra)
+	if err != nil || v.Score == 1 {
+		return false
+	}
+	for _, g := range ref.Regimes {
+		if v.Parts[g.Name] < 1 && g.RefOff == 0 {
+			return false
+		}
+	}
+	return true
 }
