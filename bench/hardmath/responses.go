@@ -254,6 +254,9 @@ func parseResponseFile(where string, data []byte) ([]StoredResponse, error) {
 // storedScore reads the authors' score: a JSON number, or a string holding
 // one (the judge's boxed text as extracted); anything else is no score.
 func storedScore(raw json.RawMessage) (float64, bool) {
+	if t := strings.TrimSpace(string(raw)); t == "" || t == "null" {
+		return 0, false
+	}
 	var f float64
 	if json.Unmarshal(raw, &f) == nil {
 		return f, f >= 0 && f <= 1
