@@ -329,7 +329,7 @@ func checkLaplace(ctx context.Context, key, t string, li LaplaceIntegral, g Regi
 type CheckReport struct {
 	File       string        `json:"file"`
 	Rows       int           `json:"rows"`
-	Duplicates []string      `json:"duplicates,omitempty"`
+	Duplicates []Duplicate   `json:"duplicates,omitempty"`
 	Results    []CheckResult `json:"results"`
 }
 
@@ -339,14 +339,11 @@ func Check(ctx context.Context, path string, o CheckOptions) (CheckReport, error
 	if err != nil {
 		return CheckReport{}, err
 	}
-	rows, warns, err := ReadFile(file)
+	rows, dups, err := ReadRowsWithDuplicates(file)
 	if err != nil {
 		return CheckReport{}, err
 	}
-	rep := CheckReport{File: file, Rows: len(rows)}
-	for _, w := range warns {
-		rep.Duplicates = append(rep.Duplicates, w.String())
-	}
+	rep := CheckReport{File: file, Rows: len(rows), Duplicates: dups}
 	rep.Results = CheckRows(ctx, rows, o)
 	return rep, nil
 }
@@ -364,7 +361,12 @@ func (r CheckReport) Failed() bool {
 // WriteText prints counts per type and regime, then every answer that is
 // off (and, with verbose, every skipped check).
 func (r CheckReport) WriteText(w io.Writer, verbose bool) {
-	fmt.Fprintf(w, "%s: %d rows, %d exact duplicates\n", r.File, r.Rows, len(r.Duplicates))
+	fmt.Fprintf(w, "%s: %d rows, %d exact duplicates (kept, each graded as its own item)\n", r.File, r.Rows, len(r.Duplicates))
+	if verbose && len(r.Duplicates) > 0 {
+		for _, d := range r.Duplicates {
+			fmt.Fprintf(w, "  row %s = row %s\n", d.Key, d.First)
+		}
+	}
 	type key struct{ t, g string }
 	counts := map[key]*[3]int{}
 	var keys []key

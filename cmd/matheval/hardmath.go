@@ -137,7 +137,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 		},
 	}
 	check.Flags().BoolVar(&asJSON, "json", false, "print every check as JSON")
-	check.Flags().BoolVarP(&verbose, "verbose", "v", false, "also list the checks that were skipped, with the reason")
+	check.Flags().BoolVarP(&verbose, "verbose", "v", false, "also list the duplicate rows and the checks that were skipped, with the reason")
 	check.Flags().DurationVar(&perItem, "timeout", 10*time.Second, "deadline per row")
 	check.Flags().StringVar(&plotDir, "plot", "", "also draw the answer formulas against the numerical solution (PNG and SVG) into this folder")
 	check.Flags().IntVar(&plotMax, "plot-max", 20, "draw at most this many problems (0: all)")
