@@ -16,11 +16,8 @@ package hardmath
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"text/template"
@@ -97,22 +94,21 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 			warns = append(warns, bench.Warning{Where: fmt.Sprintf("%s: row %s", nonEmpty(file, "generated"), kr.Key), Message: err.Error()})
 			continue
 		}
-		if !accept(it, opts.Filter) {
-			continue
-		}
 		items = append(items, it)
 	}
-	if opts.Sample > 0 && opts.Sample < len(items) {
-		r := rand.New(rand.NewPCG(uint64(opts.Seed), 0x4a52444d))
-		r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
-		items = items[:opts.Sample]
-		sort.SliceStable(items, func(i, j int) bool { return idLess(items[i].ID, items[j].ID) })
+	sel := opts
+	if path == "" {
+		sel.Limit = 0 // a generated set's size is the limit already
 	}
-	if path != "" && opts.Limit > 0 && opts.Limit < len(items) {
-		items = items[:opts.Limit]
-	}
-	return items, warns, nil
+	// The stream is HARDMath's own, so seeded samples are what they were
+	// (a shuffle of the items, the first n kept, in id order: bench.Select's
+	// Perm is that shuffle, and items come in id order).
+	return bench.Select(items, sel, nil, sampleStream), warns, nil
 }
+
+// sampleStream is HARDMath's random stream for --sample.
+const sampleStream = 0x4a52444d
+
 
 func nonEmpty(s, def string) string {
 	if s == "" {
@@ -124,30 +120,6 @@ func nonEmpty(s, def string) string {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
-}
-
-func idLess(a, b string) bool {
-	ia, ea := strconv.Atoi(a[strings.LastIndex(a, "/")+1:])
-	ib, eb := strconv.Atoi(b[strings.LastIndex(b, "/")+1:])
-	if ea == nil && eb == nil && a[:strings.LastIndex(a, "/")+1] == b[:strings.LastIndex(b, "/")+1] {
-		return ia < ib
-	}
-	return a < b
-}
-
-func accept(it bench.Item, filter map[string][]string) bool {
-	for k, vals := range filter {
-		ok := false
-		for _, v := range vals {
-			if it.Meta[k] == v {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // ItemOf turns a row into a benchmark item.
