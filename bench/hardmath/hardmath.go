@@ -62,7 +62,8 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 		if n <= 0 {
 			n = 50
 		}
-		set, err := Generate(GenOptions{Seed: opts.Seed, N: n, Types: AllGenTypes})
+		// bench.Benchmark.Load takes no context yet.
+		set, err := Generate(context.Background(), GenOptions{Seed: opts.Seed, N: n, Types: AllGenTypes})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -108,7 +109,6 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 
 // sampleStream is HARDMath's random stream for --sample.
 const sampleStream = 0x4a52444d
-
 
 func nonEmpty(s, def string) string {
 	if s == "" {
