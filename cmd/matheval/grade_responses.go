@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/matheval/matheval/bench/hardmath"
 	"github.com/spf13/cobra"
@@ -23,12 +24,13 @@ func newGradeResponsesCmd() *cobra.Command {
 
 func newGradeResponsesHardmathCmd() *cobra.Command {
 	var (
-		data    []string
-		asJSON  bool
-		list    bool
-		sample  int
-		seed    uint64
-		verbose bool
+		data     []string
+		asJSON   bool
+		list     bool
+		sample   int
+		seed     uint64
+		verbose  bool
+		markdown bool
 	)
 	c := &cobra.Command{
 		Use:   "hardmath FILE...",
@@ -81,12 +83,20 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 			}
 			if sample > 0 {
 				picked := hardmath.SampleDisagreements(gs, hardmath.TolQuarter, sample, seed)
-				if asJSON {
+				switch {
+				case asJSON:
 					printJSON(cmd, picked)
-					return nil
-				}
-				for _, g := range picked {
-					hardmath.WriteGraded(cmd.OutOrStdout(), g)
+				case markdown:
+					tally := hardmath.WriteDisagreementsMarkdown(cmd.Context(), cmd.OutOrStdout(), hardmath.New(), cat, picked)
+					fmt.Fprintf(cmd.OutOrStdout(), "\n## Who is right (numerical check closer, within 0.25)\n\n| type | matheval | authors | neither or unchecked |\n|---|---|---|---|\n")
+					for _, t := range sortedKeys(tally) {
+						c := tally[t]
+						fmt.Fprintf(cmd.OutOrStdout(), "| %s | %d | %d | %d |\n", t, c[0], c[1], c[2])
+					}
+				default:
+					for _, g := range picked {
+						hardmath.WriteGraded(cmd.OutOrStdout(), g)
+					}
 				}
 				return nil
 			}
@@ -108,5 +118,15 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "with --json: every graded response, not only the disagreements")
 	c.Flags().IntVar(&sample, "sample", 0, "print N seeded random disagreements per type instead of the report")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed for --sample")
+	c.Flags().BoolVar(&markdown, "markdown", false, "with --sample: a Markdown list with a numerical check of each response and who is right")
 	return c
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }
