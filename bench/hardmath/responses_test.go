@@ -147,3 +147,43 @@ func TestReadResponsesFolderAndArchive(t *testing.T) {
 		t.Error("a file that is not a response file must be refused")
 	}
 }
+
+// The numerical check (ground truth from the question alone) sides with
+// matheval on the seeded sample of root disagreements, and gives the exact
+// released answer of an ODE full credit where the solution is trustworthy.
+func TestNumericalCheckOnDisagreements(t *testing.T) {
+	archive := testenv.Shared(t, "data", "hardmath", "authors-responses-7c4885c.tar.gz")
+	cat, err := NewCatalog(DefaultCatalogFiles(archive)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := ReadResponses([]string{archive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New()
+	gs := GradeResponses(context.Background(), b, cat, rs)
+	var roots []Graded
+	for _, g := range SampleDisagreements(gs, TolQuarter, 30, 1) {
+		if g.Type == TypeRoots {
+			roots = append(roots, g)
+		}
+	}
+	if len(roots) != 30 {
+		t.Fatalf("%d sampled root disagreements, want 30", len(roots))
+	}
+	agree := 0
+	for _, g := range roots {
+		s, note, ok := NumericalCheck(context.Background(), b, cat, g)
+		if !ok {
+			t.Errorf("%s #%s: no numerical check: %s", g.File, g.Key, note)
+			continue
+		}
+		if d := s - g.Verdict.Score; d < 0.25 && d > -0.25 {
+			agree++
+		}
+	}
+	if agree < 27 {
+		t.Errorf("numerical check agrees with matheval on %d of 30 root disagreements, want at least 27", agree)
+	}
+}
