@@ -291,6 +291,13 @@ func goldReply(ref Reference) string {
 		}
 		var fs []string
 		for _, g := range ref.Regimes {
+			if g.RefOff > 0 {
+				// The released formula is off the numerical truth here
+				// (data check lists it): the gold states the truth, which
+				// is what answers are graded against.
+				fs = append(fs, fmt.Sprintf("%.10g", g.Truth))
+				continue
+			}
 			fs = append(fs, g.Refs[0])
 		}
 		fmt.Fprintf(&b, "$\\boxed{[%s]}$", strings.Join(fs, ", "))

@@ -104,7 +104,7 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 	// The stream is HARDMath's own, so seeded samples are what they were
 	// (a shuffle of the items, the first n kept, in id order: bench.Select's
 	// Perm is that shuffle, and items come in id order).
-	return bench.Select(items, sel, nil, sampleStream), warns, nil
+	return bench.Select(items, sel, nil, bench.PCG(sampleStream)), warns, nil
 }
 
 // sampleStream is HARDMath's random stream for --sample.

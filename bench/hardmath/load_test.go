@@ -28,7 +28,7 @@ func TestLoadOtherFiles(t *testing.T) {
 		}
 		gold := 0
 		for _, it := range items {
-			if v := b.Grade(it, b.GoldReply(it), "stop"); v.Score == 1 || releasedOffOnly(t, it, v) {
+			if b.Grade(it, b.GoldReply(it), "stop").Score == 1 {
 				gold++
 			}
 		}

@@ -44,7 +44,7 @@ func TestSampleUnchangedBySelect(t *testing.T) {
 	for _, seed := range []int64{1, 2, 7, 42} {
 		for _, n := range []int{1, 5, 17} {
 			want := ids(oldSample(all, n, seed))
-			got := ids(bench.Select(all, bench.LoadOptions{Sample: n, Seed: seed}, nil, sampleStream))
+			got := ids(bench.Select(all, bench.LoadOptions{Sample: n, Seed: seed}, nil, bench.PCG(sampleStream)))
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("seed %d, n %d: Select picks %v, the old loader %v", seed, n, got, want)
 			}

@@ -8,15 +8,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newGradeResponsesCmd()) }
-
 // newGradeResponsesCmd is "grade-responses": grading responses stored by
 // another tool, with that tool's own grades beside ours.
 func newGradeResponsesCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "grade-responses",
-		Short: "Grade model responses stored by a benchmark's authors and compare with their grades",
-		Args:  cobra.NoArgs,
+		Use:     "grade-responses",
+		Short:   "Grade model responses stored by a benchmark's authors and compare with their grades",
+		Example: "  matheval grade-responses hardmath ../shared/data/hardmath/authors-responses-7c4885c.tar.gz",
+		Args:    cobra.NoArgs,
 	}
 	c.AddCommand(newGradeResponsesHardmathCmd())
 	return c
