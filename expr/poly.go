@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"context"
 	"errors"
 	"math/big"
 	"sort"
@@ -95,7 +96,7 @@ func (p *Poly) add(q *Poly, sign int) *Poly {
 	return out
 }
 
-func (p *Poly) mul(q *Poly, lim *Limits) (*Poly, error) {
+func (p *Poly) mul(q *Poly, lim *state) (*Poly, error) {
 	if len(p.terms)*len(q.terms) > MaxPolyTerms*4 {
 		return nil, ErrLimit
 	}
@@ -213,15 +214,11 @@ func (r RatFunc) String() string {
 }
 
 // RationalFunction converts n to a rational function of its variables.
-func RationalFunction(n Node, lim *Limits) (RatFunc, error) {
-	if lim == nil {
-		lim = &Limits{}
-	}
-	lim.norm()
-	return lim.ratFunc(n)
+func RationalFunction(ctx context.Context, n Node, lim Limits) (RatFunc, error) {
+	return newState(ctx, lim).ratFunc(n)
 }
 
-func (l *Limits) ratFunc(n Node) (RatFunc, error) {
+func (l *state) ratFunc(n Node) (RatFunc, error) {
 	one := constPoly(big.NewRat(1, 1))
 	if err := l.check(); err != nil {
 		return RatFunc{}, err
@@ -333,16 +330,13 @@ func (l *Limits) ratFunc(n Node) (RatFunc, error) {
 
 // SameRationalFunction reports whether a and b are equal as rational
 // functions (by cross-multiplying their canonical polynomials).
-func SameRationalFunction(a, b RatFunc, lim *Limits) (bool, error) {
-	if lim == nil {
-		lim = &Limits{}
-	}
-	lim.norm()
-	l, err := a.Num.mul(b.Den, lim)
+func SameRationalFunction(ctx context.Context, a, b RatFunc, lim Limits) (bool, error) {
+	st := newState(ctx, lim)
+	l, err := a.Num.mul(b.Den, st)
 	if err != nil {
 		return false, err
 	}
-	r, err := b.Num.mul(a.Den, lim)
+	r, err := b.Num.mul(a.Den, st)
 	if err != nil {
 		return false, err
 	}
