@@ -842,3 +842,35 @@ func opaqueKey(t *Call, l *state) string {
 	}
 	return t.Fn + "(" + strings.Join(parts, ",") + ")"
 }
+
+// rootC is the k-th root of z: real for a negative real z and an odd k
+// under RealRoots (as \sqrt[3]{-8} = -2), else the principal root.
+func (e *evaluator) rootC(z Complex, k int64) (Complex, error) {
+	p := e.Prec
+	if z.Re.Sign() == 0 && z.Im.Sign() == 0 {
+		return e.real(nf(p)), nil
+	}
+	if k <= 0 {
+		return Complex{}, ErrDomain
+	}
+	if z.IsReal() && (z.Re.Sign() > 0 || k%2 == 1 && e.st.branch == RealRoots) {
+		l, err := logFloat(nf(p).Abs(z.Re), p)
+		if err != nil {
+			return Complex{}, err
+		}
+		v, err := expFloat(l.Quo(l, fInt(p, k)), p, e.st.lim.MaxExp)
+		if err != nil {
+			return Complex{}, err
+		}
+		if z.Re.Sign() < 0 {
+			v.Neg(v)
+		}
+		return e.real(v), nil
+	}
+	l, err := e.logC(z)
+	if err != nil {
+		return Complex{}, err
+	}
+	kk := fInt(p, k)
+	return e.expC(Complex{nf(p).Quo(l.Re, kk), nf(p).Quo(l.Im, kk)})
+}

@@ -17,9 +17,9 @@ import (
 var ErrNotPoly = errors.New("not a rational function")
 
 // Monomial exponents per variable; the key is a canonical string.
-type mono map[string]int
+type pmono map[string]int
 
-func (m mono) key() string {
+func (m pmono) key() string {
 	names := make([]string, 0, len(m))
 	for v, e := range m {
 		if e != 0 {
@@ -40,7 +40,7 @@ func (m mono) key() string {
 // Poly is a polynomial: monomial key -> coefficient (never zero).
 type Poly struct {
 	terms map[string]*big.Rat
-	monos map[string]mono
+	monos map[string]pmono
 }
 
 // Polynomial size limits.
@@ -49,20 +49,20 @@ const (
 	MaxPolyDegree = 200
 )
 
-func newPoly() *Poly { return &Poly{terms: map[string]*big.Rat{}, monos: map[string]mono{}} }
+func newPoly() *Poly { return &Poly{terms: map[string]*big.Rat{}, monos: map[string]pmono{}} }
 
 func constPoly(r *big.Rat) *Poly {
 	p := newPoly()
 	if r.Sign() != 0 {
 		p.terms[""] = new(big.Rat).Set(r)
-		p.monos[""] = mono{}
+		p.monos[""] = pmono{}
 	}
 	return p
 }
 
 func varPoly(v string) *Poly {
 	p := newPoly()
-	m := mono{v: 1}
+	m := pmono{v: 1}
 	p.terms[m.key()] = big.NewRat(1, 1)
 	p.monos[m.key()] = m
 	return p
@@ -105,7 +105,7 @@ func (p *Poly) mul(q *Poly, lim *state) (*Poly, error) {
 		m1 := p.monos[k1]
 		for k2, c2 := range q.terms {
 			m2 := q.monos[k2]
-			m := mono{}
+			m := pmono{}
 			for v, e := range m1 {
 				m[v] += e
 			}
