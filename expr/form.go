@@ -88,8 +88,8 @@ func (a frac) mul(b frac) (frac, error) {
 	}
 	return mkFrac(a.n*b.n, a.d*b.d)
 }
-func (a frac) isInt() bool              { return a.d == 1 }
-func (a frac) isZero() bool             { return a.n == 0 }
+func (a frac) isInt() bool  { return a.d == 1 }
+func (a frac) isZero() bool { return a.n == 0 }
 
 // floor returns the integer part (towards -inf).
 func (a frac) floor() int64 {
@@ -319,15 +319,15 @@ func (f *Form) Terms() int { return len(f.num.ts) }
 
 // Feature bits of a form: what its proof of equality rests on.
 const (
-	FeatVar      = 1 << iota // variables
-	FeatRadical              // radicals of rationals
-	FeatI                    // the imaginary unit
-	FeatPi                   // \pi
-	FeatExp                  // exponentials (e, e^x, trigonometric functions, roots of unity)
-	FeatLog                  // logarithms
-	FeatRoot                 // roots of non-rational forms
-	FeatOpaque               // opaque applications
-	FeatDen                  // a denominator that is not a single term
+	FeatVar     = 1 << iota // variables
+	FeatRadical             // radicals of rationals
+	FeatI                   // the imaginary unit
+	FeatPi                  // \pi
+	FeatExp                 // exponentials (e, e^x, trigonometric functions, roots of unity)
+	FeatLog                 // logarithms
+	FeatRoot                // roots of non-rational forms
+	FeatOpaque              // opaque applications
+	FeatDen                 // a denominator that is not a single term
 )
 
 // Features returns the feature bits of f.
