@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -197,7 +198,7 @@ func gradeSymbolic(gold, pred string, ev Evaluator) (float64, string, partStatus
 	// ways. Only what it cannot settle (a side its parser rejects, too few
 	// points in the domain, a limit) falls to evaluation at positive points
 	// with the package's own evaluator.
-	r := equiv.Compare(gold, pred, equiv.Options{Timeout: 200 * time.Millisecond, Positive: true})
+	r := equiv.Compare(context.TODO(), gold, pred, equiv.Options{Timeout: 200 * time.Millisecond, Positive: true})
 	switch r.Outcome {
 	case equiv.Equal:
 		return 1, "", stOK

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"strings"
@@ -47,7 +48,9 @@ func SharedEvaluator(src string, vars map[string]complex128, realRoots bool) (co
 		}
 		env[v] = r
 	}
-	c, err := expr.Eval(n, 64, env, &expr.Limits{Deadline: time.Now().Add(100 * time.Millisecond)})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	c, err := expr.Eval(ctx, n, 64, env, expr.EvalOptions{})
 	if err != nil {
 		return 0, err
 	}
