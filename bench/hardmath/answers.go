@@ -408,10 +408,8 @@ func parseNumber(s string) (float64, bool) {
 	if err == nil {
 		return v, true
 	}
-	if f, err := parseFormula(s); err == nil {
-		if c, err := f.eval(nil, evalOptions{}); err == nil && imag(c) == 0 {
-			return real(c), true
-		}
+	if c, err := evalLatex(s, nil, evalOptions{}); err == nil && imag(c) == 0 {
+		return real(c), true
 	}
 	return 0, false
 }

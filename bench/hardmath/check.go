@@ -198,7 +198,7 @@ func checkNondimSymbolic(kr KeyedRow, t string, ref Reference) []CheckResult {
 			r.Skipped, r.Note = true, "reference: "+err.Error()
 			return []CheckResult{r}
 		}
-		if e := cmplx.Abs(v-complex(want, 0)) / want; e > worst {
+		if e := cmplx.Abs(v-complex(want, 0)) / want; e > worst || r.Num == 0 { // the worst point, or the first
 			worst, r.Ref, r.Num = e, real(v), want
 		}
 	}

@@ -19,7 +19,7 @@ func FuzzGrade(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		_, _ = evalLatex(s, map[string]complex128{"x": 0.5, "epsilon": 0.1}, evalOptions{realRoots: true})
-		v := gradeReply(ref, s, "stop", interimEvaluator)
+		v := gradeReply(ref, s, "stop", defaultEvaluator)
 		if v.Score < 0 || v.Score > 1 || (v.Score == 1) != (v.Kind == answer.Correct) {
 			t.Fatalf("verdict %+v", v)
 		}

@@ -23,27 +23,9 @@ const Tolerance = 0.10
 // instead of the principal complex branch (the root answers' convention).
 type Evaluator func(latex string, vars map[string]complex128, realRoots bool) (complex128, error)
 
-// interimEvaluator is the package's own formula evaluator (latexeval.go).
-func interimEvaluator(latex string, vars map[string]complex128, realRoots bool) (complex128, error) {
-	return evalLatex(latex, vars, evalOptions{realRoots: realRoots})
-}
-
-// defaultEvaluator uses the shared engine for the real-valued conventions
-// (ODE and integral answers) and the package's own evaluator for the
-// principal complex branch (roots, nondimensionalization), which the shared
-// engine does not offer, and for anything the shared parser rejects.
+// defaultEvaluator is the shared engine (SharedEvaluator).
 func defaultEvaluator(latex string, vars map[string]complex128, realRoots bool) (complex128, error) {
-	if realRoots {
-		if v, err := SharedEvaluator(latex, vars, true); err == nil {
-			return v, nil
-		}
-	}
-	if !realRoots {
-		if v, err := sharedPrincipal(latex, vars); err == nil {
-			return v, nil
-		}
-	}
-	return interimEvaluator(latex, vars, realRoots)
+	return SharedEvaluator(latex, vars, realRoots)
 }
 
 // referenceFromItem recovers the Reference stored in an item, whether it is

@@ -303,6 +303,10 @@ func rootLists(part string) [][]string {
 	if len(out) > 0 {
 		return out
 	}
+	// A set of roots, \{a, b\}, is a list too.
+	if strings.Contains(part, `\{`) {
+		return rootLists(strings.NewReplacer(`\{`, "[", `\}`, "]").Replace(part))
+	}
 	s := textRe.ReplaceAllString(part, " ")
 	if k := strings.LastIndex(s, ":"); k >= 0 {
 		s = s[k+1:]

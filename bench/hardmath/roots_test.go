@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"math/cmplx"
 	"reflect"
 	"testing"
 )
@@ -38,5 +39,16 @@ func TestParseRootAnswerLayouts(t *testing.T) {
 		if !reflect.DeepEqual(ra.byRegime["small_eps"], c.small) || !reflect.DeepEqual(ra.byRegime["large_eps"], c.large) || len(ra.unlabelled) != c.unlabelledLists {
 			t.Errorf("%s:\n small %q\n large %q\n unlabelled %q", c.name, ra.byRegime["small_eps"], ra.byRegime["large_eps"], ra.unlabelled)
 		}
+	}
+}
+
+func TestRootSetsAndVarepsilon(t *testing.T) {
+	ra := parseRootAnswer(`$\boxed{\text{For large } \epsilon: \{\sqrt[8]{\frac{1}{\varepsilon}}, 2\}}$`, boxedAll(`$\boxed{\text{For large } \epsilon: \{\sqrt[8]{\frac{1}{\varepsilon}}, 2\}}$`))
+	if len(ra.byRegime["large_eps"]) != 2 {
+		t.Fatalf("a set of roots: %q", ra.byRegime)
+	}
+	v, err := SharedEvaluator(ra.byRegime["large_eps"][0], map[string]complex128{"epsilon": 256}, false)
+	if err != nil || cmplx.Abs(v-0.5) > 1e-12 {
+		t.Errorf("\\varepsilon binds epsilon: %v, %v", v, err)
 	}
 }
