@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/cmplx"
 	"math/big"
+	"math/cmplx"
 	"strings"
 	"time"
 
