@@ -6,7 +6,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/matheval/matheval/bench"
@@ -16,20 +18,48 @@ import (
 // The whole archive of the authors' stored responses: every response is
 // matched to an item, and agreement with the authors' scores reaches the
 // levels issue 15 asks for on roots and ODEs.
-func TestAuthorsArchiveAgreement(t *testing.T) {
-	archive := testenv.Shared(t, "data", "hardmath", "authors-responses-7c4885c.tar.gz")
+// gradedArchive grades the whole archive once for the tests that use it.
+func gradedArchive(archive string) (archiveRun, error) {
+	archiveOnce.Do(func() { archiveRes, archiveErr = gradeArchive(archive) })
+	return archiveRes, archiveErr
+}
+
+var (
+	archiveOnce sync.Once
+	archiveRes  archiveRun
+	archiveErr  error
+)
+
+func gradeArchive(archive string) (archiveRun, error) {
+	var r archiveRun
 	cat, err := NewCatalog(DefaultCatalogFiles(archive)...)
 	if err != nil {
-		t.Fatal(err)
+		return r, err
 	}
 	rs, err := ReadResponses([]string{archive})
 	if err != nil {
+		return r, err
+	}
+	r.cat, r.rs = cat, rs
+	r.gs = GradeResponses(context.Background(), New(), cat, rs)
+	return r, nil
+}
+
+type archiveRun struct {
+	cat *Catalog
+	rs  []StoredResponse
+	gs  []Graded
+}
+
+func TestAuthorsArchiveAgreement(t *testing.T) {
+	run, err := gradedArchive(testenv.Shared(t, "data", "hardmath", "authors-responses-7c4885c.tar.gz"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rs) < 6000 {
-		t.Fatalf("read %d responses, want the archive's 6,718", len(rs))
+	if len(run.rs) < 6000 {
+		t.Fatalf("read %d responses, want the archive's 6,718", len(run.rs))
 	}
-	gs := GradeResponses(context.Background(), New(), cat, rs)
+	gs := run.gs
 	rep := NewAgreementReport(gs)
 	for reason, n := range rep.Skipped {
 		if !strings.Contains(reason, "no numeric score") || n > 4 {
@@ -125,6 +155,11 @@ func TestReadResponsesFolderAndArchive(t *testing.T) {
 	if len(a) != 3 || len(d) != 3 {
 		t.Fatalf("archive gave %d responses, folder %d, want 3 each", len(a), len(d))
 	}
+	byKindKey := func(rs []StoredResponse) {
+		sort.Slice(rs, func(i, j int) bool { return rs[i].Kind+rs[i].Key < rs[j].Kind+rs[j].Key })
+	}
+	byKindKey(a)
+	byKindKey(d)
 	for i := range a {
 		if a[i].Key != d[i].Key || a[i].Score != d[i].Score || a[i].HasScore != d[i].HasScore || a[i].Model != d[i].Model || a[i].Shots != d[i].Shots {
 			t.Errorf("archive %+v != folder %+v", a[i], d[i])
@@ -152,17 +187,11 @@ func TestReadResponsesFolderAndArchive(t *testing.T) {
 // matheval on the seeded sample of root disagreements, and gives the exact
 // released answer of an ODE full credit where the solution is trustworthy.
 func TestNumericalCheckOnDisagreements(t *testing.T) {
-	archive := testenv.Shared(t, "data", "hardmath", "authors-responses-7c4885c.tar.gz")
-	cat, err := NewCatalog(DefaultCatalogFiles(archive)...)
+	run, err := gradedArchive(testenv.Shared(t, "data", "hardmath", "authors-responses-7c4885c.tar.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := ReadResponses([]string{archive})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := New()
-	gs := GradeResponses(context.Background(), b, cat, rs)
+	b, cat, gs := New(), run.cat, run.gs
 	var roots []Graded
 	for _, g := range SampleDisagreements(gs, TolQuarter, 30, 1) {
 		if g.Type == TypeRoots {
