@@ -34,6 +34,9 @@ type Regime struct {
 	Truth    float64 `json:"truth,omitempty"`
 	HasTruth bool    `json:"has_truth,omitempty"`
 	RefOff   float64 `json:"ref_off,omitempty"`
+	// SeriesNote says, for a small-x ODE answer that is not the ODE's own
+	// Taylor series to third order, what that series is.
+	SeriesNote string `json:"series_note,omitempty"`
 }
 
 // Reference is everything grading needs about an item's gold answer.

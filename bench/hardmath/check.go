@@ -99,6 +99,9 @@ func checkRow(ctx context.Context, kr KeyedRow) (res []CheckResult) {
 		}
 		for _, g := range ref.Regimes {
 			res = append(res, checkODE(ctx, kr.Key, t, p, g))
+			if g.Name == "small_x" && g.HasPoint {
+				res = append(res, checkSeries(kr.Key, t, p, g))
+			}
 		}
 		return res
 	case TypeIntegral:
@@ -458,6 +461,27 @@ func checkCorrections(ctx context.Context, key, t string, p EpsPoly, g Regime) C
 	r.OK = matched == len(deltas)
 	if !r.OK {
 		r.Note = fmt.Sprintf("%d of %d corrections within 10%% of the distance to the numerical root", matched, len(deltas))
+	}
+	return r
+}
+
+// checkSeries compares the released small-x answer with the ODE's own
+// Taylor series to third order (seriesCheck) at x = h/100: a value check at
+// h = 0.1 cannot tell 1 - x^3/18 from 1 - 13x^3/180.
+func checkSeries(key, t string, p ODEProblem, g Regime) CheckResult {
+	h := 0.01 * g.Point
+	r := CheckResult{Key: key, Type: t, Regime: "small_x series", Point: h}
+	off, refDep, taylorDep, note, err := seriesDepartures(p, g.Refs[0], h)
+	if err != nil {
+		r.Skipped, r.Note = true, err.Error()
+		return r
+	}
+	// Ref and Num are departures from y(0) at h: the answer's and the
+	// Taylor polynomial's.
+	r.Ref, r.Num, r.RelErr = refDep, taylorDep, off
+	r.OK = off <= Tolerance
+	if !r.OK {
+		r.Note = fmt.Sprintf("released %s: %s", g.Refs[0], note)
 	}
 	return r
 }

@@ -135,6 +135,14 @@ func ItemOf(prefix string, kr KeyedRow) (bench.Item, error) {
 		ref = withIntegralTruth(ctx, ref, kr.Row.Question)
 		cancel()
 	}
+	if ref.Type == TypeODE && ref.Regimes[0].HasPoint {
+		if p, err := ParseODE(kr.Row.Question); err == nil {
+			g := &ref.Regimes[0]
+			if off, note, err := seriesCheck(p, g.Refs[0], 0.01*g.Point); err == nil && off > Tolerance {
+				g.SeriesNote = note
+			}
+		}
+	}
 	meta := map[string]string{"type": ref.Type, "answer_type": kr.Row.AnswerType}
 	if ref.Subtype != "" {
 		meta["subtype"] = ref.Subtype

@@ -84,3 +84,42 @@ func TestMiniGoldScoresOne(t *testing.T) {
 		t.Errorf("neighbour answers accepted: %d of %d pairs", cross, pairs)
 	}
 }
+
+// The released small-x ODE series keep one term of the right-hand side at
+// x = 0: 46 of HARDMath-mini's 54 differ from the ODE's own Taylor series,
+// and row 192's is 1 - x^3/18 where y'''(0) = -1/3 - 1/10.
+func TestReleasedODESeriesChecked(t *testing.T) {
+	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
+	rows, _, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, n := 0, 0
+	for _, kr := range rows {
+		if kr.Row.Type() != TypeODE {
+			continue
+		}
+		ref, err := ReferenceOf(kr.Row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParseODE(kr.Row.Question)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		o, note, err := seriesCheck(p, ref.Regimes[0].Refs[0], 0.001)
+		if err != nil {
+			t.Fatalf("row %s: %v", kr.Key, err)
+		}
+		if o > Tolerance {
+			off++
+		}
+		if kr.Key == "192" && (o < 0.2 || o > 0.26 || !strings.Contains(note, "-0.4333")) {
+			t.Errorf("row 192: off %.3g, %s", o, note)
+		}
+	}
+	if n != 54 || off != 46 {
+		t.Errorf("%d of %d released series off the ODE's Taylor series, want 46 of 54", off, n)
+	}
+}

@@ -77,10 +77,14 @@ func gradeODESmall(g Regime, pred string, ev Evaluator) (float64, string, partSt
 		worst = math.Max(worst, rel)
 		detail = append(detail, fmt.Sprintf("x=%g: %.8g vs %.8g", x, real(p), real(r)))
 	}
-	if worst <= Tolerance {
-		return 1, "", stOK
+	note := ""
+	if g.SeriesNote != "" {
+		note = "; the answer key's series " + oneLine(g.Refs[0], 60) + " is not the ODE's own: " + g.SeriesNote
 	}
-	return 0, fmt.Sprintf("not the reference's series: off by %.3g of its departure from y(0) (%s)", worst, strings.Join(detail, "; ")), stOK
+	if worst <= Tolerance {
+		return 1, strings.TrimPrefix(note, "; "), stOK
+	}
+	return 0, fmt.Sprintf("not the answer key's series: off by %.3g of its departure from y(0) (%s)%s", worst, strings.Join(detail, "; "), note), stOK
 }
 
 func gradeODELarge(g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
