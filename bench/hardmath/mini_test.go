@@ -87,7 +87,7 @@ func TestMiniGoldScoresOne(t *testing.T) {
 
 // The released small-x ODE series keep one term of the right-hand side at
 // x = 0: 46 of HARDMath-mini's 54 differ from the ODE's own Taylor series,
-// and row 192's is 1 - x^3/18 where y'''(0) = -1/3 - 1/10.
+// and row 192's is 1 - x^3/18 where y”'(0) = -1/3 - 1/10.
 func TestReleasedODESeriesChecked(t *testing.T) {
 	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
 	rows, _, err := ReadFile(path)

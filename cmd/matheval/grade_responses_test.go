@@ -22,8 +22,8 @@ func TestGradeResponsesHardmathCLI(t *testing.T) {
 		"small_eval_point": 0.01, "large_eval_point": 100.0,
 	}}
 	resp := map[string]any{"7": map[string]any{
-		"prompt":   "Question: " + q + "\nHint: ...\nSolution: ",
-		"response": `For small $\epsilon$: $\boxed{[\frac{1}{\epsilon}, -1]}$. For large $\epsilon$: $\boxed{[\pm \frac{1}{\sqrt{\epsilon}}]}$`,
+		"prompt":       "Question: " + q + "\nHint: ...\nSolution: ",
+		"response":     `For small $\epsilon$: $\boxed{[\frac{1}{\epsilon}, -1]}$. For large $\epsilon$: $\boxed{[\pm \frac{1}{\sqrt{\epsilon}}]}$`,
 		"grade_prompt": "g", "grade_response": `\boxed{0.5}`, "score": 0.5,
 	}}
 	write := func(name string, v any) {
