@@ -541,6 +541,11 @@ func gradeRootAnswer(ref Reference, ra rootAnswer, ev Evaluator) []rootPart {
 	return parts
 }
 
+// maxRootsGiven bounds a stated root list (HARDMath's polynomials have
+// degree at most 10; an index family may give up to 64), so that one reply
+// costs at most that many bounded evaluations per regime.
+const maxRootsGiven = 64
+
 // gradeRoots matches predicted roots to reference roots at the regime's
 // epsilon, each at most once, nearest pairs first; the credit is the share
 // of reference roots matched within the tolerance (the rubric's partial
@@ -550,8 +555,8 @@ func gradeRoots(g Regime, preds []string, ev Evaluator) (float64, string, partSt
 	if len(preds) == 0 {
 		return 0, "no roots given", stUnparsable
 	}
-	if len(preds) > 256 {
-		return 0, "more than 256 roots given", stUnparsable
+	if len(preds) > maxRootsGiven {
+		return 0, fmt.Sprintf("more than %d roots given", maxRootsGiven), stUnparsable
 	}
 	vars := map[string]complex128{"epsilon": complex(g.Point, 0), "I": 1i}
 	refs := make([]complex128, len(g.Refs))
