@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/cmplx"
+	"sort"
 	"strings"
 	"time"
 
@@ -60,6 +61,7 @@ func parseFormula(src string) (*formula, error) {
 	for v := range expr.FreeVars(n) {
 		f.vars = append(f.vars, v)
 	}
+	sort.Strings(f.vars) // reasons name the first unknown one: the same every run
 	return f, nil
 }
 
