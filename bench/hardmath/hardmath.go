@@ -7,10 +7,14 @@
 //
 // Grading follows the paper's rubric with numbers instead of a judge:
 // nondimensionalisation answers by equivalence over positive symbols (or the
-// requested decimal places), roots by matching each reference root at the
-// regime's epsilon within 10%, formulas (ODEs, integrals) by their value at
-// the regime's evaluation point within 10%; each regime is a part of the
-// verdict and the score is their mean.
+// requested decimal places); roots by the share of reference roots matched
+// at the regime's epsilon within 10%, nearest first, from every answer
+// layout models write (roots.go); ODEs at small x as the reference's series
+// and at large x at three points, half credit when near (odegrade.go);
+// traditional integrals against quadrature at each regime's point (truth.go);
+// Laplace integrals by value at the evaluation point. Each regime is a part
+// of the verdict and the score is their mean. grade-responses compares these
+// grades with the authors' stored ones (responses.go, agreement.go).
 package hardmath
 
 import (
