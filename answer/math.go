@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"context"
 	"strings"
 
 	"github.com/matheval/matheval/equiv"
@@ -57,7 +58,7 @@ func mathCompare(gold, cand string, opts equiv.Options) Verdict {
 	if g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
 	}
-	return fromEngine(equiv.Compare(g, c, opts))
+	return fromEngine(equiv.Compare(context.TODO(), g, c, opts))
 }
 
 // NormalizeMATH applies the MATH policy's relaxations (currency, degrees,

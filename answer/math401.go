@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -163,7 +164,9 @@ func exactValue(cand string) (v *big.Rat, ok bool) {
 	if err != nil {
 		return nil, false
 	}
-	c, err := expr.Eval(n, 128, nil, &expr.Limits{Deadline: time.Now().Add(50 * time.Millisecond)})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	c, err := expr.Eval(ctx, n, 128, nil, expr.EvalOptions{})
 	if err != nil || !c.IsReal() || c.Re.IsInf() {
 		return nil, false
 	}

@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -105,7 +106,9 @@ func Eval(s string, opts Options) (v Value, err error) {
 	if timeout == 0 {
 		timeout = time.Second
 	}
-	lim := &expr.Limits{MaxExp: maxExp, Deadline: time.Now().Add(timeout)}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	lim := expr.Limits{MaxExp: maxExp}
 	n, err := latex.Parse(q)
 	if err != nil {
 		return Value{}, fmt.Errorf("calc: %v", err)
@@ -114,12 +117,12 @@ func Eval(s string, opts Options) (v Value, err error) {
 		return Value{}, err
 	}
 	n = withConstants(n, opts)
-	if r, err := expr.Rational(n, lim); err == nil {
+	if r, err := expr.Rational(ctx, n, lim); err == nil {
 		return Value{Exact: r, Re: new(big.Float).SetPrec(prec).SetRat(r)}, nil
 	} else if !errors.Is(err, expr.ErrNotRational) {
 		return Value{}, engineErr(err)
 	}
-	c, err := expr.Eval(n, prec, nil, lim)
+	c, err := expr.Eval(ctx, n, prec, nil, expr.EvalOptions{Limits: lim})
 	if err != nil {
 		return Value{}, engineErr(err)
 	}

@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"context"
 	"sort"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ func benchPairs(b *testing.B, mk func(string) string) {
 	for i := 0; i < b.N; i++ {
 		p := pairs[i%len(pairs)]
 		st := time.Now()
-		r := Compare(p[0], p[1], Options{})
+		r := Compare(context.Background(), p[0], p[1], Options{})
 		durs = append(durs, time.Since(st))
 		if r.Outcome == Undecided {
 			late++

@@ -47,6 +47,7 @@
 package equiv
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand"
@@ -148,12 +149,19 @@ func eq(format string, a ...any) Result    { return Result{Equal, fmt.Sprintf(fo
 func neq(format string, a ...any) Result   { return Result{NotEqual, fmt.Sprintf(format, a...)} }
 func undec(format string, a ...any) Result { return Result{Undecided, fmt.Sprintf(format, a...)} }
 
-// Compare decides whether cand is equivalent to gold.
-func Compare(gold, cand string, opts Options) (res Result) {
+// Compare decides whether cand is equivalent to gold. It stops when ctx is
+// done or after opts.Timeout, whichever comes first, and then answers
+// Undecided (never Equal).
+func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = 100 * time.Millisecond
 	}
-	c := newComparer(opts)
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	c := newComparer(ctx, opts)
 	defer func() {
 		if r := recover(); r != nil {
 			res = undec("internal error: %v", r)
@@ -182,28 +190,15 @@ func Compare(gold, cand string, opts Options) (res Result) {
 	return r
 }
 
-// CompareNodes compares already parsed trees under the same rules.
-func CompareNodes(gold, cand expr.Node, opts Options) (res Result) {
-	if opts.Timeout <= 0 {
-		opts.Timeout = 100 * time.Millisecond
-	}
-	c := newComparer(opts)
-	defer func() {
-		if r := recover(); r != nil {
-			res = undec("internal error: %v", r)
-		}
-	}()
-	return c.top(gold, cand)
-}
-
 type comparer struct {
 	opts     Options
-	deadline time.Time
+	ctx      context.Context
+	lim      expr.Limits
 	rng      *rand.Rand
 	limitHit bool
 }
 
-func newComparer(opts Options) *comparer {
+func newComparer(ctx context.Context, opts Options) *comparer {
 	seed := opts.Seed
 	if seed == 0 {
 		seed = 20240601
@@ -215,7 +210,7 @@ func newComparer(opts Options) *comparer {
 		opts.Points = 4
 	}
 	opts.Seed = seed
-	return &comparer{opts: opts, deadline: time.Now().Add(opts.Timeout)}
+	return &comparer{opts: opts, ctx: ctx, lim: expr.Limits{MaxBits: opts.MaxBits, MaxFactorial: opts.MaxFactorial}}
 }
 
 // random returns the probing generator, seeded on first use (seeding costs
@@ -225,10 +220,6 @@ func (c *comparer) random() *rand.Rand {
 		c.rng = rand.New(rand.NewSource(c.opts.Seed))
 	}
 	return c.rng
-}
-
-func (c *comparer) limits() *expr.Limits {
-	return &expr.Limits{MaxBits: c.opts.MaxBits, MaxFactorial: c.opts.MaxFactorial, Deadline: c.deadline}
 }
 
 // positivePoint says whether probing attempt number attempt draws positive
@@ -241,7 +232,7 @@ func (c *comparer) positivePoint(attempt, firstPositive int) bool {
 	return attempt < firstPositive && !c.opts.AnySign
 }
 
-func (c *comparer) expired() bool { return time.Now().After(c.deadline) }
+func (c *comparer) expired() bool { return c.ctx.Err() != nil }
 
 // normText folds an answer for text comparison: spaces, $, \text{},
 // \mathrm{}, trailing full stops, periods inside abbreviations.
@@ -917,7 +908,7 @@ func (c *comparer) cmpRatio(g, x *expr.Ratio) Result {
 }
 
 func (c *comparer) isZero(n expr.Node) bool {
-	v, err := expr.Rational(n, c.limits())
+	v, err := expr.Rational(c.ctx, n, c.lim)
 	return err == nil && v.Sign() == 0
 }
 

@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -67,12 +68,12 @@ func TestCompareCases(t *testing.T) {
 		{"1", "\\frac{1}{", Unparsable},
 	}
 	for _, c := range cases {
-		r := Compare(c.gold, c.cand, Options{Timeout: testTimeout})
+		r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: testTimeout})
 		if r.Outcome != c.want {
-			t.Errorf("Compare(%q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+			t.Errorf("Compare(context.Background(), %q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
 		}
 		if r.Reason == "" {
-			t.Errorf("Compare(%q, %q): empty reason", c.gold, c.cand)
+			t.Errorf("Compare(context.Background(), %q, %q): empty reason", c.gold, c.cand)
 		}
 	}
 }
@@ -89,16 +90,16 @@ func TestGuards(t *testing.T) {
 	}
 	for _, h := range hostile {
 		start := time.Now()
-		r := Compare(h[0], h[1], Options{Timeout: 50 * time.Millisecond})
+		r := Compare(context.Background(), h[0], h[1], Options{Timeout: 50 * time.Millisecond})
 		el := time.Since(start)
 		if r.Outcome == Equal {
-			t.Errorf("Compare(%q, %q) = Equal (%s)", h[0], h[1], r.Reason)
+			t.Errorf("Compare(context.Background(), %q, %q) = Equal (%s)", h[0], h[1], r.Reason)
 		}
 		if el > 2*time.Second {
-			t.Errorf("Compare(%q, %q) took %v", h[0], h[1], el)
+			t.Errorf("Compare(context.Background(), %q, %q) took %v", h[0], h[1], el)
 		}
 	}
-	r := Compare("2^{10^9}", "2^{10^9}+1", Options{})
+	r := Compare(context.Background(), "2^{10^9}", "2^{10^9}+1", Options{})
 	if r.Outcome != Undecided {
 		t.Errorf("2^{10^9}: got %s (%s), want undecided", r.Outcome, r.Reason)
 	}
@@ -106,22 +107,22 @@ func TestGuards(t *testing.T) {
 
 func TestPolicies(t *testing.T) {
 	abs := Options{Decimal: DecimalAbs, AbsTol: 1e-3}
-	if r := Compare("2.7778", "2.78", abs); r.Outcome != NotEqual {
+	if r := Compare(context.Background(), "2.7778", "2.78", abs); r.Outcome != NotEqual {
 		t.Errorf("abs tol: %v", r)
 	}
-	if r := Compare("2.7778", "2.7781", abs); r.Outcome != Equal {
+	if r := Compare(context.Background(), "2.7778", "2.7781", abs); r.Outcome != Equal {
 		t.Errorf("abs tol: %v", r)
 	}
-	if r := Compare("\\frac12", "0.5", Options{Decimal: DecimalExact}); r.Outcome != Equal {
+	if r := Compare(context.Background(), "\\frac12", "0.5", Options{Decimal: DecimalExact}); r.Outcome != Equal {
 		t.Errorf("exact: %v", r)
 	}
-	if r := Compare("\\frac13", "0.333", Options{Decimal: DecimalExact}); r.Outcome != NotEqual {
+	if r := Compare(context.Background(), "\\frac13", "0.333", Options{Decimal: DecimalExact}); r.Outcome != NotEqual {
 		t.Errorf("exact: %v", r)
 	}
-	if r := Compare("100", "101", Options{Decimal: DecimalRel, RelTol: 0.02}); r.Outcome != NotEqual {
+	if r := Compare(context.Background(), "100", "101", Options{Decimal: DecimalRel, RelTol: 0.02}); r.Outcome != NotEqual {
 		t.Errorf("rel tol applies to decimals only: %v", r)
 	}
-	if r := Compare("100", "101.0", Options{Decimal: DecimalRel, RelTol: 0.02}); r.Outcome != Equal {
+	if r := Compare(context.Background(), "100", "101.0", Options{Decimal: DecimalRel, RelTol: 0.02}); r.Outcome != Equal {
 		t.Errorf("rel tol: %v", r)
 	}
 }
@@ -143,17 +144,17 @@ func TestAlgebraicExact(t *testing.T) {
 		{"\\sqrt{12}", "3\\sqrt{2}", NotEqual},
 	}
 	for _, c := range cases {
-		r := Compare(c.gold, c.cand, Options{Timeout: testTimeout})
+		r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: testTimeout})
 		if r.Outcome != c.want {
-			t.Errorf("Compare(%q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+			t.Errorf("Compare(context.Background(), %q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
 		}
 	}
 }
 
 func TestTextShortcutKeepsStructure(t *testing.T) {
 	for _, p := range [][2]string{{"\\frac{1}{23}", "\\frac{12}{3}"}, {"2^{10}", "2^1 0"}, {"\\sqrt{2}3", "\\sqrt{23}"}, {"12 3", "123"}, {"2^10", "2^1 0"}} {
-		if r := Compare(p[0], p[1], Options{Timeout: testTimeout}); r.Outcome == Equal {
-			t.Errorf("Compare(%q, %q) = Equal (%s)", p[0], p[1], r.Reason)
+		if r := Compare(context.Background(), p[0], p[1], Options{Timeout: testTimeout}); r.Outcome == Equal {
+			t.Errorf("Compare(context.Background(), %q, %q) = Equal (%s)", p[0], p[1], r.Reason)
 		}
 	}
 }
@@ -175,9 +176,9 @@ func TestDecimalRules(t *testing.T) {
 		{"58,500", "\\boxed{58,500}", Equal},
 	}
 	for _, c := range cases {
-		r := Compare(c.gold, c.cand, Options{Timeout: testTimeout})
+		r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: testTimeout})
 		if r.Outcome != c.want {
-			t.Errorf("Compare(%q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+			t.Errorf("Compare(context.Background(), %q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
 		}
 	}
 }
@@ -198,9 +199,9 @@ func TestInequalitySets(t *testing.T) {
 		{"x \\in [0,1]", "2x \\in [0,1]", NotEqual},
 	}
 	for _, c := range cases {
-		r := Compare(c.gold, c.cand, Options{Timeout: testTimeout})
+		r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: testTimeout})
 		if r.Outcome != c.want {
-			t.Errorf("Compare(%q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+			t.Errorf("Compare(context.Background(), %q, %q) = %s (%s), want %s", c.gold, c.cand, r.Outcome, r.Reason, c.want)
 		}
 	}
 }
@@ -210,10 +211,10 @@ func TestInequalitySets(t *testing.T) {
 const testTimeout = 2 * time.Second
 
 func TestAnySign(t *testing.T) {
-	if r := Compare("x", "\\sqrt{x^2}", Options{Timeout: testTimeout}); r.Outcome != Equal {
+	if r := Compare(context.Background(), "x", "\\sqrt{x^2}", Options{Timeout: testTimeout}); r.Outcome != Equal {
 		t.Errorf("positive symbols: %v", r)
 	}
-	if r := Compare("x", "\\sqrt{x^2}", Options{Timeout: testTimeout, AnySign: true}); r.Outcome != NotEqual {
+	if r := Compare(context.Background(), "x", "\\sqrt{x^2}", Options{Timeout: testTimeout, AnySign: true}); r.Outcome != NotEqual {
 		t.Errorf("any sign: %v", r)
 	}
 }

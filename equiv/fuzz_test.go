@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -16,24 +17,24 @@ func FuzzCompare(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		st := time.Now()
-		r := Compare(a, b, Options{Timeout: 20 * time.Millisecond})
+		r := Compare(context.Background(), a, b, Options{Timeout: 20 * time.Millisecond})
 		if el := time.Since(st); el > 2*time.Second {
-			t.Fatalf("Compare(%.200q, %.200q) took %v", a, b, el)
+			t.Fatalf("Compare(context.Background(), %.200q, %.200q) took %v", a, b, el)
 		}
 		if r.Reason == "" {
-			t.Fatalf("Compare(%.200q, %.200q): no reason", a, b)
+			t.Fatalf("Compare(context.Background(), %.200q, %.200q): no reason", a, b)
 		}
 		if strings.HasPrefix(r.Reason, "internal error") {
-			t.Fatalf("Compare(%.200q, %.200q): %s", a, b, r.Reason)
+			t.Fatalf("Compare(context.Background(), %.200q, %.200q): %s", a, b, r.Reason)
 		}
 		if r.Outcome < Equal || r.Outcome > Unparsable {
 			t.Fatalf("bad outcome %d", r.Outcome)
 		}
-		if r := Compare(a, b, Options{Timeout: 20 * time.Millisecond, DecimalComma: true}); strings.HasPrefix(r.Reason, "internal error") {
-			t.Fatalf("Compare(%.200q, %.200q, DecimalComma): %s", a, b, r.Reason)
+		if r := Compare(context.Background(), a, b, Options{Timeout: 20 * time.Millisecond, DecimalComma: true}); strings.HasPrefix(r.Reason, "internal error") {
+			t.Fatalf("Compare(context.Background(), %.200q, %.200q, DecimalComma): %s", a, b, r.Reason)
 		}
-		if self := Compare(a, a, Options{Timeout: 20 * time.Millisecond}); self.Outcome == NotEqual {
-			t.Fatalf("Compare(%.200q, itself) = %v", a, self)
+		if self := Compare(context.Background(), a, a, Options{Timeout: 20 * time.Millisecond}); self.Outcome == NotEqual {
+			t.Fatalf("Compare(context.Background(), %.200q, itself) = %v", a, self)
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -114,13 +115,13 @@ func TestGoldsSelfEqual(t *testing.T) {
 					continue
 				}
 				printed := n.String()
-				r := Compare(it.gold, printed, Options{Timeout: 2 * time.Second})
+				r := Compare(context.Background(), it.gold, printed, Options{Timeout: 2 * time.Second})
 				if r.Outcome != Equal {
 					mu.Lock()
 					fails = append(fails, fail{it.id, it.gold, "printed " + printed + ": " + r.Outcome.String() + ": " + r.Reason})
 					mu.Unlock()
 				}
-				if r2 := Compare(it.gold, it.gold, Options{Timeout: 2 * time.Second}); r2.Outcome != Equal {
+				if r2 := Compare(context.Background(), it.gold, it.gold, Options{Timeout: 2 * time.Second}); r2.Outcome != Equal {
 					mu.Lock()
 					fails = append(fails, fail{it.id, it.gold, "self: " + r2.Reason})
 					mu.Unlock()

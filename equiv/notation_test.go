@@ -1,6 +1,9 @@
 package equiv
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestSetBuilderCompare: a set-builder answer is compared as the set of
 // reals its condition describes.
@@ -28,8 +31,8 @@ func TestSetBuilderCompare(t *testing.T) {
 		{`(2,\infty)`, `\{x \in \mathbb{Z} : x > 2\}`, NotEqual},
 	}
 	for _, c := range cases {
-		if r := Compare(c.gold, c.cand, Options{Timeout: 2e9}); r.Outcome != c.want {
-			t.Errorf("Compare(%q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+		if r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: 2e9}); r.Outcome != c.want {
+			t.Errorf("Compare(context.Background(), %q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.want)
 		}
 	}
 }
@@ -57,8 +60,8 @@ func TestFunctionApplicationNotProduct(t *testing.T) {
 		{`f(2) < f(1) < f(4)`, `f(4) > f(1) > f(2)`, Equal},
 	}
 	for _, c := range cases {
-		if r := Compare(c.gold, c.cand, Options{Timeout: 2e9}); r.Outcome != c.want {
-			t.Errorf("Compare(%q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.want)
+		if r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: 2e9}); r.Outcome != c.want {
+			t.Errorf("Compare(context.Background(), %q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.want)
 		}
 	}
 }
@@ -81,11 +84,11 @@ func TestDecimalCommaOption(t *testing.T) {
 		{`\frac{3}{2}`, `1{,}5`, Unparsable, Equal},
 	}
 	for _, c := range cases {
-		if r := Compare(c.gold, c.cand, Options{Timeout: 2e9}); r.Outcome != c.def {
-			t.Errorf("default: Compare(%q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.def)
+		if r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: 2e9}); r.Outcome != c.def {
+			t.Errorf("default: Compare(context.Background(), %q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.def)
 		}
-		if r := Compare(c.gold, c.cand, Options{Timeout: 2e9, DecimalComma: true}); r.Outcome != c.comma {
-			t.Errorf("DecimalComma: Compare(%q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.comma)
+		if r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: 2e9, DecimalComma: true}); r.Outcome != c.comma {
+			t.Errorf("DecimalComma: Compare(context.Background(), %q, %q) = %v (%s), want %v", c.gold, c.cand, r.Outcome, r.Reason, c.comma)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package equiv
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -221,7 +222,7 @@ func TestPeerCases(t *testing.T) {
 		// a generous deadline: the shared test machine can stall a goroutine
 		// for 100 ms, and the verdicts, not the guard, are under test here
 		opts.Timeout = 2 * time.Second
-		r := Compare(g, x, opts)
+		r := Compare(context.Background(), g, x, opts)
 		ok := (r.Outcome == Equal) == (cs.Expected == 1)
 		if policy {
 			pTotal++

@@ -10,7 +10,7 @@ import (
 // with rational coefficients. ok is false when it does not apply (then
 // numeric probing decides).
 func (c *comparer) polyEqual(g, x expr.Node, vars map[string]bool) (Result, bool) {
-	gr, err := expr.RationalFunction(g, c.limits())
+	gr, err := expr.RationalFunction(c.ctx, g, c.lim)
 	if err != nil {
 		if errors.Is(err, expr.ErrDeadline) {
 			c.limitHit = true
@@ -18,7 +18,7 @@ func (c *comparer) polyEqual(g, x expr.Node, vars map[string]bool) (Result, bool
 		}
 		return Result{}, false
 	}
-	xr, err := expr.RationalFunction(x, c.limits())
+	xr, err := expr.RationalFunction(c.ctx, x, c.lim)
 	if err != nil {
 		if errors.Is(err, expr.ErrDeadline) {
 			c.limitHit = true
@@ -26,7 +26,7 @@ func (c *comparer) polyEqual(g, x expr.Node, vars map[string]bool) (Result, bool
 		}
 		return Result{}, false
 	}
-	same, err := expr.SameRationalFunction(gr, xr, c.limits())
+	same, err := expr.SameRationalFunction(c.ctx, gr, xr, c.lim)
 	if err != nil {
 		return Result{}, false
 	}

@@ -1,6 +1,9 @@
 package equiv
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // Options.Positive: identities that hold for positive symbols are Equal,
 // and only positive points are ever drawn.
@@ -15,25 +18,25 @@ func TestPositiveSymbols(t *testing.T) {
 		{"\\log(ab)", "\\log a + \\log b"},
 	}
 	for _, c := range cases {
-		if r := Compare(c.gold, c.cand, pos); r.Outcome != Equal {
-			t.Errorf("Positive: Compare(%q, %q) = %v (%s), want equal", c.gold, c.cand, r.Outcome, r.Reason)
+		if r := Compare(context.Background(), c.gold, c.cand, pos); r.Outcome != Equal {
+			t.Errorf("Positive: Compare(context.Background(), %q, %q) = %v (%s), want equal", c.gold, c.cand, r.Outcome, r.Reason)
 		}
 		// the same pair differs at negative values: AnySign must see it,
 		// so the Equal above comes from the assumption, not a blind probe
-		if r := Compare(c.gold, c.cand, any); r.Outcome != NotEqual {
-			t.Errorf("AnySign: Compare(%q, %q) = %v (%s), want not_equal", c.gold, c.cand, r.Outcome, r.Reason)
+		if r := Compare(context.Background(), c.gold, c.cand, any); r.Outcome != NotEqual {
+			t.Errorf("AnySign: Compare(context.Background(), %q, %q) = %v (%s), want not_equal", c.gold, c.cand, r.Outcome, r.Reason)
 		}
 		// Positive takes precedence over AnySign
 		both := pos
 		both.AnySign = true
-		if r := Compare(c.gold, c.cand, both); r.Outcome != Equal {
-			t.Errorf("Positive+AnySign: Compare(%q, %q) = %v (%s), want equal", c.gold, c.cand, r.Outcome, r.Reason)
+		if r := Compare(context.Background(), c.gold, c.cand, both); r.Outcome != Equal {
+			t.Errorf("Positive+AnySign: Compare(context.Background(), %q, %q) = %v (%s), want equal", c.gold, c.cand, r.Outcome, r.Reason)
 		}
 	}
 	// Positive is an assumption, not a blanket pass.
 	for _, c := range [][2]string{{"x", "-x"}, {"a", "|a|+1"}, {"\\sqrt{x^2}", "x^2"}} {
-		if r := Compare(c[0], c[1], pos); r.Outcome != NotEqual {
-			t.Errorf("Positive: Compare(%q, %q) = %v (%s), want not_equal", c[0], c[1], r.Outcome, r.Reason)
+		if r := Compare(context.Background(), c[0], c[1], pos); r.Outcome != NotEqual {
+			t.Errorf("Positive: Compare(context.Background(), %q, %q) = %v (%s), want not_equal", c[0], c[1], r.Outcome, r.Reason)
 		}
 	}
 }
@@ -44,17 +47,17 @@ func TestPositiveSymbols(t *testing.T) {
 // Undecided.
 func TestPositiveNeverProbesNegative(t *testing.T) {
 	g, x := "\\frac{|x|}{\\lfloor x/4 \\rfloor}", "\\frac{x}{\\lfloor x/4 \\rfloor}"
-	if r := Compare(g, x, Options{Timeout: testTimeout}); r.Outcome != NotEqual {
+	if r := Compare(context.Background(), g, x, Options{Timeout: testTimeout}); r.Outcome != NotEqual {
 		t.Errorf("default: %v (%s), want not_equal from a negative point", r.Outcome, r.Reason)
 	}
-	if r := Compare(g, x, Options{Timeout: testTimeout, Positive: true}); r.Outcome != Undecided {
+	if r := Compare(context.Background(), g, x, Options{Timeout: testTimeout, Positive: true}); r.Outcome != Undecided {
 		t.Errorf("Positive: %v (%s), want undecided", r.Outcome, r.Reason)
 	}
 	// relations use the same points
-	if r := Compare("y = \\sqrt{x^2}", "y = x", Options{Timeout: testTimeout, Positive: true}); r.Outcome != Equal {
+	if r := Compare(context.Background(), "y = \\sqrt{x^2}", "y = x", Options{Timeout: testTimeout, Positive: true}); r.Outcome != Equal {
 		t.Errorf("Positive equation: %v (%s), want equal", r.Outcome, r.Reason)
 	}
-	if r := Compare("y = \\sqrt{x^2}", "y = x", Options{Timeout: testTimeout, AnySign: true}); r.Outcome != NotEqual {
+	if r := Compare(context.Background(), "y = \\sqrt{x^2}", "y = x", Options{Timeout: testTimeout, AnySign: true}); r.Outcome != NotEqual {
 		t.Errorf("AnySign equation: %v (%s), want not_equal", r.Outcome, r.Reason)
 	}
 }
@@ -100,13 +103,13 @@ func TestPositiveNondimChain(t *testing.T) {
 	}
 	for _, ch := range chains {
 		for _, c := range ch.equal {
-			if r := Compare(ch.gold, c, pos); r.Outcome != Equal {
-				t.Errorf("Compare(%q, %q) = %v (%s), want equal", ch.gold, c, r.Outcome, r.Reason)
+			if r := Compare(context.Background(), ch.gold, c, pos); r.Outcome != Equal {
+				t.Errorf("Compare(context.Background(), %q, %q) = %v (%s), want equal", ch.gold, c, r.Outcome, r.Reason)
 			}
 		}
 		for _, c := range ch.wrong {
-			if r := Compare(ch.gold, c, pos); r.Outcome != NotEqual {
-				t.Errorf("Compare(%q, %q) = %v (%s), want not_equal", ch.gold, c, r.Outcome, r.Reason)
+			if r := Compare(context.Background(), ch.gold, c, pos); r.Outcome != NotEqual {
+				t.Errorf("Compare(context.Background(), %q, %q) = %v (%s), want not_equal", ch.gold, c, r.Outcome, r.Reason)
 			}
 		}
 	}

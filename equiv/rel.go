@@ -163,7 +163,7 @@ func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool, oriented bool) Re
 		}
 		// ratio at both precisions
 		e := func(a, b expr.Complex) expr.Complex {
-			q, _ := expr.Eval(&expr.Mul{Factors: []expr.Node{cnode(a), &expr.Pow{Base: cnode(b), Exp: expr.Int(-1)}}}, precHi, nil, nil)
+			q, _ := expr.Eval(c.ctx, &expr.Mul{Factors: []expr.Node{cnode(a), &expr.Pow{Base: cnode(b), Exp: expr.Int(-1)}}}, precHi, nil, expr.EvalOptions{})
 			return q
 		}
 		rlo, rhi := e(glo, xlo), e(ghi, xhi)
@@ -268,7 +268,7 @@ func (c *comparer) endpoint(n expr.Node, want int) (*big.Float, bool) {
 	if len(expr.FreeVars(n)) > 0 {
 		return nil, false
 	}
-	v, err := expr.Eval(n, precHi, nil, c.limits())
+	v, err := expr.Eval(c.ctx, n, precHi, nil, expr.EvalOptions{Limits: c.lim})
 	if err != nil || !v.IsReal() {
 		c.limitErr(err)
 		return nil, false

@@ -68,8 +68,8 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 		}
 		return neq("infinity against a finite value or the opposite infinity")
 	}
-	gv, gerr := expr.Rational(g, c.limits())
-	xv, xerr := expr.Rational(x, c.limits())
+	gv, gerr := expr.Rational(c.ctx, g, c.lim)
+	xv, xerr := expr.Rational(c.ctx, x, c.lim)
 	if c.limitErr(gerr) || c.limitErr(xerr) {
 		return undec("size limit reached evaluating exactly")
 	}
@@ -92,8 +92,8 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 		if gDec || xDec {
 			return c.decimalPolicy(gd, xd, gDec, xDec, g, x, gv, xv)
 		}
-		if ga, err := expr.Algebraic(g, c.limits()); err == nil {
-			if xa, err := expr.Algebraic(x, c.limits()); err == nil {
+		if ga, err := expr.Algebraic(c.ctx, g, c.lim); err == nil {
+			if xa, err := expr.Algebraic(c.ctx, x, c.lim); err == nil {
 				if ga.Equal(xa) {
 					return eq("equal as algebraic numbers (%s)", ga)
 				}
@@ -132,7 +132,7 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, gDec, xDec bool, g, x expr.No
 		if r != nil {
 			return new(big.Float).SetPrec(precHi).SetRat(r), nil
 		}
-		v, err := expr.Eval(n, precHi, nil, c.limits())
+		v, err := expr.Eval(c.ctx, n, precHi, nil, expr.EvalOptions{Limits: c.lim})
 		if err != nil {
 			return nil, err
 		}
@@ -231,11 +231,11 @@ func sigDigits(n *expr.Num) int {
 
 // twoPrec evaluates n at both precisions.
 func (c *comparer) twoPrec(n expr.Node, env map[string]*big.Rat) (lo, hi expr.Complex, err error) {
-	lo, err = expr.Eval(n, precLo, env, c.limits())
+	lo, err = expr.Eval(c.ctx, n, precLo, env, expr.EvalOptions{Limits: c.lim})
 	if err != nil {
 		return
 	}
-	hi, err = expr.Eval(n, precHi, env, c.limits())
+	hi, err = expr.Eval(c.ctx, n, precHi, env, expr.EvalOptions{Limits: c.lim})
 	return
 }
 

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"context"
 	"errors"
 	"math/big"
 	"sort"
@@ -102,7 +103,7 @@ func mulRad(r, s radical) (radical, *big.Rat) {
 	return radical{r.i != s.i, n}, c
 }
 
-func (a *Alg) mul(b *Alg, lim *Limits) (*Alg, error) {
+func (a *Alg) mul(b *Alg, lim *state) (*Alg, error) {
 	if len(a.terms)*len(b.terms) > maxAlgTerms*4 {
 		return nil, ErrLimit
 	}
@@ -219,7 +220,7 @@ func (a *Alg) conj(g *big.Int) *Alg {
 
 // inv returns 1/a by multiplying with conjugates until the denominator is
 // rational.
-func (a *Alg) inv(lim *Limits) (*Alg, error) {
+func (a *Alg) inv(lim *state) (*Alg, error) {
 	if a.IsZero() {
 		return nil, ErrDomain
 	}
@@ -350,15 +351,11 @@ func (a *Alg) String() string {
 }
 
 // Algebraic evaluates n exactly in a multiquadratic field.
-func Algebraic(n Node, lim *Limits) (*Alg, error) {
-	if lim == nil {
-		lim = &Limits{}
-	}
-	lim.norm()
-	return lim.alg(n)
+func Algebraic(ctx context.Context, n Node, lim Limits) (*Alg, error) {
+	return newState(ctx, lim).alg(n)
 }
 
-func (l *Limits) alg(n Node) (*Alg, error) {
+func (l *state) alg(n Node) (*Alg, error) {
 	if err := l.check(); err != nil {
 		return nil, err
 	}
@@ -423,7 +420,7 @@ func (l *Limits) alg(n Node) (*Alg, error) {
 	return nil, ErrNotAlgebraic
 }
 
-func (l *Limits) algPow(t *Pow) (*Alg, error) {
+func (l *state) algPow(t *Pow) (*Alg, error) {
 	if r, err := l.rat(t); err == nil {
 		return algRat(r), nil
 	} else if err == ErrLimit || err == ErrDeadline {
@@ -476,7 +473,7 @@ func (l *Limits) algPow(t *Pow) (*Alg, error) {
 }
 
 // algTrig gives sin, cos, tan at multiples of pi/12 (15 degrees).
-func (l *Limits) algTrig(t *Call) (*Alg, error) {
+func (l *state) algTrig(t *Call) (*Alg, error) {
 	if len(t.Args) != 1 {
 		return nil, ErrNotAlgebraic
 	}
@@ -519,7 +516,7 @@ func (l *Limits) algTrig(t *Call) (*Alg, error) {
 }
 
 // sin15 returns sin(k * 15 degrees).
-func sin15(k int64, l *Limits) (*Alg, error) {
+func sin15(k int64, l *state) (*Alg, error) {
 	sign := int64(1)
 	if k >= 12 {
 		k -= 12

@@ -1,25 +1,22 @@
 package expr
 
 import (
+	"context"
 	"math"
-	"time"
 )
 
 // Evaluate computes n numerically to about digits significant decimal
-// digits, giving up after timeout (0 means one second). It is the entry
+// digits, giving up with ErrDeadline when ctx is done. It is the entry
 // point of a calculator: latex.Parse then Evaluate.
-func Evaluate(n Node, digits int, timeout time.Duration) (Complex, error) {
+func Evaluate(ctx context.Context, n Node, digits int) (Complex, error) {
 	if digits < 1 {
 		digits = 1
 	}
 	if digits > 1000 {
 		digits = 1000
 	}
-	if timeout <= 0 {
-		timeout = time.Second
-	}
 	prec := uint(math.Ceil(float64(digits)*math.Log2(10))) + 16
-	return Eval(n, prec, nil, &Limits{Deadline: time.Now().Add(timeout)})
+	return Eval(ctx, n, prec, nil, EvalOptions{})
 }
 
 // Float64 returns the real part of c as a float64 (±Inf beyond range).
@@ -32,17 +29,14 @@ func (c Complex) Float64() float64 {
 // reduced fraction of a rational, the simplified radical form of an
 // algebraic number, the expanded polynomial (or quotient of polynomials)
 // of a rational function, else the tree with sorted operands.
-func Canonical(n Node, lim *Limits) string {
-	if lim == nil {
-		lim = &Limits{}
-	}
-	if r, err := Rational(n, lim); err == nil {
+func Canonical(ctx context.Context, n Node, lim Limits) string {
+	if r, err := Rational(ctx, n, lim); err == nil {
 		return (&Num{V: r}).String()
 	}
-	if a, err := Algebraic(n, lim); err == nil {
+	if a, err := Algebraic(ctx, n, lim); err == nil {
 		return a.String()
 	}
-	if f, err := RationalFunction(n, lim); err == nil {
+	if f, err := RationalFunction(ctx, n, lim); err == nil {
 		return f.String()
 	}
 	return Key(n)

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"context"
 	"errors"
 	"hash/fnv"
 	"math"
@@ -55,20 +56,87 @@ var ErrInfinite = errors.New("infinite value")
 // ErrUnbound is returned for a variable with no value.
 var ErrUnbound = errors.New("variable without a value")
 
-// Evaluator evaluates trees numerically at a precision with values for
-// the variables.
-type Evaluator struct {
-	Prec   uint
-	Env    map[string]*big.Rat
-	Limits *Limits
+// Branch selects which value a root (or a power with a fractional
+// exponent) of a negative number takes.
+type Branch int
+
+const (
+	// RealRoots (the default) takes odd roots of negative reals as real:
+	// \sqrt[3]{-8} = -2 and (-8)^{2/3} = 4, the convention of school
+	// mathematics and of competition answers. Even roots and irrational
+	// exponents take the principal branch.
+	RealRoots Branch = iota
+	// Principal takes the principal complex branch everywhere, as sympy
+	// and most numerical libraries do: z^w = exp(w Log z) with the
+	// argument of Log in (-pi, pi], so (-8)^{1/3} = 1 + sqrt(3) i, and the
+	// inverse trigonometric functions extend to complex arguments
+	// (\arcsin 2 is complex instead of a domain error).
+	Principal
+)
+
+// EvalOptions are the settings of a numeric evaluation.
+type EvalOptions struct {
+	// Limits bound sizes; the zero value gets the defaults.
+	Limits Limits
+	// Branch selects real odd roots (the default) or the principal branch.
+	Branch Branch
+	// NaturalLog reads \log without a base as the natural logarithm
+	// (sympy's and HARDMath's convention) instead of the base-10 one.
+	NaturalLog bool
 }
 
-// Eval evaluates n at prec bits with the given variable values.
-func Eval(n Node, prec uint, env map[string]*big.Rat, lim *Limits) (c Complex, err error) {
-	if lim == nil {
-		lim = &Limits{}
+// evaluator evaluates one tree numerically at a precision with values for
+// the variables.
+type evaluator struct {
+	Prec uint
+	// Env holds the values of the variables at Prec; keys holds an exact
+	// spelling of each value, so that uninterpreted functions get the same
+	// value at every precision (see opaque).
+	Env  map[string]Complex
+	keys map[string]string
+	st   *state
+	opt  EvalOptions
+}
+
+// Eval evaluates n at prec bits with the given (real, exact) values of the
+// variables. It stops with ErrDeadline when ctx is done.
+func Eval(ctx context.Context, n Node, prec uint, env map[string]*big.Rat, opt EvalOptions) (c Complex, err error) {
+	p := prec + guard
+	cenv := make(map[string]Complex, len(env))
+	keys := make(map[string]string, len(env))
+	for k, v := range env {
+		cenv[k] = Complex{nf(p).SetRat(v), nf(p)}
+		keys[k] = v.RatString()
 	}
-	lim.norm()
+	return evalWith(ctx, n, prec, cenv, keys, opt)
+}
+
+// EvalComplex is Eval with complex values of the variables (given at any
+// precision; they are rounded to prec).
+func EvalComplex(ctx context.Context, n Node, prec uint, env map[string]Complex, opt EvalOptions) (Complex, error) {
+	p := prec + guard
+	cenv := make(map[string]Complex, len(env))
+	keys := make(map[string]string, len(env))
+	for k, v := range env {
+		re, im := nf(p), nf(p)
+		if v.Re != nil {
+			re.Set(v.Re)
+		}
+		if v.Im != nil {
+			im.Set(v.Im)
+		}
+		cenv[k] = Complex{re, im}
+		rr, _ := re.Rat(nil)
+		ir, _ := im.Rat(nil)
+		keys[k] = rr.RatString() + "+" + ir.RatString() + "i"
+	}
+	return evalWith(ctx, n, prec, cenv, keys, opt)
+}
+
+func evalWith(ctx context.Context, n Node, prec uint, env map[string]Complex, keys map[string]string, opt EvalOptions) (c Complex, err error) {
+	st := newState(ctx, opt.Limits)
+	st.branch = opt.Branch
+	opt.Limits = st.lim
 	defer func() {
 		// big.Float panics on NaN-producing operations (Inf-Inf); treat as a domain error.
 		if r := recover(); r != nil {
@@ -79,7 +147,7 @@ func Eval(n Node, prec uint, env map[string]*big.Rat, lim *Limits) (c Complex, e
 			panic(r)
 		}
 	}()
-	e := &Evaluator{Prec: prec + guard, Env: env, Limits: lim}
+	e := &evaluator{Prec: prec + guard, Env: env, keys: keys, st: st, opt: opt}
 	v, err := e.eval(n)
 	if err != nil {
 		return Complex{}, err
@@ -87,16 +155,21 @@ func Eval(n Node, prec uint, env map[string]*big.Rat, lim *Limits) (c Complex, e
 	return Complex{nf(prec).Set(v.Re), nf(prec).Set(v.Im)}, nil
 }
 
-func (e *Evaluator) real(x *big.Float) Complex {
+func (e *evaluator) real(x *big.Float) Complex {
 	return Complex{x, nf(e.Prec)}
 }
 
-func (e *Evaluator) ratC(r *big.Rat) Complex {
+// setC copies a value (so that no caller can change an Env entry).
+func (e *evaluator) setC(v Complex) Complex {
+	return Complex{nf(e.Prec).Set(v.Re), nf(e.Prec).Set(v.Im)}
+}
+
+func (e *evaluator) ratC(r *big.Rat) Complex {
 	return e.real(nf(e.Prec).SetRat(r))
 }
 
-func (e *Evaluator) eval(n Node) (Complex, error) {
-	if err := e.Limits.check(); err != nil {
+func (e *evaluator) eval(n Node) (Complex, error) {
+	if err := e.st.check(); err != nil {
 		return Complex{}, err
 	}
 	p := e.Prec
@@ -106,13 +179,13 @@ func (e *Evaluator) eval(n Node) (Complex, error) {
 	case *Sym:
 		// a bound index (\sum_{i=1}^{n}) shadows the constant of its name
 		if v, ok := e.Env[t.Name]; ok && t.Name != Pi {
-			return e.ratC(v), nil
+			return e.setC(v), nil
 		}
 		switch t.Name {
 		case Pi:
 			return e.real(PiFloat(p)), nil
 		case E:
-			v, err := expFloat(fInt(p, 1), p, e.Limits.MaxExp)
+			v, err := expFloat(fInt(p, 1), p, e.st.lim.MaxExp)
 			if err != nil {
 				return Complex{}, err
 			}
@@ -123,7 +196,7 @@ func (e *Evaluator) eval(n Node) (Complex, error) {
 			return Complex{}, ErrInfinite
 		}
 		if v, ok := e.Env[t.Name]; ok {
-			return e.ratC(v), nil
+			return e.setC(v), nil
 		}
 		return Complex{}, ErrUnbound
 	case *Neg:
@@ -166,14 +239,14 @@ func (e *Evaluator) eval(n Node) (Complex, error) {
 
 // magnitude fails with ErrLimit when a value's binary exponent leaves the
 // allowed range (big.Float would otherwise go on with huge exponents).
-func (e *Evaluator) magnitude(c Complex) error {
+func (e *evaluator) magnitude(c Complex) error {
 	for _, x := range []*big.Float{c.Re, c.Im} {
 		if x.Sign() != 0 && x.IsInf() {
 			return ErrLimit
 		}
 		if x.Sign() != 0 {
 			ex := int64(x.MantExp(nil))
-			if ex > e.Limits.MaxExp || ex < -e.Limits.MaxExp {
+			if ex > e.st.lim.MaxExp || ex < -e.st.lim.MaxExp {
 				return ErrLimit
 			}
 		}
@@ -181,7 +254,7 @@ func (e *Evaluator) magnitude(c Complex) error {
 	return nil
 }
 
-func (e *Evaluator) mul(a, b Complex) Complex {
+func (e *evaluator) mul(a, b Complex) Complex {
 	p := e.Prec
 	if a.IsReal() && b.IsReal() {
 		return e.real(nf(p).Mul(a.Re, b.Re))
@@ -191,7 +264,7 @@ func (e *Evaluator) mul(a, b Complex) Complex {
 	return Complex{re, im}
 }
 
-func (e *Evaluator) div(a, b Complex) (Complex, error) {
+func (e *evaluator) div(a, b Complex) (Complex, error) {
 	p := e.Prec
 	if b.Re.Sign() == 0 && b.Im.Sign() == 0 {
 		return Complex{}, ErrDomain
@@ -205,23 +278,23 @@ func (e *Evaluator) div(a, b Complex) (Complex, error) {
 	return Complex{re.Quo(re, d), im.Quo(im, d)}, nil
 }
 
-func (e *Evaluator) expC(z Complex) (Complex, error) {
+func (e *evaluator) expC(z Complex) (Complex, error) {
 	p := e.Prec
-	m, err := expFloat(z.Re, p, e.Limits.MaxExp)
+	m, err := expFloat(z.Re, p, e.st.lim.MaxExp)
 	if err != nil {
 		return Complex{}, err
 	}
 	if z.IsReal() {
 		return e.real(m), nil
 	}
-	s, c, err := sinCosFloat(z.Im, p, e.Limits.MaxExp)
+	s, c, err := sinCosFloat(z.Im, p, e.st.lim.MaxExp)
 	if err != nil {
 		return Complex{}, err
 	}
 	return Complex{nf(p).Mul(m, c), nf(p).Mul(m, s)}, nil
 }
 
-func (e *Evaluator) logC(z Complex) (Complex, error) {
+func (e *evaluator) logC(z Complex) (Complex, error) {
 	p := e.Prec
 	if z.IsReal() && z.Re.Sign() > 0 {
 		l, err := logFloat(z.Re, p)
@@ -241,7 +314,7 @@ func (e *Evaluator) logC(z Complex) (Complex, error) {
 	return Complex{l, atan2Float(z.Im, z.Re, p)}, nil
 }
 
-func (e *Evaluator) powInt(z Complex, k int64) (Complex, error) {
+func (e *evaluator) powInt(z Complex, k int64) (Complex, error) {
 	neg := k < 0
 	if neg {
 		k = -k
@@ -269,7 +342,7 @@ func (e *Evaluator) powInt(z Complex, k int64) (Complex, error) {
 	return res, nil
 }
 
-func (e *Evaluator) pow(t *Pow) (Complex, error) {
+func (e *evaluator) pow(t *Pow) (Complex, error) {
 	p := e.Prec
 	// e^x
 	if s, ok := t.Base.(*Sym); ok && s.Name == E {
@@ -285,7 +358,7 @@ func (e *Evaluator) pow(t *Pow) (Complex, error) {
 	}
 	// exact rational exponent: integer powers by squaring, odd roots of
 	// negative reals stay real (\sqrt[3]{-8} = -2).
-	lim := *e.Limits
+	lim := e.st
 	if q, err := lim.rat(t.Exp); err == nil {
 		if err := e.expBound(b, q); err != nil {
 			return Complex{}, err
@@ -301,12 +374,12 @@ func (e *Evaluator) pow(t *Pow) (Complex, error) {
 				return Complex{}, ErrDomain
 			}
 			den := q.Denom()
-			if b.Re.Sign() < 0 && den.Bit(0) == 1 {
+			if b.Re.Sign() < 0 && den.Bit(0) == 1 && e.st.branch == RealRoots {
 				l, err := logFloat(nf(p).Neg(b.Re), p)
 				if err != nil {
 					return Complex{}, err
 				}
-				v, err := expFloat(l.Mul(l, nf(p).SetRat(q)), p, e.Limits.MaxExp)
+				v, err := expFloat(l.Mul(l, nf(p).SetRat(q)), p, e.st.lim.MaxExp)
 				if err != nil {
 					return Complex{}, err
 				}
@@ -342,7 +415,7 @@ func (e *Evaluator) pow(t *Pow) (Complex, error) {
 }
 
 // expBound refuses powers whose magnitude would pass the exponent limit.
-func (e *Evaluator) expBound(b Complex, q *big.Rat) error {
+func (e *evaluator) expBound(b Complex, q *big.Rat) error {
 	qf, _ := q.Float64()
 	mag := nf(64).Abs(b.Re)
 	if !b.IsReal() {
@@ -352,13 +425,13 @@ func (e *Evaluator) expBound(b Complex, q *big.Rat) error {
 		return nil
 	}
 	ex := float64(mag.MantExp(nil))
-	if math.Abs(qf*ex) > float64(e.Limits.MaxExp) {
+	if math.Abs(qf*ex) > float64(e.st.lim.MaxExp) {
 		return ErrLimit
 	}
 	return nil
 }
 
-func (e *Evaluator) realArg(t *Call, i int) (*big.Float, error) {
+func (e *evaluator) realArg(t *Call, i int) (*big.Float, error) {
 	if i >= len(t.Args) {
 		return nil, ErrNotScalar
 	}
@@ -372,9 +445,9 @@ func (e *Evaluator) realArg(t *Call, i int) (*big.Float, error) {
 	return v.Re, nil
 }
 
-func (e *Evaluator) call(t *Call) (Complex, error) {
+func (e *evaluator) call(t *Call) (Complex, error) {
 	p := e.Prec
-	lim := *e.Limits
+	lim := e.st
 	switch t.Fn {
 	case "fact", "binom", "floor", "ceil", "gcd", "lcm", "mod":
 		// integer functions: exact when the argument is rational
@@ -445,6 +518,9 @@ func (e *Evaluator) call(t *Call) (Complex, error) {
 				}
 			} else {
 				base = e.real(fInt(p, 10))
+				if e.opt.NaturalLog {
+					return l, nil
+				}
 			}
 			lb, err := e.logC(base)
 			if err != nil {
@@ -511,6 +587,19 @@ func (e *Evaluator) call(t *Call) (Complex, error) {
 			return e.div(two, sh)
 		}
 	case "asin", "acos", "atan", "acot", "asec", "acsc":
+		if e.st.branch == Principal {
+			if len(t.Args) != 1 {
+				return Complex{}, ErrNotScalar
+			}
+			z, err := e.eval(t.Args[0])
+			if err != nil {
+				return z, err
+			}
+			if v, err := e.arcTrigReal(t.Fn, z); err == nil {
+				return v, nil
+			}
+			return e.arcTrigC(t.Fn, z)
+		}
 		x, err := e.realArg(t, 0)
 		if err != nil {
 			return Complex{}, err
@@ -536,16 +625,16 @@ func (e *Evaluator) call(t *Call) (Complex, error) {
 	return e.opaque(t)
 }
 
-func (e *Evaluator) sinCosC(z Complex) (Complex, Complex, error) {
+func (e *evaluator) sinCosC(z Complex) (Complex, Complex, error) {
 	p := e.Prec
-	s, c, err := sinCosFloat(z.Re, p, e.Limits.MaxExp)
+	s, c, err := sinCosFloat(z.Re, p, e.st.lim.MaxExp)
 	if err != nil {
 		return Complex{}, Complex{}, err
 	}
 	if z.IsReal() {
 		return e.real(s), e.real(c), nil
 	}
-	a, err := expFloat(z.Im, p, e.Limits.MaxExp)
+	a, err := expFloat(z.Im, p, e.st.lim.MaxExp)
 	if err != nil {
 		return Complex{}, Complex{}, err
 	}
@@ -559,7 +648,7 @@ func (e *Evaluator) sinCosC(z Complex) (Complex, Complex, error) {
 	return sin, cos, nil
 }
 
-func (e *Evaluator) arcTrig(fn string, x *big.Float) (Complex, error) {
+func (e *evaluator) arcTrig(fn string, x *big.Float) (Complex, error) {
 	p := e.Prec
 	one := fInt(p, 1)
 	switch fn {
@@ -598,14 +687,80 @@ func (e *Evaluator) arcTrig(fn string, x *big.Float) (Complex, error) {
 	return e.real(r.Sub(r, as)), nil
 }
 
+// arcTrigReal is arcTrig for a real argument inside the real domain; it
+// fails with ErrDomain otherwise.
+func (e *evaluator) arcTrigReal(fn string, z Complex) (Complex, error) {
+	if !z.IsReal() {
+		return Complex{}, ErrDomain
+	}
+	return e.arcTrig(fn, z.Re)
+}
+
+// arcTrigC gives the principal values of the inverse trigonometric
+// functions at a complex argument (the branch cuts of the usual
+// definitions: asin z = -i Log(iz + sqrt(1-z^2)), acos z = pi/2 - asin z,
+// atan z = (i/2)(Log(1-iz) - Log(1+iz)), and acot, asec, acsc of 1/z).
+func (e *evaluator) arcTrigC(fn string, z Complex) (Complex, error) {
+	p := e.Prec
+	one := e.real(fInt(p, 1))
+	switch fn {
+	case "acot", "asec", "acsc":
+		w, err := e.div(one, z)
+		if err != nil {
+			return w, err
+		}
+		return e.arcTrigC(map[string]string{"acot": "atan", "asec": "acos", "acsc": "asin"}[fn], w)
+	}
+	iz := Complex{nf(p).Neg(z.Im), nf(p).Set(z.Re)} // i*z
+	switch fn {
+	case "atan":
+		a, err := e.logC(Complex{nf(p).Sub(one.Re, iz.Re), nf(p).Neg(iz.Im)})
+		if err != nil {
+			return a, err
+		}
+		b, err := e.logC(Complex{nf(p).Add(one.Re, iz.Re), nf(p).Set(iz.Im)})
+		if err != nil {
+			return b, err
+		}
+		d := Complex{nf(p).Sub(a.Re, b.Re), nf(p).Sub(a.Im, b.Im)}
+		// (i/2) d
+		return Complex{nf(p).Quo(nf(p).Neg(d.Im), fInt(p, 2)), nf(p).Quo(d.Re, fInt(p, 2))}, nil
+	}
+	z2 := e.mul(z, z)
+	w := Complex{nf(p).Sub(one.Re, z2.Re), nf(p).Neg(z2.Im)}
+	var sq Complex
+	if w.Re.Sign() != 0 || w.Im.Sign() != 0 {
+		l, err := e.logC(w)
+		if err != nil {
+			return l, err
+		}
+		sq, err = e.expC(Complex{nf(p).Quo(l.Re, fInt(p, 2)), nf(p).Quo(l.Im, fInt(p, 2))})
+		if err != nil {
+			return sq, err
+		}
+	} else {
+		sq = Complex{nf(p), nf(p)}
+	}
+	l, err := e.logC(Complex{nf(p).Add(iz.Re, sq.Re), nf(p).Add(iz.Im, sq.Im)})
+	if err != nil {
+		return l, err
+	}
+	as := Complex{nf(p).Set(l.Im), nf(p).Neg(l.Re)} // -i * l
+	if fn == "asin" {
+		return as, nil
+	}
+	h := nf(p).SetMantExp(PiFloat(p), -1)
+	return Complex{h.Sub(h, as.Re), nf(p).Neg(as.Im)}, nil
+}
+
 // sumProd evaluates a sum or product with integer bounds term by term
 // (at most 10,000 terms); with symbolic bounds it is an opaque function.
-func (e *Evaluator) sumProd(t *Call) (Complex, error) {
+func (e *evaluator) sumProd(t *Call) (Complex, error) {
 	if len(t.Args) != 4 {
 		return e.opaque(t)
 	}
 	v, ok := t.Args[1].(*Sym)
-	lim := *e.Limits
+	lim := e.st
 	lo, err1 := lim.rat(t.Args[2])
 	hi, err2 := lim.rat(t.Args[3])
 	if !ok || err1 != nil || err2 != nil || !lo.IsInt() || !hi.IsInt() {
@@ -619,13 +774,18 @@ func (e *Evaluator) sumProd(t *Call) (Complex, error) {
 	if t.Fn == "prod" {
 		acc = e.real(fInt(e.Prec, 1))
 	}
-	env := map[string]*big.Rat{}
+	env := make(map[string]Complex, len(e.Env)+1)
+	keys := make(map[string]string, len(e.keys)+1)
 	for k, x := range e.Env {
 		env[k] = x
 	}
-	sub := &Evaluator{Prec: e.Prec, Env: env, Limits: e.Limits}
+	for k, x := range e.keys {
+		keys[k] = x
+	}
+	sub := &evaluator{Prec: e.Prec, Env: env, keys: keys, st: e.st, opt: e.opt}
 	for k := lo.Num().Int64(); k <= hi.Num().Int64(); k++ {
-		env[v.Name] = big.NewRat(k, 1)
+		env[v.Name] = e.ratC(big.NewRat(k, 1))
+		keys[v.Name] = strconv.FormatInt(k, 10)
 		x, err := sub.eval(t.Args[0])
 		if err != nil {
 			return x, err
@@ -642,9 +802,9 @@ func (e *Evaluator) sumProd(t *Call) (Complex, error) {
 // opaque gives an uninterpreted function a value in [1, 2) that depends
 // only on its canonical key and on the values of its free variables, so
 // that equal applications get equal values and different ones differ.
-func (e *Evaluator) opaque(t *Call) (Complex, error) {
+func (e *evaluator) opaque(t *Call) (Complex, error) {
 	h := fnv.New64a()
-	h.Write([]byte(opaqueKey(t, e.Limits)))
+	h.Write([]byte(opaqueKey(t, e.st)))
 	vars := FreeVars(t)
 	names := make([]string, 0, len(vars))
 	for k := range vars {
@@ -652,11 +812,11 @@ func (e *Evaluator) opaque(t *Call) (Complex, error) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		v, ok := e.Env[k]
+		v, ok := e.keys[k]
 		if !ok {
 			return Complex{}, ErrUnbound
 		}
-		h.Write([]byte(k + "=" + v.RatString() + ";"))
+		h.Write([]byte(k + "=" + v + ";"))
 	}
 	x := h.Sum64()
 	r := new(big.Rat).SetFrac(new(big.Int).SetUint64(x), new(big.Int).Lsh(big.NewInt(1), 64))
@@ -668,7 +828,7 @@ func (e *Evaluator) opaque(t *Call) (Complex, error) {
 // with constant arguments that are exact rationals it is the name and their
 // values, so that f(1+1) and f(2) get the same value; otherwise it is the
 // canonical key (f(x+1) and f(1+x) share it already).
-func opaqueKey(t *Call, l *Limits) string {
+func opaqueKey(t *Call, l *state) string {
 	if l == nil || t.Fn == "sum" || t.Fn == "prod" || len(FreeVars(t)) > 0 {
 		return Key(t)
 	}
@@ -681,4 +841,36 @@ func opaqueKey(t *Call, l *Limits) string {
 		parts[i] = v.RatString()
 	}
 	return t.Fn + "(" + strings.Join(parts, ",") + ")"
+}
+
+// rootC is the k-th root of z: real for a negative real z and an odd k
+// under RealRoots (as \sqrt[3]{-8} = -2), else the principal root.
+func (e *evaluator) rootC(z Complex, k int64) (Complex, error) {
+	p := e.Prec
+	if z.Re.Sign() == 0 && z.Im.Sign() == 0 {
+		return e.real(nf(p)), nil
+	}
+	if k <= 0 {
+		return Complex{}, ErrDomain
+	}
+	if z.IsReal() && (z.Re.Sign() > 0 || k%2 == 1 && e.st.branch == RealRoots) {
+		l, err := logFloat(nf(p).Abs(z.Re), p)
+		if err != nil {
+			return Complex{}, err
+		}
+		v, err := expFloat(l.Quo(l, fInt(p, k)), p, e.st.lim.MaxExp)
+		if err != nil {
+			return Complex{}, err
+		}
+		if z.Re.Sign() < 0 {
+			v.Neg(v)
+		}
+		return e.real(v), nil
+	}
+	l, err := e.logC(z)
+	if err != nil {
+		return Complex{}, err
+	}
+	kk := fInt(p, k)
+	return e.expC(Complex{nf(p).Quo(l.Re, kk), nf(p).Quo(l.Im, kk)})
 }

@@ -1,9 +1,9 @@
 package expr
 
 import (
+	"context"
 	"errors"
 	"math/big"
-	"time"
 )
 
 // Errors of computations. ErrLimit and ErrDeadline mean "gave up" (the
@@ -11,13 +11,16 @@ import (
 // does not apply and numeric evaluation should be tried.
 var (
 	ErrLimit       = errors.New("size limit exceeded")
-	ErrDeadline    = errors.New("deadline exceeded")
+	ErrDeadline    = errors.New("deadline exceeded or cancelled")
 	ErrNotRational = errors.New("not a rational number")
 	ErrDomain      = errors.New("outside the domain (division by zero, ...)")
 	ErrNotScalar   = errors.New("not a scalar expression")
 )
 
-// Limits bound a computation. The zero value gets the defaults below.
+// Limits are the size settings of a computation. The zero value gets the
+// defaults below. Limits hold settings only: the state of one computation
+// (its context, its step counter) lives in the computation, so one Limits
+// value can serve any number of computations at once.
 type Limits struct {
 	// MaxBits bounds the size of any exact integer (numerator, denominator).
 	MaxBits int
@@ -25,9 +28,6 @@ type Limits struct {
 	MaxFactorial int64
 	// MaxExp bounds |log2| of any numeric magnitude.
 	MaxExp int64
-	// Deadline, if not zero, stops the computation with ErrDeadline.
-	Deadline time.Time
-	steps    int
 }
 
 // Default limits: 2006! has about 19,000 bits, so 1/2004! and 1/2006! stay
@@ -38,29 +38,48 @@ const (
 	DefaultMaxExp       = 1 << 22
 )
 
-func (l *Limits) norm() {
-	if l.MaxBits == 0 {
+// withDefaults returns l with every zero setting replaced by its default.
+func (l Limits) withDefaults() Limits {
+	if l.MaxBits <= 0 {
 		l.MaxBits = DefaultMaxBits
 	}
-	if l.MaxFactorial == 0 {
+	if l.MaxFactorial <= 0 {
 		l.MaxFactorial = DefaultMaxFactorial
 	}
-	if l.MaxExp == 0 {
+	if l.MaxExp <= 0 {
 		l.MaxExp = DefaultMaxExp
 	}
+	return l
 }
 
-// check is called at every node: it polls the clock every few calls.
-func (l *Limits) check() error {
+// state is one computation: its limits, its context and its step counter.
+type state struct {
+	lim   Limits
+	ctx   context.Context
+	steps int
+	// branch selects how roots of negative numbers are taken (Eval only).
+	branch Branch
+}
+
+func newState(ctx context.Context, lim Limits) *state {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return &state{lim: lim.withDefaults(), ctx: ctx}
+}
+
+// check is called at every node: it polls the context every few calls.
+// A done context (deadline passed or cancelled) gives ErrDeadline.
+func (l *state) check() error {
 	l.steps++
-	if l.steps&15 == 0 && !l.Deadline.IsZero() && time.Now().After(l.Deadline) {
+	if l.steps&15 == 0 && l.ctx.Err() != nil {
 		return ErrDeadline
 	}
 	return nil
 }
 
-func (l *Limits) fits(r *big.Rat) error {
-	if r.Num().BitLen() > l.MaxBits || r.Denom().BitLen() > l.MaxBits {
+func (l *state) fits(r *big.Rat) error {
+	if r.Num().BitLen() > l.lim.MaxBits || r.Denom().BitLen() > l.lim.MaxBits {
 		return ErrLimit
 	}
 	return nil
@@ -74,15 +93,11 @@ var (
 
 // Rational evaluates n exactly as a rational number. It returns
 // ErrNotRational for anything irrational or symbolic (pi, sqrt 2, x).
-func Rational(n Node, lim *Limits) (*big.Rat, error) {
-	if lim == nil {
-		lim = &Limits{}
-	}
-	lim.norm()
-	return lim.rat(n)
+func Rational(ctx context.Context, n Node, lim Limits) (*big.Rat, error) {
+	return newState(ctx, lim).rat(n)
 }
 
-func (l *Limits) rat(n Node) (*big.Rat, error) {
+func (l *state) rat(n Node) (*big.Rat, error) {
 	if err := l.check(); err != nil {
 		return nil, err
 	}
@@ -142,7 +157,7 @@ func (l *Limits) rat(n Node) (*big.Rat, error) {
 	return nil, ErrNotScalar
 }
 
-func (l *Limits) ratPow(t *Pow) (*big.Rat, error) {
+func (l *state) ratPow(t *Pow) (*big.Rat, error) {
 	e, err := l.rat(t.Exp)
 	if err != nil {
 		return nil, err
@@ -193,7 +208,7 @@ func (l *Limits) ratPow(t *Pow) (*big.Rat, error) {
 	// compare |p| with MaxBits/bits rather than |p|*bits with MaxBits: the
 	// product overflows int64 for an exponent near 2^63 (2^{100^9_^9}
 	// passed the check that way and hung in big.Int.Exp)
-	if !p.IsInt64() || new(big.Int).Abs(p).Cmp(big.NewInt(int64(l.MaxBits)/max(bits, 1))) > 0 {
+	if !p.IsInt64() || new(big.Int).Abs(p).Cmp(big.NewInt(int64(l.lim.MaxBits)/max(bits, 1))) > 0 {
 		return nil, ErrLimit
 	}
 	k := p.Int64()
@@ -253,7 +268,7 @@ func intRoot(x *big.Int, n int) (*big.Int, bool) {
 	return nil, false
 }
 
-func (l *Limits) ratInt(n Node) (*big.Int, error) {
+func (l *state) ratInt(n Node) (*big.Int, error) {
 	v, err := l.rat(n)
 	if err != nil {
 		return nil, err
@@ -264,7 +279,7 @@ func (l *Limits) ratInt(n Node) (*big.Int, error) {
 	return v.Num(), nil
 }
 
-func (l *Limits) ratCall(t *Call) (*big.Rat, error) {
+func (l *state) ratCall(t *Call) (*big.Rat, error) {
 	switch t.Fn {
 	case "fact":
 		if len(t.Args) != 1 {
@@ -277,7 +292,7 @@ func (l *Limits) ratCall(t *Call) (*big.Rat, error) {
 		if n.Sign() < 0 {
 			return nil, ErrDomain
 		}
-		if !n.IsInt64() || n.Int64() > l.MaxFactorial {
+		if !n.IsInt64() || n.Int64() > l.lim.MaxFactorial {
 			return nil, ErrLimit
 		}
 		return new(big.Rat).SetInt(new(big.Int).MulRange(1, n.Int64())), nil
@@ -293,7 +308,7 @@ func (l *Limits) ratCall(t *Call) (*big.Rat, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !n.IsInt64() || !k.IsInt64() || n.Int64() > l.MaxFactorial*4 {
+		if !n.IsInt64() || !k.IsInt64() || n.Int64() > l.lim.MaxFactorial*4 {
 			return nil, ErrLimit
 		}
 		if n.Sign() < 0 || k.Sign() < 0 || k.Cmp(n) > 0 {
@@ -365,7 +380,7 @@ func floorRat(v *big.Rat) *big.Int {
 	return q // DivMod is Euclidean: floor for positive denominators
 }
 
-func (l *Limits) ratMulti(t *Call) (*big.Rat, error) {
+func (l *state) ratMulti(t *Call) (*big.Rat, error) {
 	if len(t.Args) == 0 {
 		return nil, ErrNotScalar
 	}
@@ -410,7 +425,7 @@ func (l *Limits) ratMulti(t *Call) (*big.Rat, error) {
 }
 
 // piMultiple returns q when n is q*pi for a rational q.
-func (l *Limits) piMultiple(n Node) (*big.Rat, bool) {
+func (l *state) piMultiple(n Node) (*big.Rat, bool) {
 	switch t := n.(type) {
 	case *Sym:
 		if t.Name == Pi {
@@ -448,7 +463,7 @@ func (l *Limits) piMultiple(n Node) (*big.Rat, bool) {
 
 // ratTrig gives the rational special values of sin, cos, tan at rational
 // multiples of pi (and at degrees); anything else is left to numerics.
-func (l *Limits) ratTrig(t *Call) (*big.Rat, error) {
+func (l *state) ratTrig(t *Call) (*big.Rat, error) {
 	if len(t.Args) != 1 {
 		return nil, ErrNotScalar
 	}
@@ -513,7 +528,7 @@ func (l *Limits) ratTrig(t *Call) (*big.Rat, error) {
 }
 
 // ratLog gives log_b(x) when x is an integer power of b (log_2 8 = 3).
-func (l *Limits) ratLog(t *Call) (*big.Rat, error) {
+func (l *state) ratLog(t *Call) (*big.Rat, error) {
 	if len(t.Args) == 0 {
 		return nil, ErrNotScalar
 	}
@@ -607,7 +622,7 @@ func perfectPowerRatBase(x, c *big.Rat) (*big.Rat, *big.Rat) {
 
 // ratSum evaluates a sum or product with integer bounds exactly, by
 // substituting each value of the index (at most 10,000 terms).
-func (l *Limits) ratSum(t *Call) (*big.Rat, error) {
+func (l *state) ratSum(t *Call) (*big.Rat, error) {
 	if len(t.Args) != 4 {
 		return nil, ErrNotRational
 	}

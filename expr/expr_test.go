@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"context"
 	"math/big"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func agree(t *testing.T, name string, got *big.Float, want string, digits int) {
 
 func TestConstants(t *testing.T) {
 	agree(t, "pi", PiFloat(340), piDigits, 100)
-	e, err := Eval(&Sym{Name: E}, 340, nil, nil)
+	e, err := Eval(context.Background(), &Sym{Name: E}, 340, nil, EvalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func TestConstants(t *testing.T) {
 
 func evalS(t *testing.T, n Node) Complex {
 	t.Helper()
-	v, err := Eval(n, 200, nil, nil)
+	v, err := Eval(context.Background(), n, 200, nil, EvalOptions{})
 	if err != nil {
 		t.Fatalf("Eval(%s): %v", n, err)
 	}
@@ -69,17 +70,17 @@ func TestElementary(t *testing.T) {
 }
 
 func TestExactAndLimits(t *testing.T) {
-	r, err := Rational(&Pow{Base: Int(2), Exp: Int(100)}, nil)
+	r, err := Rational(context.Background(), &Pow{Base: Int(2), Exp: Int(100)}, Limits{})
 	if err != nil || r.Num().String() != "1267650600228229401496703205376" {
 		t.Errorf("2^100 = %v, %v", r, err)
 	}
-	if _, err := Rational(&Pow{Base: Int(2), Exp: &Pow{Base: Int(10), Exp: Int(9)}}, nil); err != ErrLimit {
+	if _, err := Rational(context.Background(), &Pow{Base: Int(2), Exp: &Pow{Base: Int(10), Exp: Int(9)}}, Limits{}); err != ErrLimit {
 		t.Errorf("2^(10^9): err %v, want ErrLimit", err)
 	}
-	if _, err := Rational(&Call{Fn: "fact", Args: []Node{Int(1000000)}}, nil); err != ErrLimit {
+	if _, err := Rational(context.Background(), &Call{Fn: "fact", Args: []Node{Int(1000000)}}, Limits{}); err != ErrLimit {
 		t.Errorf("(10^6)!: err %v, want ErrLimit", err)
 	}
-	if _, err := Eval(&Pow{Base: Int(2), Exp: &Pow{Base: Int(10), Exp: Int(9)}}, 100, nil, nil); err != ErrLimit {
+	if _, err := Eval(context.Background(), &Pow{Base: Int(2), Exp: &Pow{Base: Int(10), Exp: Int(9)}}, 100, nil, EvalOptions{}); err != ErrLimit {
 		t.Errorf("numeric 2^(10^9): err %v, want ErrLimit", err)
 	}
 	// the deadline stops a long computation
@@ -87,9 +88,17 @@ func TestExactAndLimits(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		deep = &Call{Fn: "sin", Args: []Node{&Add{Terms: []Node{deep, Int(1)}}}}
 	}
-	_, err = Eval(deep, 5000, nil, &Limits{Deadline: time.Now().Add(-time.Second)})
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	_, err = Eval(ctx, deep, 5000, nil, EvalOptions{})
 	if err != ErrDeadline {
 		t.Errorf("expired deadline: err %v", err)
+	}
+	// so does a cancelled context
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if _, err := Eval(ctx2, deep, 5000, nil, EvalOptions{}); err != ErrDeadline {
+		t.Errorf("cancelled context: err %v", err)
 	}
 }
 
@@ -104,14 +113,14 @@ func TestCanonical(t *testing.T) {
 		{&Pow{Base: &Add{Terms: []Node{x, Int(1)}}, Exp: Int(2)}, "1 + 2x + x^{2}"},
 	}
 	for _, c := range cases {
-		if got := Canonical(c.n, nil); got != c.want {
+		if got := Canonical(context.Background(), c.n, Limits{}); got != c.want {
 			t.Errorf("Canonical(%s) = %s, want %s", c.n, got, c.want)
 		}
 	}
 }
 
 func TestEvaluateAPI(t *testing.T) {
-	v, err := Evaluate(&Mul{Factors: []Node{Int(12), Int(34)}}, 10, 0)
+	v, err := Evaluate(context.Background(), &Mul{Factors: []Node{Int(12), Int(34)}}, 10)
 	if err != nil || v.Float64() != 408 {
 		t.Errorf("12*34 = %v, %v", v, err)
 	}
@@ -120,11 +129,11 @@ func TestEvaluateAPI(t *testing.T) {
 func TestSums(t *testing.T) {
 	i := &Sym{Name: I}
 	sum := &Call{Fn: "sum", Args: []Node{&Pow{Base: i, Exp: Int(2)}, i, Int(1), Int(10)}}
-	r, err := Rational(sum, nil)
+	r, err := Rational(context.Background(), sum, Limits{})
 	if err != nil || r.Cmp(big.NewRat(385, 1)) != 0 {
 		t.Errorf("sum i^2, i=1..10 = %v, %v", r, err)
 	}
-	v, err := Eval(sum, 100, nil, nil)
+	v, err := Eval(context.Background(), sum, 100, nil, EvalOptions{})
 	if err != nil || v.Float64() != 385 {
 		t.Errorf("numeric sum = %v, %v", v, err)
 	}

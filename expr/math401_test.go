@@ -2,6 +2,7 @@ package expr_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -45,7 +46,9 @@ func TestMATH401Calculator(t *testing.T) {
 			t.Errorf("math401.json:%d: %q: %v", line, q, err)
 			continue
 		}
-		v, err := expr.Evaluate(n, 30, 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		v, err := expr.Evaluate(ctx, n, 30)
+		cancel()
 		if err != nil {
 			t.Errorf("math401.json:%d: %q: %v", line, q, err)
 			continue

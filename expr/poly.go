@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"context"
 	"errors"
 	"math/big"
 	"sort"
@@ -16,9 +17,9 @@ import (
 var ErrNotPoly = errors.New("not a rational function")
 
 // Monomial exponents per variable; the key is a canonical string.
-type mono map[string]int
+type pmono map[string]int
 
-func (m mono) key() string {
+func (m pmono) key() string {
 	names := make([]string, 0, len(m))
 	for v, e := range m {
 		if e != 0 {
@@ -39,7 +40,7 @@ func (m mono) key() string {
 // Poly is a polynomial: monomial key -> coefficient (never zero).
 type Poly struct {
 	terms map[string]*big.Rat
-	monos map[string]mono
+	monos map[string]pmono
 }
 
 // Polynomial size limits.
@@ -48,20 +49,20 @@ const (
 	MaxPolyDegree = 200
 )
 
-func newPoly() *Poly { return &Poly{terms: map[string]*big.Rat{}, monos: map[string]mono{}} }
+func newPoly() *Poly { return &Poly{terms: map[string]*big.Rat{}, monos: map[string]pmono{}} }
 
 func constPoly(r *big.Rat) *Poly {
 	p := newPoly()
 	if r.Sign() != 0 {
 		p.terms[""] = new(big.Rat).Set(r)
-		p.monos[""] = mono{}
+		p.monos[""] = pmono{}
 	}
 	return p
 }
 
 func varPoly(v string) *Poly {
 	p := newPoly()
-	m := mono{v: 1}
+	m := pmono{v: 1}
 	p.terms[m.key()] = big.NewRat(1, 1)
 	p.monos[m.key()] = m
 	return p
@@ -95,7 +96,7 @@ func (p *Poly) add(q *Poly, sign int) *Poly {
 	return out
 }
 
-func (p *Poly) mul(q *Poly, lim *Limits) (*Poly, error) {
+func (p *Poly) mul(q *Poly, lim *state) (*Poly, error) {
 	if len(p.terms)*len(q.terms) > MaxPolyTerms*4 {
 		return nil, ErrLimit
 	}
@@ -104,7 +105,7 @@ func (p *Poly) mul(q *Poly, lim *Limits) (*Poly, error) {
 		m1 := p.monos[k1]
 		for k2, c2 := range q.terms {
 			m2 := q.monos[k2]
-			m := mono{}
+			m := pmono{}
 			for v, e := range m1 {
 				m[v] += e
 			}
@@ -213,15 +214,11 @@ func (r RatFunc) String() string {
 }
 
 // RationalFunction converts n to a rational function of its variables.
-func RationalFunction(n Node, lim *Limits) (RatFunc, error) {
-	if lim == nil {
-		lim = &Limits{}
-	}
-	lim.norm()
-	return lim.ratFunc(n)
+func RationalFunction(ctx context.Context, n Node, lim Limits) (RatFunc, error) {
+	return newState(ctx, lim).ratFunc(n)
 }
 
-func (l *Limits) ratFunc(n Node) (RatFunc, error) {
+func (l *state) ratFunc(n Node) (RatFunc, error) {
 	one := constPoly(big.NewRat(1, 1))
 	if err := l.check(); err != nil {
 		return RatFunc{}, err
@@ -333,16 +330,13 @@ func (l *Limits) ratFunc(n Node) (RatFunc, error) {
 
 // SameRationalFunction reports whether a and b are equal as rational
 // functions (by cross-multiplying their canonical polynomials).
-func SameRationalFunction(a, b RatFunc, lim *Limits) (bool, error) {
-	if lim == nil {
-		lim = &Limits{}
-	}
-	lim.norm()
-	l, err := a.Num.mul(b.Den, lim)
+func SameRationalFunction(ctx context.Context, a, b RatFunc, lim Limits) (bool, error) {
+	st := newState(ctx, lim)
+	l, err := a.Num.mul(b.Den, st)
 	if err != nil {
 		return false, err
 	}
-	r, err := b.Num.mul(a.Den, lim)
+	r, err := b.Num.mul(a.Den, st)
 	if err != nil {
 		return false, err
 	}

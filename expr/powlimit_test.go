@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func TestPowLimitNoOverflow(t *testing.T) {
 	} {
 		n := &Pow{Base: Int(c.base), Exp: Int(c.exp)}
 		st := time.Now()
-		_, err := Rational(n, nil)
+		_, err := Rational(context.Background(), n, Limits{})
 		if !errors.Is(err, ErrLimit) {
 			t.Errorf("Rational(%d^%d) error %v, want ErrLimit", c.base, c.exp, err)
 		}

@@ -1,6 +1,7 @@
 package latex
 
 import (
+	"context"
 	"testing"
 
 	"github.com/matheval/matheval/expr"
@@ -83,7 +84,7 @@ func TestFunctionApplication(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", in, err)
 		}
-		if p := expr.Canonical(n, nil); p != want {
+		if p := expr.Canonical(context.Background(), n, expr.Limits{}); p != want {
 			t.Errorf("Parse(%q) canonical %q, want %q", in, p, want)
 		}
 	}
@@ -107,7 +108,7 @@ func TestDecimalComma(t *testing.T) {
 			t.Errorf("ParseWith(%q): %v", in, err)
 			continue
 		}
-		r, err := expr.Rational(n, nil)
+		r, err := expr.Rational(context.Background(), n, expr.Limits{})
 		if err != nil || r.RatString() != want {
 			t.Errorf("ParseWith(%q) = %s (%v), want %s", in, n, err, want)
 		}

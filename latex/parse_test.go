@@ -1,6 +1,7 @@
 package latex
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func value(t *testing.T, s string) string {
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", s, err)
 	}
-	if a, err := expr.Algebraic(n, nil); err == nil {
+	if a, err := expr.Algebraic(context.Background(), n, expr.Limits{}); err == nil {
 		return a.String()
 	}
 	return "tree:" + n.String()

@@ -25,6 +25,18 @@ type Regime struct {
 	// Analytical is the released value of the answer at Point (for root
 	// corrections: the corrected roots, from which the uncorrected ones follow).
 	Analytical string `json:"analytical,omitempty"`
+	// Truth is the integral's value at Point computed by quadrature from
+	// the question (traditional integrals), which answers are graded
+	// against; HasTruth says it was computed. RefOff is the released
+	// answer's relative distance from it, when more than 10%: the released
+	// answer is then wrong at this point (the intermediate regime's
+	// exponent, the older set's "large epsilon" formula).
+	Truth    float64 `json:"truth,omitempty"`
+	HasTruth bool    `json:"has_truth,omitempty"`
+	RefOff   float64 `json:"ref_off,omitempty"`
+	// SeriesNote says, for a small-x ODE answer that is not the ODE's own
+	// Taylor series to third order, what that series is.
+	SeriesNote string `json:"series_note,omitempty"`
 }
 
 // Reference is everything grading needs about an item's gold answer.
@@ -294,7 +306,7 @@ func splitTop(s string, sep byte) []string {
 		case ')', ']', '}':
 			depth--
 		case sep:
-			if depth == 0 {
+			if depth == 0 && !(k > 0 && s[k-1] == '\\') { // "\," is a thin space
 				out = append(out, s[last:k])
 				last = k + 1
 			}
@@ -399,10 +411,8 @@ func parseNumber(s string) (float64, bool) {
 	if err == nil {
 		return v, true
 	}
-	if f, err := parseFormula(s); err == nil {
-		if c, err := f.eval(nil, evalOptions{}); err == nil && imag(c) == 0 {
-			return real(c), true
-		}
+	if c, err := evalLatex(s, nil, evalOptions{}); err == nil && imag(c) == 0 {
+		return real(c), true
 	}
 	return 0, false
 }

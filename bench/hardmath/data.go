@@ -58,8 +58,48 @@ func ReadFile(path string) ([]KeyedRow, []bench.Warning, error) {
 	return ParseRows(data, path)
 }
 
-// ParseRows parses the bytes of a HARDMath JSON file named where.
+// ParseRows parses the bytes of a HARDMath JSON file named where. Rows that
+// are exact duplicates of an earlier row (HARDMath-mini has 58) are kept,
+// each an item of its own as in the paper's 366, and reported in one
+// summary warning.
 func ParseRows(data []byte, where string) ([]KeyedRow, []bench.Warning, error) {
+	rows, dups, err := parseRows(data, where)
+	if err != nil || len(dups) == 0 {
+		return rows, nil, err
+	}
+	return rows, []bench.Warning{DuplicateSummary(where, dups)}, nil
+}
+
+// Duplicate is a row that repeats an earlier row exactly.
+type Duplicate struct {
+	Key   string `json:"key"`
+	First string `json:"first"` // the earlier row's key
+}
+
+// DuplicateSummary is the one warning that reports a file's duplicate rows.
+func DuplicateSummary(where string, dups []Duplicate) bench.Warning {
+	var ex []string
+	for i, d := range dups {
+		if i == 3 {
+			ex = append(ex, "...")
+			break
+		}
+		ex = append(ex, "row "+d.Key+" = row "+d.First)
+	}
+	return bench.Warning{Where: where, Message: fmt.Sprintf("%d rows are exact duplicates of earlier rows (%s); they are kept, each graded as its own item ('matheval data check hardmath --verbose' lists them)", len(dups), strings.Join(ex, ", "))}
+}
+
+// ReadRowsWithDuplicates reads a HARDMath JSON file and lists its
+// duplicate rows.
+func ReadRowsWithDuplicates(path string) ([]KeyedRow, []Duplicate, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return parseRows(data, path)
+}
+
+func parseRows(data []byte, where string) ([]KeyedRow, []Duplicate, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, nil, fmt.Errorf("%s: not a HARDMath JSON object keyed by problem id: %v", where, err)
@@ -77,25 +117,25 @@ func ParseRows(data []byte, where string) ([]KeyedRow, []bench.Warning, error) {
 		return keys[i] < keys[j]
 	})
 	var rows []KeyedRow
-	var warns []bench.Warning
+	var dups []Duplicate
 	seen := map[string]string{}
 	for _, k := range keys {
 		var r Row
 		dec := json.NewDecoder(bytes.NewReader(raw[k]))
 		if err := dec.Decode(&r); err != nil {
-			return nil, warns, fmt.Errorf("%s: row %q: %v", where, k, err)
+			return nil, nil, fmt.Errorf("%s: row %q: %v", where, k, err)
 		}
 		var canon bytes.Buffer
 		if err := json.Compact(&canon, raw[k]); err == nil {
 			if first, ok := seen[canon.String()]; ok {
-				warns = append(warns, bench.Warning{Where: where + ": row " + k, Message: "exact duplicate of row " + first})
+				dups = append(dups, Duplicate{Key: k, First: first})
 			} else {
 				seen[canon.String()] = k
 			}
 		}
 		rows = append(rows, KeyedRow{k, r})
 	}
-	return rows, warns, nil
+	return rows, dups, nil
 }
 
 // Type returns the row's normalised question type; untyped rows are

@@ -78,8 +78,11 @@ const maxTriesPerProblem = 200
 
 // Generate draws problems deterministically from the seed: each type has its
 // own random stream, so adding a type does not change the others' problems.
-// Every candidate is validated numerically; rejected ones are counted.
-func Generate(o GenOptions) (GenSet, error) {
+// Every candidate is validated numerically under ctx and a deadline of
+// its own; rejected ones are counted. A cancelled ctx stops the generation
+// with its error (a candidate that timed out under a live ctx is only
+// rejected).
+func Generate(ctx context.Context, o GenOptions) (GenSet, error) {
 	if o.N <= 0 {
 		return GenSet{}, fmt.Errorf("hardmath: number of problems must be positive")
 	}
@@ -111,10 +114,16 @@ func Generate(o GenOptions) (GenSet, error) {
 			if set.Tried[t] >= maxTriesPerProblem*need {
 				return set, fmt.Errorf("hardmath: %s: only %d of %d problems passed validation after %d candidates", t, kept, need, set.Tried[t])
 			}
+			if err := ctx.Err(); err != nil {
+				return set, fmt.Errorf("hardmath: generation stopped after %d problems: %w", len(set.Rows), err)
+			}
 			set.Tried[t]++
-			ctx, cancel := context.WithTimeout(context.Background(), o.PerProblem)
-			row, err := safeGen(ctx, gen, rng, o)
+			pctx, cancel := context.WithTimeout(ctx, o.PerProblem)
+			row, err := safeGen(pctx, gen, rng, o)
 			cancel()
+			if err := ctx.Err(); err != nil {
+				return set, fmt.Errorf("hardmath: generation stopped after %d problems: %w", len(set.Rows), err)
+			}
 			if err != nil {
 				set.Rejected[t]++
 				continue

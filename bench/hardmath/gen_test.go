@@ -3,6 +3,7 @@ package hardmath
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/matheval/matheval/bench"
@@ -14,7 +15,7 @@ import (
 // references graded against themselves.
 func TestGenerateAllTypes(t *testing.T) {
 	for _, compat := range []bool{false, true} {
-		set, err := Generate(GenOptions{Seed: 1, N: 24, Compat: compat})
+		set, err := Generate(context.Background(), GenOptions{Seed: 1, N: 24, Compat: compat})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,12 +63,12 @@ func TestGenerateAllTypes(t *testing.T) {
 }
 
 func TestGenerateDeterministic(t *testing.T) {
-	a, err := Generate(GenOptions{Seed: 7, N: 6})
+	a, err := Generate(context.Background(), GenOptions{Seed: 7, N: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Generate(GenOptions{Seed: 7, N: 6})
-	c, _ := Generate(GenOptions{Seed: 8, N: 6})
+	b, _ := Generate(context.Background(), GenOptions{Seed: 7, N: 6})
+	c, _ := Generate(context.Background(), GenOptions{Seed: 8, N: 6})
 	ja, _ := WriteJSON(a.Rows)
 	jb, _ := WriteJSON(b.Rows)
 	jc, _ := WriteJSON(c.Rows)
@@ -91,7 +92,7 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(ty, func(b *testing.B) {
 			n := 0
 			for i := 0; i < b.N; i++ {
-				set, err := Generate(GenOptions{Seed: int64(i), N: 1, Types: []string{ty}})
+				set, err := Generate(context.Background(), GenOptions{Seed: int64(i), N: 1, Types: []string{ty}})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -103,7 +104,7 @@ func BenchmarkGenerate(b *testing.B) {
 }
 
 func TestPlotRow(t *testing.T) {
-	set, err := Generate(GenOptions{Seed: 2, N: 3, Types: []string{GenODE, GenEpsIntegral, GenLaplace}})
+	set, err := Generate(context.Background(), GenOptions{Seed: 2, N: 3, Types: []string{GenODE, GenEpsIntegral, GenLaplace}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,8 +115,18 @@ func TestPlotRow(t *testing.T) {
 			t.Errorf("row %s: %v %v", kr.Key, files, err)
 		}
 	}
-	roots, _ := Generate(GenOptions{Seed: 2, N: 1, Types: []string{GenRoots}})
+	roots, _ := Generate(context.Background(), GenOptions{Seed: 2, N: 1, Types: []string{GenRoots}})
 	if _, err := PlotRow(context.Background(), roots.Rows[0], dir+"/r"); err == nil {
 		t.Error("a roots problem has no curve to plot")
+	}
+}
+
+// Generate stops at once with the caller's cancelled context.
+func TestGenerateHonoursContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	set, err := Generate(ctx, GenOptions{Seed: 1, N: 6})
+	if !errors.Is(err, context.Canceled) || len(set.Rows) != 0 {
+		t.Fatalf("Generate with a cancelled context: %d rows, %v", len(set.Rows), err)
 	}
 }

@@ -25,7 +25,7 @@ func grade(t *testing.T, r Row, reply string) answer.Verdict {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return gradeReply(ref, reply, "stop", interimEvaluator)
+	return gradeReply(ref, reply, "stop", defaultEvaluator)
 }
 
 const odeRow = `{"question":"q","solution":"s","question_type":"ODE","answer_type":"list",
@@ -47,7 +47,7 @@ func TestGradeODE(t *testing.T) {
 		t.Errorf("no box: %+v", v)
 	}
 	ref, _ := ReferenceOf(r)
-	if v := gradeReply(ref, "long reasoning", "length", interimEvaluator); v.Kind != answer.Incomplete {
+	if v := gradeReply(ref, "long reasoning", "length", defaultEvaluator); v.Kind != answer.Incomplete {
 		t.Errorf("cut: %+v", v)
 	}
 	if v := grade(t, r, `\boxed{[y = \frob{x}, y = ]}`); v.Kind != answer.Unparsable {

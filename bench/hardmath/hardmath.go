@@ -7,19 +7,21 @@
 //
 // Grading follows the paper's rubric with numbers instead of a judge:
 // nondimensionalisation answers by equivalence over positive symbols (or the
-// requested decimal places), roots by matching each reference root at the
-// regime's epsilon within 10%, formulas (ODEs, integrals) by their value at
-// the regime's evaluation point within 10%; each regime is a part of the
-// verdict and the score is their mean.
+// requested decimal places); roots by the share of reference roots matched
+// at the regime's epsilon within 10%, nearest first, from every answer
+// layout models write (roots.go); ODEs at small x as the reference's series
+// and at large x at three points, half credit when near (odegrade.go);
+// traditional integrals against quadrature at each regime's point (truth.go);
+// Laplace integrals by value at the evaluation point. Each regime is a part
+// of the verdict and the score is their mean. grade-responses compares these
+// grades with the authors' stored ones (responses.go, agreement.go).
 package hardmath
 
 import (
+	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"text/template"
@@ -64,7 +66,8 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 		if n <= 0 {
 			n = 50
 		}
-		set, err := Generate(GenOptions{Seed: opts.Seed, N: n, Types: AllGenTypes})
+		// bench.Benchmark.Load takes no context yet.
+		set, err := Generate(context.Background(), GenOptions{Seed: opts.Seed, N: n, Types: AllGenTypes})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -96,22 +99,20 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 			warns = append(warns, bench.Warning{Where: fmt.Sprintf("%s: row %s", nonEmpty(file, "generated"), kr.Key), Message: err.Error()})
 			continue
 		}
-		if !accept(it, opts.Filter) {
-			continue
-		}
 		items = append(items, it)
 	}
-	if opts.Sample > 0 && opts.Sample < len(items) {
-		r := rand.New(rand.NewPCG(uint64(opts.Seed), 0x4a52444d))
-		r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
-		items = items[:opts.Sample]
-		sort.SliceStable(items, func(i, j int) bool { return idLess(items[i].ID, items[j].ID) })
+	sel := opts
+	if path == "" {
+		sel.Limit = 0 // a generated set's size is the limit already
 	}
-	if path != "" && opts.Limit > 0 && opts.Limit < len(items) {
-		items = items[:opts.Limit]
-	}
-	return items, warns, nil
+	// The stream is HARDMath's own, so seeded samples are what they were
+	// (a shuffle of the items, the first n kept, in id order: bench.Select's
+	// Perm is that shuffle, and items come in id order).
+	return bench.Select(items, sel, nil, bench.PCG(sampleStream)), warns, nil
 }
+
+// sampleStream is HARDMath's random stream for --sample.
+const sampleStream = 0x4a52444d
 
 func nonEmpty(s, def string) string {
 	if s == "" {
@@ -125,35 +126,26 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-func idLess(a, b string) bool {
-	ia, ea := strconv.Atoi(a[strings.LastIndex(a, "/")+1:])
-	ib, eb := strconv.Atoi(b[strings.LastIndex(b, "/")+1:])
-	if ea == nil && eb == nil && a[:strings.LastIndex(a, "/")+1] == b[:strings.LastIndex(b, "/")+1] {
-		return ia < ib
-	}
-	return a < b
-}
-
-func accept(it bench.Item, filter map[string][]string) bool {
-	for k, vals := range filter {
-		ok := false
-		for _, v := range vals {
-			if it.Meta[k] == v {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // ItemOf turns a row into a benchmark item.
 func ItemOf(prefix string, kr KeyedRow) (bench.Item, error) {
 	ref, err := ReferenceOf(kr.Row)
 	if err != nil {
 		return bench.Item{}, err
+	}
+	if ref.Subtype == "traditional" {
+		// bench.Benchmark.Load has no context: each item's quadratures get
+		// their own deadline.
+		ctx, cancel := context.WithTimeout(context.Background(), truthTimeout)
+		ref = withIntegralTruth(ctx, ref, kr.Row.Question)
+		cancel()
+	}
+	if ref.Type == TypeODE && ref.Regimes[0].HasPoint {
+		if p, err := ParseODE(kr.Row.Question); err == nil {
+			g := &ref.Regimes[0]
+			if off, note, err := seriesCheck(p, g.Refs[0], 0.01*g.Point); err == nil && off > Tolerance {
+				g.SeriesNote = note
+			}
+		}
 	}
 	meta := map[string]string{"type": ref.Type, "answer_type": kr.Row.AnswerType}
 	if ref.Subtype != "" {

@@ -249,24 +249,41 @@ func ParseLaplace(q string) (LaplaceIntegral, error) {
 	return li, nil
 }
 
-func (li LaplaceIntegral) eval(fm *formula, t float64) float64 {
-	v, err := fm.eval(map[string]complex128{"t": complex(t, 0)}, evalOptions{realRoots: true})
-	if err != nil || imag(v) != 0 {
-		return math.NaN()
+// real1 compiles a formula in t to a real function (NaN where it fails or
+// is complex).
+func real1(ctx context.Context, fm *formula) (func(float64) float64, error) {
+	c, err := fm.compile(ctx, []string{"t"}, evalOptions{realRoots: true})
+	if err != nil {
+		return nil, err
 	}
-	return real(v)
+	args := make([]complex128, 1)
+	return func(t float64) float64 {
+		args[0] = complex(t, 0)
+		v, err := c(args)
+		if err != nil || imag(v) != 0 {
+			return math.NaN()
+		}
+		return real(v)
+	}, nil
 }
 
 // Numerical computes I(x) by quadrature, returned as (m, s) with I = m e^s,
 // so values beyond float64's range can still be compared by ratio.
 func (li LaplaceIntegral) Numerical(ctx context.Context, x float64) (mant, scale float64, err error) {
-	f := func(t float64) float64 { return li.eval(li.f, t) }
+	f, err := real1(ctx, li.f)
+	if err != nil {
+		return 0, 0, err
+	}
+	g, err := real1(ctx, li.g)
+	if err != nil {
+		return 0, 0, err
+	}
 	ext, err := numeric.GlobalMin(ctx, f, li.A, li.B, numeric.ExtremumOptions{Grid: 4001})
 	if err != nil {
 		return 0, 0, err
 	}
 	fmin := ext.F
-	h := func(t float64) float64 { return li.eval(li.g, t) * math.Exp(-x*(f(t)-fmin)) }
+	h := func(t float64) float64 { return g(t) * math.Exp(-x*(f(t)-fmin)) }
 	// The integrand is a spike of width ~1/sqrt(x) or 1/x at the minimum:
 	// split there so the quadrature sees it.
 	o := numeric.QuadOptions{AbsTol: 1e-300, RelTol: 1e-10}
@@ -357,10 +374,14 @@ const odeBlowUp = 1e8
 // singularities and stopping at a blow-up of the solution.
 func (p ODEProblem) Solve(ctx context.Context, xEnd float64) (*ODETrajectory, error) {
 	var evalErr error
-	vars := map[string]complex128{}
+	rhs, err := p.rhs.compile(ctx, []string{"x", "y", "y'", "y''"}, evalOptions{realRoots: true})
+	if err != nil {
+		return nil, err
+	}
+	args := make([]complex128, 4)
 	f := func(x float64, y, dy []float64) {
-		vars["x"], vars["y"], vars["y'"], vars["y''"] = complex(x, 0), complex(y[0], 0), complex(y[1], 0), complex(y[2], 0)
-		v, err := p.rhs.eval(vars, evalOptions{realRoots: true})
+		args[0], args[1], args[2], args[3] = complex(x, 0), complex(y[0], 0), complex(y[1], 0), complex(y[2], 0)
+		v, err := rhs(args)
 		if err != nil && evalErr == nil {
 			evalErr = err
 		}

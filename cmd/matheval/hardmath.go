@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -44,7 +43,7 @@ of the released HARDMath files. The same seed and options always give the same b
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			set, err := hardmath.Generate(hardmath.GenOptions{Seed: seed, N: n, Types: ts, Compat: compat})
+			set, err := hardmath.Generate(cmd.Context(), hardmath.GenOptions{Seed: seed, N: n, Types: ts, Compat: compat})
 			if err != nil {
 				return err
 			}
@@ -108,7 +107,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 			if plotMax < 0 {
 				return usageErrorf("--plot-max must not be negative")
 			}
-			rep, err := hardmath.Check(context.Background(), args[0], hardmath.CheckOptions{PerItem: perItem})
+			rep, err := hardmath.Check(cmd.Context(), args[0], hardmath.CheckOptions{PerItem: perItem})
 			if err != nil {
 				return err
 			}
@@ -121,7 +120,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 				if err := os.MkdirAll(plotDir, 0o755); err != nil {
 					return err
 				}
-				files, skipped, err := hardmath.PlotFile(context.Background(), args[0], plotDir, plotMax)
+				files, skipped, err := hardmath.PlotFile(cmd.Context(), args[0], plotDir, plotMax)
 				if err != nil {
 					return err
 				}
@@ -137,7 +136,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 		},
 	}
 	check.Flags().BoolVar(&asJSON, "json", false, "print every check as JSON")
-	check.Flags().BoolVarP(&verbose, "verbose", "v", false, "also list the checks that were skipped, with the reason")
+	check.Flags().BoolVarP(&verbose, "verbose", "v", false, "also list the duplicate rows and the checks that were skipped, with the reason")
 	check.Flags().DurationVar(&perItem, "timeout", 10*time.Second, "deadline per row")
 	check.Flags().StringVar(&plotDir, "plot", "", "also draw the answer formulas against the numerical solution (PNG and SVG) into this folder")
 	check.Flags().IntVar(&plotMax, "plot-max", 20, "draw at most this many problems (0: all)")

@@ -62,6 +62,7 @@ proofs, and reports with statistics and plots.`,
 		newRunCmd(), newGradeCmd(), newReportCmd(), newCompareCmd(), newServeCmd(),
 		newEquivCmd(), newExtractCmd(), newGenCmd(), newDataCmd(), newMMCmd(), newMinif2fCmd(),
 		newVersionCmd(),
+		newGradeResponsesCmd(),
 	)
 	// Made now rather than inside Execute, so that they too get examples
 	// and the tree a test walks is the tree a user sees.

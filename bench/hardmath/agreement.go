@@ -1,0 +1,474 @@
+package hardmath
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+)
+
+// Graded is one stored response graded by matheval beside the authors'
+// score.
+type Graded struct {
+	StoredResponse
+	// Type is the category used in tables: the question type, with
+	// "/laplace" or "/traditional" for integrals.
+	Type string `json:"type"`
+	// Item is the matched item's id ("mini/131", "eval436/201",
+	// "question/traditional_integral_0shot_gpt4.json:376" when built from
+	// the question alone), and Source the data file it came from.
+	Item    string         `json:"item"`
+	Source  string         `json:"source"`
+	Verdict answer.Verdict `json:"verdict"`
+	// Skipped says why the response was not graded (no score, no matching
+	// item); skipped responses count in no agreement figure.
+	Skipped string `json:"skipped,omitempty"`
+}
+
+// Agrees reports whether matheval's score and the authors' agree within
+// tol.
+func (g Graded) Agrees(tol float64) bool {
+	return math.Abs(g.Verdict.Score-g.Score) <= tol+1e-9
+}
+
+// Agreement tolerances: exact, and within one quarter (the judge's
+// granularity: its per-regime partial credit is mostly 0, 0.5 or 1, so
+// its two-regime means move in steps of 0.25).
+const (
+	TolExact   = 0.01
+	TolQuarter = 0.25
+)
+
+// GradeResponses grades every stored response against the item whose
+// question it answers. Items come from the catalog by question text;
+// traditional-integral responses of the older two-regime set (in no data
+// file) get an item built from their question and the ground-truth
+// solution the judge was shown.
+func GradeResponses(ctx context.Context, b *Benchmark, cat *Catalog, rs []StoredResponse) []Graded {
+	out := make([]Graded, 0, len(rs))
+	for _, r := range rs {
+		if ctx.Err() != nil {
+			break
+		}
+		qtype, sub, _ := KindType(r.Kind)
+		g := Graded{StoredResponse: r, Type: qtype}
+		if sub != "" {
+			g.Type += "/" + sub
+		}
+		it, src, err := responseItem(cat, r)
+		switch {
+		case err != nil:
+			g.Skipped = err.Error()
+		case !r.HasScore:
+			g.Skipped = "the authors' file has no numeric score"
+		}
+		if g.Skipped == "" {
+			g.Item, g.Source = it.ID, src
+			g.Verdict = b.Grade(it, r.Response, "stop")
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// responseItem finds or builds the item a response answers.
+func responseItem(cat *Catalog, r StoredResponse) (bench.Item, string, error) {
+	q := r.Question()
+	if q == "" {
+		return bench.Item{}, "", fmt.Errorf("the prompt has no \"Question: \"")
+	}
+	if kr, file, ok := cat.Lookup(q); ok {
+		it, err := ItemOf(idPrefix(file), kr)
+		return it, file, err
+	}
+	if r.Kind == "traditional_integral" {
+		row, err := rowFromGradePrompt(q, r.GradePrompt)
+		if err != nil {
+			return bench.Item{}, "", fmt.Errorf("question in no data file, and %v", err)
+		}
+		it, err := ItemOf("question", KeyedRow{Key: r.Key, Row: row})
+		return it, "grade prompt", err
+	}
+	return bench.Item{}, "", fmt.Errorf("question in no data file")
+}
+
+// rowFromGradePrompt rebuilds a traditional-integral row of the older
+// two-regime set from its question and the ground-truth solution quoted in
+// the judge's prompt (its last boxed pair of formulas: small, then large
+// epsilon).
+func rowFromGradePrompt(q, gradePrompt string) (Row, error) {
+	if _, err := ParseEpsIntegral(q); err != nil {
+		return Row{}, err
+	}
+	i := strings.Index(gradePrompt, "ground truth")
+	if i < 0 {
+		return Row{}, fmt.Errorf("the judge's prompt quotes no ground-truth solution")
+	}
+	sol := gradePrompt[i:]
+	if j := strings.Index(sol, "grade the response"); j >= 0 {
+		sol = sol[:j]
+	}
+	boxes := boxedAll(sol)
+	if len(boxes) == 0 {
+		return Row{}, fmt.Errorf("the quoted solution has no boxed answer")
+	}
+	qt := TypeIntegral
+	return Row{Question: q, Solution: sol, QuestionType: &qt, AnswerType: "list", AnswerVal: "$\\boxed{" + boxes[len(boxes)-1] + "}$"}, nil
+}
+
+// AgreementRow is one group's agreement figures.
+type AgreementRow struct {
+	Group   []string `json:"group"` // type, model, shots (some may be "all")
+	N       int      `json:"n"`
+	Exact   float64  `json:"exact"`   // share with |ours - theirs| <= 0.01
+	Quarter float64  `json:"quarter"` // share within 0.25
+	// Full is the share where both give full credit or both do not.
+	Full float64 `json:"full"`
+	// Ours and Theirs are the mean scores.
+	Ours   float64 `json:"ours"`
+	Theirs float64 `json:"theirs"`
+}
+
+// AgreementBy groups graded responses by the fields named (type, model,
+// shots) and computes agreement per group, sorted by group.
+func AgreementBy(gs []Graded, fields ...string) []AgreementRow {
+	type acc struct {
+		n, exact, quarter, full int
+		ours, theirs            float64
+	}
+	m := map[string]*acc{}
+	keys := map[string][]string{}
+	for _, g := range gs {
+		if g.Skipped != "" {
+			continue
+		}
+		var grp []string
+		for _, f := range fields {
+			switch f {
+			case "type":
+				grp = append(grp, g.Type)
+			case "model":
+				grp = append(grp, g.Model)
+			case "shots":
+				grp = append(grp, fmt.Sprint(g.Shots))
+			}
+		}
+		k := strings.Join(grp, "\x00")
+		a := m[k]
+		if a == nil {
+			a = &acc{}
+			m[k] = a
+			keys[k] = grp
+		}
+		a.n++
+		if g.Agrees(TolExact) {
+			a.exact++
+		}
+		if g.Agrees(TolQuarter) {
+			a.quarter++
+		}
+		if (g.Verdict.Score >= 1) == (g.Score >= 1) {
+			a.full++
+		}
+		a.ours += g.Verdict.Score
+		a.theirs += g.Score
+	}
+	var out []AgreementRow
+	for k, a := range m {
+		n := float64(a.n)
+		out = append(out, AgreementRow{Group: keys[k], N: a.n, Exact: float64(a.exact) / n, Quarter: float64(a.quarter) / n,
+			Full: float64(a.full) / n, Ours: a.ours / n, Theirs: a.theirs / n})
+	}
+	sort.Slice(out, func(i, j int) bool { return groupLess(out[i].Group, out[j].Group) })
+	return out
+}
+
+func groupLess(a, b []string) bool {
+	for i := range a {
+		if i >= len(b) {
+			return false
+		}
+		if a[i] != b[i] {
+			if x, y, ok := twoInts(a[i], b[i]); ok {
+				return x < y
+			}
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+func twoInts(a, b string) (int, int, bool) {
+	var x, y int
+	if _, err := fmt.Sscan(a, &x); err != nil {
+		return 0, 0, false
+	}
+	if _, err := fmt.Sscan(b, &y); err != nil {
+		return 0, 0, false
+	}
+	return x, y, fmt.Sprint(x) == a && fmt.Sprint(y) == b
+}
+
+// PaperWeights are the HARDMath-mini problem counts per category that the
+// paper's overall accuracy weights by: nondimensionalization 129,
+// polynomial roots 63, ODEs 54, integrals 120.
+var PaperWeights = map[string]float64{"nondimensionalization": 129, "roots": 63, "ode": 54, "integral": 120}
+
+// PaperCategory maps a table type to the paper's four categories.
+func PaperCategory(t string) string {
+	switch {
+	case strings.HasPrefix(t, "nondimensionalization"):
+		return "nondimensionalization"
+	case t == TypeRoots:
+		return "roots"
+	case t == TypeODE:
+		return "ode"
+	case strings.HasPrefix(t, TypeIntegral):
+		return "integral"
+	}
+	return ""
+}
+
+// PaperRow is one (model, shots) line of the paper-shaped results table:
+// per category, matheval's mean score beside the mean of the authors'
+// stored scores over the same responses, and the overall accuracy weighted
+// 129/63/54/120.
+type PaperRow struct {
+	Model string `json:"model"`
+	Shots int    `json:"shots"`
+	// Ours, Theirs and N are keyed by category (nondimensionalization,
+	// roots, ode, integral).
+	Ours   map[string]float64 `json:"ours"`
+	Theirs map[string]float64 `json:"theirs"`
+	N      map[string]int     `json:"n"`
+	// OverallOurs and OverallTheirs weight the categories present by
+	// PaperWeights; Complete is false when a category is missing, so the
+	// overall figures cover only some of the paper's categories.
+	OverallOurs   float64 `json:"overall_ours"`
+	OverallTheirs float64 `json:"overall_theirs"`
+	Complete      bool    `json:"complete"`
+}
+
+// PaperTable builds the paper-shaped table. Within a category the mean is
+// over responses (the paper's nondimensionalization and integral figures
+// pool their two kinds the same way).
+func PaperTable(gs []Graded) []PaperRow {
+	type key struct {
+		model string
+		shots int
+	}
+	sums := map[key]map[string][3]float64{}
+	for _, g := range gs {
+		if g.Skipped != "" {
+			continue
+		}
+		k := key{g.Model, g.Shots}
+		if sums[k] == nil {
+			sums[k] = map[string][3]float64{}
+		}
+		c := PaperCategory(g.Type)
+		s := sums[k][c]
+		sums[k][c] = [3]float64{s[0] + g.Verdict.Score, s[1] + g.Score, s[2] + 1}
+	}
+	var out []PaperRow
+	for k, cats := range sums {
+		r := PaperRow{Model: k.model, Shots: k.shots, Ours: map[string]float64{}, Theirs: map[string]float64{}, N: map[string]int{}, Complete: true}
+		wsum := 0.0
+		for c, w := range PaperWeights {
+			s, ok := cats[c]
+			if !ok {
+				r.Complete = false
+				continue
+			}
+			r.Ours[c], r.Theirs[c], r.N[c] = s[0]/s[2], s[1]/s[2], int(s[2])
+			r.OverallOurs += w * s[0] / s[2]
+			r.OverallTheirs += w * s[1] / s[2]
+			wsum += w
+		}
+		if wsum > 0 {
+			r.OverallOurs /= wsum
+			r.OverallTheirs /= wsum
+		}
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Model != out[j].Model {
+			return out[i].Model < out[j].Model
+		}
+		return out[i].Shots < out[j].Shots
+	})
+	return out
+}
+
+// Disagreements returns the graded responses whose score differs from the
+// authors' by more than tol.
+func Disagreements(gs []Graded, tol float64) []Graded {
+	var out []Graded
+	for _, g := range gs {
+		if g.Skipped == "" && !g.Agrees(tol) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// SampleDisagreements draws up to n disagreements per type with a seeded
+// generator, in a stable order (by type, then file and key), so that the
+// same seed always picks the same responses.
+func SampleDisagreements(gs []Graded, tol float64, n int, seed uint64) []Graded {
+	byType := map[string][]Graded{}
+	for _, g := range Disagreements(gs, tol) {
+		byType[g.Type] = append(byType[g.Type], g)
+	}
+	types := make([]string, 0, len(byType))
+	for t := range byType {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	var out []Graded
+	for _, t := range types {
+		ds := byType[t]
+		sort.Slice(ds, func(i, j int) bool {
+			if ds[i].File != ds[j].File {
+				return ds[i].File < ds[j].File
+			}
+			return keyLess(ds[i].Key, ds[j].Key)
+		})
+		r := rand.New(rand.NewPCG(seed, 0x64697361)) // one stream per type, same seed
+		idx := r.Perm(len(ds))
+		if len(idx) > n {
+			idx = idx[:n]
+		}
+		sort.Ints(idx)
+		for _, i := range idx {
+			out = append(out, ds[i])
+		}
+	}
+	return out
+}
+
+// AgreementReport is what grade-responses prints.
+type AgreementReport struct {
+	Responses     int            `json:"responses"`
+	Graded        int            `json:"graded"`
+	Skipped       map[string]int `json:"skipped,omitempty"` // reason -> count
+	ByType        []AgreementRow `json:"by_type"`
+	ByTypeModel   []AgreementRow `json:"by_type_model_shots"`
+	Overall       AgreementRow   `json:"overall"`
+	Paper         []PaperRow     `json:"paper_table"`
+	Disagreements []Graded       `json:"disagreements"`
+}
+
+// NewAgreementReport summarises graded responses; disagreements are those
+// beyond the quarter tolerance.
+func NewAgreementReport(gs []Graded) AgreementReport {
+	rep := AgreementReport{Responses: len(gs), Skipped: map[string]int{}}
+	for _, g := range gs {
+		if g.Skipped != "" {
+			rep.Skipped[g.Skipped]++
+		} else {
+			rep.Graded++
+		}
+	}
+	rep.ByType = AgreementBy(gs, "type")
+	rep.ByTypeModel = AgreementBy(gs, "type", "model", "shots")
+	if all := AgreementBy(gs); len(all) == 1 {
+		rep.Overall = all[0]
+		rep.Overall.Group = []string{"all"}
+	}
+	rep.Paper = PaperTable(gs)
+	rep.Disagreements = Disagreements(gs, TolQuarter)
+	return rep
+}
+
+// WriteText prints the agreement tables, the paper-shaped table and, when
+// listAll, every disagreement with matheval's reason.
+func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
+	fmt.Fprintf(w, "%d stored responses, %d graded", rep.Responses, rep.Graded)
+	if n := rep.Responses - rep.Graded; n > 0 {
+		fmt.Fprintf(w, ", %d skipped:", n)
+		var rs []string
+		for r := range rep.Skipped {
+			rs = append(rs, r)
+		}
+		sort.Strings(rs)
+		for _, r := range rs {
+			fmt.Fprintf(w, "\n  %4d  %s", rep.Skipped[r], r)
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "\nagreement with the authors' stored scores (exact: |ours-theirs| <= 0.01; quarter: <= 0.25; full: both full credit or both not)")
+	writeAgreement(w, append(rep.ByType, rep.Overall), []string{"type"})
+	fmt.Fprintln(w, "\nby type, model and shots")
+	writeAgreement(w, rep.ByTypeModel, []string{"type", "model", "shots"})
+	fmt.Fprintln(w, "\npaper-shaped table: matheval's accuracy / mean of the authors' scores, percent (overall weighted 129/63/54/120)")
+	fmt.Fprintf(w, "%-12s %5s  %-15s %-15s %-15s %-15s %-15s\n", "model", "shots", "nondim", "roots", "ode", "integral", "overall")
+	for _, r := range rep.Paper {
+		fmt.Fprintf(w, "%-12s %5d", r.Model, r.Shots)
+		for _, c := range []string{"nondimensionalization", "roots", "ode", "integral"} {
+			if _, ok := r.N[c]; !ok {
+				fmt.Fprintf(w, "  %-15s", "-")
+				continue
+			}
+			fmt.Fprintf(w, "  %-15s", fmt.Sprintf("%5.1f / %5.1f", 100*r.Ours[c], 100*r.Theirs[c]))
+		}
+		star := ""
+		if !r.Complete {
+			star = " (partial: not every category)"
+		}
+		fmt.Fprintf(w, "  %5.1f / %5.1f%s\n", 100*r.OverallOurs, 100*r.OverallTheirs, star)
+	}
+	fmt.Fprintf(w, "\n%d disagreements beyond 0.25", len(rep.Disagreements))
+	if !listAll {
+		fmt.Fprintln(w, " (--list prints them)")
+		return
+	}
+	fmt.Fprintln(w, ":")
+	for _, g := range rep.Disagreements {
+		WriteGraded(w, g)
+	}
+}
+
+// WriteGraded prints one graded response in one or two lines.
+func WriteGraded(w io.Writer, g Graded) {
+	fmt.Fprintf(w, "  %s #%s (%s, %s %d-shot, item %s): matheval %.3g, authors %.3g — %s\n", path.Base(g.File), g.Key, g.Type, g.Model, g.Shots, g.Item, g.Verdict.Score, g.Score, oneLine(g.Verdict.Reason, 400))
+}
+
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+func writeAgreement(w io.Writer, rows []AgreementRow, head []string) {
+	for _, h := range head {
+		width := 32
+		if h != "type" {
+			width = 12
+		}
+		fmt.Fprintf(w, "%-*s ", width, h)
+	}
+	fmt.Fprintf(w, "%6s %7s %7s %7s %7s %7s\n", "n", "exact", "quarter", "full", "ours", "theirs")
+	for _, r := range rows {
+		for i, g := range r.Group {
+			width := 32
+			if i < len(head) && head[i] != "type" {
+				width = 12
+			}
+			fmt.Fprintf(w, "%-*s ", width, g)
+		}
+		for i := len(r.Group); i < len(head); i++ {
+			fmt.Fprintf(w, "%-12s ", "")
+		}
+		fmt.Fprintf(w, "%6d %7.3f %7.3f %7.3f %7.3f %7.3f\n", r.N, r.Exact, r.Quarter, r.Full, r.Ours, r.Theirs)
+	}
+}

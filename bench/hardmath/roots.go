@@ -1,0 +1,652 @@
+package hardmath
+
+import (
+	"fmt"
+	"math"
+	"math/cmplx"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// This file reads the root lists a reply states, in every layout the
+// authors' stored responses show: one box per regime with the label before
+// it ("For small $\epsilon$: $\boxed{[...]}$"); both regimes labelled inside
+// one box ("\text{For large }\epsilon: [0], \\ \text{For small }\epsilon:
+// [1, -1, i, -i]", array/aligned/cases environments, labels before or after
+// the list); nested lists ("[[1, -1], [\epsilon^{-1/3}, ...]]"); unlabelled
+// boxes; SymPy strings ("(1/epsilon)**(1/6)*exp(I*pi/3)"); \pm families;
+// and families over an index ("e^{2\pi i k/3}, k = 0, 1, 2",
+// "... \mid k \in \{0, \ldots, 9\}").
+
+// rootAnswer is what a reply states about the roots.
+type rootAnswer struct {
+	// byRegime holds lists labelled small_eps or large_eps.
+	byRegime map[string][]string
+	// unlabelled holds the lists with no label, in reply order.
+	unlabelled [][]string
+}
+
+var (
+	// rootLabelRe finds the regime words; a backslash before them is a
+	// LaTeX size command (\Large, \small), not a label.
+	rootLabelRe = regexp.MustCompile(`(?i)(^|[^\\a-z])(small|large)`)
+)
+
+// parseRootAnswer reads the reply's root lists from its boxes, the last
+// ones first, until both regimes have a list (labelled, or two unlabelled
+// lists).
+func parseRootAnswer(reply string, boxes []string) rootAnswer {
+	ra := rootAnswer{byRegime: map[string][]string{}}
+	// Where each box starts, to read the label written before it.
+	starts := boxStarts(reply, len(boxes))
+	for bi := len(boxes) - 1; bi >= 0; bi-- {
+		if len(ra.byRegime)+len(ra.unlabelled) >= 2 {
+			break
+		}
+		before := ""
+		if starts != nil {
+			lo := 0
+			if bi > 0 {
+				lo = starts[bi-1]
+			}
+			before = reply[max(lo, starts[bi]-300):starts[bi]]
+		}
+		segs := rootSegments(boxes[bi], before)
+		var unl [][]string
+		for _, s := range segs {
+			if s.regime == "" {
+				unl = append(unl, s.lists...)
+				continue
+			}
+			if _, ok := ra.byRegime[s.regime]; !ok {
+				var all []string
+				for _, l := range s.lists {
+					all = append(all, l...)
+				}
+				if len(all) > 0 {
+					ra.byRegime[s.regime] = all
+				}
+			}
+		}
+		if room := 2 - len(ra.byRegime) - len(ra.unlabelled); room > 0 && len(unl) > 0 {
+			if len(unl) > room {
+				unl = unl[len(unl)-room:]
+			}
+			ra.unlabelled = append(unl, ra.unlabelled...)
+		}
+	}
+	return ra
+}
+
+// boxStarts returns the offset in reply of each of the n boxes' "boxed{",
+// or nil when they cannot be located.
+func boxStarts(reply string, n int) []int {
+	var out []int
+	pos := 0
+	for range n {
+		i := strings.Index(reply[pos:], "boxed{")
+		if i < 0 {
+			return nil
+		}
+		out = append(out, pos+i)
+		pos += i + len("boxed{")
+		// Skip the box's content so nested boxes are not counted.
+		depth := 1
+		for pos < len(reply) && depth > 0 {
+			switch reply[pos] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			pos++
+		}
+	}
+	return out
+}
+
+type rootSegment struct {
+	regime string // small_eps, large_eps, or "" when unlabelled
+	lists  [][]string
+}
+
+// rootSegments splits one box into labelled parts: its lines (at \\ and
+// newlines), and a line naming both regimes at each label. A line with no
+// label continues the last label; the box's first lines take the label
+// written before the box, if any.
+func rootSegments(box, before string) []rootSegment {
+	box = normalizeRootText(box)
+	cur := lastRegimeWord(before)
+	var out []rootSegment
+	for _, line := range splitLines(box) {
+		locs := rootLabelRe.FindAllStringSubmatchIndex(line, -1)
+		if len(locs) == 0 {
+			if ls := rootLists(line); len(ls) > 0 {
+				out = append(out, rootSegment{cur, ls})
+			}
+			continue
+		}
+		// Text before the first label belongs to the label written after
+		// it when the line ends with the label ("[...] & \text{for small}").
+		first := locs[0][4]
+		if head := line[:first]; strings.TrimSpace(stripLabelNoise(line[locs[len(locs)-1][5]:])) == "" {
+			if ls := rootLists(head); len(ls) > 0 {
+				out = append(out, rootSegment{regimeOf(line[locs[0][4]:locs[0][5]]), ls})
+			}
+			cur = regimeOf(line[locs[len(locs)-1][4]:locs[len(locs)-1][5]])
+			continue
+		} else if ls := rootLists(head); len(ls) > 0 {
+			out = append(out, rootSegment{cur, ls})
+		}
+		for i, l := range locs {
+			end := len(line)
+			if i+1 < len(locs) {
+				end = locs[i+1][4]
+			}
+			cur = regimeOf(line[l[4]:l[5]])
+			if ls := rootLists(line[l[5]:end]); len(ls) > 0 {
+				out = append(out, rootSegment{cur, ls})
+			}
+		}
+	}
+	return out
+}
+
+// splitLines splits a box at \\ and newlines outside brackets and
+// parentheses (a list may run over several lines).
+func splitLines(s string) []string {
+	var out []string
+	depth, last := 0, 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			if depth > 0 {
+				depth--
+			}
+		case '\n':
+			if depth == 0 {
+				out = append(out, s[last:k])
+				last = k + 1
+			}
+		case '\\':
+			if depth == 0 && k+1 < len(s) && s[k+1] == '\\' {
+				out = append(out, s[last:k])
+				last = k + 2
+				k++
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+func regimeOf(word string) string {
+	if strings.EqualFold(word, "small") {
+		return "small_eps"
+	}
+	return "large_eps"
+}
+
+// lastRegimeWord is the regime named last in text, or "".
+func lastRegimeWord(text string) string {
+	locs := rootLabelRe.FindAllStringSubmatchIndex(text, -1)
+	if len(locs) == 0 {
+		return ""
+	}
+	l := locs[len(locs)-1]
+	return regimeOf(text[l[4]:l[5]])
+}
+
+// stripLabelNoise removes what may trail a label: the rest of a \text{},
+// "positive", epsilon, colons, closing brackets of environments.
+func stripLabelNoise(s string) string {
+	s = textRe.ReplaceAllString(s, " ")
+	for _, w := range []string{`\epsilon`, "epsilon", "positive", "roots", "root", "regime", "for", "For", "$", ":", "}", ")", "(", "&", `\end`, "cases", "array", "aligned", "align*", "align"} {
+		s = strings.ReplaceAll(s, w, " ")
+	}
+	return strings.TrimSpace(s)
+}
+
+var textRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox)\s*\{[^{}]*\}`)
+
+// normalizeRootText unifies brackets and removes layout.
+func normalizeRootText(s string) string {
+	r := strings.NewReplacer(`\left[`, "[", `\right]`, "]", `\bigl[`, "[", `\bigr]`, "]", `\Bigl[`, "[", `\Bigr]`, "]",
+		`\big[`, "[", `\big]`, "]", `\Big[`, "[", `\Big]`, "]", `\lbrack`, "[", `\rbrack`, "]",
+		`\left\{`, `\{`, `\right\}`, `\}`, `\left.`, "", `\right.`, "",
+		`\begin{bmatrix}`, "[", `\end{bmatrix}`, "]", `\begin{pmatrix}`, "(", `\end{pmatrix}`, ")")
+	s = r.Replace(s)
+	s = strings.ReplaceAll(s, `\_`, "_")
+	// Unwrap \text{...} so that labels inside it are seen and its words
+	// are dropped from formulas.
+	s = unwrapCommands(s)
+	s = envRe.ReplaceAllString(s, " ")
+	s = subscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
+	return s
+}
+
+var (
+	textCmdRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox|operatorname)\s*\{`)
+	envRe     = regexp.MustCompile(`\\(?:begin|end)\s*\{[a-zA-Z*]*\}(?:\{[^{}]*\})?`)
+	// subscriptRangeRe turns "[...]_{k=0}^{4}" into "[..., k = 0, \ldots, 4]".
+	subscriptRangeRe = regexp.MustCompile(`\]\s*_\{\s*k\s*=\s*(-?\d+)\s*\}\s*\^\{?\s*(-?\d+)\s*\}?`)
+	wordRe           = regexp.MustCompile(`(^|[^\\a-zA-Z])([a-zA-Z]{3,})`)
+)
+
+// unwrapCommands replaces \text{...} (and \mathrm, \textbf, ...) by its
+// content between spaces, braces matched.
+func unwrapCommands(s string) string {
+	for range 64 {
+		m := textCmdRe.FindStringIndex(s)
+		if m == nil {
+			break
+		}
+		open := m[1] - 1
+		close := matchingClose(s, open)
+		if close < 0 {
+			s = s[:m[0]] + " " + s[m[1]:]
+			continue
+		}
+		s = s[:m[0]] + " " + s[open+1:close] + " " + s[close+1:]
+	}
+	return s
+}
+
+// dropWords removes words of three letters or more that are not function
+// names or epsilon (labels and prose left in a formula).
+func dropWords(s string) string {
+	return wordRe.ReplaceAllStringFunc(s, func(m string) string {
+		i := 0
+		for i < len(m) && !(m[i] >= 'a' && m[i] <= 'z' || m[i] >= 'A' && m[i] <= 'Z') {
+			i++
+		}
+		switch m[i:] {
+		case "exp", "sqrt", "sin", "cos", "tan", "log", "epsilon", "pi", "sinh", "cosh", "tanh", "frac", "left", "right", "cdot":
+			return m
+		}
+		return m[:i] + " "
+	})
+}
+
+// rootLists reads the lists in a labelled part: its top-level [...] lists
+// (a list of lists gives its members), or, with no brackets, the part after
+// its last top-level "=" or ":" split at commas.
+func rootLists(part string) [][]string {
+	var out [][]string
+	for i := 0; i < len(part); i++ {
+		if part[i] != '[' {
+			continue
+		}
+		j := matchingClose(part, i)
+		if j < 0 {
+			break
+		}
+		if strings.HasSuffix(strings.TrimRight(part[:i], " "), `\sqrt`) {
+			i = j // \sqrt[n]{...}: an index, not a list
+			continue
+		}
+		inner := part[i+1 : j]
+		if sub := topLevelLists(inner); len(sub) > 0 {
+			for _, s := range sub {
+				if l := rootItems(s); len(l) > 0 {
+					out = append(out, l)
+				}
+			}
+		} else if l := rootItems(inner); len(l) > 0 {
+			out = append(out, l)
+		}
+		i = j
+	}
+	if len(out) > 0 {
+		return out
+	}
+	// A set of roots, \{a, b\}, is a list too.
+	if strings.Contains(part, `\{`) {
+		return rootLists(strings.NewReplacer(`\{`, "[", `\}`, "]").Replace(part))
+	}
+	s := textRe.ReplaceAllString(part, " ")
+	if k := strings.LastIndex(s, ":"); k >= 0 {
+		s = s[k+1:]
+	}
+	s = dropWords(s)
+	if l := rootItems(s); len(l) > 0 {
+		out = append(out, l)
+	}
+	return out
+}
+
+// topLevelLists returns the members of s when s is a comma list whose every
+// member is a [...] list, else nil.
+func topLevelLists(s string) []string {
+	parts := splitTop(s, ',')
+	var out []string
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		if !strings.HasPrefix(p, "[") || matchingClose(p, 0) != len(p)-1 {
+			return nil
+		}
+		out = append(out, p[1:len(p)-1])
+	}
+	return out
+}
+
+var (
+	familyRe    = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
+	intRe       = regexp.MustCompile(`-?\d+`)
+	dotsRe      = regexp.MustCompile(`\\ldots|\\cdots|\\dots|\.\.\.?`)
+	orderRe     = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(`)
+	quoteRe     = regexp.MustCompile(`["']`)
+	spaceCmdRe  = regexp.MustCompile(`\\[,;: !]|\\q?quad`)
+	rangeCallRe = regexp.MustCompile(`range\s*\(\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?\)`)
+	kVarRe      = regexp.MustCompile(`(^|[^a-zA-Z\\])k([^a-zA-Z]|$)`)
+)
+
+// rootItems splits one list into root formulas: at top-level commas, with
+// \pm and \mp expanded and index families (k = 0, ..., n) expanded into
+// k-substituted copies written as "formula|k=3".
+func rootItems(s string) []string {
+	s = quoteRe.ReplaceAllString(s, " ")
+	s = spaceCmdRe.ReplaceAllString(s, " ")
+	var ks []int
+	if m := familyRe.FindStringSubmatchIndex(s); m != nil {
+		if r := indexRange(s[m[2]:m[3]]); len(r) > 0 {
+			ks = r
+			s = s[:m[0]]
+		}
+	}
+	var out []string
+	for _, p := range splitTop(s, ',') {
+		p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), `\`))
+		p = cleanRoot(p)
+		if strings.Trim(p, "{}()[] +-") == "" || !balanced(p) || dotsRe.MatchString(p) && len(dotsRe.ReplaceAllString(p, "")) < 3 {
+			continue
+		}
+		for _, q := range expandPM(p, 3) {
+			if len(ks) > 0 && kVarRe.MatchString(q) {
+				for _, k := range ks {
+					out = append(out, q+"|k="+strconv.Itoa(k))
+				}
+				continue
+			}
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// indexRange reads "0, 1, 2", "\{0, 1, \ldots, 9\}", "1,\ldots, 7",
+// "0..8", "[0, 3]" into the integers, at most 64 of them.
+func indexRange(spec string) []int {
+	if m := rangeCallRe.FindStringSubmatch(spec); m != nil {
+		lo, hi := 0, 0
+		if m[2] == "" {
+			hi, _ = strconv.Atoi(m[1])
+		} else {
+			lo, _ = strconv.Atoi(m[1])
+			hi, _ = strconv.Atoi(m[2])
+		}
+		if hi <= lo || hi-lo > 64 {
+			return nil
+		}
+		var out []int
+		for k := lo; k < hi; k++ {
+			out = append(out, k)
+		}
+		return out
+	}
+	nums := intRe.FindAllString(spec, -1)
+	if len(nums) == 0 {
+		return nil
+	}
+	var vals []int
+	for _, n := range nums {
+		v, err := strconv.Atoi(n)
+		if err != nil || v < -64 || v > 64 {
+			return nil
+		}
+		vals = append(vals, v)
+	}
+	interval := strings.Contains(spec, "[") && len(vals) == 2 && !strings.Contains(spec, `\{`)
+	if dotsRe.MatchString(spec) || interval {
+		lo, hi := vals[0], vals[len(vals)-1]
+		if hi < lo || hi-lo > 63 {
+			return nil
+		}
+		vals = vals[:0]
+		for k := lo; k <= hi; k++ {
+			vals = append(vals, k)
+		}
+	}
+	return vals
+}
+
+// cleanRoot reduces one stated root to its formula: no label, no "x_1 =",
+// no order term, no layout.
+func cleanRoot(p string) string {
+	p = textRe.ReplaceAllString(p, " ")
+	p = strings.NewReplacer(`&`, " ", `\quad`, " ", `\qquad`, " ", `\,`, " ", `\;`, " ", `\ `, " ", `\!`, "", `\mathrm{I}`, "I").Replace(p)
+	if m := orderRe.FindStringIndex(p); m != nil {
+		p = p[:m[0]]
+	}
+	p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "+"))
+	return cleanAnswer(p)
+}
+
+// expandPM replaces each \pm (or \mp) by + and -, giving up to 2^depth
+// formulas.
+func expandPM(p string, depth int) []string {
+	for _, op := range []string{`\pm`, `\mp`} {
+		if i := strings.Index(p, op); i >= 0 && depth > 0 {
+			rest := p[i+len(op):]
+			a := expandPM(p[:i]+"+"+rest, depth-1)
+			b := expandPM(p[:i]+"-"+rest, depth-1)
+			return append(a, b...)
+		}
+	}
+	return []string{p}
+}
+
+// splitFamily splits "formula|k=3" into the formula and k's value.
+func splitFamily(s string) (string, float64, bool) {
+	i := strings.LastIndex(s, "|k=")
+	if i < 0 {
+		return s, 0, false
+	}
+	k, err := strconv.Atoi(s[i+3:])
+	if err != nil {
+		return s, 0, false
+	}
+	return s[:i], float64(k), true
+}
+
+// rootPart is one regime's grade.
+type rootPart struct {
+	name  string
+	score float64
+	why   string
+	st    partStatus
+}
+
+// gradeRootAnswer grades each regime: labelled lists against their regime;
+// unlabelled lists go to the regimes left without one in the assignment
+// that scores best (one list alone is tried for every such regime).
+func gradeRootAnswer(ref Reference, ra rootAnswer, ev Evaluator) []rootPart {
+	var open []int
+	parts := make([]rootPart, len(ref.Regimes))
+	for i, g := range ref.Regimes {
+		if l, ok := ra.byRegime[g.Name]; ok {
+			s, why, st := gradeRoots(g, l, ev)
+			parts[i] = rootPart{g.Name, s, why, st}
+		} else {
+			open = append(open, i)
+		}
+	}
+	if len(open) == 0 {
+		return parts
+	}
+	if len(ra.unlabelled) == 0 {
+		for _, i := range open {
+			parts[i] = rootPart{ref.Regimes[i].Name, 0, "no roots given", stUnparsable}
+		}
+		return parts
+	}
+	// grid[i][j]: regime open[i] graded with unlabelled list j.
+	grid := make([][]rootPart, len(open))
+	for i, ri := range open {
+		g := ref.Regimes[ri]
+		for _, l := range ra.unlabelled {
+			s, why, st := gradeRoots(g, l, ev)
+			grid[i] = append(grid[i], rootPart{g.Name, s, why, st})
+		}
+	}
+	best, bestScore := []int(nil), -1.0
+	var try func(i int, used map[int]bool, pick []int, score float64)
+	try = func(i int, used map[int]bool, pick []int, score float64) {
+		if i == len(open) {
+			if score > bestScore {
+				best, bestScore = append([]int(nil), pick...), score
+			}
+			return
+		}
+		for j := range ra.unlabelled {
+			if used[j] && len(ra.unlabelled) > 1 {
+				continue
+			}
+			used[j] = true
+			try(i+1, used, append(pick, j), score+grid[i][j].score)
+			used[j] = false
+		}
+		if len(ra.unlabelled) < len(open) && len(ra.unlabelled) > 1 {
+			try(i+1, used, append(pick, -1), score)
+		}
+	}
+	try(0, map[int]bool{}, nil, 0)
+	for i, ri := range open {
+		if best[i] < 0 {
+			parts[ri] = rootPart{ref.Regimes[ri].Name, 0, "no roots given", stUnparsable}
+			continue
+		}
+		p := grid[i][best[i]]
+		if len(ra.unlabelled) > 1 || len(open) > 1 {
+			p.why = strings.TrimPrefix(p.why+fmt.Sprintf(" (unlabelled list %d of %d)", best[i]+1, len(ra.unlabelled)), " ")
+		}
+		parts[ri] = p
+	}
+	return parts
+}
+
+// maxRootsGiven bounds a stated root list (HARDMath's polynomials have
+// degree at most 10; an index family may give up to 64), so that one reply
+// costs at most that many bounded evaluations per regime.
+const maxRootsGiven = 64
+
+// gradeRoots matches predicted roots to reference roots at the regime's
+// epsilon, each at most once, nearest pairs first; the credit is the share
+// of reference roots matched within the tolerance (the rubric's partial
+// credit "proportional to the number of matching roots"). SymPy's I is the
+// imaginary unit.
+func gradeRoots(g Regime, preds []string, ev Evaluator) (float64, string, partStatus) {
+	if len(preds) == 0 {
+		return 0, "no roots given", stUnparsable
+	}
+	if len(preds) > maxRootsGiven {
+		return 0, fmt.Sprintf("more than %d roots given", maxRootsGiven), stUnparsable
+	}
+	vars := map[string]complex128{"epsilon": complex(g.Point, 0), "I": 1i}
+	refs := make([]complex128, len(g.Refs))
+	for i, s := range g.Refs {
+		v, err := ev(s, vars, false)
+		if err != nil {
+			return 0, "reference root not evaluable: " + err.Error(), stUndecided
+		}
+		refs[i] = v
+	}
+	var ps []complex128
+	var bad []string
+	for _, s := range preds {
+		f, k, fam := splitFamily(s)
+		vs := vars
+		if fam {
+			vs = map[string]complex128{"epsilon": complex(g.Point, 0), "I": 1i, "k": complex(k, 0)}
+		}
+		v, err := ev(f, vs, false)
+		if err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
+			bad = append(bad, s)
+			continue
+		}
+		ps = append(ps, v)
+	}
+	if len(ps) == 0 {
+		return 0, fmt.Sprintf("no root evaluable (%q)", oneLine(strings.Join(bad, ", "), 120)), stUnparsable
+	}
+	type pair struct {
+		i, j int
+		d    float64
+	}
+	var pairs []pair
+	for i, r := range refs {
+		for j, p := range ps {
+			if within(p, r) {
+				pairs = append(pairs, pair{i, j, cmplx.Abs(p - r)})
+			}
+		}
+	}
+	sort.Slice(pairs, func(a, b int) bool { return pairs[a].d < pairs[b].d })
+	usedR, usedP := map[int]bool{}, map[int]bool{}
+	var got []string
+	for _, pr := range pairs {
+		if !usedR[pr.i] && !usedP[pr.j] {
+			usedR[pr.i], usedP[pr.j] = true, true
+			got = append(got, fmtC(refs[pr.i]))
+		}
+	}
+	var missed []string
+	for i, r := range refs {
+		if !usedR[i] {
+			missed = append(missed, fmtC(r))
+		}
+	}
+	score := float64(len(got)) / float64(len(refs))
+	why := fmt.Sprintf("%d of %d roots matched at epsilon=%g", len(got), len(refs), g.Point)
+	if len(got) == len(refs) {
+		why = ""
+	} else {
+		why += fmt.Sprintf(" (matched %s; missed %s; given %s)", listOrNone(got), listOrNone(missed), listC(ps, 8))
+	}
+	if len(bad) > 0 {
+		why = strings.TrimPrefix(why+fmt.Sprintf("; %d roots not evaluable", len(bad)), "; ")
+	}
+	return score, why, stOK
+}
+
+func fmtC(z complex128) string {
+	if math.Abs(imag(z)) < 1e-9*math.Max(1, math.Abs(real(z))) {
+		return fmt.Sprintf("%.4g", real(z))
+	}
+	return fmt.Sprintf("%.4g%+.4gi", real(z), imag(z))
+}
+
+func listC(zs []complex128, n int) string {
+	var s []string
+	for i, z := range zs {
+		if i == n {
+			s = append(s, fmt.Sprintf("… %d more", len(zs)-n))
+			break
+		}
+		s = append(s, fmtC(z))
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+func listOrNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}

@@ -1,0 +1,1686 @@
+package expr
+
+import (
+	"context"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// FormOptions are the settings of a FormBuilder.
+type FormOptions struct {
+	// Limits bound sizes; the zero value gets the defaults.
+	Limits Limits
+	// Positive takes every variable to be a positive real, which makes
+	// (x y)^{1/2} = x^{1/2} y^{1/2}, \ln(xy) = \ln x + \ln y and |x| = x
+	// identities. Without it variables are real numbers of either sign.
+	Positive bool
+	// Branch must match the evaluation the forms stand for (see Branch).
+	Branch Branch
+	// NaturalLog reads \log without a base as ln (see EvalOptions).
+	NaturalLog bool
+}
+
+// FormBuilder computes canonical forms of trees under one context and one
+// set of limits. Forms from one builder share their atoms, so they can be
+// compared and combined; a builder is not safe for concurrent use.
+type FormBuilder struct {
+	st    *state
+	opt   FormOptions
+	atoms map[string]*atom
+	depth int
+	// factors caches the factorisation of radicands and log arguments
+	factors map[string][]primePow
+	special map[string]*Form // lazily built table of inverse-trig values
+}
+
+// NewFormBuilder returns a builder that stops with ErrDeadline when ctx is
+// done.
+func NewFormBuilder(ctx context.Context, opt FormOptions) *FormBuilder {
+	st := newState(ctx, opt.Limits)
+	st.branch = opt.Branch
+	return &FormBuilder{st: st, opt: opt, atoms: map[string]*atom{}, factors: map[string][]primePow{}}
+}
+
+// Form returns the canonical form of n.
+func (b *FormBuilder) Form(n Node) (f *Form, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(big.ErrNaN); ok {
+				f, err = nil, ErrDomain
+				return
+			}
+			panic(r)
+		}
+	}()
+	return b.form(n)
+}
+
+// Sub returns a - b.
+func (b *FormBuilder) Sub(x, y *Form) (*Form, error) {
+	ny, err := b.scale(y, big.NewRat(-1, 1))
+	if err != nil {
+		return nil, err
+	}
+	return b.add(x, ny)
+}
+
+// Equal reports whether two forms are the same (which proves their values
+// equal wherever both are defined).
+func (b *FormBuilder) Equal(x, y *Form) (bool, error) {
+	if x.Key() == y.Key() {
+		return true, nil
+	}
+	d, err := b.Sub(x, y)
+	if err != nil {
+		return false, err
+	}
+	return d.IsZero(), nil
+}
+
+func (b *FormBuilder) constForm(r *big.Rat) *Form { return &Form{num: constSum(r)} }
+
+func (b *FormBuilder) monoForm(c *big.Rat, m *mono) *Form {
+	s := newSum()
+	s.addTerm(c, m)
+	return &Form{num: s}
+}
+
+// ---- atoms ----
+
+func (b *FormBuilder) intern(a *atom) *atom {
+	if old, ok := b.atoms[a.key]; ok {
+		return old
+	}
+	b.atoms[a.key] = a
+	return a
+}
+
+func (b *FormBuilder) atomForm(a *atom, e frac) *Form {
+	m := &mono{fs: []factor{{b.intern(a), e}}}
+	m.computeKey()
+	return b.monoForm(big.NewRat(1, 1), m)
+}
+
+func (b *FormBuilder) varAtom(s *Sym) *atom {
+	return b.intern(&atom{kind: atVar, key: "v:" + s.Name, node: s, hasVar: true})
+}
+
+var piAtomKey = "pi"
+
+func (b *FormBuilder) piAtom() *atom { return b.intern(&atom{kind: atPi, key: piAtomKey}) }
+
+func (b *FormBuilder) logAtom(base *big.Int) *atom {
+	return b.intern(&atom{kind: atLog, key: "ln:" + base.String(), b: base})
+}
+
+func (b *FormBuilder) radAtom(base *big.Int) *atom {
+	return b.intern(&atom{kind: atRad, key: "r:" + base.String(), b: base})
+}
+
+func (b *FormBuilder) rootAtom(arg *Form, k int64) *atom {
+	return b.intern(&atom{kind: atRoot, key: "root" + strconv.FormatInt(k, 10) + "(" + arg.Key() + ")", k: k, arg: arg, hasVar: arg.HasVar()})
+}
+
+func (b *FormBuilder) lnAtom(arg *Form) *atom {
+	return b.intern(&atom{kind: atLn, key: "ln(" + arg.Key() + ")", arg: arg, hasVar: arg.HasVar()})
+}
+
+func (b *FormBuilder) opaqueAtom(key string, node Node, hasVar bool) *atom {
+	return b.intern(&atom{kind: atOpaque, key: "f:" + key, node: node, hasVar: hasVar})
+}
+
+// ---- sums ----
+
+func (b *FormBuilder) sumAdd(x, y *sum, sign int) (*sum, error) {
+	out := x.copy()
+	for _, t := range y.ts {
+		c := t.c
+		if sign < 0 {
+			c = new(big.Rat).Neg(c)
+		}
+		out.addTerm(c, t.m)
+	}
+	if len(out.ts) > MaxFormTerms {
+		return nil, ErrLimit
+	}
+	return out, b.st.check()
+}
+
+func (b *FormBuilder) sumScale(x *sum, r *big.Rat) *sum {
+	out := newSum()
+	if r.Sign() == 0 {
+		return out
+	}
+	for _, t := range x.ts {
+		out.addTerm(new(big.Rat).Mul(t.c, r), t.m)
+	}
+	return out
+}
+
+func (b *FormBuilder) sumMul(x, y *sum) (*sum, error) {
+	if len(x.ts)*len(y.ts) > MaxFormTerms*4 {
+		return nil, ErrLimit
+	}
+	out := newSum()
+	for _, t1 := range x.ts {
+		for _, t2 := range y.ts {
+			if err := b.st.check(); err != nil {
+				return nil, err
+			}
+			c := new(big.Rat).Mul(t1.c, t2.c)
+			if err := b.st.fits(c); err != nil {
+				return nil, err
+			}
+			if err := b.addProduct(out, c, t1.m, t2.m); err != nil {
+				return nil, err
+			}
+		}
+		if len(out.ts) > MaxFormTerms {
+			return nil, ErrLimit
+		}
+	}
+	return out, nil
+}
+
+// addProduct adds c * m1 * m2 to out.
+func (b *FormBuilder) addProduct(out *sum, c *big.Rat, m1, m2 *mono) error {
+	cf, m, extra, err := b.monoMul(m1, m2)
+	if err != nil {
+		return err
+	}
+	c = new(big.Rat).Mul(c, cf)
+	if extra == nil {
+		out.addTerm(c, m)
+		return nil
+	}
+	for _, t := range extra.ts {
+		if err := b.addProduct(out, new(big.Rat).Mul(c, t.c), m, t.m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- monomials ----
+
+// monoMul multiplies two monomials: the result is cf * m * extra, extra a
+// sum (nil for 1) that comes from reductions (a root to its index, a root
+// of unity with a value in radicals).
+func (b *FormBuilder) monoMul(x, y *mono) (*big.Rat, *mono, *sum, error) {
+	cf := big.NewRat(1, 1)
+	if x.isOne() {
+		return cf, y, nil, nil
+	}
+	if y.isOne() {
+		return cf, x, nil, nil
+	}
+	m := &mono{}
+	var extra *sum
+	// merge the sorted factor lists
+	i, j := 0, 0
+	for i < len(x.fs) || j < len(y.fs) {
+		var f factor
+		switch {
+		case j >= len(y.fs) || i < len(x.fs) && x.fs[i].a.key < y.fs[j].a.key:
+			f = x.fs[i]
+			i++
+		case i >= len(x.fs) || y.fs[j].a.key < x.fs[i].a.key:
+			f = y.fs[j]
+			j++
+		default:
+			e, err := x.fs[i].e.add(y.fs[j].e)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			f = factor{x.fs[i].a, e}
+			i++
+			j++
+		}
+		keep, err := b.normFactor(&f, cf, &extra)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if keep {
+			m.fs = append(m.fs, f)
+		}
+	}
+	m.i = x.i != y.i
+	if x.i && y.i {
+		cf.Neg(cf)
+	}
+	rou, err := x.rou.add(y.rou)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m.rou = rou
+	more, err := b.normRou(m, cf)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if more != nil {
+		if extra == nil {
+			extra = more
+		} else if extra, err = b.sumMul(extra, more); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	m.exp = x.exp
+	if y.exp != nil {
+		if m.exp == nil {
+			m.exp = y.exp
+		} else {
+			p, err := b.add(x.exp, y.exp)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			m.exp = p
+			if p.IsZero() {
+				m.exp = nil
+			}
+		}
+	}
+	m.computeKey()
+	return cf, m, extra, nil
+}
+
+// normFactor brings one factor's exponent into its canonical range,
+// moving whole powers into cf or extra. It reports whether the factor
+// stays.
+func (b *FormBuilder) normFactor(f *factor, cf *big.Rat, extra **sum) (bool, error) {
+	if f.e.isZero() {
+		return false, nil
+	}
+	if abs64(f.e.n) > maxFormExp*f.e.d {
+		return false, ErrLimit
+	}
+	switch f.a.kind {
+	case atRad:
+		k := f.e.floor()
+		if k != 0 {
+			p := new(big.Int).Exp(f.a.b, big.NewInt(abs64(k)), nil)
+			if p.BitLen() > b.st.lim.MaxBits {
+				return false, ErrLimit
+			}
+			if k > 0 {
+				cf.Mul(cf, new(big.Rat).SetInt(p))
+			} else {
+				cf.Quo(cf, new(big.Rat).SetInt(p))
+			}
+			f.e = frac{f.e.n - k*f.e.d, f.e.d}
+		}
+		return !f.e.isZero(), nil
+	case atRoot:
+		if f.e.n >= f.a.k && f.a.arg.den == nil {
+			q := f.e.n / f.a.k
+			pw, err := b.sumPow(f.a.arg.num, q)
+			if err != nil {
+				return false, err
+			}
+			if *extra == nil {
+				*extra = pw
+			} else if *extra, err = b.sumMul(*extra, pw); err != nil {
+				return false, err
+			}
+			f.e = frac{f.e.n % f.a.k, 1}
+		}
+		return !f.e.isZero(), nil
+	}
+	return true, nil
+}
+
+func (b *FormBuilder) sumPow(s *sum, k int64) (*sum, error) {
+	if k > maxFormExp {
+		return nil, ErrLimit
+	}
+	acc := constSum(big.NewRat(1, 1))
+	base := s
+	for k > 0 {
+		var err error
+		if k&1 == 1 {
+			if acc, err = b.sumMul(acc, base); err != nil {
+				return nil, err
+			}
+		}
+		k >>= 1
+		if k > 0 {
+			if base, err = b.sumMul(base, base); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return acc, nil
+}
+
+// monoInv returns 1/m as cf * m' * extra.
+func (b *FormBuilder) monoInv(m *mono) (*big.Rat, *mono, *sum, error) {
+	cf := big.NewRat(1, 1)
+	out := &mono{i: m.i, rou: frac{-m.rou.n, max(m.rou.d, 1)}}
+	if m.i {
+		cf.Neg(cf) // 1/i = -i
+	}
+	extra, err := b.normRou(out, cf)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, f := range m.fs {
+		g := factor{f.a, frac{-f.e.n, f.e.d}}
+		keep, err := b.normFactor(&g, cf, &extra)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if keep {
+			out.fs = append(out.fs, g)
+		}
+	}
+	if m.exp != nil {
+		p, err := b.scale(m.exp, big.NewRat(-1, 1))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		out.exp = p
+	}
+	out.computeKey()
+	return cf, out, extra, nil
+}
+
+// ---- forms ----
+
+func (b *FormBuilder) scale(f *Form, r *big.Rat) (*Form, error) {
+	return &Form{num: b.sumScale(f.num, r), den: f.den}, nil
+}
+
+func (b *FormBuilder) add(x, y *Form) (*Form, error) {
+	if x.den == nil && y.den == nil {
+		s, err := b.sumAdd(x.num, y.num, 1)
+		if err != nil {
+			return nil, err
+		}
+		return &Form{num: s}, nil
+	}
+	if x.den != nil && y.den != nil && x.den.key() == y.den.key() {
+		s, err := b.sumAdd(x.num, y.num, 1)
+		if err != nil {
+			return nil, err
+		}
+		return b.normalize(&Form{num: s, den: x.den})
+	}
+	xd, yd := x.den, y.den
+	one := constSum(big.NewRat(1, 1))
+	if xd == nil {
+		xd = one
+	}
+	if yd == nil {
+		yd = one
+	}
+	a, err := b.sumMul(x.num, yd)
+	if err != nil {
+		return nil, err
+	}
+	c, err := b.sumMul(y.num, xd)
+	if err != nil {
+		return nil, err
+	}
+	n, err := b.sumAdd(a, c, 1)
+	if err != nil {
+		return nil, err
+	}
+	d, err := b.sumMul(xd, yd)
+	if err != nil {
+		return nil, err
+	}
+	return b.normalize(&Form{num: n, den: d})
+}
+
+func (b *FormBuilder) mul(x, y *Form) (*Form, error) {
+	n, err := b.sumMul(x.num, y.num)
+	if err != nil {
+		return nil, err
+	}
+	var d *sum
+	switch {
+	case x.den == nil:
+		d = y.den
+	case y.den == nil:
+		d = x.den
+	default:
+		if d, err = b.sumMul(x.den, y.den); err != nil {
+			return nil, err
+		}
+	}
+	return b.normalize(&Form{num: n, den: d})
+}
+
+func (b *FormBuilder) inv(x *Form) (*Form, error) {
+	if x.num.isZero() {
+		return nil, ErrDomain
+	}
+	d := x.den
+	if d == nil {
+		d = constSum(big.NewRat(1, 1))
+	}
+	return b.normalize(&Form{num: d, den: x.num})
+}
+
+func (b *FormBuilder) powInt(x *Form, k int64) (*Form, error) {
+	if k < 0 {
+		ix, err := b.inv(x)
+		if err != nil {
+			return nil, err
+		}
+		return b.powInt(ix, -k)
+	}
+	if k > maxFormExp {
+		return nil, ErrLimit
+	}
+	acc := b.constForm(big.NewRat(1, 1))
+	base := x
+	for k > 0 {
+		var err error
+		if k&1 == 1 {
+			if acc, err = b.mul(acc, base); err != nil {
+				return nil, err
+			}
+		}
+		k >>= 1
+		if k > 0 {
+			if base, err = b.mul(base, base); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return acc, nil
+}
+
+// normalize absorbs a one-term denominator into the numerator (as negative
+// exponents) and scales a longer one to a leading coefficient of 1.
+func (b *FormBuilder) normalize(f *Form) (*Form, error) {
+	if f.den == nil {
+		return f, nil
+	}
+	if f.num.isZero() {
+		return &Form{num: f.num}, nil
+	}
+	if f.den.isZero() {
+		return nil, ErrDomain
+	}
+	if len(f.den.ts) == 1 {
+		var t *term
+		for _, x := range f.den.ts {
+			t = x
+		}
+		// rationalise roots of polynomials first: 1/\sqrt{x+1} is
+		// \sqrt{x+1}/(x+1), never a negative power of the root
+		var rf []factor
+		for _, fc := range t.m.fs {
+			if fc.a.kind == atRoot && fc.a.arg.den == nil && fc.e.n > 0 {
+				rf = append(rf, factor{fc.a, frac{fc.a.k - fc.e.n%fc.a.k, 1}})
+			}
+		}
+		if len(rf) > 0 {
+			m := &mono{fs: rf}
+			m.computeKey()
+			ms := newSum()
+			ms.addTerm(big.NewRat(1, 1), m)
+			n, err := b.sumMul(f.num, ms)
+			if err != nil {
+				return nil, err
+			}
+			d, err := b.sumMul(f.den, ms)
+			if err != nil {
+				return nil, err
+			}
+			return b.normalize(&Form{num: n, den: d})
+		}
+		cf, m, extra, err := b.monoInv(t.m)
+		if err != nil {
+			return nil, err
+		}
+		r := new(big.Rat).Quo(cf, t.c)
+		mul := newSum()
+		if extra == nil {
+			mul.addTerm(r, m)
+		} else {
+			for _, e := range extra.ts {
+				if err := b.addProduct(mul, new(big.Rat).Mul(r, e.c), m, e.m); err != nil {
+					return nil, err
+				}
+			}
+		}
+		n, err := b.sumMul(f.num, mul)
+		if err != nil {
+			return nil, err
+		}
+		return &Form{num: n}, nil
+	}
+	ks := f.den.keys()
+	lead := f.den.ts[ks[0]].c
+	if lead.Cmp(ratOne) != 0 {
+		r := new(big.Rat).Inv(lead)
+		return &Form{num: b.sumScale(f.num, r), den: b.sumScale(f.den, r)}, nil
+	}
+	return f, nil
+}
+
+// ---- exponentials ----
+
+// expForm returns the form of e^p: rational multiples of ln b leave the
+// exponential as powers of b, rational multiples of i\pi as roots of unity.
+func (b *FormBuilder) expForm(p *Form) (*Form, error) {
+	if p.IsZero() {
+		return b.constForm(big.NewRat(1, 1)), nil
+	}
+	out := b.constForm(big.NewRat(1, 1))
+	if p.den != nil {
+		m := &mono{exp: p}
+		m.computeKey()
+		return b.monoForm(big.NewRat(1, 1), m), nil
+	}
+	rest := newSum()
+	rou := new(big.Rat)
+	for _, t := range p.num.ts {
+		m := t.m
+		switch {
+		case len(m.fs) == 1 && !m.i && m.exp == nil && m.fs[0].a.kind == atLog && m.fs[0].e == (frac{1, 1}):
+			// e^{c ln b} = b^c
+			pw, err := b.ratPow(new(big.Rat).SetInt(m.fs[0].a.b), t.c)
+			if err != nil {
+				return nil, err
+			}
+			if out, err = b.mul(out, pw); err != nil {
+				return nil, err
+			}
+		case len(m.fs) == 1 && m.i && m.exp == nil && m.fs[0].a.kind == atPi && m.fs[0].e == (frac{1, 1}):
+			rou.Add(rou, t.c)
+		default:
+			rest.addTerm(t.c, m)
+		}
+	}
+	if rou.Sign() != 0 {
+		u, err := b.rootOfUnity(rou)
+		if err != nil {
+			return nil, err
+		}
+		if out, err = b.mul(out, u); err != nil {
+			return nil, err
+		}
+	}
+	if !rest.isZero() {
+		m := &mono{exp: &Form{num: rest}}
+		m.computeKey()
+		return b.mul(out, b.monoForm(big.NewRat(1, 1), m))
+	}
+	return out, nil
+}
+
+// rootOfUnity returns e^{i \pi q} (see normRou).
+func (b *FormBuilder) rootOfUnity(q *big.Rat) (*Form, error) {
+	// reduce q modulo 2 into [0, 2)
+	two := big.NewRat(2, 1)
+	k := floorRat(new(big.Rat).Quo(q, two))
+	r := new(big.Rat).Sub(q, new(big.Rat).Mul(new(big.Rat).SetInt(k), two))
+	if !r.Num().IsInt64() || !r.Denom().IsInt64() {
+		return nil, ErrLimit
+	}
+	e, err := mkFrac(r.Num().Int64(), r.Denom().Int64())
+	if err != nil {
+		return nil, err
+	}
+	m := &mono{rou: e}
+	cf := big.NewRat(1, 1)
+	extra, err := b.normRou(m, cf)
+	if err != nil {
+		return nil, err
+	}
+	if extra != nil {
+		return &Form{num: b.sumScale(extra, cf)}, nil
+	}
+	m.computeKey()
+	return b.monoForm(cf, m), nil
+}
+
+// normRou brings the root of unity of m into its canonical range: i is
+// folded into it, q is taken modulo 1 into (-1/2, 1/2] with the sign going
+// into cf, and a root with 12q an integer leaves m as its value in
+// radicals (returned as extra).
+func (b *FormBuilder) normRou(m *mono, cf *big.Rat) (*sum, error) {
+	if m.rou.isZero() {
+		m.rou = frac{0, 1}
+		return nil, nil
+	}
+	var err error
+	if m.i {
+		if m.rou, err = m.rou.add(frac{1, 2}); err != nil {
+			return nil, err
+		}
+		m.i = false
+	}
+	// n = ceil(q - 1/2): q - n lies in (-1/2, 1/2]
+	t, err := m.rou.add(frac{-1, 2})
+	if err != nil {
+		return nil, err
+	}
+	n := -frac{-t.n, t.d}.floor()
+	if m.rou, err = m.rou.add(frac{-n, 1}); err != nil {
+		return nil, err
+	}
+	if n%2 != 0 {
+		cf.Neg(cf)
+	}
+	if m.rou.isZero() {
+		m.rou = frac{0, 1}
+		return nil, nil
+	}
+	if 12%m.rou.d != 0 {
+		return nil, nil
+	}
+	k := m.rou.n * (12 / m.rou.d) // q = k * 15 degrees, k in -5..6
+	m.rou = frac{0, 1}
+	c, err := b.sinCos15(k + 6)
+	if err != nil {
+		return nil, err
+	}
+	sn, err := b.sinCos15(k)
+	if err != nil {
+		return nil, err
+	}
+	si, err := b.mul(sn, b.iForm())
+	if err != nil {
+		return nil, err
+	}
+	v, err := b.add(c, si)
+	if err != nil {
+		return nil, err
+	}
+	return v.num, nil
+}
+
+func (b *FormBuilder) iForm() *Form {
+	m := &mono{i: true}
+	m.computeKey()
+	return b.monoForm(big.NewRat(1, 1), m)
+}
+
+// sinCos15 returns sin(k * 15 degrees) in radicals.
+func (b *FormBuilder) sinCos15(k int64) (*Form, error) {
+	k = ((k % 24) + 24) % 24
+	sign := int64(1)
+	if k >= 12 {
+		k -= 12
+		sign = -1
+	}
+	if k > 6 {
+		k = 12 - k
+	}
+	var f *Form
+	var err error
+	switch k {
+	case 0:
+		f = b.constForm(new(big.Rat))
+	case 1, 5: // (sqrt6 -+ sqrt2)/4
+		s6, e1 := b.ratPow(big.NewRat(6, 1), big.NewRat(1, 2))
+		s2, e2 := b.ratPow(big.NewRat(2, 1), big.NewRat(1, 2))
+		if e1 != nil || e2 != nil {
+			return nil, ErrLimit
+		}
+		if k == 1 {
+			s2, _ = b.scale(s2, big.NewRat(-1, 1))
+		}
+		if f, err = b.add(s6, s2); err != nil {
+			return nil, err
+		}
+		f, _ = b.scale(f, big.NewRat(1, 4))
+	case 2:
+		f = b.constForm(big.NewRat(1, 2))
+	case 3:
+		if f, err = b.ratPow(big.NewRat(1, 2), big.NewRat(1, 2)); err != nil {
+			return nil, err
+		}
+	case 4:
+		if f, err = b.ratPow(big.NewRat(3, 4), big.NewRat(1, 2)); err != nil {
+			return nil, err
+		}
+	case 6:
+		f = b.constForm(big.NewRat(1, 1))
+	}
+	return b.scale(f, big.NewRat(sign, 1))
+}
+
+// ---- powers of rationals ----
+
+type primePow struct {
+	p *big.Int
+	e int64
+}
+
+// factorize splits a positive integer into prime powers by trial division
+// up to trialLimit; a cofactor left over is kept whole (a prime, or a
+// product of large primes: forms with it may then miss an equality, never
+// claim a false one).
+func (b *FormBuilder) factorize(n *big.Int) ([]primePow, error) {
+	k := n.String()
+	if f, ok := b.factors[k]; ok {
+		return f, nil
+	}
+	if n.BitLen() > b.st.lim.MaxBits {
+		return nil, ErrLimit
+	}
+	var out []primePow
+	x := new(big.Int).Set(n)
+	if x.IsUint64() {
+		v := x.Uint64()
+		for p := uint64(2); p < trialLimit && p*p <= v; p++ {
+			if v%p == 0 {
+				e := int64(0)
+				for v%p == 0 {
+					v /= p
+					e++
+				}
+				out = append(out, primePow{new(big.Int).SetUint64(p), e})
+			}
+			if p > 2 {
+				p++
+			}
+		}
+		if v > 1 {
+			out = append(out, primePow{new(big.Int).SetUint64(v), 1})
+		}
+	} else {
+		m := new(big.Int)
+		for p := int64(2); p < trialLimit; p++ {
+			pp := big.NewInt(p)
+			e := int64(0)
+			for {
+				q, r := new(big.Int).QuoRem(x, pp, m)
+				if r.Sign() != 0 {
+					break
+				}
+				x = q
+				e++
+			}
+			if e > 0 {
+				out = append(out, primePow{pp, e})
+			}
+			if p > 2 {
+				p++
+			}
+			if p%64 == 0 {
+				if err := b.st.check(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if x.Cmp(big.NewInt(1)) > 0 {
+			// a perfect power keeps its exponent: 10^{40}+... stays whole
+			base, e := perfectPowerInt(x)
+			out = append(out, primePow{base, e})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].p.Cmp(out[j].p) < 0 })
+	b.factors[k] = out
+	return out, nil
+}
+
+const trialLimit = 10000
+
+// perfectPowerInt writes x = r^e with e maximal (up to 64).
+func perfectPowerInt(x *big.Int) (*big.Int, int64) {
+	for e := 64; e >= 2; e-- {
+		if r, ok := intRoot(x, e); ok {
+			return r, int64(e)
+		}
+	}
+	return x, 1
+}
+
+// ratPow returns the form of r^q for a rational r and a rational q (real
+// odd roots of negative numbers under RealRoots).
+func (b *FormBuilder) ratPow(r, q *big.Rat) (*Form, error) {
+	if q.IsInt() {
+		if !q.Num().IsInt64() {
+			return nil, ErrLimit
+		}
+		k := q.Num().Int64()
+		if r.Sign() == 0 {
+			if k <= 0 {
+				return nil, ErrDomain
+			}
+			return b.constForm(new(big.Rat)), nil
+		}
+		bits := int64(max(r.Num().BitLen(), r.Denom().BitLen()))
+		if abs64(k) > int64(b.st.lim.MaxBits)/max(bits, 1) {
+			return nil, ErrLimit
+		}
+		num := new(big.Int).Exp(r.Num(), big.NewInt(abs64(k)), nil)
+		den := new(big.Int).Exp(r.Denom(), big.NewInt(abs64(k)), nil)
+		if k < 0 {
+			num, den = den, num
+		}
+		if den.Sign() < 0 {
+			num.Neg(num)
+			den.Neg(den)
+		}
+		return b.constForm(new(big.Rat).SetFrac(num, den)), nil
+	}
+	if r.Sign() == 0 {
+		if q.Sign() <= 0 {
+			return nil, ErrDomain
+		}
+		return b.constForm(new(big.Rat)), nil
+	}
+	if !q.Num().IsInt64() || !q.Denom().IsInt64() || q.Denom().Int64() > 1<<20 {
+		return nil, ErrLimit
+	}
+	qf, err := mkFrac(q.Num().Int64(), q.Denom().Int64())
+	if err != nil {
+		return nil, err
+	}
+	out := b.constForm(big.NewRat(1, 1))
+	if r.Sign() < 0 {
+		if qf.d%2 == 1 && b.opt.Branch == RealRoots {
+			if qf.n%2 != 0 {
+				out = b.constForm(big.NewRat(-1, 1))
+			}
+		} else {
+			// principal branch: (-1)^q = e^{i pi q}
+			if out, err = b.rootOfUnity(q); err != nil {
+				return nil, err
+			}
+		}
+	}
+	a := new(big.Rat).Abs(r)
+	for _, part := range []struct {
+		n    *big.Int
+		sign int64
+	}{{a.Num(), 1}, {a.Denom(), -1}} {
+		if part.n.Cmp(big.NewInt(1)) == 0 {
+			continue
+		}
+		fs, err := b.factorize(part.n)
+		if err != nil {
+			return nil, err
+		}
+		for _, pp := range fs {
+			e, err := qf.mul(frac{pp.e * part.sign, 1})
+			if err != nil {
+				return nil, err
+			}
+			var f *Form
+			cf := big.NewRat(1, 1)
+			fac := factor{b.radAtom(pp.p), e}
+			var extra *sum
+			keep, err := b.normFactor(&fac, cf, &extra)
+			if err != nil {
+				return nil, err
+			}
+			if keep {
+				m := &mono{fs: []factor{fac}}
+				m.computeKey()
+				f = b.monoForm(cf, m)
+			} else {
+				f = b.constForm(cf)
+			}
+			if out, err = b.mul(out, f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// lnRat returns the form of ln r for a rational r != 0 (ln of a negative
+// number is ln|r| + i pi, the principal value).
+func (b *FormBuilder) lnRat(r *big.Rat) (*Form, error) {
+	if r.Sign() == 0 {
+		return nil, ErrDomain
+	}
+	out := b.constForm(new(big.Rat))
+	a := new(big.Rat).Abs(r)
+	for _, part := range []struct {
+		n    *big.Int
+		sign int64
+	}{{a.Num(), 1}, {a.Denom(), -1}} {
+		if part.n.Cmp(big.NewInt(1)) == 0 {
+			continue
+		}
+		fs, err := b.factorize(part.n)
+		if err != nil {
+			return nil, err
+		}
+		for _, pp := range fs {
+			f := b.atomForm(b.logAtom(pp.p), frac{1, 1})
+			f, _ = b.scale(f, big.NewRat(pp.e*part.sign, 1))
+			if out, err = b.add(out, f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if r.Sign() < 0 {
+		ipi, err := b.mul(b.iForm(), b.atomForm(b.piAtom(), frac{1, 1}))
+		if err != nil {
+			return nil, err
+		}
+		return b.add(out, ipi)
+	}
+	return out, nil
+}
+
+// ---- trees to forms ----
+
+func (b *FormBuilder) form(n Node) (*Form, error) {
+	if err := b.st.check(); err != nil {
+		return nil, err
+	}
+	b.depth++
+	defer func() { b.depth-- }()
+	if b.depth > maxFormDepth*8 {
+		return nil, ErrLimit
+	}
+	switch t := n.(type) {
+	case *Num:
+		return b.constForm(t.V), nil
+	case *Sym:
+		switch t.Name {
+		case Pi:
+			return b.atomForm(b.piAtom(), frac{1, 1}), nil
+		case E:
+			return b.expForm(b.constForm(big.NewRat(1, 1)))
+		case I:
+			return b.iForm(), nil
+		case Inf:
+			return nil, ErrForm
+		}
+		return b.atomForm(b.varAtom(t), frac{1, 1}), nil
+	case *Neg:
+		x, err := b.form(t.X)
+		if err != nil {
+			return nil, err
+		}
+		return b.scale(x, big.NewRat(-1, 1))
+	case *Add:
+		acc := b.constForm(new(big.Rat))
+		for _, x := range t.Terms {
+			f, err := b.form(x)
+			if err != nil {
+				return nil, err
+			}
+			if acc, err = b.add(acc, f); err != nil {
+				return nil, err
+			}
+		}
+		return acc, nil
+	case *Mul:
+		acc := b.constForm(big.NewRat(1, 1))
+		for _, x := range t.Factors {
+			f, err := b.form(x)
+			if err != nil {
+				return nil, err
+			}
+			if acc, err = b.mul(acc, f); err != nil {
+				return nil, err
+			}
+		}
+		return acc, nil
+	case *Pow:
+		return b.pow(t)
+	case *Call:
+		return b.call(t)
+	case *Text:
+		return nil, ErrForm
+	}
+	return nil, ErrNotScalar
+}
+
+func (b *FormBuilder) pow(t *Pow) (*Form, error) {
+	if s, ok := t.Base.(*Sym); ok && s.Name == E {
+		x, err := b.form(t.Exp)
+		if err != nil {
+			return nil, err
+		}
+		return b.expForm(x)
+	}
+	ex, err := b.form(t.Exp)
+	if err != nil {
+		return nil, err
+	}
+	base, err := b.form(t.Base)
+	if err != nil {
+		return nil, err
+	}
+	if q, ok := ex.Rational(); ok {
+		return b.powRat(base, q)
+	}
+	// a symbolic or irrational exponent: b^x = e^{x ln b}
+	l, err := b.ln(base)
+	if err != nil {
+		return nil, err
+	}
+	p, err := b.mul(ex, l)
+	if err != nil {
+		return nil, err
+	}
+	return b.expForm(p)
+}
+
+// powRat returns base^q for a rational q.
+func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
+	if q.IsInt() {
+		if !q.Num().IsInt64() {
+			return nil, ErrLimit
+		}
+		k := q.Num().Int64()
+		if r, ok := base.Rational(); ok {
+			return b.ratPow(r, q)
+		}
+		if k == 0 {
+			return b.constForm(big.NewRat(1, 1)), nil
+		}
+		return b.powInt(base, k)
+	}
+	if r, ok := base.Rational(); ok {
+		return b.ratPow(r, q)
+	}
+	if !q.Num().IsInt64() || !q.Denom().IsInt64() || q.Denom().Int64() > 64 {
+		return nil, ErrLimit
+	}
+	p, k := q.Num().Int64(), q.Denom().Int64()
+	// a product of positive factors distributes the power
+	if f, ok, err := b.positivePow(base, q); err != nil || ok {
+		return f, err
+	}
+	// a variable to a half-integer power
+	if k == 2 && base.den == nil && len(base.num.ts) == 1 {
+		for _, t := range base.num.ts {
+			if t.c.Cmp(ratOne) == 0 && len(t.m.fs) == 1 && !t.m.i && t.m.exp == nil && t.m.fs[0].a.kind == atVar && t.m.fs[0].e == (frac{1, 1}) {
+				return b.atomForm(t.m.fs[0].a, frac{p, 2}), nil
+			}
+		}
+	}
+	a := b.rootAtom(base, k)
+	m := &mono{fs: []factor{{a, frac{1, 1}}}}
+	m.computeKey()
+	root := b.monoForm(big.NewRat(1, 1), m)
+	return b.powInt(root, p)
+}
+
+// positivePow distributes a rational power over a one-term form whose
+// factors are all positive reals. ok is false when it does not apply.
+func (b *FormBuilder) positivePow(base *Form, q *big.Rat) (*Form, bool, error) {
+	if base.den != nil || len(base.num.ts) != 1 {
+		return nil, false, nil
+	}
+	var t *term
+	for _, x := range base.num.ts {
+		t = x
+	}
+	if t.c.Sign() <= 0 || t.m.i {
+		return nil, false, nil
+	}
+	qf, err := mkFrac(q.Num().Int64(), q.Denom().Int64())
+	if err != nil {
+		return nil, false, err
+	}
+	var fs []factor
+	for _, f := range t.m.fs {
+		e, err := f.e.mul(qf)
+		if err != nil {
+			return nil, false, err
+		}
+		switch f.a.kind {
+		case atPi, atRad:
+		case atVar:
+			if !b.opt.Positive {
+				return nil, false, nil
+			}
+		case atLog:
+			if !e.isInt() {
+				return nil, false, nil
+			}
+		default:
+			return nil, false, nil
+		}
+		fs = append(fs, factor{f.a, e})
+	}
+	var exp *Form
+	if t.m.exp != nil {
+		// e^{P} is positive for a real P
+		if t.m.exp.Features()&(FeatI|FeatExp|FeatOpaque|FeatRoot|FeatLog) != 0 {
+			return nil, false, nil
+		}
+		if exp, err = b.scale(t.m.exp, q); err != nil {
+			return nil, false, err
+		}
+	}
+	out, err := b.ratPow(t.c, q)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, f := range fs {
+		cf := big.NewRat(1, 1)
+		var extra *sum
+		keep, err := b.normFactor(&f, cf, &extra)
+		if err != nil {
+			return nil, false, err
+		}
+		g := b.constForm(cf)
+		if keep {
+			m := &mono{fs: []factor{f}}
+			m.computeKey()
+			g = b.monoForm(cf, m)
+		}
+		if out, err = b.mul(out, g); err != nil {
+			return nil, false, err
+		}
+	}
+	if exp != nil {
+		e, err := b.expForm(exp)
+		if err != nil {
+			return nil, false, err
+		}
+		if out, err = b.mul(out, e); err != nil {
+			return nil, false, err
+		}
+	}
+	return out, true, nil
+}
+
+// ln returns the form of the natural logarithm of x.
+func (b *FormBuilder) ln(x *Form) (*Form, error) {
+	if r, ok := x.Rational(); ok {
+		return b.lnRat(r)
+	}
+	if x.den == nil && len(x.num.ts) == 1 {
+		var t *term
+		for _, y := range x.num.ts {
+			t = y
+		}
+		if t.c.Sign() > 0 && !t.m.i {
+			// ln of a product of positive factors is the sum of their logs
+			out, err := b.lnRat(t.c)
+			if err != nil {
+				return nil, err
+			}
+			ok := true
+			for _, f := range t.m.fs {
+				var g *Form
+				switch f.a.kind {
+				case atRad:
+					g = b.atomForm(b.logAtom(f.a.b), frac{1, 1})
+				case atPi:
+					g = b.atomForm(b.lnAtom(b.atomForm(f.a, frac{1, 1})), frac{1, 1})
+				case atVar:
+					if !b.opt.Positive {
+						ok = false
+						break
+					}
+					g = b.atomForm(b.lnAtom(b.atomForm(f.a, frac{1, 1})), frac{1, 1})
+				default:
+					ok = false
+				}
+				if !ok {
+					break
+				}
+				if g, err = b.scale(g, f.e.rat()); err != nil {
+					return nil, err
+				}
+				if out, err = b.add(out, g); err != nil {
+					return nil, err
+				}
+			}
+			if ok && t.m.exp != nil {
+				// ln e^{P} = P for a real P
+				if t.m.exp.Features()&(FeatI|FeatExp|FeatOpaque|FeatRoot|FeatLog) != 0 {
+					ok = false
+				} else if out, err = b.add(out, t.m.exp); err != nil {
+					return nil, err
+				}
+			}
+			if ok {
+				return out, nil
+			}
+		}
+	}
+	return b.atomForm(b.lnAtom(x), frac{1, 1}), nil
+}
+
+func (b *FormBuilder) call(t *Call) (*Form, error) {
+	// exact integer functions and special values first
+	switch t.Fn {
+	case "fact", "gcd", "lcm", "mod", "floor", "ceil", "binom":
+		r, err := b.st.rat(t)
+		if err == nil {
+			return b.constForm(r), nil
+		}
+		if err == ErrLimit || err == ErrDeadline || err == ErrDomain {
+			return nil, err
+		}
+	case "pm":
+		return nil, ErrNotScalar
+	}
+	args := make([]*Form, len(t.Args))
+	for i, a := range t.Args {
+		if (t.Fn == "sum" || t.Fn == "prod") && i < 2 {
+			continue
+		}
+		f, err := b.form(a)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = f
+	}
+	one := func() error {
+		if len(args) != 1 {
+			return ErrNotScalar
+		}
+		return nil
+	}
+	switch t.Fn {
+	case "sqrt":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		return b.powRat(args[0], big.NewRat(1, 2))
+	case "exp":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		return b.expForm(args[0])
+	case "ln":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		return b.ln(args[0])
+	case "log":
+		if len(args) == 0 || len(args) > 2 {
+			return nil, ErrNotScalar
+		}
+		l, err := b.ln(args[0])
+		if err != nil {
+			return nil, err
+		}
+		var lb *Form
+		switch {
+		case len(args) == 2:
+			if lb, err = b.ln(args[1]); err != nil {
+				return nil, err
+			}
+		case b.opt.NaturalLog:
+			return l, nil
+		default:
+			if lb, err = b.lnRat(big.NewRat(10, 1)); err != nil {
+				return nil, err
+			}
+		}
+		il, err := b.inv(lb)
+		if err != nil {
+			return nil, err
+		}
+		return b.mul(l, il)
+	case "percent":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		return b.scale(args[0], big.NewRat(1, 100))
+	case "deg":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		pi := b.atomForm(b.piAtom(), frac{1, 1})
+		d, err := b.mul(args[0], pi)
+		if err != nil {
+			return nil, err
+		}
+		return b.scale(d, big.NewRat(1, 180))
+	case "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth", "sech", "csch":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		return b.trig(t.Fn, args[0])
+	case "asin", "acos", "atan", "acot", "asec", "acsc":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		if f, ok := b.arcSpecial(t.Fn, args[0]); ok {
+			return f, nil
+		}
+	case "abs":
+		if err := one(); err != nil {
+			return nil, err
+		}
+		return b.abs(t, args[0])
+	case "binom":
+		if len(args) == 2 {
+			if k, ok := args[1].Rational(); ok && k.IsInt() && k.Sign() >= 0 && k.Num().IsInt64() && k.Num().Int64() <= 60 {
+				// n(n-1)...(n-k+1)/k! for a symbolic n
+				acc := b.constForm(big.NewRat(1, 1))
+				for j := int64(0); j < k.Num().Int64(); j++ {
+					f, err := b.add(args[0], b.constForm(big.NewRat(-j, 1)))
+					if err != nil {
+						return nil, err
+					}
+					if acc, err = b.mul(acc, f); err != nil {
+						return nil, err
+					}
+				}
+				fk := new(big.Int).MulRange(1, max(k.Num().Int64(), 1))
+				return b.scale(acc, new(big.Rat).SetFrac(big.NewInt(1), fk))
+			}
+		}
+	case "floor", "ceil", "max", "min":
+		if f, ok, err := b.realFn(t.Fn, args); err != nil || ok {
+			return f, err
+		}
+	case "sum", "prod":
+		if f, ok, err := b.sumProd(t); err != nil || ok {
+			return f, err
+		}
+	}
+	return b.opaque(t, args), nil
+}
+
+// opaque makes an atom of an application the form does not look into.
+func (b *FormBuilder) opaque(t *Call, args []*Form) *Form {
+	keys := make([]string, len(args))
+	hasVar := false
+	for i, a := range args {
+		if a == nil {
+			keys[i] = Key(t.Args[i])
+			continue
+		}
+		keys[i] = a.Key()
+		if a.HasVar() {
+			hasVar = true
+		}
+	}
+	if t.Fn == "max" || t.Fn == "min" || t.Fn == "gcd" || t.Fn == "lcm" {
+		sort.Strings(keys)
+	}
+	if t.Fn == "sum" || t.Fn == "prod" {
+		hasVar = len(FreeVars(t)) > 0
+	}
+	return b.atomForm(b.opaqueAtom(t.Fn+"("+strings.Join(keys, ",")+")", t, hasVar), frac{1, 1})
+}
+
+// trig writes the trigonometric and hyperbolic functions with exponentials.
+func (b *FormBuilder) trig(fn string, a *Form) (*Form, error) {
+	hyper := strings.HasSuffix(fn, "h")
+	arg := a
+	var err error
+	if !hyper {
+		if arg, err = b.mul(a, b.iForm()); err != nil {
+			return nil, err
+		}
+	}
+	ep, err := b.expForm(arg)
+	if err != nil {
+		return nil, err
+	}
+	neg, err := b.scale(arg, big.NewRat(-1, 1))
+	if err != nil {
+		return nil, err
+	}
+	em, err := b.expForm(neg)
+	if err != nil {
+		return nil, err
+	}
+	// s = (e^{u} - e^{-u})/2, c = (e^{u} + e^{-u})/2 with u = ia or a
+	d, err := b.Sub(ep, em)
+	if err != nil {
+		return nil, err
+	}
+	s, _ := b.scale(d, big.NewRat(1, 2))
+	sm, err := b.add(ep, em)
+	if err != nil {
+		return nil, err
+	}
+	c, _ := b.scale(sm, big.NewRat(1, 2))
+	if !hyper {
+		// sin a = (e^{ia} - e^{-ia})/(2i)
+		if s, err = b.mul(s, b.iForm()); err != nil {
+			return nil, err
+		}
+		s, _ = b.scale(s, big.NewRat(-1, 1))
+	}
+	name := strings.TrimSuffix(fn, "h")
+	switch name {
+	case "sin":
+		return s, nil
+	case "cos":
+		return c, nil
+	case "tan":
+		ic, err := b.inv(c)
+		if err != nil {
+			return nil, err
+		}
+		return b.mul(s, ic)
+	case "cot":
+		is, err := b.inv(s)
+		if err != nil {
+			return nil, err
+		}
+		return b.mul(c, is)
+	case "sec":
+		return b.inv(c)
+	default: // csc
+		return b.inv(s)
+	}
+}
+
+// arcSpecial gives the inverse trigonometric functions at the values of
+// the sines, cosines and tangents of multiples of 30 and 45 degrees.
+func (b *FormBuilder) arcSpecial(fn string, a *Form) (*Form, bool) {
+	if a.HasVar() {
+		return nil, false
+	}
+	if b.special == nil {
+		b.special = map[string]*Form{}
+		pi := b.atomForm(b.piAtom(), frac{1, 1})
+		add := func(fn string, val *Form, q *big.Rat) {
+			if val == nil {
+				return
+			}
+			f, _ := b.scale(pi, q)
+			b.special[fn+":"+val.Key()] = f
+		}
+		// angles k*15 degrees for k = -6..12: sin, cos, tan values
+		for k := int64(-6); k <= 12; k++ {
+			q := big.NewRat(k, 12)
+			s, err1 := b.sinCos15(k)
+			c, err2 := b.sinCos15(k + 6)
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			if k >= -6 && k <= 6 && k%2 == 0 || k%3 == 0 && k >= -6 && k <= 6 {
+				add("asin", s, q)
+			}
+			if k >= 0 && k <= 12 && (k%2 == 0 || k%3 == 0) {
+				add("acos", c, q)
+			}
+			if k > -6 && k < 6 && (k%2 == 0 || k%3 == 0) {
+				if ic, err := b.inv(c); err == nil {
+					if tn, err := b.mul(s, ic); err == nil {
+						add("atan", tn, q)
+					}
+				}
+			}
+		}
+	}
+	switch fn {
+	case "acot", "asec", "acsc":
+		// the evaluator's definitions: acot x = atan(1/x), asec x =
+		// acos(1/x), acsc x = asin(1/x)
+		if a.IsZero() {
+			return nil, false
+		}
+		ia, err := b.inv(a)
+		if err != nil {
+			return nil, false
+		}
+		a = ia
+		fn = map[string]string{"acot": "atan", "asec": "acos", "acsc": "asin"}[fn]
+	}
+	f, ok := b.special[fn+":"+a.Key()]
+	return f, ok
+}
+
+// abs gives |a|: exact for constants, the identity for positive monomials
+// under Positive, else an atom of a normalised argument (|2-x| = |x-2|,
+// |2x| = 2|x|).
+func (b *FormBuilder) abs(t *Call, a *Form) (*Form, error) {
+	if r, ok := a.Rational(); ok {
+		return b.constForm(new(big.Rat).Abs(r)), nil
+	}
+	if !a.HasVar() {
+		if s, ok, err := b.sign(a); err != nil {
+			return nil, err
+		} else if ok {
+			return b.scale(a, big.NewRat(int64(s), 1))
+		}
+	}
+	if f, ok := b.positiveMono(a); ok {
+		return f, nil
+	}
+	// content and sign out: |c A| = |c| |A|, A with leading coefficient 1
+	if a.den == nil {
+		ks := a.num.keys()
+		lead := new(big.Rat).Set(a.num.ts[ks[0]].c)
+		norm := b.sumScale(a.num, new(big.Rat).Inv(lead))
+		if len(norm.ts) == 1 {
+			for _, t := range norm.ts {
+				if t.m.isOne() {
+					return b.constForm(new(big.Rat).Abs(lead)), nil
+				}
+			}
+		}
+		inner := &Form{num: norm}
+		at := b.atomForm(b.opaqueAtom("abs("+inner.Key()+")", &Call{Fn: "abs", Args: []Node{formNode(inner, t.Args[0], lead)}}, inner.HasVar()), frac{1, 1})
+		return b.scale(at, new(big.Rat).Abs(lead))
+	}
+	return b.opaque(t, []*Form{a}), nil
+}
+
+// formNode returns a tree whose value is the form inner = orig / lead.
+func formNode(inner *Form, orig Node, lead *big.Rat) Node {
+	return &Mul{Factors: []Node{orig, &Num{V: new(big.Rat).Inv(lead)}}}
+}
+
+// positiveMono returns a itself when it is one term of positive factors
+// (under Positive, or without variables).
+func (b *FormBuilder) positiveMono(a *Form) (*Form, bool) {
+	if a.den != nil || len(a.num.ts) != 1 {
+		return nil, false
+	}
+	for _, t := range a.num.ts {
+		if t.c.Sign() <= 0 || t.m.i || t.m.exp != nil {
+			return nil, false
+		}
+		for _, f := range t.m.fs {
+			switch f.a.kind {
+			case atPi, atRad, atLog:
+			case atVar:
+				if !b.opt.Positive {
+					return nil, false
+				}
+			default:
+				return nil, false
+			}
+		}
+	}
+	return a, true
+}
+
+// realFn evaluates floor, ceil, max and min of constants.
+func (b *FormBuilder) realFn(fn string, args []*Form) (*Form, bool, error) {
+	for _, a := range args {
+		if a.HasVar() {
+			return nil, false, nil
+		}
+	}
+	switch fn {
+	case "floor", "ceil":
+		if len(args) != 1 {
+			return nil, false, ErrNotScalar
+		}
+		v, ok, err := b.realValue(args[0])
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		fl, acc := v.Int(nil)
+		if v.Sign() < 0 && acc != big.Exact {
+			fl.Sub(fl, big.NewInt(1))
+		}
+		// the value must be clearly away from an integer
+		fr := new(big.Float).Sub(v, new(big.Float).SetInt(fl))
+		eps := new(big.Float).SetMantExp(big.NewFloat(1), -64)
+		if fr.Cmp(eps) < 0 || new(big.Float).Sub(big.NewFloat(1), fr).Cmp(eps) < 0 {
+			return nil, false, nil
+		}
+		if fn == "ceil" {
+			fl.Add(fl, big.NewInt(1))
+		}
+		return b.constForm(new(big.Rat).SetInt(fl)), true, nil
+	default:
+		if len(args) == 0 {
+			return nil, false, ErrNotScalar
+		}
+		best := args[0]
+		for _, a := range args[1:] {
+			d, err := b.Sub(a, best)
+			if err != nil {
+				return nil, false, err
+			}
+			if d.IsZero() {
+				continue
+			}
+			s, ok, err := b.sign(d)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			if fn == "max" && s > 0 || fn == "min" && s < 0 {
+				best = a
+			}
+		}
+		return best, true, nil
+	}
+}
+
+// sumProd expands a sum or product with integer bounds over a body with
+// variables.
+func (b *FormBuilder) sumProd(t *Call) (*Form, bool, error) {
+	if len(t.Args) != 4 {
+		return nil, false, nil
+	}
+	v, ok := t.Args[1].(*Sym)
+	if !ok {
+		return nil, false, nil
+	}
+	lo, err1 := b.st.ratInt(t.Args[2])
+	hi, err2 := b.st.ratInt(t.Args[3])
+	if err1 != nil || err2 != nil {
+		return nil, false, nil
+	}
+	n := new(big.Int).Sub(hi, lo)
+	if !n.IsInt64() || n.Int64() > 200 || !lo.IsInt64() {
+		return nil, false, nil
+	}
+	acc := b.constForm(new(big.Rat))
+	if t.Fn == "prod" {
+		acc = b.constForm(big.NewRat(1, 1))
+	}
+	for k := lo.Int64(); k <= hi.Int64(); k++ {
+		f, err := b.form(Substitute(t.Args[0], v.Name, Int(k)))
+		if err != nil {
+			return nil, false, err
+		}
+		if t.Fn == "sum" {
+			acc, err = b.add(acc, f)
+		} else {
+			acc, err = b.mul(acc, f)
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	return acc, true, nil
+}
