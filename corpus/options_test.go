@@ -222,6 +222,9 @@ func TestReadingsOnASDiv(t *testing.T) {
 	if c := byName["sacrebleu"].CLD; c < 0.7 {
 		t.Errorf("sacrebleu reading CLD %.4f, want about 0.75", c)
 	}
+	if c := byName["authors-script"].CLD; math.Abs(c-0.69) > 0.01 {
+		t.Errorf("authors-script reading CLD %.4f, want about 0.69", c)
+	}
 	if c := byName["unigram"].CLD; math.Abs(c-0.49) > 0.03 {
 		t.Errorf("unigram reading CLD %.4f, want near the paper's 0.49", c)
 	}

@@ -29,6 +29,11 @@ func with(o Options, f func(*Options)) Options {
 // StandardReadings are the readings `data diversity --readings` prints.
 var StandardReadings = []Reading{
 	{"sacrebleu", "pairs, 4-gram BLEU, sacreBLEU defaults (13a, case-sensitive, nothing masked)", Options{}},
+	// The authors' repository later gained a CLD script (code/ in
+	// chaochun/nlu-asdiv-dataset): person names (spaCy NER) and digit
+	// numbers masked, case kept, 4-gram sacreBLEU between pairs. We mask
+	// names with our capitalisation rule instead of spaCy's NER.
+	{"authors-script", "pairs, 4-gram, numbers and names masked, case kept (the authors' later script, names by our rule)", Options{MaskNumbers: true, MaskNames: true}},
 	{"masked", "pairs, 4-gram, lowercased, numbers, number words and names masked", Options{Lowercase: true, MaskNumbers: true, MaskNumberWords: true, MaskNames: true}},
 	{"normalised", "pairs, 4-gram, masked as above, stop words dropped, lemmatised", allNormalised},
 	{"unigram", "pairs, unigram BLEU (order 1), sacreBLEU defaults otherwise", Options{Order: 1}},
