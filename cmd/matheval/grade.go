@@ -53,7 +53,7 @@ is kept in manifest.json: a later 'grade' without the flag grades the same
 way; --also-policy none drops it.`,
 		Example: "  matheval grade runs/math-openai_qwen2.5-math-7b-1a2b3c4d5e\n" +
 			"  matheval grade runs/math-openai_qwen2.5-math-7b-1a2b3c4d5e --also-policy hendrycks",
-		Args:    cobra.ExactArgs(1),
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
 			if err := checkRunDir("grade", dir); err != nil {
