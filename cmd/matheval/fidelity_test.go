@@ -4,11 +4,15 @@ package main
 // (issue 18): the MATH paper's own scoring beside matheval's.
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/bench/math401"
+	"github.com/matheval/matheval/model/fakeserver"
 	"github.com/matheval/matheval/rundir"
 )
 
@@ -96,5 +100,132 @@ func TestGradeAlsoPolicyRefused(t *testing.T) {
 	code, _, stderr = captureRun(t, "grade", m401, "--also-policy", "hendrycks")
 	if code != exitUsage || !strings.Contains(stderr, "math401 benchmark is graded by its own policy only") {
 		t.Errorf("math401: exit %d, %q", code, stderr)
+	}
+}
+
+// promptServer is a fake OpenAI server whose model answers MATH 401's
+// seeded items (seed 1) right when answers(prompt, item index) says so,
+// and with no number otherwise.
+func promptServer(t *testing.T, answers func(prompt string, item int) bool) *fakeserver.Server {
+	t.Helper()
+	items, _, err := math401.New().Load("", bench.LoadOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := fakeserver.New()
+	t.Cleanup(srv.Close)
+	srv.Reply = func(key string) string {
+		text, _, _ := strings.Cut(key, "#")
+		text = strings.TrimSpace(text)
+		best := -1
+		for i, it := range items { // the longest query the prompt ends with
+			if q := strings.TrimSpace(it.Problem); strings.HasSuffix(text, q) && (best < 0 || len(q) > len(strings.TrimSpace(items[best].Problem))) {
+				best = i
+			}
+		}
+		if best >= 0 && answers(text, best) {
+			return "The result is " + items[best].Answer + "."
+		}
+		return "I cannot tell."
+	}
+	return srv
+}
+
+// compare --by-prompt ranks each model's prompts and marks the best, with
+// MATH 401's metrics and Table 1 columns, then the best prompt per model;
+// it refuses runs of one model that differ in more than the prompt.
+func TestCompareByPrompt(t *testing.T) {
+	// model-a: every "Calculate:" prompt right, half the "$" ones;
+	// model-b: every "$" prompt right, no "Calculate:" one.
+	a := promptServer(t, func(p string, i int) bool {
+		return strings.HasPrefix(p, "Calculate:") || strings.HasPrefix(p, "$") && i%2 == 0
+	})
+	b := promptServer(t, func(p string, i int) bool { return strings.HasPrefix(p, "$") })
+	root := t.TempDir()
+	run := func(srv *fakeserver.Server, model, prompt string, extra ...string) string {
+		t.Helper()
+		dir := filepath.Join(root, model+"-"+prompt+strings.Join(extra, ""))
+		args := append([]string{"run", "math401", "--model", "openai:" + model, "--base-url", srv.BaseURL(),
+			"--prompt", prompt, "--limit", "20", "--out", dir, "--progress", "off"}, extra...)
+		if code, out, stderr := captureRun(t, args...); code != 0 {
+			t.Fatalf("run %s %s: exit %d\n%s%s", model, prompt, code, out, stderr)
+		}
+		return dir
+	}
+	run(a, "model-a", "calculate")
+	run(a, "model-a", "dollar")
+	run(a, "model-a", "none")
+	run(b, "model-b", "calculate")
+	run(b, "model-b", "dollar")
+	code, out, stderr := captureRun(t, "compare", "--by-prompt", root)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+	row := func(prefix string) string {
+		t.Helper()
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), prefix) {
+				return l
+			}
+		}
+		t.Fatalf("no row %q in\n%s", prefix, out)
+		return ""
+	}
+	for _, want := range []string{"openai:model-a: accuracy by prompt (best marked)", "openai:model-b: accuracy by prompt",
+		"Best prompt per model (accuracy)", "relative error [95% CI]", "non-number ratio % [95% CI]",
+		"Columns Euler to Hard: MATH 401 by kind of arithmetic", "Best: calculate, ahead of dollar by +50.0 points"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// model-a's table: calculate first and marked, 100%; dollar 50%; none 0%.
+	if r := row("calculate "); !strings.Contains(r, "100.0 [100.0, 100.0]") || !strings.HasSuffix(strings.TrimSpace(r), "✓") {
+		t.Errorf("calculate row %q", r)
+	}
+	if r := row("none "); !strings.Contains(r, "0.0 [0.0, 0.0]") || strings.Contains(r, "✓") {
+		t.Errorf("none row %q", r)
+	}
+	if r := row("openai:model-b "); !strings.Contains(r, " dollar ") || !strings.Contains(r, "100.0 [100.0, 100.0]") {
+		t.Errorf("best of model-b %q", r)
+	}
+	// The Table 1 columns (Euler to Hard) are in the header.
+	for _, col := range []string{"Euler", "+-", "Easy", "Hard"} {
+		if !strings.Contains(row("prompt "), col) {
+			t.Errorf("header lacks %s", col)
+		}
+	}
+	code, js, _ := captureRun(t, "compare", "--by-prompt", "--json", root)
+	var got struct {
+		Models []struct {
+			Model   string
+			Prompts []struct {
+				Prompt string
+				Best   bool
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &got); code != 0 || err != nil || len(got.Models) != 2 ||
+		got.Models[0].Prompts[0].Prompt != "calculate" || !got.Models[0].Prompts[0].Best || got.Models[1].Prompts[0].Prompt != "dollar" {
+		t.Errorf("--json: exit %d %v %+v", code, err, got)
+	}
+
+	// A run of model-a that also changes the temperature is refused, the
+	// setting named.
+	run(a, "model-a", "equation", "--temperature", "0.7")
+	code, _, stderr = captureRun(t, "compare", "--by-prompt", root)
+	if code != exitFailure || !strings.Contains(stderr, "differ in more than the prompt") || !strings.Contains(stderr, "temperature") {
+		t.Errorf("settings other than the prompt: exit %d, %q", code, stderr)
+	}
+	// Runs of two benchmarks are refused.
+	other := filepath.Join(root, "m")
+	mathReplay := mathReplayRun(t)
+	os.Rename(mathReplay, other)
+	code, _, stderr = captureRun(t, "compare", "--by-prompt", filepath.Join(root, "model-a-calculate"), other)
+	if code != exitFailure || !strings.Contains(stderr, "within one benchmark") {
+		t.Errorf("two benchmarks: exit %d, %q", code, stderr)
+	}
+	// Without --by-prompt, compare still takes exactly two runs.
+	if code, _, _ := captureRun(t, "compare", root); code != exitUsage {
+		t.Errorf("compare with one argument: exit %d", code)
 	}
 }
