@@ -258,7 +258,7 @@ func TestSummarizeCategories(t *testing.T) {
 	}
 	s := New().Summarize([]bench.Sample{
 		mk("a", "Addition", true), mk("b", "Ceil-Division", false), // basic: 1/2
-		mk("c", "TVQ-Final", true), // aggregative: 1/1
+		mk("c", "TVQ-Final", true),                                                    // aggregative: 1/1
 		mk("d", "GCD", false), mk("e", "Geometry", false), mk("f", "UnitTrans", true), // knowledge: 1/3
 		mk("g", "Percentage", true),
 	})
