@@ -209,8 +209,9 @@ func TestGoldReplySelfCheck(t *testing.T) {
 }
 
 // Every type of the released ASDiv.xml has a category, the 24 types are
-// all there, and the categories partition the corpus (1,431 basic, 489
-// aggregative, 385 needing domain knowledge).
+// all there, the categories partition the corpus (1,645 basic, 275
+// aggregative, 385 needing domain knowledge), and basic arithmetic holds
+// exactly the types of the authors' arithmetic subset ASDiv-A.
 func TestCategoriesCoverRealTypes(t *testing.T) {
 	items := realItems(t)
 	types := map[string]int{}
@@ -233,7 +234,18 @@ func TestCategoriesCoverRealTypes(t *testing.T) {
 	if !ok || len(bd.Groups) != 3 {
 		t.Fatalf("by category: %+v", bd)
 	}
-	want := map[string]int{CategoryBasic: 1431, CategoryAggregate: 489, CategoryKnowledge: 385}
+	inA := map[string]bool{}
+	for _, it := range items {
+		if it.Meta["fold_a"] != "" {
+			inA[it.Meta["type"]] = true
+		}
+	}
+	for typ, c := range Categories {
+		if inA[typ] != (c == CategoryBasic) {
+			t.Errorf("%s: in ASDiv-A %v, category %s", typ, inA[typ], c)
+		}
+	}
+	want := map[string]int{CategoryBasic: 1645, CategoryAggregate: 275, CategoryKnowledge: 385}
 	total := 0
 	for _, g := range bd.Groups {
 		total += g.N
@@ -258,7 +270,7 @@ func TestSummarizeCategories(t *testing.T) {
 	}
 	s := New().Summarize([]bench.Sample{
 		mk("a", "Addition", true), mk("b", "Ceil-Division", false), // basic: 1/2
-		mk("c", "TVQ-Final", true),                                                    // aggregative: 1/1
+		mk("c", "Surplus", true),                                                      // aggregative: 1/1
 		mk("d", "GCD", false), mk("e", "Geometry", false), mk("f", "UnitTrans", true), // knowledge: 1/3
 		mk("g", "Percentage", true),
 	})
@@ -279,7 +291,7 @@ func TestSummarizeCategories(t *testing.T) {
 		t.Errorf("other group label %q", got["other"].Label)
 	}
 	for _, tb := range s.Tables {
-		if tb.Name == "by_category" && (!tb.Main || len(tb.Notes) != 1 || !strings.Contains(tb.Notes[0], "Aggregative operations: Comparison")) {
+		if tb.Name == "by_category" && (!tb.Main || len(tb.Notes) != 1 || !strings.Contains(tb.Notes[0], "Aggregative operations: Comparison, Number-Operation, Ratio, Sequential-Operation, Set-Operation, Surplus;")) {
 			t.Errorf("category table %+v", tb)
 		}
 	}
