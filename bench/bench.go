@@ -13,7 +13,8 @@
 //     estimate (value, n, 95% interval); Headline lists the main ones;
 //   - breakdowns: the metrics by the groups of a dimension (subject, level,
 //     HARDMath type and regime), each group selecting its items by metadata
-//     (Where), so any reader can recompute a group from samples.jsonl;
+//     (Where) or by the length of its problem or solution text (Span), so
+//     any reader can recompute a group from samples.jsonl;
 //   - display tables built from those, in the shape of the benchmark's
 //     paper; Main marks the ones the command line prints after a run.
 //

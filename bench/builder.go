@@ -20,6 +20,7 @@ type ItemSamples struct {
 type GroupDef struct {
 	Key, Label string
 	Where      map[string][]string // see Group.Where
+	Span       *Span               // see Group.Span
 	Measure    *Measure            // see Group.Measure
 	// Labels are the label of each dimension when there are several
 	// (Cross sets them): tables then give each its own column.
@@ -56,11 +57,12 @@ func NewBuilder(samples []Sample) *Builder {
 // Items returns the items with their samples.
 func (b *Builder) Items() []ItemSamples { return b.items }
 
-// estimate computes a measure's estimate over the items that match where.
-func (b *Builder) estimate(m Measure, where map[string][]string) Estimate {
+// estimate computes a measure's estimate over the items that match where
+// and span.
+func (b *Builder) estimate(m Measure, where map[string][]string, span *Span) Estimate {
 	var xs []float64
 	for _, it := range b.items {
-		if !MatchWhere(where, it.Item) {
+		if !MatchWhere(where, it.Item) || !span.Matches(it.Item) {
 			continue
 		}
 		if x, ok := m.Item(it.Samples); ok {
@@ -77,7 +79,7 @@ func (b *Builder) Metric(m Metric) Metric {
 	if m.Measure == nil {
 		panic("bench: Builder.Metric needs a Measure (use Add for a metric computed otherwise)")
 	}
-	m.Estimate = b.estimate(*m.Measure, nil)
+	m.Estimate = b.estimate(*m.Measure, nil, nil)
 	b.Add(m)
 	return m
 }
@@ -143,9 +145,31 @@ func Cross(a, b []GroupDef) []GroupDef {
 			if y.Measure != nil {
 				m = y.Measure
 			}
-			out = append(out, GroupDef{Key: x.Key + "|" + y.Key, Label: x.Label + ", " + y.Label, Where: w, Measure: m,
+			sp := x.Span
+			if y.Span != nil {
+				sp = y.Span
+			}
+			out = append(out, GroupDef{Key: x.Key + "|" + y.Key, Label: x.Label + ", " + y.Label, Where: w, Measure: m, Span: sp,
 				Labels: append(append([]string{}, x.labels()...), y.labels()...)})
 		}
+	}
+	return out
+}
+
+// Spans makes one group per length bin of a text (of is ProblemChars or
+// SolutionChars): [edges[i], edges[i+1]) for each pair of increasing
+// edges, then a last bin from the last edge up, labelled "50-99" and
+// "500+" (characters).
+func Spans(of string, edges []int) []GroupDef {
+	var out []GroupDef
+	for i, lo := range edges {
+		sp := &Span{Of: of, Lo: lo}
+		label := strconv.Itoa(lo) + "+"
+		if i+1 < len(edges) {
+			sp.Hi = edges[i+1]
+			label = strconv.Itoa(lo) + "-" + strconv.Itoa(sp.Hi-1)
+		}
+		out = append(out, GroupDef{Key: label, Label: label, Span: sp, Labels: []string{label}})
 	}
 	return out
 }
@@ -163,7 +187,7 @@ func (b *Builder) Breakdown(name, title string, dims []string, groups []GroupDef
 	bd := Breakdown{Name: name, Title: title, Dims: dims, Metrics: metrics}
 	var kept []GroupDef
 	for _, g := range groups {
-		grp := Group{Key: g.Key, Label: g.Label, Where: g.Where, Measure: g.Measure, Values: map[string]Estimate{}}
+		grp := Group{Key: g.Key, Label: g.Label, Where: g.Where, Span: g.Span, Measure: g.Measure, Values: map[string]Estimate{}}
 		if grp.Where == nil {
 			grp.Where = map[string][]string{}
 		}
@@ -176,7 +200,7 @@ func (b *Builder) Breakdown(name, title string, dims []string, groups []GroupDef
 			if g.Measure != nil {
 				meas = g.Measure
 			}
-			e := b.estimate(*meas, g.Where)
+			e := b.estimate(*meas, g.Where, g.Span)
 			grp.Values[mn] = e
 			grp.N = max(grp.N, e.N)
 		}

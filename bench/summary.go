@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/stats"
 )
@@ -162,6 +163,9 @@ type Group struct {
 	// for every key, its Meta value is one of the listed ones. Empty: every
 	// item.
 	Where map[string][]string `json:"where"`
+	// Span, when set, also selects by the length of one of the item's
+	// texts (MATH's accuracy by problem and solution length).
+	Span *Span `json:"span,omitempty"`
 	// Measure, when set, replaces the metrics' own per-sample quantity for
 	// this group (HARDMath's regimes: the credit of that regime).
 	Measure *Measure `json:"measure,omitempty"`
@@ -171,7 +175,54 @@ type Group struct {
 }
 
 // Matches reports whether an item belongs to the group.
-func (g Group) Matches(it Item) bool { return MatchWhere(g.Where, it) }
+func (g Group) Matches(it Item) bool { return MatchWhere(g.Where, it) && g.Span.Matches(it) }
+
+// The texts a Span can measure.
+const (
+	ProblemChars  = "problem_chars"  // characters of Item.Problem
+	SolutionChars = "solution_chars" // characters of Item.Solution
+)
+
+// Span selects items by the length of one of their texts, counted in
+// characters (Unicode code points) of the text as the dataset gives it:
+// Lo <= length < Hi, no upper end when Hi is 0. An item whose text is
+// empty (no reference solution) belongs to no span. Being computed from
+// the item itself, it needs no metadata, so any reader of samples.jsonl
+// selects the same items.
+type Span struct {
+	Of string `json:"of"` // ProblemChars or SolutionChars
+	Lo int    `json:"lo"`
+	Hi int    `json:"hi,omitempty"`
+}
+
+// Length is the length the span measures of an item; false when the item
+// has no such text (or the span measures something this build does not
+// know).
+func (s Span) Length(it Item) (int, bool) {
+	var t string
+	switch s.Of {
+	case ProblemChars:
+		t = it.Problem
+	case SolutionChars:
+		t = it.Solution
+	default:
+		return 0, false
+	}
+	if t == "" {
+		return 0, false
+	}
+	return utf8.RuneCountInString(t), true
+}
+
+// Matches reports whether an item's length is in the span; a nil span
+// matches every item.
+func (s *Span) Matches(it Item) bool {
+	if s == nil {
+		return true
+	}
+	n, ok := s.Length(it)
+	return ok && n >= s.Lo && (s.Hi == 0 || n < s.Hi)
+}
 
 // MatchWhere reports whether an item's metadata satisfies where.
 func MatchWhere(where map[string][]string, it Item) bool {

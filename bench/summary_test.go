@@ -158,3 +158,72 @@ func TestFormat(t *testing.T) {
 		t.Errorf("text %q", got)
 	}
 }
+
+// Spans select items by the characters (not bytes) of their texts; an item
+// without a solution belongs to no solution span; the groups survive a
+// round trip through JSON and select the same items from the items alone.
+func TestSpans(t *testing.T) {
+	mk := func(id, problem, solution string, correct bool) Sample {
+		s := sampleOf(id, 0, correct, map[bool]float64{true: 1, false: 0}[correct], nil)
+		s.Item.Problem, s.Item.Solution = problem, solution
+		return s
+	}
+	samples := []Sample{
+		mk("a", "ééé", "x", true),                 // 3 characters, 6 bytes
+		mk("b", strings.Repeat("x", 4), "", true), // no solution
+		mk("c", strings.Repeat("x", 10), "yy", false),
+		mk("d", strings.Repeat("x", 12), "yyyyy", true),
+	}
+	sb := NewBuilder(samples)
+	acc := Score
+	sb.Metric(Metric{Name: "accuracy", Label: "accuracy", Unit: Percent, Measure: &acc})
+	groups := Spans(ProblemChars, []int{0, 4, 10})
+	if len(groups) != 3 || groups[0].Label != "0-3" || groups[2].Label != "10+" || groups[2].Span.Hi != 0 {
+		t.Fatalf("groups %+v", groups)
+	}
+	bd := sb.Breakdown("by_problem_length", "Accuracy by problem length", []string{"problem length (characters)"}, groups, "accuracy")
+	got := map[string]Group{}
+	for _, g := range bd.Groups {
+		got[g.Key] = g
+	}
+	if g := got["0-3"]; g.N != 1 || g.Values["accuracy"].Value != 1 {
+		t.Errorf("0-3: %+v (é counts as one character)", g)
+	}
+	if g := got["4-9"]; g.N != 1 {
+		t.Errorf("4-9: %+v", g)
+	}
+	if g := got["10+"]; g.N != 2 || g.Values["accuracy"].Value != 0.5 {
+		t.Errorf("10+: %+v", g)
+	}
+	sol := sb.Breakdown("by_solution_length", "", []string{"solution length"}, Spans(SolutionChars, []int{0, 2}), "accuracy")
+	n := 0
+	for _, g := range sol.Groups {
+		n += g.N
+	}
+	if n != 3 {
+		t.Errorf("solution spans hold %d items, want 3 (b has no solution)", n)
+	}
+	raw, err := json.Marshal(bd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Breakdown
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range back.Groups {
+		m := 0
+		for _, s := range samples {
+			if g.Matches(s.Item) {
+				m++
+			}
+		}
+		if m != g.N {
+			t.Errorf("%s after JSON matches %d items, want %d", g.Key, m, g.N)
+		}
+	}
+	var none *Span
+	if !none.Matches(samples[0].Item) || (&Span{Of: "nosuch"}).Matches(samples[0].Item) {
+		t.Error("a nil span must match every item, an unknown one none")
+	}
+}

@@ -120,3 +120,71 @@ func jsonLine(v any) ([]byte, error) {
 	b, err := json.Marshal(v)
 	return append(b, '\n'), err
 }
+
+// A MATH run graded by the paper's scoring too has, besides by subject,
+// the two scorings by subject; its first column is the same accuracy, so
+// the report draws that figure once and compare lists those paired
+// differences once.
+func TestSecondPolicyNotRepeated(t *testing.T) {
+	plain := mathbench.New()
+	items, _, err := plain.Load(filepath.Join("..", "bench", "math", "testdata", "MATH"), bench.LoadOptions{Split: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := plain.WithAlsoPolicies([]string{"hendrycks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "math-run")
+	os.MkdirAll(dir, 0o755)
+	if err := rundir.WriteJSON(dir, rundir.ManifestFile, rundir.Manifest{Benchmark: "math", Model: "m", Samples: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var lines []byte
+	var samples []bench.Sample
+	for i, it := range items {
+		reply := b.GoldReply(it)
+		if i%2 == 1 {
+			reply = "The answer is " + it.Answer + "."
+		}
+		s := bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop"), Confidence: -1}
+		samples = append(samples, s)
+		line, _ := json.Marshal(rundir.SampleRecord{Sample: s})
+		lines = append(append(lines, line...), '\n')
+	}
+	os.WriteFile(filepath.Join(dir, rundir.SamplesFile), lines, 0o644)
+	if err := rundir.WriteJSON(dir, rundir.ResultsFile, rundir.Results{Benchmark: "math", Items: len(samples),
+		Samples: len(samples), Planned: len(samples), Summary: b.Summarize(samples)}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Analyze(r)
+	if _, ok := a.Summary.Breakdown("policy_hendrycks_by_subject"); !ok {
+		t.Fatal("the summary lacks the paper's scoring by subject")
+	}
+	plots, err := Plots(a, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, p := range plots {
+		names[p.Name] = true
+	}
+	if !names["breakdown_by_subject"] || names["breakdown_policy_hendrycks_by_subject"] || names["breakdown_policy_hendrycks_by_level"] {
+		t.Errorf("figures %v", names)
+	}
+	c, err := Compare(r, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := map[string]int{}
+	for _, g := range c.Groups {
+		per[g.Breakdown]++
+	}
+	if per["by_subject"] == 0 || per["policy_hendrycks_by_subject"] != 0 {
+		t.Errorf("paired differences per breakdown %v", per)
+	}
+}

@@ -186,7 +186,13 @@ func idExamples(va, vb map[string]float64) string {
 // or the group's measure).
 func groupDiffs(sum bench.Summary, a, b *Run, headline bench.Measure, items map[string]bench.Item) []GroupDiff {
 	var out []GroupDiff
+	seen := map[string]bool{}
 	for _, bd := range sum.Breakdowns {
+		if sig := firstMetricSignature(sum, bd); seen[sig] {
+			continue // the same differences as an earlier breakdown's
+		} else {
+			seen[sig] = true
+		}
 		base := headline
 		if len(bd.Metrics) > 0 {
 			if m, ok := sum.Metric(bd.Metrics[0]); ok && m.Measure != nil {

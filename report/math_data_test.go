@@ -54,10 +54,25 @@ func TestMATH500Report(t *testing.T) {
 	if !strings.Contains(string(md), "| Intermediate Algebra |") {
 		t.Error("report.md lacks the subject rows")
 	}
-	// 2 breakdowns (subject, level; the grid of both is MATH's own figure),
-	// 2 calibration figures, 1 figure of the math benchmark (registered by
-	// this package's tests), each as PNG and SVG.
-	if len(w.Plots) != 10 || !strings.HasSuffix(w.Plots[9], "bench_accuracy_by_level_per_subject.svg") {
+	// 4 breakdowns (subject, level, problem length, solution length; the
+	// grid of subject and level is MATH's own figure), 2 calibration
+	// figures, 2 figures of the math benchmark (registered by this
+	// package's tests: accuracy against length, by level per subject), each
+	// as PNG and SVG.
+	if len(w.Plots) != 16 || !strings.HasSuffix(w.Plots[13], "bench_accuracy_by_length.svg") ||
+		!strings.HasSuffix(w.Plots[15], "bench_accuracy_by_level_per_subject.svg") {
 		t.Errorf("plots: %v", w.Plots)
+	}
+	// Accuracy by length: every MATH-500 problem in one problem-length bin
+	// and one solution-length bin.
+	for _, name := range []string{"by_problem_length", "by_solution_length"} {
+		bd, ok := a.Summary.Breakdown(name)
+		n := 0
+		for _, g := range bd.Groups {
+			n += g.N
+		}
+		if !ok || n != 500 || len(bd.Groups) != 7 {
+			t.Errorf("%s: %d items in %d bins", name, n, len(bd.Groups))
+		}
 	}
 }

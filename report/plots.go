@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
@@ -39,9 +40,15 @@ var (
 // confidences, the reliability diagram and the confidence histogram.
 func Plots(a *Analysis, title string) ([]Plot, error) {
 	var out []Plot
+	seen := map[string]bool{}
 	for _, b := range a.Summary.Breakdowns {
 		if len(b.Groups) > maxBars || len(b.Groups) == 0 || len(b.Metrics) == 0 {
 			continue
+		}
+		if sig := firstMetricSignature(a.Summary, b); seen[sig] {
+			continue // the same figure as an earlier breakdown's (MATH's second policy by subject)
+		} else {
+			seen[sig] = true
 		}
 		if len(b.Dims) > 1 && len(b.Groups) > maxCrossBars {
 			continue // a grid reads better as its table (and MATH draws it as lines)
@@ -266,4 +273,31 @@ func histogramPlot(c *Confidence, title string) (*plotout.Figure, error) {
 	f.Add("correct", hr)
 	f.Add("not correct", hw)
 	return f, nil
+}
+
+// firstMetricSignature identifies what a breakdown's first metric measures
+// over which items: two breakdowns with the same signature draw the same
+// figure and have the same paired differences.
+func firstMetricSignature(sum bench.Summary, b bench.Breakdown) string {
+	type grp struct {
+		Where   map[string][]string
+		Span    *bench.Span
+		Measure *bench.Measure
+		Label   string
+	}
+	var base *bench.Measure
+	if len(b.Metrics) > 0 {
+		if m, ok := sum.Metric(b.Metrics[0]); ok {
+			base = m.Measure
+		}
+	}
+	gs := make([]grp, len(b.Groups))
+	for i, g := range b.Groups {
+		gs[i] = grp{g.Where, g.Span, g.Measure, g.Label}
+	}
+	j, _ := json.Marshal(struct {
+		Base   *bench.Measure
+		Groups []grp
+	}{base, gs})
+	return string(j)
 }

@@ -202,8 +202,98 @@ func TestGoldReplySelfCheck(t *testing.T) {
 	if s.Value("accuracy") != 1 {
 		t.Errorf("accuracy %v", s.Value("accuracy"))
 	}
-	if len(s.Tables) < 3 || s.Tables[0].Name != "by_grade" || len(s.Tables[0].Rows) != 6 || !s.Tables[0].Main || s.Tables[1].Name != "by_type" {
+	if len(s.Tables) < 4 || s.Tables[0].Name != "by_grade" || len(s.Tables[0].Rows) != 6 || !s.Tables[0].Main ||
+		s.Tables[1].Name != "by_category" || s.Tables[2].Name != "by_type" {
 		t.Errorf("tables: %+v", s.Tables)
+	}
+}
+
+// Every type of the released ASDiv.xml has a category, the 24 types are
+// all there, the categories partition the corpus (1,645 basic, 275
+// aggregative, 385 needing domain knowledge), and basic arithmetic holds
+// exactly the types of the authors' arithmetic subset ASDiv-A.
+func TestCategoriesCoverRealTypes(t *testing.T) {
+	items := realItems(t)
+	types := map[string]int{}
+	for _, it := range items {
+		types[it.Meta["type"]]++
+	}
+	for typ, n := range types {
+		if _, ok := Categories[typ]; !ok {
+			t.Errorf("type %q (%d problems) has no category", typ, n)
+		}
+	}
+	if len(types) != 24 || len(Categories) != 24 {
+		t.Errorf("%d types in the data, %d with a category; the paper has 24", len(types), len(Categories))
+	}
+	var samples []bench.Sample
+	for _, it := range items {
+		samples = append(samples, bench.Sample{Item: it, Verdict: answer.Verdict{Kind: answer.Correct, Score: 1}})
+	}
+	bd, ok := New().Summarize(samples).Breakdown("by_category")
+	if !ok || len(bd.Groups) != 3 {
+		t.Fatalf("by category: %+v", bd)
+	}
+	inA := map[string]bool{}
+	for _, it := range items {
+		if it.Meta["fold_a"] != "" {
+			inA[it.Meta["type"]] = true
+		}
+	}
+	for typ, c := range Categories {
+		if inA[typ] != (c == CategoryBasic) {
+			t.Errorf("%s: in ASDiv-A %v, category %s", typ, inA[typ], c)
+		}
+	}
+	want := map[string]int{CategoryBasic: 1645, CategoryAggregate: 275, CategoryKnowledge: 385}
+	total := 0
+	for _, g := range bd.Groups {
+		total += g.N
+		if g.N != want[g.Key] {
+			t.Errorf("%s: %d problems, want %d", g.Key, g.N, want[g.Key])
+		}
+	}
+	if total != len(items) {
+		t.Errorf("categories hold %d of %d problems", total, len(items))
+	}
+}
+
+// Accuracy by category worked by hand; a type outside the 24 gets a group
+// of its own, named.
+func TestSummarizeCategories(t *testing.T) {
+	mk := func(id, typ string, right bool) bench.Sample {
+		v := answer.Verdict{Kind: answer.Wrong}
+		if right {
+			v = answer.Verdict{Kind: answer.Correct, Score: 1}
+		}
+		return bench.Sample{Item: bench.Item{ID: id, Meta: map[string]string{"grade": "1", "type": typ}}, Verdict: v}
+	}
+	s := New().Summarize([]bench.Sample{
+		mk("a", "Addition", true), mk("b", "Ceil-Division", false), // basic: 1/2
+		mk("c", "Surplus", true),                                                      // aggregative: 1/1
+		mk("d", "GCD", false), mk("e", "Geometry", false), mk("f", "UnitTrans", true), // knowledge: 1/3
+		mk("g", "Percentage", true),
+	})
+	bd, _ := s.Breakdown("by_category")
+	got := map[string]bench.Group{}
+	for _, g := range bd.Groups {
+		got[g.Key] = g
+	}
+	for key, want := range map[string]struct {
+		n   int
+		acc float64
+	}{CategoryBasic: {2, 0.5}, CategoryAggregate: {1, 1}, CategoryKnowledge: {3, 1.0 / 3}, "other": {1, 1}} {
+		if g := got[key]; g.N != want.n || math.Abs(g.Values["accuracy"].Value-want.acc) > 1e-12 {
+			t.Errorf("%s: %+v, want %d items at %v", key, g, want.n, want.acc)
+		}
+	}
+	if got["other"].Label != "other types (Percentage)" {
+		t.Errorf("other group label %q", got["other"].Label)
+	}
+	for _, tb := range s.Tables {
+		if tb.Name == "by_category" && (!tb.Main || len(tb.Notes) != 1 || !strings.Contains(tb.Notes[0], "Aggregative operations: Comparison, Number-Operation, Ratio, Sequential-Operation, Set-Operation, Surplus;")) {
+			t.Errorf("category table %+v", tb)
+		}
 	}
 }
 

@@ -17,8 +17,9 @@ var foldSchemes = []struct{ key, name string }{
 	{"type_fold", "the seeded per-type folds"},
 }
 
-// Summarize reports accuracy overall, by grade and by problem type (the
-// paper's Tables 5 and 6), and, when the samples span more than one fold,
+// Summarize reports accuracy overall, by grade, by the paper's three
+// categories of problem types and by problem type (the paper's Tables 5
+// and 6), and, when the samples span more than one fold,
 // by fold with the folds' mean and standard deviation (the paper's 5-fold
 // figures).
 func (b *Benchmark) Summarize(samples []bench.Sample) bench.Summary {
@@ -28,8 +29,12 @@ func (b *Benchmark) Summarize(samples []bench.Sample) bench.Summary {
 		Definition: "the share of problems whose answer matches the annotated answer (with several samples per problem: the mean over its samples)"})
 	grade := sb.Breakdown("by_grade", "Accuracy by grade", []string{"grade"},
 		sb.ByMeta("grade", func(g string) string { return "grade " + g }, nil), "accuracy")
+	cat := sb.Breakdown("by_category", "Accuracy by problem-type category", []string{"category"}, categoryGroups(sb), "accuracy")
 	typ := sb.Breakdown("by_type", "Accuracy by problem type", []string{"type"}, sb.ByMeta("type", nil, nil), "accuracy")
 	sb.Table(sb.BreakdownTable(grade, true))
+	ct := sb.BreakdownTable(cat, true)
+	ct.Notes = []string{CategoryNote}
+	sb.Table(ct)
 	sb.Table(sb.BreakdownTable(typ, true))
 	for _, f := range foldSchemes {
 		groups := sb.ByMeta(f.key, func(k string) string { return "fold " + k }, nil)

@@ -34,6 +34,9 @@ type Benchmark struct {
 	train     []bench.Item
 	trainErr  error
 	loaded    bool
+	// also are the other policies each reply is graded by too (see
+	// WithAlsoPolicies); none for the registered benchmark.
+	also []alsoPolicy
 }
 
 // New returns the benchmark.
@@ -123,12 +126,16 @@ func (*Benchmark) GoldReply(it bench.Item) string {
 // \boxed{} or a final-answer phrase, equivalence by the engine).
 var Policy = answer.MATH
 
-// Grade implements bench.Benchmark.
-func (*Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+// Grade implements bench.Benchmark. A benchmark made by WithAlsoPolicies
+// also records the reply's grade under each of its other policies.
+func (b *Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+	var v answer.Verdict
 	if strings.TrimSpace(it.Answer) == "" {
-		return answer.Verdict{Kind: answer.Unparsable, Reason: "the item has no gold answer (empty \\boxed{} in the reference solution)"}
+		v = answer.Verdict{Kind: answer.Unparsable, Reason: "the item has no gold answer (empty \\boxed{} in the reference solution)"}
+	} else {
+		v = answer.Grade(Policy, it.Answer, reply, finishReason)
 	}
-	return answer.Grade(Policy, it.Answer, reply, finishReason)
+	return b.gradeAlso(v, it, reply, finishReason)
 }
 
 // Confidence is the paper's confidence: the mean probability of the tokens

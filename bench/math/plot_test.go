@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/bench"
@@ -37,5 +38,29 @@ func TestPlotsImplementsPlotter(t *testing.T) {
 	bad := []bench.Sample{sample(b, "x", "algebra", "?", "2", `$\boxed{2}$`, "stop", 0, 0)}
 	if _, err := b.Plots(bad, t.TempDir()); err == nil {
 		t.Error("no error for items without a numeric level")
+	}
+}
+
+// The length figure is drawn when items carry their texts, even without a
+// numeric level; without texts and levels, Plots fails.
+func TestPlotsLengthFigure(t *testing.T) {
+	b := New()
+	var samples []bench.Sample
+	for i, n := range []int{30, 80, 120, 400, 900} {
+		it := bench.Item{ID: string(rune('a' + i)), Answer: "2", Problem: strings.Repeat("x", n), Solution: strings.Repeat("y", 3*n),
+			Meta: map[string]string{"subject": "algebra", "level": "?"}}
+		samples = append(samples, bench.Sample{Item: it, Reply: `$\boxed{2}$`, Verdict: b.Grade(it, `$\boxed{2}$`, "stop")})
+	}
+	dir := t.TempDir()
+	files, err := b.Plots(samples, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 || files[0] != filepath.Join(dir, LengthName+".png") {
+		t.Fatalf("files %v", files)
+	}
+	png, err := os.ReadFile(files[0])
+	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Fatalf("png: %v", err)
 	}
 }
