@@ -24,7 +24,7 @@ func (g *gold) Canonical() map[string]any { return map[string]any{"model": "buil
 func (g *gold) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &Error{Msg: fmt.Sprintf("builtin:gold: item %s: gold reply panicked: %v", req.Item.ID, r)}
+			err = &Error{Msg: fmt.Sprintf("internal error: builtin:gold panicked on item %s: %v", req.Item.ID, r)}
 		}
 	}()
 	return Response{Choices: []Choice{{Reply: g.b.GoldReply(req.Item), FinishReason: "stop"}}, ServerModel: "builtin:gold"}, nil
@@ -48,8 +48,9 @@ func (calcBackend) Canonical() map[string]any { return map[string]any{"model": "
 func (calcBackend) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			// A calculator crash on user data is a decline, not a run failure.
-			resp, err = Response{Choices: []Choice{{FinishReason: "declined"}}, ServerModel: "builtin:calc"}, nil
+			// A calculator crash is a bug of ours, not the baseline declining:
+			// the request fails (verdict error), it is not scored as no answer.
+			err = &Error{Msg: fmt.Sprintf("internal error: builtin:calc panicked on item %s: %v", req.Item.ID, r)}
 		}
 	}()
 	reply, cerr := calc.Answer(req.Item.Problem)

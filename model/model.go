@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -36,10 +37,26 @@ type Choice struct {
 	Reply string `json:"reply"`
 	// Reasoning is the reasoning the server returned in a separate field
 	// (reasoning_content or reasoning), kept apart from the reply.
-	Reasoning    string               `json:"reasoning,omitempty"`
-	FinishReason string               `json:"finish_reason,omitempty"`
-	Logprobs     []bench.TokenLogprob `json:"logprobs,omitempty"`
+	Reasoning    string `json:"reasoning,omitempty"`
+	FinishReason string `json:"finish_reason,omitempty"`
+	// Logprobs are the reply's tokens, their offsets counted in the reply.
+	// Tokens of the reasoning are not among them (see alignLogprobs).
+	Logprobs []bench.TokenLogprob `json:"logprobs,omitempty"`
+	// Notes say what the client noticed about this reply that the caller
+	// should report (NoteLogprobsMissing, NoteLogprobsUnaligned).
+	Notes []string `json:"notes,omitempty"`
 }
+
+// Notes a Choice may carry.
+const (
+	// NoteLogprobsMissing: logprobs were asked for and the reply came
+	// without them (Ollama's /v1/completions never sends them).
+	NoteLogprobsMissing = "logprobs asked for, none came back"
+	// NoteLogprobsUnaligned: the tokens the server sent do not contain the
+	// reply (the server changed the text it split out of the generation),
+	// so no token can be placed in the reply; the logprobs are dropped.
+	NoteLogprobsUnaligned = "logprobs do not contain the reply text, so they cannot be aligned with it"
+)
 
 // Response is the answer to one request.
 type Response struct {
@@ -67,25 +84,89 @@ type Backend interface {
 	Do(ctx context.Context, server int, req Request) (Response, error)
 }
 
-// ModelLister is implemented by backends that can ask their server which
-// models it serves (GET /v1/models); the answer goes into the manifest.
+// ModelLister is implemented by backends that can ask their servers which
+// models they serve (GET /v1/models): the runner probes every server with
+// it before a run and records the answer in the manifest.
 type ModelLister interface {
-	ListModels(ctx context.Context) (json.RawMessage, error)
+	// ListModels asks server (0 <= server < Servers()). A failure is an *Error.
+	ListModels(ctx context.Context, server int) (json.RawMessage, error)
+	// ServerURL names server in messages (its base URL, credentials removed).
+	ServerURL(server int) string
 }
+
+// ModelIDs reads the model ids of a GET /v1/models answer ({"data": [{"id"}]}).
+func ModelIDs(raw json.RawMessage) []string {
+	var l struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(raw, &l) != nil {
+		return nil
+	}
+	ids := make([]string, 0, len(l.Data))
+	for _, d := range l.Data {
+		ids = append(ids, d.ID)
+	}
+	return ids
+}
+
+// Kind says what a failed attempt means beyond this request.
+type Kind int
+
+const (
+	// KindRequest: this request failed; Retryable says whether another
+	// attempt may succeed.
+	KindRequest Kind = iota
+	// KindFatal: the failure will not clear for any request of the run (a
+	// refused API key, an unknown model, no quota left, a parameter the
+	// server rejects, a proxy answering with web pages): stop the run.
+	KindFatal
+	// KindNRefused: the server refuses n > 1; ask for the samples one by
+	// one. The backend's MaxN is 1 from then on.
+	KindNRefused
+	// KindAdjusted: the server rejected a parameter the client may change
+	// (max_tokens for max_completion_tokens, or a field the user did not
+	// set); the client has changed its requests: send again at once.
+	KindAdjusted
+)
+
+// Sentinels for errors.Is on an *Error.
+var (
+	ErrFatal    = errors.New("fatal server error")
+	ErrNRefused = errors.New("the server refuses n > 1")
+	ErrAdjusted = errors.New("request adjusted after a rejected parameter")
+)
 
 // Error is a failed attempt.
 type Error struct {
 	// Status is the HTTP status, 0 when no response came.
 	Status int
 	// Retryable says whether a later attempt may succeed (429, 5xx,
-	// timeouts, dropped connections, malformed or truncated bodies).
+	// timeouts, dropped connections, truncated bodies and streams).
 	Retryable bool
-	// RetryAfter is the server's Retry-After, 0 when absent.
+	// RetryAfter is the server's wait before retrying (retry-after-ms or
+	// Retry-After), 0 when absent.
 	RetryAfter time.Duration
+	Kind       Kind
 	Msg        string
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// Is makes errors.Is(err, ErrFatal) (and the other sentinels) true for an
+// *Error of that kind.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case ErrFatal:
+		return e.Kind == KindFatal
+	case ErrNRefused:
+		return e.Kind == KindNRefused
+	case ErrAdjusted:
+		return e.Kind == KindAdjusted
+	}
+	return false
+}
 
 // AsError returns err as an *Error, wrapping foreign errors as retryable
 // (an unknown failure is more likely transient than permanent).
@@ -102,12 +183,28 @@ type Options struct {
 	// BaseURLs are the servers of an openai: backend (default http://localhost:8000/v1).
 	BaseURLs []string
 	APIKey   string
+	// APIKeyEnv names the environment variable the key came from, so that
+	// a refused key can be named in the error (default OPENAI_API_KEY).
+	APIKeyEnv string
 	// API is "chat" (default) or "completions".
 	API    string
 	Params Params
+	// Stream asks for replies as server-sent events (stream: true with
+	// stream_options.include_usage), for servers and proxies that time out
+	// long replies sent in one piece. The reply is the same either way.
+	Stream bool
+	// MaxTokensField is the field that carries Params.MaxTokens in chat
+	// requests: "max_tokens", "max_completion_tokens" (OpenAI's reasoning
+	// models accept only this one) or "" / "auto": max_completion_tokens
+	// for OpenAI reasoning models by name (o1, o3, o4, gpt-5 families),
+	// max_tokens otherwise, switching when the server asks for the other.
+	MaxTokensField string
 	// Concurrency is the number of requests in flight per server; it sizes
 	// the connection pool.
 	Concurrency int
+	// Transport replaces the HTTP transport (tests with an in-memory fake
+	// server); nil: a pooled transport sized by Concurrency.
+	Transport http.RoundTripper
 	// Bench is the benchmark being run (builtin:gold asks it for gold replies).
 	Bench bench.Benchmark
 }
@@ -117,6 +214,9 @@ type Options struct {
 type Params struct {
 	Temperature *float64 `json:"temperature,omitempty"`
 	TopP        *float64 `json:"top_p,omitempty"`
+	// MaxTokens is the most tokens per reply; 0: the server's default in
+	// chat, DefaultCompletionsMaxTokens in completions (where vLLM and
+	// SGLang default to 16 tokens).
 	MaxTokens   int      `json:"max_tokens,omitempty"`
 	Stop        []string `json:"stop,omitempty"`
 	Seed        *int64   `json:"seed,omitempty"`
@@ -124,6 +224,24 @@ type Params struct {
 	TopLogprobs int      `json:"top_logprobs,omitempty"`
 	// Extra are further body fields, merged over the ones above.
 	Extra map[string]any `json:"extra_body,omitempty"`
+	// Implicit names the body fields sent with a default the user did not
+	// choose (the command line always sends temperature 0). When a server
+	// rejects one of them as unsupported, it is left out from then on
+	// instead of failing the run; a rejected field the user set stops it.
+	// Not part of the cache key: it does not change what is asked.
+	Implicit []string `json:"-"`
+}
+
+// DefaultCompletionsMaxTokens is the max_tokens sent to /v1/completions
+// when none is given: the OpenAI API, vLLM and SGLang cut completions at
+// 16 tokens by default, which ends every worked solution mid-sentence.
+const DefaultCompletionsMaxTokens = 4096
+
+// TokenLimiter is implemented by backends whose replies have a token limit;
+// a cost budget reserves the worst case of each request from it.
+type TokenLimiter interface {
+	// MaxReplyTokens is the most tokens one reply may have (0: no limit sent).
+	MaxReplyTokens() int
 }
 
 // New makes the backend a spec names:

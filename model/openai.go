@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,9 +11,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"sort"
-	"strconv"
+	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/matheval/matheval/bench"
@@ -28,14 +30,30 @@ const maxBody = 64 << 20
 // openAI is a small client of the OpenAI-compatible HTTP API, written on
 // net/http so that every fault (status, header, body) is visible to the
 // caller and testable against a fake server.
+//
+// It adapts to what a server refuses, once for the whole run: n > 1 (then
+// MaxN is 1), max_tokens where max_completion_tokens is required, and
+// fields sent with a default the user did not choose (Params.Implicit).
 type openAI struct {
-	model  string
-	bases  []string
-	key    string
-	api    string // "chat" or "completions"
-	params Params
-	client *http.Client
+	model       string
+	bases       []string
+	key, keyEnv string
+	api         string // "chat" or "completions"
+	params      Params
+	stream      bool
+	autoField   bool // the max-tokens field adapts to the server
+	client      *http.Client
+
+	mu      sync.RWMutex
+	useMCT  bool            // chat: send max_completion_tokens, not max_tokens
+	dropped map[string]bool // implicit fields left out after a rejection
+	noN     atomic.Bool     // the server refused n > 1
 }
+
+// reasoningModel matches the OpenAI models that take max_completion_tokens
+// and reject max_tokens (the o-series and GPT-5 families, as the OpenAPI
+// description of max_tokens says), with or without a provider prefix.
+var reasoningModel = regexp.MustCompile(`(^|/)(o[1-9]([-.]|$)|gpt-5)`)
 
 func newOpenAI(modelName string, o Options) (*openAI, error) {
 	api := o.API
@@ -67,33 +85,75 @@ func newOpenAI(modelName string, o Options) (*openAI, error) {
 	if o.Params.TopLogprobs < 0 || o.Params.TopLogprobs > 20 {
 		return nil, fmt.Errorf("top logprobs %d: want 0..20", o.Params.TopLogprobs)
 	}
-	conc := o.Concurrency
-	if conc < 1 {
-		conc = 1
+	if o.Params.MaxTokens < 0 {
+		return nil, fmt.Errorf("max tokens %d: want >= 0", o.Params.MaxTokens)
 	}
-	// One pooled connection per request in flight: without enough idle
-	// connections kept, a busy run would open and close sockets endlessly.
-	tr := &http.Transport{
-		Proxy:               http.ProxyFromEnvironment,
-		DialContext:         (&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
-		MaxIdleConns:        conc * len(clean),
-		MaxIdleConnsPerHost: conc,
-		IdleConnTimeout:     90 * time.Second,
-		DisableCompression:  true,
+	c := &openAI{model: modelName, bases: clean, key: o.APIKey, keyEnv: o.APIKeyEnv, api: api,
+		params: o.Params, stream: o.Stream, dropped: map[string]bool{}}
+	if c.keyEnv == "" {
+		c.keyEnv = "OPENAI_API_KEY"
 	}
-	return &openAI{model: modelName, bases: clean, key: o.APIKey, api: api, params: o.Params,
-		client: &http.Client{Transport: tr}}, nil
+	if api == "completions" && c.params.MaxTokens == 0 {
+		c.params.MaxTokens = DefaultCompletionsMaxTokens
+	}
+	switch o.MaxTokensField {
+	case "", "auto":
+		c.autoField = true
+		c.useMCT = reasoningModel.MatchString(strings.ToLower(modelName))
+	case "max_tokens":
+	case "max_completion_tokens":
+		c.useMCT = true
+	default:
+		return nil, fmt.Errorf("max tokens field %q: want auto, max_tokens or max_completion_tokens", o.MaxTokensField)
+	}
+	tr := o.Transport
+	if tr == nil {
+		conc := max(o.Concurrency, 1)
+		// One pooled connection per request in flight: without enough idle
+		// connections kept, a busy run would open and close sockets endlessly.
+		tr = &http.Transport{
+			Proxy:               http.ProxyFromEnvironment,
+			DialContext:         (&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+			MaxIdleConns:        conc * len(clean),
+			MaxIdleConnsPerHost: conc,
+			IdleConnTimeout:     90 * time.Second,
+			DisableCompression:  true,
+		}
+	}
+	c.client = &http.Client{Transport: tr}
+	return c, nil
 }
 
 func (c *openAI) Spec() string  { return "openai:" + c.model }
 func (c *openAI) Model() string { return c.model }
 func (c *openAI) Servers() int  { return len(c.bases) }
-func (c *openAI) MaxN() int     { return 128 }
 
-// Canonical leaves out the servers and the key: the same request to another
-// replica of the same model is the same request.
+// MaxN is 128 (the OpenAI API's limit) until the server refuses n > 1.
+func (c *openAI) MaxN() int {
+	if c.noN.Load() {
+		return 1
+	}
+	return 128
+}
+
+func (c *openAI) MaxReplyTokens() int { return c.params.MaxTokens }
+
+// Canonical leaves out the servers, the key and the transport (streaming
+// or not): the same request to another replica, or streamed, is the same
+// request.
 func (c *openAI) Canonical() map[string]any {
 	return map[string]any{"model": c.Spec(), "api": c.api, "params": c.params}
+}
+
+// ServerURL is the base URL of server without credentials.
+func (c *openAI) ServerURL(server int) string {
+	u, err := url.Parse(c.bases[server])
+	if err != nil {
+		return "server " + fmt.Sprint(server)
+	}
+	u.User = nil
+	u.RawQuery = ""
+	return u.String()
 }
 
 // chatMessage is a chat message as sent.
@@ -102,35 +162,71 @@ type chatMessage struct {
 	Content string `json:"content"`
 }
 
+type streamOptions struct {
+	IncludeUsage bool `json:"include_usage"`
+}
+
 // body is a request body; Extra fields are merged over it.
 type body struct {
-	Model       string        `json:"model"`
-	Messages    []chatMessage `json:"messages,omitempty"`
-	Prompt      *string       `json:"prompt,omitempty"`
-	Temperature *float64      `json:"temperature,omitempty"`
-	TopP        *float64      `json:"top_p,omitempty"`
-	MaxTokens   int           `json:"max_tokens,omitempty"`
-	Stop        []string      `json:"stop,omitempty"`
-	Seed        *int64        `json:"seed,omitempty"`
-	N           int           `json:"n,omitempty"`
+	Model               string        `json:"model"`
+	Messages            []chatMessage `json:"messages,omitempty"`
+	Prompt              *string       `json:"prompt,omitempty"`
+	Temperature         *float64      `json:"temperature,omitempty"`
+	TopP                *float64      `json:"top_p,omitempty"`
+	MaxTokens           int           `json:"max_tokens,omitempty"`
+	MaxCompletionTokens int           `json:"max_completion_tokens,omitempty"`
+	Stop                []string      `json:"stop,omitempty"`
+	Seed                *int64        `json:"seed,omitempty"`
+	N                   int           `json:"n,omitempty"`
 	// Logprobs is a bool for chat and an int (number of alternatives) for completions.
-	Logprobs    any `json:"logprobs,omitempty"`
-	TopLogprobs int `json:"top_logprobs,omitempty"`
+	Logprobs      any            `json:"logprobs,omitempty"`
+	TopLogprobs   int            `json:"top_logprobs,omitempty"`
+	Stream        bool           `json:"stream,omitempty"`
+	StreamOptions *streamOptions `json:"stream_options,omitempty"`
+}
+
+// sent records what a request carried, to read a rejection of it.
+type sent struct {
+	n        int
+	mct      bool // max_completion_tokens, not max_tokens
+	maxField string
 }
 
 // requestBody renders the JSON body of req.
-func (c *openAI) requestBody(req Request) ([]byte, error) {
-	b := body{Model: c.model, Temperature: c.params.Temperature, TopP: c.params.TopP,
-		MaxTokens: c.params.MaxTokens}
+func (c *openAI) requestBody(req Request) ([]byte, sent, error) {
+	c.mu.RLock()
+	useMCT, dropped := c.useMCT, len(c.dropped) > 0
+	var drop map[string]bool
+	if dropped {
+		drop = make(map[string]bool, len(c.dropped))
+		for k := range c.dropped {
+			drop[k] = true
+		}
+	}
+	c.mu.RUnlock()
+	b := body{Model: c.model, Temperature: c.params.Temperature, TopP: c.params.TopP}
+	var s sent
+	if c.api == "chat" && useMCT {
+		b.MaxCompletionTokens = c.params.MaxTokens
+		s.mct, s.maxField = true, "max_completion_tokens"
+	} else {
+		b.MaxTokens = c.params.MaxTokens
+		s.maxField = "max_tokens"
+	}
 	b.Stop = append(append([]string(nil), req.Prompt.Stop...), c.params.Stop...)
-	if req.N > 1 {
+	if req.N > 1 && !c.noN.Load() {
 		b.N = req.N
+		s.n = req.N
 	}
 	if c.params.Seed != nil {
 		// Separate requests for the samples of one item would all draw the
 		// same reply under one seed; sample i gets seed+i.
-		s := *c.params.Seed + int64(req.Sample)
-		b.Seed = &s
+		sd := *c.params.Seed + int64(req.Sample)
+		b.Seed = &sd
+	}
+	if c.stream {
+		b.Stream = true
+		b.StreamOptions = &streamOptions{IncludeUsage: true}
 	}
 	switch c.api {
 	case "chat":
@@ -158,36 +254,54 @@ func (c *openAI) requestBody(req Request) ([]byte, error) {
 		}
 		b.Prompt = &text
 		if c.params.Logprobs {
-			b.Logprobs = c.params.TopLogprobs
+			// The number of alternatives, at least 1: llama.cpp sends no
+			// logprobs at all for logprobs 0 (it sets n_probs only for > 0).
+			b.Logprobs = max(c.params.TopLogprobs, 1)
 		}
 	}
+	if drop["temperature"] {
+		b.Temperature = nil
+	}
+	if drop["top_p"] {
+		b.TopP = nil
+	}
 	out, err := json.Marshal(b)
-	if err != nil || len(c.params.Extra) == 0 {
-		return out, err
+	if err != nil || (len(c.params.Extra) == 0 && len(drop) == 0) {
+		return out, s, err
 	}
 	var m map[string]any
 	if err := json.Unmarshal(out, &m); err != nil {
-		return nil, err
+		return nil, s, err
 	}
 	for k, v := range c.params.Extra {
 		m[k] = v
 	}
-	return json.Marshal(m)
+	for k := range drop {
+		delete(m, k)
+	}
+	out, err = json.Marshal(m)
+	return out, s, err
+}
+
+func (c *openAI) path() string {
+	if c.api == "completions" {
+		return "/completions"
+	}
+	return "/chat/completions"
 }
 
 func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, error) {
 	if server < 0 || server >= len(c.bases) {
 		server = 0
 	}
-	payload, err := c.requestBody(req)
+	if req.N < 1 {
+		req.N = 1
+	}
+	payload, s, err := c.requestBody(req)
 	if err != nil {
 		return Response{}, &Error{Msg: "encoding request: " + err.Error()}
 	}
-	path := "/chat/completions"
-	if c.api == "completions" {
-		path = "/completions"
-	}
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, c.bases[server]+path, bytes.NewReader(payload))
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, c.bases[server]+c.path(), bytes.NewReader(payload))
 	if err != nil {
 		return Response{}, &Error{Msg: err.Error()}
 	}
@@ -197,111 +311,132 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 	}
 	hresp, err := c.client.Do(hreq)
 	if err != nil {
-		return Response{}, transportError(ctx, err)
+		return Response{}, transportError(ctx, err, "")
 	}
 	defer hresp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(hresp.Body, maxBody+1))
+	var rd io.Reader = hresp.Body
+	switch enc := strings.ToLower(strings.TrimSpace(hresp.Header.Get("Content-Encoding"))); enc {
+	case "", "identity":
+	case "gzip", "x-gzip":
+		// Not asked for, but declared: read it.
+		zr, err := gzip.NewReader(hresp.Body)
+		if err != nil {
+			return Response{}, &Error{Status: hresp.StatusCode, Kind: KindFatal,
+				Msg: fmt.Sprintf("HTTP %d from %s: a body declared gzip-compressed is not gzip (%v): a proxy in between is misconfigured", hresp.StatusCode, c.ServerURL(server), err)}
+		}
+		defer zr.Close()
+		rd = zr
+	default:
+		return Response{}, &Error{Status: hresp.StatusCode, Kind: KindFatal,
+			Msg: fmt.Sprintf("HTTP %d from %s: a body compressed with %q, which matheval did not ask for and does not read: a proxy in between is misconfigured", hresp.StatusCode, c.ServerURL(server), enc)}
+	}
+	if hresp.StatusCode == http.StatusOK && strings.HasPrefix(strings.ToLower(hresp.Header.Get("Content-Type")), "text/event-stream") {
+		resp, err := c.readStream(ctx, rd, req.N)
+		if err != nil {
+			return Response{}, c.classify(ctx, server, s, hresp, nil, err)
+		}
+		return resp, nil
+	}
+	raw, err := io.ReadAll(io.LimitReader(rd, maxBody+1))
 	if err != nil {
 		// The body was cut (dropped connection, truncated stream, timeout).
-		return Response{}, transportError(ctx, err)
+		return Response{}, transportError(ctx, err, "reading the response: ")
 	}
 	if len(raw) > maxBody {
 		return Response{}, &Error{Status: hresp.StatusCode, Msg: fmt.Sprintf("response body over %d bytes", maxBody)}
 	}
 	if hresp.StatusCode != http.StatusOK {
-		return Response{}, statusError(hresp, raw)
+		return Response{}, c.classify(ctx, server, s, hresp, raw, nil)
+	}
+	if what, isJSON := describeBody(hresp.Header, raw); !isJSON {
+		if len(bytes.TrimSpace(raw)) == 0 {
+			return Response{}, &Error{Status: 200, Retryable: true, Msg: "HTTP 200 with an empty body"}
+		}
+		return Response{}, &Error{Status: 200, Kind: KindFatal,
+			Msg: fmt.Sprintf("HTTP 200 from %s with %s instead of JSON: --base-url must name an OpenAI-compatible API (it usually ends in /v1), not a web page or a login proxy", c.ServerURL(server), what)}
 	}
 	resp, err := c.parse(raw, req.N)
 	if err != nil {
-		// A malformed body from a server that answered 200 is most often a
-		// cut connection or an overloaded proxy: worth another attempt.
+		var e *Error
+		if errors.As(err, &e) {
+			return Response{}, e
+		}
+		// JSON cut short or garbled by a server that answered 200 is most
+		// often a dropped connection or an overloaded proxy: worth another
+		// attempt.
 		return Response{}, &Error{Status: 200, Retryable: true, Msg: "malformed response: " + err.Error()}
 	}
 	return resp, nil
 }
 
-// transportError classifies a failure before a complete response arrived.
-func transportError(ctx context.Context, err error) *Error {
-	if ctx.Err() == context.DeadlineExceeded || errors.Is(err, context.DeadlineExceeded) {
-		return &Error{Retryable: true, Msg: "timeout: " + err.Error()}
-	}
-	if ctx.Err() == context.Canceled {
-		// Cancelled by the run itself (interrupt, budget): not a failure of the request.
-		return &Error{Retryable: false, Msg: "cancelled"}
-	}
-	return &Error{Retryable: true, Msg: "connection: " + err.Error()}
-}
-
-// statusError turns a non-200 answer into an *Error.
-func statusError(hresp *http.Response, raw []byte) *Error {
-	st := hresp.StatusCode
-	msg := strings.TrimSpace(string(raw))
-	var e struct {
-		Error struct {
-			Message string `json:"message"`
-		} `json:"error"`
-		Message string `json:"message"`
-	}
-	if json.Unmarshal(raw, &e) == nil {
-		if e.Error.Message != "" {
-			msg = e.Error.Message
-		} else if e.Message != "" {
-			msg = e.Message
-		}
-	}
-	if len(msg) > 300 {
-		msg = msg[:300] + "..."
-	}
-	retry := st == http.StatusTooManyRequests || st == http.StatusRequestTimeout || st == http.StatusConflict || st >= 500
-	return &Error{Status: st, Retryable: retry, RetryAfter: ParseRetryAfter(hresp.Header.Get("Retry-After"), time.Now()),
-		Msg: fmt.Sprintf("HTTP %d: %s", st, msg)}
-}
-
-// ParseRetryAfter reads a Retry-After header: seconds (possibly fractional,
-// as some servers send) or an HTTP date. It returns 0 when absent or unreadable.
-func ParseRetryAfter(h string, now time.Time) time.Duration {
-	h = strings.TrimSpace(h)
-	if h == "" {
-		return 0
-	}
-	if s, err := strconv.ParseFloat(h, 64); err == nil {
-		if s <= 0 || s != s {
-			return 0
-		}
-		if s > 86400 {
-			s = 86400
-		}
-		return time.Duration(s * float64(time.Second))
-	}
-	if t, err := http.ParseTime(h); err == nil {
-		if d := t.Sub(now); d > 0 {
-			return d
-		}
-	}
-	return 0
-}
-
-// apiResponse is the part of a (chat) completion response we read.
+// apiResponse is the part of a (chat) completion response we read. The
+// usage fields are those of the OpenAI API (completion_tokens_details,
+// prompt_tokens_details: openai-openapi CompletionUsage) and SGLang's own
+// usage.reasoning_tokens (python/sglang/srt/entrypoints/openai/protocol.py,
+// UsageInfo).
 type apiResponse struct {
-	Model   string `json:"model"`
-	Choices []struct {
-		Index   int `json:"index"`
-		Message *struct {
-			Content          *string `json:"content"`
-			ReasoningContent *string `json:"reasoning_content"`
-			Reasoning        *string `json:"reasoning"`
-		} `json:"message"`
-		Text         *string         `json:"text"`
-		FinishReason *string         `json:"finish_reason"`
-		Logprobs     json.RawMessage `json:"logprobs"`
-	} `json:"choices"`
-	Usage *struct {
-		PromptTokens            int `json:"prompt_tokens"`
-		CompletionTokens        int `json:"completion_tokens"`
-		CompletionTokensDetails *struct {
-			ReasoningTokens int `json:"reasoning_tokens"`
-		} `json:"completion_tokens_details"`
-	} `json:"usage"`
+	Model   string      `json:"model"`
+	Choices []apiChoice `json:"choices"`
+	Usage   *apiUsage   `json:"usage"`
+	// An error sent in place of a chunk (vLLM, SGLang when a stream fails).
+	Error  json.RawMessage `json:"error"`
+	Object string          `json:"object"`
+}
+
+type apiChoice struct {
+	Index   int         `json:"index"`
+	Message *apiMessage `json:"message"`
+	Delta   *apiMessage `json:"delta"`
+	Text    *string     `json:"text"`
+	// FinishReason is a string; null while a stream goes on.
+	FinishReason *string         `json:"finish_reason"`
+	Logprobs     json.RawMessage `json:"logprobs"`
+}
+
+// apiMessage is a chat message or a stream's delta. The reasoning split
+// out by a server's reasoning parser is reasoning_content (SGLang,
+// llama.cpp, vLLM before 0.10) or reasoning (vLLM since, Ollama).
+type apiMessage struct {
+	Content          *string `json:"content"`
+	ReasoningContent *string `json:"reasoning_content"`
+	Reasoning        *string `json:"reasoning"`
+}
+
+type apiUsage struct {
+	PromptTokens            int  `json:"prompt_tokens"`
+	CompletionTokens        int  `json:"completion_tokens"`
+	ReasoningTokens         *int `json:"reasoning_tokens"`
+	CompletionTokensDetails *struct {
+		ReasoningTokens int `json:"reasoning_tokens"`
+	} `json:"completion_tokens_details"`
+	PromptTokensDetails *struct {
+		CachedTokens int `json:"cached_tokens"`
+	} `json:"prompt_tokens_details"`
+}
+
+func (u *apiUsage) read(out *Response) {
+	if u == nil {
+		return
+	}
+	out.Usage.PromptTokens = u.PromptTokens
+	out.Usage.CompletionTokens = u.CompletionTokens
+	out.Usage.ReasoningTokens = 0
+	if d := u.CompletionTokensDetails; d != nil && d.ReasoningTokens > 0 {
+		out.Usage.ReasoningTokens = d.ReasoningTokens
+	} else if u.ReasoningTokens != nil {
+		out.Usage.ReasoningTokens = *u.ReasoningTokens
+	}
+	out.Usage.CachedTokens = 0
+	if d := u.PromptTokensDetails; d != nil {
+		out.Usage.CachedTokens = d.CachedTokens
+	}
+}
+
+func (m *apiMessage) reasoning() *string {
+	if m.ReasoningContent != nil {
+		return m.ReasoningContent
+	}
+	return m.Reasoning
 }
 
 func (c *openAI) parse(raw []byte, n int) (Response, error) {
@@ -310,19 +445,14 @@ func (c *openAI) parse(raw []byte, n int) (Response, error) {
 		return Response{}, err
 	}
 	if len(ar.Choices) == 0 {
+		if len(ar.Error) > 0 || ar.Object == "error" {
+			e, _ := parseAPIError(raw)
+			return Response{}, &Error{Status: 200, Retryable: true, Msg: "HTTP 200 carrying an error: " + e.Message}
+		}
 		return Response{}, fmt.Errorf("no choices")
 	}
-	if n < 1 {
-		n = 1
-	}
 	out := Response{ServerModel: ar.Model}
-	if ar.Usage != nil {
-		out.Usage.PromptTokens = ar.Usage.PromptTokens
-		out.Usage.CompletionTokens = ar.Usage.CompletionTokens
-		if d := ar.Usage.CompletionTokensDetails; d != nil {
-			out.Usage.ReasoningTokens = d.ReasoningTokens
-		}
-	}
+	ar.Usage.read(&out)
 	// Choices are placed by their index; duplicates or out-of-range
 	// indexes mean a confused server.
 	placed := make([]*Choice, n)
@@ -349,10 +479,8 @@ func (c *openAI) parse(raw []byte, n int) (Response, error) {
 			if ch.Message.Content != nil {
 				got.Reply = *ch.Message.Content
 			}
-			if ch.Message.ReasoningContent != nil {
-				got.Reasoning = *ch.Message.ReasoningContent
-			} else if ch.Message.Reasoning != nil {
-				got.Reasoning = *ch.Message.Reasoning
+			if r := ch.Message.reasoning(); r != nil {
+				got.Reasoning = *r
 			}
 		case "completions":
 			if ch.Text == nil {
@@ -360,16 +488,36 @@ func (c *openAI) parse(raw []byte, n int) (Response, error) {
 			}
 			got.Reply = *ch.Text
 		}
+		var toks []rawToken
 		if len(ch.Logprobs) > 0 && string(ch.Logprobs) != "null" {
-			lp, err := parseLogprobs(c.api, ch.Logprobs)
-			if err != nil {
+			var err error
+			if toks, err = parseLogprobs(ch.Logprobs); err != nil {
 				return Response{}, fmt.Errorf("choice %d logprobs: %v", i, err)
 			}
-			got.Logprobs = lp
 		}
+		c.placeLogprobs(&got, toks)
 		placed[idx] = &got
 	}
-	// Keep the leading run of choices: the caller asks again for the rest.
+	return keepLeading(out, placed)
+}
+
+// placeLogprobs aligns toks with the reply and notes what is missing.
+func (c *openAI) placeLogprobs(got *Choice, toks []rawToken) {
+	if len(toks) > 0 {
+		lps, ok := alignLogprobs(got.Reply, got.Reasoning, toks)
+		if !ok {
+			got.Notes = append(got.Notes, NoteLogprobsUnaligned)
+		}
+		got.Logprobs = lps
+		return
+	}
+	if c.params.Logprobs && got.Reply != "" {
+		got.Notes = append(got.Notes, NoteLogprobsMissing)
+	}
+}
+
+// keepLeading keeps the leading run of choices: the caller asks again for the rest.
+func keepLeading(out Response, placed []*Choice) (Response, error) {
 	for _, p := range placed {
 		if p == nil {
 			break
@@ -382,101 +530,163 @@ func (c *openAI) parse(raw []byte, n int) (Response, error) {
 	return out, nil
 }
 
-// parseLogprobs reads both shapes: chat ({"content":[{token, logprob,
-// bytes, top_logprobs}]}) and legacy completions ({tokens, token_logprobs,
-// top_logprobs}). Offsets are computed here by adding up the tokens' byte
-// lengths, which does not depend on a server's idea of text_offset.
-func parseLogprobs(api string, raw json.RawMessage) ([]bench.TokenLogprob, error) {
-	if api == "chat" {
-		var lp struct {
-			Content []struct {
-				Token   string  `json:"token"`
-				Logprob float64 `json:"logprob"`
-				Bytes   []int   `json:"bytes"`
-				Top     []struct {
-					Token   string  `json:"token"`
-					Logprob float64 `json:"logprob"`
-				} `json:"top_logprobs"`
-			} `json:"content"`
+// classify turns a failed response (a status other than 200, or a stream
+// that failed with err) into an *Error, and adapts the client to what the
+// server refused.
+func (c *openAI) classify(ctx context.Context, server int, s sent, hresp *http.Response, raw []byte, err error) *Error {
+	if err != nil {
+		var me *Error
+		if errors.As(err, &me) {
+			return me
 		}
-		if err := json.Unmarshal(raw, &lp); err != nil {
-			return nil, err
+		return transportError(ctx, err, "reading the stream: ")
+	}
+	st := hresp.StatusCode
+	where := c.ServerURL(server) + c.path()
+	wait, should := retryHints(hresp.Header, time.Now())
+	e, isAPI := parseAPIError(raw)
+	msg := e.Message
+	if !isAPI {
+		what, isJSON := describeBody(hresp.Header, raw)
+		if isJSON {
+			what = strings.TrimSpace(string(raw))
 		}
-		out := make([]bench.TokenLogprob, len(lp.Content))
-		off := 0
-		for i, t := range lp.Content {
-			out[i] = bench.TokenLogprob{Token: t.Token, Logprob: t.Logprob, Offset: off}
-			for _, a := range t.Top {
-				out[i].Top = append(out[i].Top, bench.TokenLogprob{Token: a.Token, Logprob: a.Logprob, Offset: off})
-			}
-			// bytes is exact where a token is part of a multi-byte character
-			// and the token string holds a replacement character.
-			if t.Bytes != nil {
-				off += len(t.Bytes)
-			} else {
-				off += len(t.Token)
-			}
+		msg = what
+	}
+	if len(msg) > 300 {
+		msg = msg[:300] + "..."
+	}
+	out := &Error{Status: st, RetryAfter: wait,
+		Retryable: st == http.StatusTooManyRequests || st == http.StatusRequestTimeout || st == http.StatusConflict || st >= 500,
+		Msg:       fmt.Sprintf("HTTP %d: %s", st, msg)}
+	if should != nil {
+		out.Retryable = *should
+	}
+	switch {
+	case s.n > 1 && (st == 400 || st == 422 || st == 500) && (e.Param == "n" || nRefusal.MatchString(e.Message)):
+		c.noN.Store(true)
+		out.Kind, out.Retryable = KindNRefused, false
+		out.Msg = fmt.Sprintf("HTTP %d: the server refuses n=%d (%s): asking for the samples one by one", st, s.n, msg)
+	case st == http.StatusUnauthorized || st == http.StatusForbidden:
+		out.Kind, out.Retryable = KindFatal, false
+		if c.key == "" {
+			out.Msg = fmt.Sprintf("HTTP %d from %s: %s. No API key was sent: set %s (or name the variable that holds the key with --api-key-env)", st, where, msg, c.keyEnv)
+		} else {
+			out.Msg = fmt.Sprintf("HTTP %d from %s: %s. The server refused the API key from %s: check that variable (or --api-key-env)", st, where, msg, c.keyEnv)
 		}
-		return out, nil
+	case st == http.StatusNotFound:
+		out.Kind, out.Retryable = KindFatal, false
+		out.Msg = fmt.Sprintf("HTTP 404 from %s: %s. %s", where, msg, c.servedModels(ctx, server))
+	case st == http.StatusTooManyRequests && (e.Code == "insufficient_quota" || e.Type == "insufficient_quota"):
+		out.Kind, out.Retryable = KindFatal, false
+		out.Msg = fmt.Sprintf("HTTP 429 insufficient_quota from %s: %s. No retry clears this: add credit or use another key, then run the same command again", where, msg)
+	case st == http.StatusBadRequest && unsupported(e):
+		c.rejected(e, s, out, msg)
 	}
-	var lp struct {
-		Tokens        []string             `json:"tokens"`
-		TokenLogprobs []*float64           `json:"token_logprobs"`
-		Top           []map[string]float64 `json:"top_logprobs"`
-	}
-	if err := json.Unmarshal(raw, &lp); err != nil {
-		return nil, err
-	}
-	if len(lp.TokenLogprobs) != len(lp.Tokens) {
-		return nil, fmt.Errorf("%d tokens but %d logprobs", len(lp.Tokens), len(lp.TokenLogprobs))
-	}
-	out := make([]bench.TokenLogprob, len(lp.Tokens))
-	off := 0
-	for i, t := range lp.Tokens {
-		out[i] = bench.TokenLogprob{Token: t, Offset: off}
-		if p := lp.TokenLogprobs[i]; p != nil {
-			out[i].Logprob = *p
-		}
-		if i < len(lp.Top) {
-			for tok, l := range lp.Top[i] {
-				out[i].Top = append(out[i].Top, bench.TokenLogprob{Token: tok, Logprob: l, Offset: off})
-			}
-			sort.Slice(out[i].Top, func(a, b int) bool {
-				ta, tb := out[i].Top[a], out[i].Top[b]
-				if ta.Logprob != tb.Logprob {
-					return ta.Logprob > tb.Logprob
-				}
-				return ta.Token < tb.Token
-			})
-		}
-		off += len(t)
-	}
-	return out, nil
+	return out
 }
 
-// ListModels asks the first server for its models (GET /models).
-func (c *openAI) ListModels(ctx context.Context) (json.RawMessage, error) {
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodGet, c.bases[0]+"/models", nil)
+// rejected adapts to a parameter the server rejects: the max-tokens field
+// swapped (in auto mode), a field the user did not set left out; anything
+// else stops the run, naming the flag to change.
+func (c *openAI) rejected(e apiError, s sent, out *Error, msg string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	implicit := false
+	for _, f := range c.params.Implicit {
+		if f == e.Param {
+			implicit = true
+		}
+	}
+	switch {
+	case c.autoField && c.api == "chat" && e.Param == s.maxField && (e.Param == "max_tokens" || e.Param == "max_completion_tokens"):
+		if c.useMCT == s.mct { // not switched yet by a concurrent request
+			c.useMCT = !s.mct
+		}
+		other := map[bool]string{true: "max_completion_tokens", false: "max_tokens"}[!s.mct]
+		out.Kind, out.Retryable = KindAdjusted, true
+		out.Msg = fmt.Sprintf("the server rejects %s for model %s (%s): sending %s from now on", e.Param, c.model, msg, other)
+	case implicit:
+		c.dropped[e.Param] = true
+		out.Kind, out.Retryable = KindAdjusted, true
+		out.Msg = fmt.Sprintf("the server rejects %s, which matheval sends by default and you did not set (%s): left out from now on, so the server's default applies", e.Param, msg)
+	default:
+		out.Kind, out.Retryable = KindFatal, false
+		out.Msg = fmt.Sprintf("HTTP 400: the server rejects the parameter %s for model %s (%s): change or remove %s", orWhat(e.Param), c.model, msg, flagOf(e.Param))
+		if e.Param == "max_tokens" || e.Param == "max_completion_tokens" {
+			out.Msg += " or choose the field with --max-tokens-field"
+		}
+	}
+}
+
+func orWhat(p string) string {
+	if p == "" {
+		return "(unnamed)"
+	}
+	return p
+}
+
+// servedModels says which models server serves, for a 404.
+func (c *openAI) servedModels(ctx context.Context, server int) string {
+	lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	raw, err := c.ListModels(lctx, server)
 	if err != nil {
-		return nil, err
+		return fmt.Sprintf("GET %s/models failed too (%v): check --base-url (it usually ends in /v1)", c.ServerURL(server), err)
+	}
+	ids := ModelIDs(raw)
+	if len(ids) == 0 {
+		return fmt.Sprintf("GET %s/models lists no model", c.ServerURL(server))
+	}
+	if len(ids) > 20 {
+		ids = append(ids[:20], fmt.Sprintf("... (%d in all)", len(ids)))
+	}
+	return fmt.Sprintf("The model asked for is %q; GET %s/models lists: %s", c.model, c.ServerURL(server), strings.Join(ids, ", "))
+}
+
+// ListModels asks server for its models (GET /models).
+func (c *openAI) ListModels(ctx context.Context, server int) (json.RawMessage, error) {
+	if server < 0 || server >= len(c.bases) {
+		server = 0
+	}
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodGet, c.bases[server]+"/models", nil)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
 	}
 	if c.key != "" {
 		hreq.Header.Set("Authorization", "Bearer "+c.key)
 	}
 	hresp, err := c.client.Do(hreq)
 	if err != nil {
-		return nil, err
+		return nil, transportError(ctx, err, "")
 	}
 	defer hresp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(hresp.Body, 1<<20))
 	if err != nil {
-		return nil, err
+		return nil, transportError(ctx, err, "reading the response: ")
 	}
 	if hresp.StatusCode != http.StatusOK {
-		return nil, statusError(hresp, raw)
+		e, ok := parseAPIError(raw)
+		msg := e.Message
+		if !ok {
+			msg, _ = describeBody(hresp.Header, raw)
+		}
+		out := &Error{Status: hresp.StatusCode, Msg: fmt.Sprintf("HTTP %d: %s", hresp.StatusCode, msg)}
+		if hresp.StatusCode == http.StatusUnauthorized || hresp.StatusCode == http.StatusForbidden {
+			out.Kind = KindFatal
+			if c.key == "" {
+				out.Msg += fmt.Sprintf(". No API key was sent: set %s (or name the variable with --api-key-env)", c.keyEnv)
+			} else {
+				out.Msg += fmt.Sprintf(". The server refused the API key from %s", c.keyEnv)
+			}
+		}
+		return nil, out
 	}
-	if !json.Valid(raw) {
-		return nil, fmt.Errorf("GET /models: malformed JSON")
+	if what, isJSON := describeBody(hresp.Header, raw); !isJSON || !json.Valid(raw) {
+		if isJSON {
+			what = "malformed JSON"
+		}
+		return nil, &Error{Status: 200, Msg: "GET /models answered with " + what}
 	}
 	return json.RawMessage(raw), nil
 }

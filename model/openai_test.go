@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/matheval/matheval/bench"
@@ -127,25 +128,32 @@ func TestFaultsClassified(t *testing.T) {
 		{fakeserver.BadRequest, false, 400},
 	}
 	for _, tc := range cases {
+		// In a synctest bubble over the in-memory fake: the slow fault's
+		// wait and the client's timeout run on the bubble's clock.
 		t.Run(tc.fault.String(), func(t *testing.T) {
-			srv := fakeserver.New()
-			defer srv.Close()
-			srv.RetryAfter = "2"
-			srv.Fault = func(int64, *fakeserver.Request) fakeserver.Fault { return tc.fault }
-			c := newClient(t, srv, "chat", model.Params{})
-			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-			defer cancel()
-			_, err := c.Do(ctx, 0, req("Q", 1))
-			var me *model.Error
-			if !errors.As(err, &me) {
-				t.Fatalf("error %v (%T), want *model.Error", err, err)
-			}
-			if me.Retryable != tc.retryable || me.Status != tc.status {
-				t.Errorf("%s: retryable %v status %d, want %v %d (%s)", tc.fault, me.Retryable, me.Status, tc.retryable, tc.status, me.Msg)
-			}
-			if tc.fault == fakeserver.RateLimit && me.RetryAfter != 2*time.Second {
-				t.Errorf("Retry-After %v, want 2s", me.RetryAfter)
-			}
+			synctest.Test(t, func(t *testing.T) {
+				srv := fakeserver.NewPipe()
+				defer srv.Close()
+				srv.RetryAfter = "2"
+				srv.Fault = func(int64, *fakeserver.Request) fakeserver.Fault { return tc.fault }
+				c, err := model.New("openai:fake-model", model.Options{BaseURLs: []string{srv.BaseURL()}, Transport: srv.Transport()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+				defer cancel()
+				_, err = c.Do(ctx, 0, req("Q", 1))
+				var me *model.Error
+				if !errors.As(err, &me) {
+					t.Fatalf("error %v (%T), want *model.Error", err, err)
+				}
+				if me.Retryable != tc.retryable || me.Status != tc.status {
+					t.Errorf("%s: retryable %v status %d, want %v %d (%s)", tc.fault, me.Retryable, me.Status, tc.retryable, tc.status, me.Msg)
+				}
+				if tc.fault == fakeserver.RateLimit && me.RetryAfter != 2*time.Second {
+					t.Errorf("Retry-After %v, want 2s", me.RetryAfter)
+				}
+			})
 		})
 	}
 }
@@ -169,7 +177,7 @@ func TestExtraBodyAndModels(t *testing.T) {
 	if _, err := c.Do(context.Background(), 0, req("Q", 1)); err != nil {
 		t.Fatal(err)
 	}
-	raw, err := c.(model.ModelLister).ListModels(context.Background())
+	raw, err := c.(model.ModelLister).ListModels(context.Background(), 0)
 	if err != nil || !strings.Contains(string(raw), "fake-model") {
 		t.Fatalf("models: %s %v", raw, err)
 	}

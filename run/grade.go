@@ -1,7 +1,12 @@
 package run
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/matheval/matheval/answer"
@@ -9,16 +14,66 @@ import (
 	"github.com/matheval/matheval/rundir"
 )
 
+// LogFile is the run's log in its directory: what went wrong inside
+// matheval during the run (a grader's stack), for a bug report.
+const LogFile = "run.log"
+
+// runLog appends to DIR/run.log, created on the first write.
+type runLog struct {
+	path string
+	mu   sync.Mutex
+}
+
+func (l *runLog) Write(p []byte) (int, error) {
+	if l == nil {
+		return len(p), nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f, err := os.OpenFile(l.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return f.Write(p)
+}
+
+// Grade grades s.Reply with b and sets s.Verdict and s.Confidence (from
+// the logprobs, for benchmarks that have one; -1 otherwise). It is the
+// runner's grading boundary, the one place where a panic of the grader is
+// recovered: the sample gets the verdict error with the reason "internal
+// error" (a bug of ours is neither a wrong answer nor the model's missing
+// one), and the stack goes to log, the run's log.
+func Grade(b bench.Benchmark, s *bench.Sample, log io.Writer) {
+	s.Confidence = -1
+	if log == nil {
+		log = io.Discard
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			s.Verdict = answer.Verdict{Kind: answer.Error, Reason: "internal error"}
+			s.Confidence = -1
+			fmt.Fprintf(log, "%s grading item %s sample %d: panic: %v\n%s\n", time.Now().UTC().Format(time.RFC3339), s.Item.ID, s.Index, p, debug.Stack())
+		}
+	}()
+	s.Verdict = b.Grade(s.Item, s.Reply, s.FinishReason)
+	if c, ok := b.(bench.Confidencer); ok && s.Verdict.Kind != answer.Error {
+		s.Confidence = c.Confidence(*s)
+	}
+}
+
 // RegradeReport says what Regrade changed.
 type RegradeReport struct {
 	Results rundir.Results
 	Changed int // samples whose verdict kind or score changed
+	Failed  int // samples whose request failed (not regraded)
 }
 
 // Regrade grades the replies of the run in dir again with the current
 // grader of b and rewrites samples.jsonl and results.json. It sends no
-// request: samples whose request failed keep their error verdict.
-func Regrade(dir string, b bench.Benchmark) (RegradeReport, error) {
+// request: samples whose request failed keep their error verdict. A grader
+// panic is logged to the run's log, as in a run.
+func Regrade(ctx context.Context, dir string, b bench.Benchmark) (RegradeReport, error) {
 	var rep RegradeReport
 	man, err := rundir.ReadManifest(dir)
 	if err != nil {
@@ -46,18 +101,23 @@ func Regrade(dir string, b bench.Benchmark) (RegradeReport, error) {
 			planned = len(recs)
 		}
 	}
+	log := &runLog{path: dir + string(os.PathSeparator) + LogFile}
 	ptrs := make([]*rundir.SampleRecord, len(recs))
 	for i := range recs {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
 		rec := &recs[i]
 		ptrs[i] = rec
-		if rec.Verdict.Kind == answer.Error {
-			continue
+		if rec.Error != "" || rec.Verdict.Kind == answer.Error && rec.Reply == "" {
+			rep.Failed++
+			continue // no reply to grade
 		}
-		v := Grade(b, rec.Item, rec.Reply, rec.FinishReason)
-		if v.Kind != rec.Verdict.Kind || v.Score != rec.Verdict.Score {
+		old := rec.Verdict
+		Grade(b, &rec.Sample, log)
+		if rec.Verdict.Kind != old.Kind || rec.Verdict.Score != old.Score {
 			rep.Changed++
 		}
-		rec.Verdict = v
 	}
 	rep.Results, err = writeOutputs(dir, b, man.Model, ptrs, planned, stopped)
 	if err != nil {

@@ -27,6 +27,8 @@ type entry struct {
 	ServerModel  string               `json:"server_model,omitempty"`
 	Retries      int                  `json:"retries,omitempty"`
 	Cost         float64              `json:"cost,omitempty"`
+	// Notes are what the client noticed about the reply (model.Choice.Notes).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // journal is the append-only record of replies.

@@ -3,8 +3,8 @@ package run
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -36,17 +36,24 @@ type judgeTask struct {
 	key    string
 }
 
+// judgeUnusableStop is the number of judge replies, all without a usable
+// score, after which judging stops: the judge does not follow the rubric.
+const judgeUnusableStop = 3
+
 // judgeAll judges the records of recs that are not judged yet. It returns
-// the warnings to report and the number of judge requests sent.
-func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.SampleRecord, logw io.Writer) ([]string, int64, error) {
+// the number of judge requests sent and, when judging stopped before every
+// reply had a usable score, why: an error no retry clears, or a judge
+// whose replies so far all lack a usable score.
+func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.SampleRecord) (int64, string, error) {
 	cfg := r.cfg
 	jb, ok := cfg.Bench.(bench.Judged)
 	if !ok {
-		return []string{fmt.Sprintf("%s has no judge rubric: --judge ignored", cfg.Bench.Name())}, 0, nil
+		r.warn(fmt.Sprintf("%s has no judge rubric: --judge ignored", cfg.Bench.Name()))
+		return 0, "", nil
 	}
 	canon, err := json.Marshal(cfg.Judge.Canonical())
 	if err != nil {
-		return nil, 0, fmt.Errorf("judge model settings: %v", err)
+		return 0, "", fmt.Errorf("judge model settings: %v", err)
 	}
 	var tasks []judgeTask
 	for _, rec := range recs {
@@ -61,14 +68,17 @@ func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.Sample
 		tasks = append(tasks, judgeTask{rec: rec, prompt: p, key: RequestKey(canon, pj, rec.Item.ID, rec.Index)})
 	}
 	if len(tasks) == 0 {
-		return nil, 0, nil
+		return 0, "", nil
 	}
 
 	// Replies journaled by an earlier invocation.
 	jpath := filepath.Join(dir, rundir.JudgeJournalFile)
 	entries, warns, err := loadJournal(jpath)
 	if err != nil {
-		return nil, 0, err
+		return 0, "", err
+	}
+	for _, w := range warns {
+		r.warn(w)
 	}
 	done := make(map[string]*entry, len(entries))
 	for k := range entries {
@@ -76,22 +86,23 @@ func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.Sample
 			done[entries[k].Key] = &entries[k]
 		}
 	}
+	js := &judgeState{}
 	var pending []judgeTask
 	for _, t := range tasks {
 		if e, ok := done[t.key]; ok && e.ID == t.rec.Item.ID && e.Sample == t.rec.Index {
-			applyJudge(jb, t.rec, e.Reply)
+			js.count(applyJudge(jb, t.rec, e.Reply), t.rec.JudgeReason)
 			continue
 		}
 		pending = append(pending, t)
 	}
 	if len(pending) == 0 {
-		return warns, 0, nil
+		return 0, js.verdict(), nil
 	}
-	fmt.Fprintf(logw, "matheval: judging %d samples with %s (%d from %s)\n", len(pending), cfg.Judge.Spec(), len(tasks)-len(pending), rundir.JudgeJournalFile)
+	fmt.Fprintf(r.log, "matheval: judging %d samples with %s (%d from %s)\n", len(pending), cfg.Judge.Spec(), len(tasks)-len(pending), rundir.JudgeJournalFile)
 
 	j, err := openJournal(jpath)
 	if err != nil {
-		return warns, 0, err
+		return 0, "", err
 	}
 	servers := max(1, cfg.Judge.Servers())
 	workers := min(len(pending), servers*cfg.Concurrency)
@@ -104,6 +115,7 @@ func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.Sample
 	)
 	jctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	js.cancel = cancel
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -113,7 +125,7 @@ func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.Sample
 				if i >= len(pending) || jctx.Err() != nil {
 					return
 				}
-				if err := r.judgeOne(jctx, jb, j, pending[i], i, servers, &sent); err != nil {
+				if err := r.judgeOne(jctx, jb, j, pending[i], i, servers, &sent, js); err != nil {
 					failOnce.Do(func() { failErr = err })
 					cancel()
 					return
@@ -125,15 +137,70 @@ func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.Sample
 	if err := j.close(); err != nil && failErr == nil {
 		failErr = err
 	}
-	return warns, sent.Load(), failErr
+	return sent.Load(), js.verdict(), failErr
+}
+
+// judgeState follows the judge's replies, to stop a judge that cannot work.
+type judgeState struct {
+	mu               sync.Mutex
+	usable, unusable int
+	firstReason      string
+	stopped          string
+	cancel           context.CancelFunc
+}
+
+// count adds one judge reply.
+func (js *judgeState) count(usable bool, reason string) {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	if usable {
+		js.usable++
+		return
+	}
+	js.unusable++
+	if js.firstReason == "" {
+		js.firstReason = reason
+	}
+	if js.usable == 0 && js.unusable >= judgeUnusableStop && js.stopped == "" {
+		js.stopped = fmt.Sprintf("the judge's replies are unusable: the first %d had no usable score (%s)", js.unusable, js.firstReason)
+		if js.cancel != nil {
+			js.cancel()
+		}
+	}
+}
+
+// fatal stops judging at an error no retry clears.
+func (js *judgeState) fatal(msg string) {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	if js.stopped == "" {
+		js.stopped = "the judge's server: " + msg
+	}
+	if js.cancel != nil {
+		js.cancel()
+	}
+}
+
+// verdict says why judging failed ("" when it did not).
+func (js *judgeState) verdict() string {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	if js.stopped != "" {
+		return js.stopped
+	}
+	if js.usable == 0 && js.unusable > 0 {
+		return fmt.Sprintf("none of the judge's %d replies had a usable score (%s)", js.unusable, js.firstReason)
+	}
+	return ""
 }
 
 // judgeOne sends one judge request with bounded retries and backoff (the
 // run's --max-retries, --timeout and backoff settings), spreading the
 // attempts over the judge's servers. Only a journal failure is an error.
-func (r *runner) judgeOne(ctx context.Context, jb bench.Judged, j *journal, t judgeTask, i, servers int, sent *atomic.Int64) error {
+func (r *runner) judgeOne(ctx context.Context, jb bench.Judged, j *journal, t judgeTask, i, servers int, sent *atomic.Int64, js *judgeState) error {
 	cfg := r.cfg
 	req := model.Request{Item: t.rec.Item, Prompt: t.prompt, Sample: 0, N: 1}
+	adjusted := 0
 	for attempt := 0; ; attempt++ {
 		server := (i + attempt) % servers
 		actx, cancel := context.WithTimeout(ctx, cfg.Timeout)
@@ -152,13 +219,23 @@ func (r *runner) judgeOne(ctx context.Context, jb bench.Judged, j *journal, t ju
 			if err := j.append(e); err != nil {
 				return err
 			}
-			applyJudge(jb, t.rec, e.Reply)
+			js.count(applyJudge(jb, t.rec, e.Reply), t.rec.JudgeReason)
 			return nil
 		}
 		if ctx.Err() != nil {
 			return nil // interrupted: left unjudged, judged on the next invocation
 		}
 		me := model.AsError(err)
+		switch {
+		case errors.Is(me, model.ErrFatal):
+			js.fatal(me.Msg)
+			return nil
+		case errors.Is(me, model.ErrAdjusted) && adjusted < maxAdjust:
+			r.warnOnce("--judge: " + me.Msg)
+			adjusted++
+			attempt--
+			continue
+		}
 		if !me.Retryable || attempt >= cfg.MaxRetries {
 			t.rec.JudgeReason = "judge request failed after " + strconv.Itoa(attempt+1) + " attempt(s): " + me.Msg
 			return nil
@@ -169,17 +246,19 @@ func (r *runner) judgeOne(ctx context.Context, jb bench.Judged, j *journal, t ju
 	}
 }
 
-// applyJudge stores the judge's reply in rec with the score read from it.
-func applyJudge(jb bench.Judged, rec *rundir.SampleRecord, reply string) {
+// applyJudge stores the judge's reply in rec with the score read from it,
+// and reports whether the reply had a usable score.
+func applyJudge(jb bench.Judged, rec *rundir.SampleRecord, reply string) bool {
 	rec.JudgeReply = reply
 	rec.JudgeScore = nil
 	score, reason, err := parseJudge(jb, rec.Item, reply)
 	if err != nil {
 		rec.JudgeReason = "judge reply without a usable score: " + err.Error()
-		return
+		return false
 	}
 	rec.JudgeScore = &score
 	rec.JudgeReason = reason
+	return true
 }
 
 // judgePrompt and parseJudge turn a panic of the benchmark's code into

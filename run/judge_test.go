@@ -148,7 +148,7 @@ func TestJudgeScoresStoredAndResumed(t *testing.T) {
 	checkJudged(t, dir, n)
 
 	// Regrading keeps the judge's records and metrics.
-	if _, err := run.Regrade(dir, judgedBench{fb}); err != nil {
+	if _, err := run.Regrade(context.Background(), dir, judgedBench{fb}); err != nil {
 		t.Fatal(err)
 	}
 	checkJudged(t, dir, n)
@@ -222,5 +222,46 @@ func TestJudgeWithoutRubric(t *testing.T) {
 	}
 	if srv.Requests() != 0 || len(rep.Warnings) == 0 || !strings.Contains(rep.Warnings[len(rep.Warnings)-1], "no judge rubric") {
 		t.Errorf("requests %d, warnings %v", srv.Requests(), rep.Warnings)
+	}
+}
+
+// TestJudgeUnusableStops (issue 17): a judge whose replies never carry a
+// usable score is stopped after three, and the report says why.
+func TestJudgeUnusableStops(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	srv.Reply = func(string) string { return "I think the reply is fine." } // no SCORE line
+	fb := &fakeBench{n: 60}
+	cfg := config(fb, backend(t, "builtin:gold", nil, fb, 1), t.TempDir(), 1)
+	cfg.Bench = judgedBench{fb}
+	cfg.Judge = judgeBackend(t, srv)
+	cfg.Concurrency = 1
+	rep, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.JudgeStopped, "the judge's replies are unusable: the first 3 had no usable score") ||
+		!strings.Contains(rep.JudgeStopped, "no score line") || srv.Requests() != 3 {
+		t.Fatalf("judge stopped %q after %d requests", rep.JudgeStopped, srv.Requests())
+	}
+}
+
+// TestJudgeFatalStops: a judge server that refuses the key stops judging
+// at the first request, with the reason.
+func TestJudgeFatalStops(t *testing.T) {
+	srv := fakeserver.NewDialect(fakeserver.LlamaCpp)
+	defer srv.Close()
+	srv.APIKey = "sk-judge"
+	fb := &fakeBench{n: 30}
+	cfg := config(fb, backend(t, "builtin:gold", nil, fb, 1), t.TempDir(), 1)
+	cfg.Bench = judgedBench{fb}
+	cfg.Judge = judgeBackend(t, srv)
+	cfg.Concurrency = 1
+	rep, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.JudgeStopped, "HTTP 401") || srv.Requests() != 1 {
+		t.Fatalf("judge stopped %q after %d requests", rep.JudgeStopped, srv.Requests())
 	}
 }

@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -29,19 +30,23 @@ func TestBackoffBoundsAndRetryAfter(t *testing.T) {
 }
 
 func TestBucketTokensPerMinute(t *testing.T) {
-	b := newBucket(6000) // 100 tokens a second, burst 100
+	synctest.Test(t, func(t *testing.T) {
+		b := newBucket(6000) // 100 tokens a second, burst 100
+		ctx := context.Background()
+		if err := b.acquire(ctx, 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		b.charge(120) // a response bigger than the burst puts it in debt
+		t0 := time.Now()
+		if err := b.acquire(ctx, 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(t0); d != 200*time.Millisecond {
+			t.Errorf("waited %v to pay off a debt of 20 tokens at 100/s, want 200ms", d)
+		}
+	})
+	b := newBucket(6000)
 	ctx := context.Background()
-	if err := b.acquire(ctx, 0, 0); err != nil {
-		t.Fatal(err)
-	}
-	b.charge(120) // a response bigger than the burst puts it in debt
-	t0 := time.Now()
-	if err := b.acquire(ctx, 0, 0); err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(t0); d < 150*time.Millisecond {
-		t.Errorf("waited %v to pay off a debt of 20+ tokens at 100/s", d)
-	}
 	ctx2, cancel := context.WithCancel(ctx)
 	b.charge(1e6)
 	cancel()
@@ -58,27 +63,29 @@ func TestBucketTokensPerMinute(t *testing.T) {
 }
 
 func TestQueuePushWhileBusy(t *testing.T) {
-	q := newQueue([]unit{{item: 0, n: 2}})
-	u, ok := q.pop()
-	if !ok || u.n != 2 {
-		t.Fatal(u, ok)
-	}
-	got := make(chan unit)
-	go func() {
-		v, ok := q.pop() // must wait: a unit is still active and may push
-		if ok {
-			got <- v
-			q.done()
+	synctest.Test(t, func(t *testing.T) {
+		q := newQueue([]unit{{item: 0, n: 2}})
+		u, ok := q.pop()
+		if !ok || u.n != 2 {
+			t.Fatal(u, ok)
 		}
-		close(got)
-	}()
-	time.Sleep(10 * time.Millisecond)
-	q.push(unit{item: 0, sample: 1, n: 1})
-	q.done()
-	if v := <-got; v.sample != 1 {
-		t.Fatalf("popped %+v", v)
-	}
-	if _, ok := q.pop(); ok {
-		t.Fatal("pop after all done returned a unit")
-	}
+		got := make(chan unit)
+		go func() {
+			v, ok := q.pop() // must wait: a unit is still active and may push
+			if ok {
+				got <- v
+				q.done()
+			}
+			close(got)
+		}()
+		synctest.Wait() // the second pop is blocked
+		q.push(unit{item: 0, sample: 1, n: 1})
+		q.done()
+		if v := <-got; v.sample != 1 {
+			t.Fatalf("popped %+v", v)
+		}
+		if _, ok := q.pop(); ok {
+			t.Fatal("pop after all done returned a unit")
+		}
+	})
 }

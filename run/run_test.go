@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/matheval/matheval/answer"
@@ -25,6 +27,7 @@ func backend(t testing.TB, spec string, srv *fakeserver.Server, b *fakeBench, co
 	o := model.Options{Bench: b, Concurrency: conc, Params: model.Params{Seed: &seed}}
 	if srv != nil {
 		o.BaseURLs = []string{srv.BaseURL()}
+		o.Transport = srv.Transport()
 	}
 	be, err := model.New(spec, o)
 	if err != nil {
@@ -143,7 +146,11 @@ func TestOpenAIRunNHonouredOrNot(t *testing.T) {
 // TestMixedFaults: 20% of requests fail in mixed ways; every sample ends
 // with a reply or the verdict error, and the counts add up.
 func TestMixedFaults(t *testing.T) {
-	srv := fakeserver.New()
+	synctest.Test(t, testMixedFaults)
+}
+
+func testMixedFaults(t *testing.T) {
+	srv := fakeserver.NewPipe()
 	defer srv.Close()
 	srv.SlowFor = time.Second
 	var mu sync.Mutex
@@ -201,43 +208,86 @@ func TestMixedFaults(t *testing.T) {
 	t.Logf("%d requests, %d error verdicts", srv.Requests(), errs)
 }
 
+// TestRetryAfterHonoured: a 429's Retry-After is waited before the retry
+// (in a synctest bubble: the clock is the bubble's, the wait is exact).
 func TestRetryAfterHonoured(t *testing.T) {
-	srv := fakeserver.New()
-	defer srv.Close()
-	srv.RetryAfter = "1"
-	srv.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
-		if n == 1 {
-			return fakeserver.RateLimit
+	synctest.Test(t, func(t *testing.T) {
+		srv := fakeserver.NewPipe()
+		defer srv.Close()
+		srv.RetryAfter = "1"
+		srv.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
+			if n == 1 {
+				return fakeserver.RateLimit
+			}
+			return fakeserver.None
 		}
-		return fakeserver.None
-	}
-	b := &fakeBench{n: 1}
-	t0 := time.Now()
-	rep, err := run.Run(context.Background(), config(b, backend(t, "openai:fake-model", srv, b, 1), t.TempDir(), 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(t0); d < time.Second {
-		t.Errorf("retried after %v, before the server's Retry-After of 1 s", d)
-	}
-	if rep.Results.Counts[answer.Error] != 0 || srv.Requests() != 2 {
-		t.Errorf("counts %v, %d requests", rep.Results.Counts, srv.Requests())
-	}
+		b := &fakeBench{n: 1}
+		t0 := time.Now()
+		rep, err := run.Run(context.Background(), config(b, backend(t, "openai:fake-model", srv, b, 1), t.TempDir(), 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(t0); d < time.Second || d > time.Second+10*time.Millisecond {
+			t.Errorf("retried after %v, want the server's Retry-After of 1 s", d)
+		}
+		if rep.Results.Counts[answer.Error] != 0 || srv.Requests() != 2 {
+			t.Errorf("counts %v, %d requests", rep.Results.Counts, srv.Requests())
+		}
+	})
+}
+
+// TestRetryAfterMS: the OpenAI API's retry-after-ms (250 ms) is obeyed
+// before its Retry-After (60 s).
+func TestRetryAfterMS(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		srv := fakeserver.NewPipe()
+		defer srv.Close()
+		srv.Dialect, srv.RetryAfterMS = fakeserver.OpenAI, "250"
+		srv.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
+			if n == 1 {
+				return fakeserver.RateLimitMS
+			}
+			return fakeserver.None
+		}
+		b := &fakeBench{n: 1}
+		cfg := config(b, backend(t, "openai:fake-model", srv, b, 1), t.TempDir(), 1)
+		t0 := time.Now()
+		if _, err := run.Run(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(t0); d != 250*time.Millisecond {
+			t.Errorf("retried after %v, want 250ms", d)
+		}
+	})
 }
 
 func TestRequestsPerMinute(t *testing.T) {
-	srv := fakeserver.New()
-	defer srv.Close()
-	b := &fakeBench{n: 60}
-	cfg := config(b, backend(t, "openai:fake-model", srv, b, 8), t.TempDir(), 1)
-	cfg.RPM = 3000 // 50/s, a burst of 50: 60 requests need at least 0.2 s
-	t0 := time.Now()
-	if _, err := run.Run(context.Background(), cfg); err != nil {
+	synctest.Test(t, func(t *testing.T) {
+		srv := fakeserver.NewPipe()
+		defer srv.Close()
+		b := &fakeBench{n: 60}
+		cfg := config(b, backend(t, "openai:fake-model", srv, b, 8), t.TempDir(), 1)
+		cfg.RPM = 3000 // 50/s, a burst of 50: the last 10 of 60 requests wait 0.2 s
+		t0 := time.Now()
+		if _, err := run.Run(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(t0); d < 180*time.Millisecond || d > 220*time.Millisecond {
+			t.Errorf("60 requests at 50/s with a burst of 50 took %v, want 0.2 s", d)
+		}
+	})
+}
+
+// backendMax is backend with a token limit (needed by --max-cost).
+func backendMax(t testing.TB, srv *fakeserver.Server, maxTokens, conc int) model.Backend {
+	t.Helper()
+	seed := int64(100)
+	be, err := model.New("openai:fake-model", model.Options{BaseURLs: []string{srv.BaseURL()}, Transport: srv.Transport(),
+		Concurrency: conc, Params: model.Params{Seed: &seed, MaxTokens: maxTokens}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(t0); d < 180*time.Millisecond {
-		t.Errorf("60 requests at 50/s took only %v", d)
-	}
+	return be
 }
 
 func TestBudgetsStopAndResume(t *testing.T) {
@@ -246,7 +296,7 @@ func TestBudgetsStopAndResume(t *testing.T) {
 	srv.Record = true
 	b := &fakeBench{n: 50}
 	dir := t.TempDir()
-	cfg := config(b, backend(t, "openai:fake-model", srv, b, 2), dir, 1)
+	cfg := config(b, backendMax(t, srv, 10, 2), dir, 1)
 	cfg.MaxRequests = 20
 	rep, err := run.Run(context.Background(), cfg)
 	if err != nil {
@@ -260,19 +310,26 @@ func TestBudgetsStopAndResume(t *testing.T) {
 	f.WriteString(`{"key":"abc","id":"fake/4`)
 	f.Close()
 
-	// A cost budget, on the price table.
+	// A cost budget, on the price table: 1 cent a token. A reply costs 6
+	// cents (2 prompt and 4 completion tokens); the worst case reserved for
+	// each request in flight is its prompt's bytes and the 10-token limit.
+	var log strings.Builder
 	cfg.MaxRequests = 0
-	cfg.Prices = run.Prices{"fake-*": {Prompt: 1e6, Completion: 0}} // $1 per prompt token
-	cfg.MaxCost = 50                                                // 2 prompt tokens a request; the 20 journaled replies are priced too
+	cfg.Prices = run.Prices{"fake-*": {Prompt: 1e4, Completion: 1e4}}
+	cfg.MaxCost = 4 // the 20 journaled replies ($1.20) are priced too
+	cfg.Log = &log
 	rep, err = run.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(rep.Results.Stopped, "max-cost") || rep.Resumed != 20 || rep.Results.Cost < 50 {
-		t.Fatalf("--max-cost: stopped %q, resumed %d, cost %v", rep.Results.Stopped, rep.Resumed, rep.Results.Cost)
+	if !strings.Contains(rep.Results.Stopped, "max-cost") || rep.Resumed != 20 || rep.Results.Samples <= 25 {
+		t.Fatalf("--max-cost: stopped %q, resumed %d, %d samples", rep.Results.Stopped, rep.Resumed, rep.Results.Samples)
 	}
-	if rep.Results.Cost > 50+4*2 { // at most the 4 requests in flight overshoot
-		t.Fatalf("cost %v overshoots the budget by more than the requests in flight", rep.Results.Cost)
+	if rep.Results.Cost > cfg.MaxCost {
+		t.Fatalf("cost %v over the budget %v: requests in flight were not budgeted", rep.Results.Cost, cfg.MaxCost)
+	}
+	if !strings.Contains(log.String(), "resuming: 20 of 50 done") {
+		t.Errorf("no resume line in %q", log.String())
 	}
 	cfg.MaxCost = 0
 	rep, err = run.Run(context.Background(), cfg)
@@ -292,17 +349,35 @@ func TestBudgetsStopAndResume(t *testing.T) {
 	}
 	// Same directory, other configuration: refused.
 	cfg.Samples = 2
-	if _, err := run.Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "another configuration") {
+	if _, err := run.Run(context.Background(), cfg); !errors.Is(err, run.ErrConfig) || !strings.Contains(err.Error(), "another configuration") {
 		t.Fatalf("reusing a directory for another configuration: %v", err)
 	}
 }
 
-func TestMaxCostNeedsPrice(t *testing.T) {
+// TestMaxCostNeeds: --max-cost needs a price table, a price for the model
+// and a token limit (without one a reply's cost has no bound).
+func TestMaxCostNeeds(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
 	b := &fakeBench{n: 1}
-	cfg := config(b, backend(t, "openai:unpriced", fakeserver.New(), b, 1), t.TempDir(), 1)
-	cfg.MaxCost = 1
-	if _, err := run.Run(context.Background(), cfg); err == nil {
-		t.Fatal("--max-cost without a price accepted")
+	for name, cfg := range map[string]run.Config{
+		"no prices":    config(b, backendMax(t, srv, 10, 1), t.TempDir(), 1),
+		"no price":     config(b, backendMax(t, srv, 10, 1), t.TempDir(), 1),
+		"no max token": config(b, backend(t, "openai:fake-model", srv, b, 1), t.TempDir(), 1),
+	} {
+		cfg.MaxCost = 1
+		if name != "no prices" {
+			cfg.Prices = run.Prices{"other": {Prompt: 1}}
+		}
+		if name == "no max token" {
+			cfg.Prices = run.Prices{"fake-model": {Prompt: 1}}
+		}
+		if _, err := run.Run(context.Background(), cfg); !errors.Is(err, run.ErrConfig) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if srv.Requests() != 0 {
+		t.Errorf("%d requests sent", srv.Requests())
 	}
 }
 
@@ -323,7 +398,7 @@ func TestRegrade(t *testing.T) {
 	}
 	sent := srv.Requests()
 	b2 := &fakeBench{n: 30, offByOne: true}
-	rr, err := run.Regrade(dir, b2)
+	rr, err := run.Regrade(context.Background(), dir, b2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +412,7 @@ func TestRegrade(t *testing.T) {
 		t.Fatalf("error verdict not kept: %v", rr.Results.Counts)
 	}
 	// Regrading with the original grader restores the original results.
-	rr, err = run.Regrade(dir, b)
+	rr, err = run.Regrade(context.Background(), dir, b)
 	if err != nil || !reflect.DeepEqual(rr.Results.Counts, rep.Results.Counts) {
 		t.Fatalf("regrade back: %v %v, want %v", err, rr.Results.Counts, rep.Results.Counts)
 	}
@@ -364,53 +439,60 @@ func TestDefaultDirIsStable(t *testing.T) {
 // TestWorkStealing: with a slow and a fast server, the fast one takes most
 // of the work, and both are used.
 func TestWorkStealing(t *testing.T) {
-	slow, fast := fakeserver.New(), fakeserver.New()
-	defer slow.Close()
-	defer fast.Close()
-	slow.Latency = 20 * time.Millisecond
-	b := &fakeBench{n: 120}
-	be, err := model.New("openai:fake-model", model.Options{BaseURLs: []string{slow.BaseURL(), fast.BaseURL()}, Concurrency: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	cfg := config(b, be, dir, 1)
-	cfg.Concurrency = 2
-	if _, err := run.Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	checkCounts(t, dir, 120, 1)
-	if slow.Requests() == 0 || fast.Requests() < 3*slow.Requests() {
-		t.Fatalf("slow server %d requests, fast %d", slow.Requests(), fast.Requests())
-	}
+	synctest.Test(t, func(t *testing.T) {
+		slow, fast := fakeserver.NewPipe(), fakeserver.NewPipe()
+		defer slow.Close()
+		defer fast.Close()
+		slow.Latency = 20 * time.Millisecond
+		fast.Latency = time.Millisecond
+		b := &fakeBench{n: 120}
+		be, err := model.New("openai:fake-model", model.Options{BaseURLs: []string{slow.BaseURL(), fast.BaseURL()},
+			Transport: fakeserver.Router(slow, fast), Concurrency: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		cfg := config(b, be, dir, 1)
+		cfg.Concurrency = 2
+		if _, err := run.Run(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		checkCounts(t, dir, 120, 1)
+		if slow.Requests() == 0 || fast.Requests() < 3*slow.Requests() {
+			t.Fatalf("slow server %d requests, fast %d", slow.Requests(), fast.Requests())
+		}
+	})
 }
 
 // TestInterrupt: cancelling the context (Ctrl-C) abandons the requests in
 // flight, writes partial results, and the same run continues afterwards.
 func TestInterrupt(t *testing.T) {
-	srv := fakeserver.New()
-	defer srv.Close()
-	srv.Latency = 20 * time.Millisecond
-	b := &fakeBench{n: 40}
-	dir := t.TempDir()
-	cfg := config(b, backend(t, "openai:fake-model", srv, b, 4), dir, 1)
-	ctx, cancel := context.WithTimeout(context.Background(), 70*time.Millisecond)
-	defer cancel()
-	rep, err := run.Run(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Results.Stopped != "interrupted" || rep.Results.Samples >= 40 || rep.Results.Counts[answer.Error] != 0 {
-		t.Fatalf("interrupted run: stopped %q, %d samples, counts %v", rep.Results.Stopped, rep.Results.Samples, rep.Results.Counts)
-	}
-	if man, _ := rundir.ReadManifest(dir); man.Extra["status"] != "stopped: interrupted" {
-		t.Fatalf("manifest status %q", man.Extra["status"])
-	}
-	rep, err = run.Run(context.Background(), cfg)
-	if err != nil || rep.Results.Stopped != "" {
-		t.Fatalf("resumed: %v %q", err, rep.Results.Stopped)
-	}
-	checkCounts(t, dir, 40, 1)
+	synctest.Test(t, func(t *testing.T) {
+		srv := fakeserver.NewPipe()
+		defer srv.Close()
+		srv.Latency = 20 * time.Millisecond
+		b := &fakeBench{n: 40}
+		dir := t.TempDir()
+		cfg := config(b, backend(t, "openai:fake-model", srv, b, 4), dir, 1)
+		ctx, cancel := context.WithTimeout(context.Background(), 70*time.Millisecond)
+		defer cancel()
+		rep, err := run.Run(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 4 in flight, 20 ms each: 12 replies in the first 60 ms, the next 4 abandoned at 70 ms.
+		if rep.Results.Stopped != "interrupted" || rep.Results.Samples != 12 || rep.Results.Counts[answer.Error] != 0 {
+			t.Fatalf("interrupted run: stopped %q, %d samples, counts %v", rep.Results.Stopped, rep.Results.Samples, rep.Results.Counts)
+		}
+		if man, _ := rundir.ReadManifest(dir); man.Extra["status"] != "stopped: interrupted" {
+			t.Fatalf("manifest status %q", man.Extra["status"])
+		}
+		rep, err = run.Run(context.Background(), cfg)
+		if err != nil || rep.Results.Stopped != "" {
+			t.Fatalf("resumed: %v %q", err, rep.Results.Stopped)
+		}
+		checkCounts(t, dir, 40, 1)
+	})
 }
 
 func TestSystemPromptNeverDropped(t *testing.T) {

@@ -68,6 +68,9 @@ type Usage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
 	ReasoningTokens  int `json:"reasoning_tokens,omitempty"`
+	// CachedTokens are the prompt tokens the server read from its prefix
+	// cache (prompt_tokens_details.cached_tokens), counted in PromptTokens.
+	CachedTokens int `json:"cached_tokens,omitempty"`
 }
 
 // SampleRecord is one line of samples.jsonl.

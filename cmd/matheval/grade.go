@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/matheval/matheval/bench"
 	runner "github.com/matheval/matheval/run"
@@ -83,7 +85,9 @@ way; --also-policy none drops it.`,
 					return usageErrorf("grade: --also-policy: %v", err)
 				}
 			}
-			rep, err := runner.Regrade(dir, b)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			rep, err := runner.Regrade(ctx, dir, b)
 			if err != nil {
 				return err
 			}
@@ -105,6 +109,11 @@ way; --also-policy none drops it.`,
 			}
 			if err := printResults(cmd, dir, rep.Results, asJSON); err != nil {
 				return err
+			}
+			if !asJSON {
+				for _, l := range runner.Headline(rep.Results, rep.Failed) {
+					fmt.Fprintln(cmd.OutOrStdout(), l)
+				}
 			}
 			if !asJSON {
 				fmt.Fprintf(cmd.OutOrStdout(), "regraded: %d verdicts changed\n", rep.Changed)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"os/signal"
@@ -23,14 +25,14 @@ import (
 type runFlags struct {
 	data, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
 	extraBody, pricesFile, progressMode                                               string
-	judgeSpec, judgeBaseURL                                                           string
+	judgeSpec, judgeBaseURL, maxTokensField                                           string
 	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries    int
 	maxRequests                                                                       int
 	seed, samplingSeed                                                                int64
 	hintFraction, temperature, topP, rpm, tpm, maxCost                                float64
 	filters, stops                                                                    []string
 	subjects, levels, groups, types, grades                                           []string
-	logprobs, asJSON                                                                  bool
+	logprobs, asJSON, stream, noProbe                                                 bool
 	timeout                                                                           time.Duration
 }
 
@@ -60,8 +62,17 @@ runs/<bench>-<model>-<config hash>, depends only on what decides the replies
 (benchmark, data, prompts, model settings, samples), so running the same
 command again resumes an interrupted run, sending only the requests whose
 replies are not journaled. A request that fails after --max-retries gets the
-verdict error: it never counts as a wrong answer. A run stopped by a budget or
-an interrupt writes partial results, exits 1, and continues when run again.
+verdict error: it never counts as a wrong answer, and the exit code is 1. A run
+stopped by a budget or an interrupt writes partial results, exits 1, and
+continues when run again.
+
+A run that cannot succeed says so and stops: every server is asked for
+GET /v1/models first (--no-probe skips that); an error no retry clears (a
+refused key, an unknown model, no quota left, a parameter the server rejects)
+or the first requests all failing the same way stop the run with one line
+saying why. vLLM, SGLang, llama.cpp, Ollama and the OpenAI API differ in what
+they support (n > 1, logprobs, max_completion_tokens); the client adapts and
+says so (see the README's Servers section).
 
 --judge SPEC has a judge model grade every reply again with the benchmark's
 rubric (HARDMath: the paper's grading prompts). The judge's reply, score and
@@ -109,7 +120,10 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.keyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY)")
 	fs.Float64Var(&f.temperature, "temperature", 0, "sampling temperature (always sent)")
 	fs.Float64Var(&f.topP, "top-p", 1, "nucleus sampling top_p (sent when given)")
-	fs.IntVar(&f.maxTokens, "max-tokens", 0, "most tokens per reply (0 = the server's default)")
+	fs.IntVar(&f.maxTokens, "max-tokens", 0, fmt.Sprintf("most tokens per reply (0 = the server's default in chat, %d in --api completions)", model.DefaultCompletionsMaxTokens))
+	fs.StringVar(&f.maxTokensField, "max-tokens-field", "auto", "field carrying --max-tokens in chat: max_tokens, max_completion_tokens (OpenAI reasoning models) or auto (by model name, switching when the server asks)")
+	fs.BoolVar(&f.stream, "stream", false, "receive replies as a stream (stream: true with usage), for servers and proxies that time out long replies")
+	fs.BoolVar(&f.noProbe, "no-probe", false, "do not check the servers with GET /v1/models before the run (for servers without that route)")
 	fs.StringArrayVar(&f.stops, "stop", nil, "stop sequence (repeatable), added to the prompt format's")
 	fs.Int64Var(&f.samplingSeed, "sampling-seed", 0, "seed sent to the server (sent when given; sample i gets seed+i)")
 	fs.IntVar(&f.samples, "samples", 1, "replies per item (sent as n when the server honours it)")
@@ -121,7 +135,7 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.tpm, "tpm", 0, "tokens per minute per server (0 = no limit)")
 	fs.IntVar(&f.maxRetries, "max-retries", 6, "retries of a failed request (429, 5xx, timeouts, dropped connections)")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Minute, "time limit of one attempt")
-	fs.Float64Var(&f.maxCost, "max-cost", 0, "stop sending when the run has cost this many dollars (needs --prices; 0 = no limit)")
+	fs.Float64Var(&f.maxCost, "max-cost", 0, "spend at most this many dollars: each request is reserved at its worst case before it is sent (needs --prices and --max-tokens; 0 = no limit)")
 	fs.StringVar(&f.pricesFile, "prices", "", `price table, JSON: {"model": {"prompt": USD per 1M tokens, "completion": USD per 1M tokens}}`)
 	fs.IntVar(&f.maxRequests, "max-requests", 0, "stop after sending this many requests, retries included (0 = no limit)")
 	fs.StringVar(&f.judgeSpec, "judge", "", "judge model grading each reply with the benchmark's rubric (openai:<model>; benchmarks with a rubric: hardmath)")
@@ -141,6 +155,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	}
 	if f.samples < 1 || f.concurrency < 1 || f.limit < 0 || f.sample < 0 || f.shots < 0 || f.maxRequests < 0 || f.maxCost < 0 {
 		return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")
+	}
+	if f.maxCost > 0 && f.pricesFile == "" {
+		return usageErrorf("run: --max-cost needs --prices (a price table to count the cost with)")
 	}
 	if f.hintFraction < 0 || f.hintFraction > 1 {
 		return usageErrorf("run: --hint-fraction %g: want 0..1", f.hintFraction)
@@ -172,6 +189,11 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	params := model.Params{MaxTokens: f.maxTokens, Stop: f.stops, Logprobs: f.logprobs || f.topLogprobs > 0, TopLogprobs: f.topLogprobs}
 	t := f.temperature // always sent: the default evaluation is greedy
 	params.Temperature = &t
+	if !cmd.Flags().Changed("temperature") {
+		// Not chosen by the user: left out for servers that reject it
+		// (OpenAI's reasoning models take only their default).
+		params.Implicit = []string{"temperature"}
+	}
 	if cmd.Flags().Changed("top-p") {
 		p := f.topP
 		params.TopP = &p
@@ -185,9 +207,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			return usageErrorf("run: --extra-body: want a JSON object: %v", err)
 		}
 	}
-	key := ""
+	key, keyVar := "", "OPENAI_API_KEY"
 	if f.keyEnv != "" {
-		key = os.Getenv(f.keyEnv)
+		key, keyVar = os.Getenv(f.keyEnv), f.keyEnv
 		if key == "" {
 			return usageErrorf("run: --api-key-env %s: that variable is empty", f.keyEnv)
 		}
@@ -198,8 +220,8 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	if f.baseURL != "" {
 		bases = splitList(f.baseURL)
 	}
-	backend, err := model.New(f.modelSpec, model.Options{BaseURLs: bases, APIKey: key, API: f.api,
-		Params: params, Concurrency: f.concurrency, Bench: b})
+	backend, err := model.New(f.modelSpec, model.Options{BaseURLs: bases, APIKey: key, APIKeyEnv: keyVar, API: f.api,
+		Params: params, Stream: f.stream, MaxTokensField: f.maxTokensField, Concurrency: f.concurrency, Bench: b})
 	if err != nil {
 		return usageErrorf("run: %v", err)
 	}
@@ -213,8 +235,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			jbases = splitList(f.judgeBaseURL)
 		}
 		zero := 0.0 // the judge grades greedily
-		judge, err = model.New(f.judgeSpec, model.Options{BaseURLs: jbases, APIKey: key, API: f.api,
-			Params: model.Params{Temperature: &zero}, Concurrency: f.concurrency, Bench: b})
+		judge, err = model.New(f.judgeSpec, model.Options{BaseURLs: jbases, APIKey: key, APIKeyEnv: keyVar, API: f.api,
+			Params: model.Params{Temperature: &zero, Implicit: []string{"temperature"}}, Stream: f.stream,
+			MaxTokensField: f.maxTokensField, Concurrency: f.concurrency, Bench: b})
 		if err != nil {
 			return usageErrorf("run: --judge: %v", err)
 		}
@@ -241,27 +264,57 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		Load:    bench.LoadOptions{Split: f.split, Limit: f.limit, Sample: f.sample, Seed: f.seed, Filter: filter},
 		Prompt:  bench.PromptOptions{Name: f.promptName, TemplateFile: f.promptFile, Shots: f.shots, HintFraction: f.hintFraction, System: f.system, Seed: f.seed},
 		Backend: backend, Judge: judge, Samples: f.samples, Concurrency: f.concurrency, RPM: f.rpm, TPM: f.tpm,
-		MaxRetries: f.maxRetries, Timeout: f.timeout, MaxCost: f.maxCost, Prices: prices, MaxRequests: f.maxRequests,
+		MaxRetries: f.maxRetries, Timeout: f.timeout, MaxCost: f.maxCost, Prices: prices, MaxRequests: f.maxRequests, NoProbe: f.noProbe,
 		Dir: f.out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: f.progressMode, Log: cmd.ErrOrStderr(),
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := runner.Run(ctx, cfg)
+	if errors.Is(err, runner.ErrConfig) {
+		return usageErrorf("run: %v", err)
+	}
 	if err != nil {
 		return err
 	}
 	if err := printResults(cmd, rep.Dir, rep.Results, f.asJSON); err != nil {
 		return err
 	}
+	out := cmd.OutOrStdout()
+	if !f.asJSON {
+		for _, l := range runner.Headline(rep.Results, rep.Failed) {
+			fmt.Fprintln(out, l)
+		}
+	}
 	if rep.Resumed > 0 {
-		fmt.Fprintf(cmd.OutOrStdout(), "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
+		fmt.Fprintf(out, "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
 	}
 	if judge != nil {
-		fmt.Fprintf(cmd.OutOrStdout(), "judge %s: sent %d requests\n", judge.Spec(), rep.JudgeRequests)
+		fmt.Fprintf(out, "judge %s: sent %d requests\n", judge.Spec(), rep.JudgeRequests)
 	}
+	return runExit(cmd.ErrOrStderr(), rep)
+}
+
+// runExit says why a run is not a success, one line each, and makes the
+// exit code 1: stopped (a budget, an interrupt, an error no retry clears,
+// every request failing the same way), requests failed for good, or a
+// judge that could not judge.
+func runExit(w io.Writer, rep runner.Report) error {
+	failed := false
 	if rep.Results.Stopped != "" {
-		fmt.Fprintf(cmd.ErrOrStderr(), "matheval: run stopped (%s) after %d of %d samples; run the same command again to continue\n",
-			rep.Results.Stopped, rep.Results.Samples, rep.Results.Planned)
+		fmt.Fprintf(w, "matheval: run stopped after %d of %d samples: %s. Run the same command again to continue.\n",
+			rep.Results.Samples, rep.Results.Planned, rep.Results.Stopped)
+		failed = true
+	}
+	if rep.Failed > 0 && rep.Results.Stopped == "" {
+		fmt.Fprintf(w, "matheval: %d of %d samples failed for good (verdict error); run the same command again to send them again\n",
+			rep.Failed, rep.Results.Samples)
+		failed = true
+	}
+	if rep.JudgeStopped != "" {
+		fmt.Fprintf(w, "matheval: judging failed: %s\n", rep.JudgeStopped)
+		failed = true
+	}
+	if failed {
 		return errSilentFailure
 	}
 	return nil

@@ -1,17 +1,31 @@
 // Package fakeserver is a TEST FAKE, not a model server: an in-process
-// OpenAI-compatible HTTP server (net/http/httptest) that answers chat and
-// plain completions with deterministic replies and injects faults on
-// demand: 429 with Retry-After, 500, replies slower than the client's
-// timeout, dropped connections, malformed JSON and truncated bodies. Tests
-// of package model and package run use it; it counts every request so a
-// test can check what was sent.
+// OpenAI-compatible HTTP server that answers chat and plain completions
+// with deterministic replies and injects faults on demand. Tests of package
+// model, package run and the command line use it; it counts every request
+// and can log each body, so a test can check what was sent.
+//
+// Its Dialect decides which real server's wire format it reproduces: the
+// JSON shapes of replies, errors, streams and model lists, the headers and
+// the status codes of vLLM, SGLang, llama.cpp's llama-server, Ollama and the
+// OpenAI API, each shape with the source file it copies named in a comment
+// (dialect.go, stream.go). The Generic dialect is the original fake, which
+// shares matheval's own assumptions; the others exist to catch those.
+//
+// New serves on a loopback TCP port (httptest). NewPipe serves over
+// in-memory connections (net.Pipe) reached only through its Transport, for
+// tests inside a testing/synctest bubble, where time advances only while
+// every goroutine is blocked on something the bubble can see.
 package fakeserver
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -30,13 +44,37 @@ const (
 	ServerErr               // 500
 	Slow                    // answer after SlowFor (longer than the client's timeout)
 	Drop                    // close the connection without an answer
-	Malformed               // 200 with a body that is not JSON
-	Truncated               // 200 with the body cut in the middle
+	Malformed               // 200 with a JSON body cut short
+	Truncated               // 200 with the body cut in the middle (Content-Length says more)
 	BadRequest              // 400 (not worth retrying)
+	// RateLimitMS is the OpenAI API's 429: retry-after-ms and Retry-After
+	// headers (RetryAfterMS, RetryAfter).
+	RateLimitMS
+	// NoRetry is a 503 with x-should-retry: false (a server that says
+	// retrying will not help).
+	NoRetry
+	// Gzip is a 200 whose body is gzip-compressed without a
+	// Content-Encoding header (a misconfigured proxy).
+	Gzip
+	// GzipDeclared is a 200 gzip-compressed body with Content-Encoding: gzip,
+	// which matheval did not ask for but can read.
+	GzipDeclared
+	// HTMLPage is a 200 text/html login page instead of the API.
+	HTMLPage
+	// BadGatewayHTML is nginx's 502 page.
+	BadGatewayHTML
+	// StreamCut ends a streamed reply half way, without [DONE] (a non-stream
+	// request gets Truncated).
+	StreamCut
+	// StreamError sends half of a streamed reply, then an error chunk and
+	// [DONE], as vLLM and SGLang do when generation fails mid-stream.
+	StreamError
+	numFaults
 )
 
 func (f Fault) String() string {
-	return [...]string{"none", "429", "500", "slow", "drop", "malformed", "truncated", "400"}[f]
+	return [...]string{"none", "429", "500", "slow", "drop", "malformed", "truncated", "400",
+		"429-ms", "503-no-retry", "gzip", "gzip-declared", "html", "502-html", "stream-cut", "stream-error"}[f]
 }
 
 // Request is what the fake read from a request body.
@@ -46,13 +84,21 @@ type Request struct {
 		Role    string `json:"role"`
 		Content string `json:"content"`
 	} `json:"messages"`
-	Prompt      *string         `json:"prompt"`
-	N           int             `json:"n"`
-	Seed        *int64          `json:"seed"`
-	Logprobs    json.RawMessage `json:"logprobs"`
-	TopLogprobs int             `json:"top_logprobs"`
-	MaxTokens   int             `json:"max_tokens"`
-	Chat        bool            `json:"-"`
+	Prompt              *string         `json:"prompt"`
+	N                   int             `json:"n"`
+	Seed                *int64          `json:"seed"`
+	Logprobs            json.RawMessage `json:"logprobs"`
+	TopLogprobs         int             `json:"top_logprobs"`
+	MaxTokens           *int            `json:"max_tokens"`
+	MaxCompletionTokens *int            `json:"max_completion_tokens"`
+	Temperature         *float64        `json:"temperature"`
+	Stream              bool            `json:"stream"`
+	StreamOptions       *struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
+	Chat bool `json:"-"`
+	// Fields are the body's top-level field names.
+	Fields map[string]bool `json:"-"`
 }
 
 // Text is the request's prompt: the last message's content, or the prompt.
@@ -76,52 +122,188 @@ func (r *Request) Key(j int) string {
 	return r.Text() + "#" + strconv.FormatInt(s+int64(j), 10)
 }
 
+// maxTokens is the token limit the request set (0: none).
+func (r *Request) maxTokens() int {
+	if r.MaxCompletionTokens != nil {
+		return *r.MaxCompletionTokens
+	}
+	if r.MaxTokens != nil {
+		return *r.MaxTokens
+	}
+	return 0
+}
+
+// wantLogprobs reports whether logprobs were asked for, and how many alternatives.
+func (r *Request) wantLogprobs() (bool, int) {
+	s := string(r.Logprobs)
+	if s == "" || s == "false" || s == "null" {
+		return false, 0
+	}
+	if r.Chat {
+		return true, r.TopLogprobs
+	}
+	k, _ := strconv.Atoi(s)
+	return true, k
+}
+
 // Logged is one request the fake received.
 type Logged struct {
 	Round int64  // the value of Server.Round when it arrived
 	Key   string // Request.Key(0)
 	N     int
+	Path  string
+	Body  []byte // the request body as sent
 }
 
 // Server is the fake.
 type Server struct {
 	*httptest.Server
+	// Dialect is the real server whose wire format the fake reproduces.
+	Dialect Dialect
 	// Reply returns the reply to the sample named by key (Request.Key);
 	// nil: DefaultReply.
 	Reply func(key string) string
+	// Think returns the reasoning the model generates before the reply of
+	// the sample named by key, inside <think> tags; nil or "": none.
+	Think func(key string) string
+	// SplitReasoning is the server's reasoning parser: on, the reasoning
+	// goes into the dialect's own field and the content holds what follows
+	// it (as the dialect cuts it); off, the content holds the whole
+	// generation, <think> block included.
+	SplitReasoning bool
+	// Reasoning, when set, is returned in reasoning_content by the Generic
+	// dialect (a reasoning field beside a reply that does not contain it).
+	Reasoning string
 	// Fault decides the fault for the nth request (from 1); nil: none.
 	Fault func(n int64, r *Request) Fault
-	// HonourN makes the fake return n choices; otherwise it returns one,
-	// as servers that ignore n do.
+	// HonourN makes the Generic dialect return n choices; otherwise it
+	// returns one, as servers that ignore n do. Other dialects do what
+	// their server does: vLLM, SGLang and OpenAI honour n, Ollama ignores
+	// it, llama.cpp refuses it.
 	HonourN bool
-	// Reasoning, when set, is returned in reasoning_content.
-	Reasoning string
+	// RefuseN makes any dialect refuse n > 1 as a gateway does (HTTP 400
+	// naming the n parameter).
+	RefuseN bool
+	// Models are the model ids /v1/models lists and, for the dialects whose
+	// servers check the model name (vLLM, Ollama, OpenAI), the ones they
+	// accept (default: "fake-model").
+	Models []string
+	// APIKey, when set, is the only key accepted (HTTP 401 otherwise).
+	APIKey string
+	// NoModelsRoute makes GET /v1/models answer 404 (a server or gateway
+	// without that route).
+	NoModelsRoute bool
+	// ReasoningModel makes the OpenAI dialect behave as an o-series model:
+	// it rejects max_tokens (max_completion_tokens only), a temperature
+	// other than 1, and logprobs.
+	ReasoningModel bool
+	// NoQuota makes the OpenAI dialect answer every request with 429
+	// insufficient_quota.
+	NoQuota bool
+	// CachedTokens is reported as prompt_tokens_details.cached_tokens where
+	// the dialect reports cache hits.
+	CachedTokens int
+	// Finish, when set, gives the finish reason of a sample (default "stop",
+	// or "length" when the reply was cut at the request's token limit).
+	Finish func(key string) string
 	// Latency delays every answer.
 	Latency time.Duration
 	// SlowFor is how long a Slow fault waits (default 5 s) unless the client gives up.
 	SlowFor time.Duration
 	// RetryAfter is the Retry-After header of a RateLimit fault (default "0").
 	RetryAfter string
+	// RetryAfterMS is the retry-after-ms header of a RateLimitMS fault (default "0").
+	RetryAfterMS string
 	// Record keeps a log of every request (Log).
 	Record bool
 	// Round is copied into the log of each request.
 	Round atomic.Int64
 
 	requests atomic.Int64
-	faults   [8]atomic.Int64
+	faults   [numFaults]atomic.Int64
 	mu       sync.Mutex
 	log      []Logged
+	pipe     *pipeListener
+	pipeHost string
+	pipeSrv  *http.Server
+	pipeTr   *http.Transport
 }
 
-// New starts a fake; close it with Close.
+// New starts a fake on a loopback port; close it with Close.
 func New() *Server {
 	s := &Server{}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
 
+// NewDialect starts a fake speaking dialect d.
+func NewDialect(d Dialect) *Server {
+	s := New()
+	s.Dialect = d
+	return s
+}
+
+// NewPipe starts a fake served over in-memory connections, reachable only
+// through Transport (and BaseURL, whose host is never dialled). For tests
+// in a synctest bubble: call it inside the bubble and Close it there.
+func NewPipe() *Server {
+	s := &Server{pipe: newPipeListener(), pipeHost: fmt.Sprintf("fake-pipe-%d", pipeHosts.Add(1))}
+	s.pipeSrv = &http.Server{Handler: http.HandlerFunc(s.serve)}
+	go s.pipeSrv.Serve(s.pipe)
+	s.pipeTr = &http.Transport{
+		DialContext:         func(ctx context.Context, _, _ string) (net.Conn, error) { return s.pipe.dial(ctx) },
+		DisableCompression:  true,
+		MaxIdleConnsPerHost: 256,
+	}
+	return s
+}
+
+// Transport reaches a NewPipe fake (nil for a TCP one: use the default).
+func (s *Server) Transport() http.RoundTripper {
+	if s.pipeTr == nil {
+		return nil
+	}
+	return s.pipeTr
+}
+
+var pipeHosts atomic.Int64
+
+// Router reaches several NewPipe fakes through one transport, by host.
+func Router(servers ...*Server) http.RoundTripper {
+	m := map[string]http.RoundTripper{}
+	for _, s := range servers {
+		m[s.pipeHost] = s.pipeTr
+	}
+	return router(m)
+}
+
+type router map[string]http.RoundTripper
+
+func (r router) RoundTrip(req *http.Request) (*http.Response, error) {
+	tr, ok := r[req.URL.Host]
+	if !ok {
+		return nil, fmt.Errorf("fakeserver: no pipe server %q", req.URL.Host)
+	}
+	return tr.RoundTrip(req)
+}
+
+// Close stops the fake.
+func (s *Server) Close() {
+	if s.pipe != nil {
+		s.pipeTr.CloseIdleConnections()
+		s.pipeSrv.Close()
+		return
+	}
+	s.Server.Close()
+}
+
 // BaseURL is the base URL to give a client (…/v1).
-func (s *Server) BaseURL() string { return s.URL + "/v1" }
+func (s *Server) BaseURL() string {
+	if s.pipe != nil {
+		return "http://" + s.pipeHost + "/v1"
+	}
+	return s.URL + "/v1"
+}
 
 // Requests is the number of completion requests received.
 func (s *Server) Requests() int64 { return s.requests.Load() }
@@ -143,11 +325,27 @@ func DefaultReply(key string) string {
 	return fmt.Sprintf("The answer is %d.", binary.BigEndian.Uint16(h[:])%10)
 }
 
+func (s *Server) models() []string {
+	if len(s.Models) == 0 {
+		return []string{"fake-model"}
+	}
+	return s.Models
+}
+
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
+	d := s.Dialect
 	switch {
 	case hr.Method == http.MethodGet && strings.HasSuffix(hr.URL.Path, "/models"):
+		if s.NoModelsRoute {
+			d.notFoundRoute(w)
+			return
+		}
+		if d != LlamaCpp && d != Ollama && !s.authorized(hr) {
+			d.unauthorized(w)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprint(w, `{"object":"list","data":[{"id":"fake-model","object":"model","owned_by":"fakeserver"}]}`)
+		w.Write(d.modelList(s.models()))
 		return
 	case hr.Method != http.MethodPost:
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -155,22 +353,41 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	}
 	var req Request
 	switch {
-	case strings.HasSuffix(hr.URL.Path, "/chat/completions"):
+	case strings.HasSuffix(hr.URL.Path, "/v1/chat/completions"):
 		req.Chat = true
-	case strings.HasSuffix(hr.URL.Path, "/completions"):
+	case strings.HasSuffix(hr.URL.Path, "/v1/completions"):
 	default:
-		http.NotFound(w, hr)
+		d.notFoundRoute(w)
 		return
 	}
-	if err := json.NewDecoder(hr.Body).Decode(&req); err != nil {
-		http.Error(w, `{"error":{"message":"bad JSON"}}`, http.StatusBadRequest)
+	raw, err := readBody(hr)
+	if err == nil {
+		err = json.Unmarshal(raw, &req)
+	}
+	if err != nil {
+		d.writeError(w, http.StatusBadRequest, "bad JSON: "+errString(err), "", "")
 		return
+	}
+	if d != Generic {
+		var fields map[string]json.RawMessage
+		json.Unmarshal(raw, &fields)
+		req.Fields = map[string]bool{}
+		for k := range fields {
+			req.Fields[k] = true
+		}
 	}
 	n := s.requests.Add(1)
 	if s.Record {
 		s.mu.Lock()
-		s.log = append(s.log, Logged{Round: s.Round.Load(), Key: req.Key(0), N: req.N})
+		s.log = append(s.log, Logged{Round: s.Round.Load(), Key: req.Key(0), N: req.N, Path: hr.URL.Path, Body: raw})
 		s.mu.Unlock()
+	}
+	if d != Ollama && !s.authorized(hr) {
+		d.unauthorized(w)
+		return
+	}
+	if s.refuse(w, &req) {
+		return
 	}
 	fault := None
 	if s.Fault != nil {
@@ -180,45 +397,16 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	if s.Latency > 0 {
 		time.Sleep(s.Latency)
 	}
-	switch fault {
-	case RateLimit:
-		ra := s.RetryAfter
-		if ra == "" {
-			ra = "0"
-		}
-		w.Header().Set("Retry-After", ra)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusTooManyRequests)
-		fmt.Fprint(w, `{"error":{"message":"rate limited","type":"rate_limit"}}`)
+	if s.fault(w, hr, fault, &req) {
 		return
-	case ServerErr:
-		w.WriteHeader(http.StatusInternalServerError)
-		fmt.Fprint(w, `{"error":{"message":"internal error"}}`)
-		return
-	case BadRequest:
-		w.WriteHeader(http.StatusBadRequest)
-		fmt.Fprint(w, `{"error":{"message":"prompt too long"}}`)
-		return
-	case Slow:
-		d := s.SlowFor
-		if d <= 0 {
-			d = 5 * time.Second
-		}
-		select {
-		case <-time.After(d):
-		case <-hr.Context().Done():
-			return
-		}
-	case Drop:
-		panic(http.ErrAbortHandler) // the server closes the connection, no answer
-	case Malformed:
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprint(w, `{"choices": [{"index": 0, "message": {"content": "The ans`)
+	}
+	if req.Stream {
+		s.stream(w, &req, fault)
 		return
 	}
 	body := s.render(&req)
 	w.Header().Set("Content-Type", "application/json")
-	if fault == Truncated {
+	if fault == Truncated || fault == StreamCut {
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		w.WriteHeader(http.StatusOK)
 		w.Write(body[:len(body)/2])
@@ -230,123 +418,143 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	w.Write(body)
 }
 
-type message struct {
-	Role             string `json:"role"`
-	Content          string `json:"content"`
-	ReasoningContent string `json:"reasoning_content,omitempty"`
+// readBody reads a request body in one allocation when its length is known.
+func readBody(hr *http.Request) ([]byte, error) {
+	if n := hr.ContentLength; n > 0 && n < 64<<20 {
+		b := make([]byte, n)
+		_, err := io.ReadFull(hr.Body, b)
+		return b, err
+	}
+	return io.ReadAll(hr.Body)
 }
 
-type usage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
+func errString(err error) string {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return "unexpected end of input"
+	}
+	return err.Error()
 }
 
-type response struct {
-	ID      string   `json:"id"`
-	Object  string   `json:"object"`
-	Model   string   `json:"model"`
-	Choices []choice `json:"choices"`
-	Usage   usage    `json:"usage"`
+func (s *Server) authorized(hr *http.Request) bool {
+	return s.APIKey == "" || hr.Header.Get("Authorization") == "Bearer "+s.APIKey
 }
 
-type choice struct {
-	Index        int             `json:"index"`
-	Message      *message        `json:"message,omitempty"`
-	Text         *string         `json:"text,omitempty"`
-	FinishReason string          `json:"finish_reason"`
-	Logprobs     json.RawMessage `json:"logprobs,omitempty"`
+// fault answers with f and reports whether the request is done.
+func (s *Server) fault(w http.ResponseWriter, hr *http.Request, f Fault, req *Request) bool {
+	d := s.Dialect
+	switch f {
+	case RateLimit:
+		ra := s.RetryAfter
+		if ra == "" {
+			ra = "0"
+		}
+		w.Header().Set("Retry-After", ra)
+		d.writeError(w, http.StatusTooManyRequests, "rate limited", "rate_limit_exceeded", "")
+	case RateLimitMS:
+		ms := s.RetryAfterMS
+		if ms == "" {
+			ms = "0"
+		}
+		// The OpenAI API sends both; clients prefer the milliseconds.
+		w.Header().Set("retry-after-ms", ms)
+		w.Header().Set("Retry-After", "60")
+		d.writeError(w, http.StatusTooManyRequests, "Rate limit reached for requests", "rate_limit_exceeded", "")
+	case NoRetry:
+		w.Header().Set("x-should-retry", "false")
+		d.writeError(w, http.StatusServiceUnavailable, "this request will not succeed", "", "")
+	case ServerErr:
+		if d == Generic {
+			w.WriteHeader(http.StatusInternalServerError)
+			fmt.Fprint(w, `{"error":{"message":"internal error"}}`)
+			return true
+		}
+		d.writeError(w, http.StatusInternalServerError, "internal error", "", "")
+	case BadRequest:
+		if d == Generic {
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprint(w, `{"error":{"message":"prompt too long"}}`)
+			return true
+		}
+		d.writeError(w, http.StatusBadRequest, "This model's maximum context length is 4096 tokens. However, you requested 9000 tokens.", "", "")
+	case Slow:
+		dur := s.SlowFor
+		if dur <= 0 {
+			dur = 5 * time.Second
+		}
+		t := time.NewTimer(dur)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-hr.Context().Done():
+			return true
+		}
+		return false
+	case Drop:
+		panic(http.ErrAbortHandler) // the server closes the connection, no answer
+	case Malformed:
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"choices": [{"index": 0, "message": {"content": "The ans`)
+	case Gzip, GzipDeclared:
+		body := gzipped(s.render(req))
+		w.Header().Set("Content-Type", "application/json")
+		if f == GzipDeclared {
+			w.Header().Set("Content-Encoding", "gzip")
+		}
+		w.Write(body)
+	case HTMLPage:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!DOCTYPE html>\n<html><head><title>Sign in - Example Corp SSO</title></head><body><form>...</form></body></html>\n")
+	case BadGatewayHTML:
+		// nginx's default error page.
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprint(w, "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n")
+	default:
+		return false
+	}
+	return true
 }
 
-func (s *Server) render(req *Request) []byte {
-	n := 1
-	if s.HonourN && req.N > 1 {
-		n = req.N
-	}
-	reply := s.Reply
-	if reply == nil {
-		reply = DefaultReply
-	}
-	wantLP := len(req.Logprobs) > 0 && string(req.Logprobs) != "false" && string(req.Logprobs) != "null"
-	choices := make([]choice, n)
-	completion := 0
-	for j := range n {
-		text := reply(req.Key(j))
-		completion += len(strings.Fields(text))
-		c := choice{Index: j, FinishReason: "stop"}
-		if req.Chat {
-			c.Message = &message{Role: "assistant", Content: text, ReasoningContent: s.Reasoning}
-		} else {
-			t := text
-			c.Text = &t
-		}
-		if wantLP {
-			top := req.TopLogprobs
-			if !req.Chat {
-				// The legacy API puts the number of alternatives in logprobs.
-				top, _ = strconv.Atoi(string(req.Logprobs))
-			}
-			c.Logprobs = logprobs(text, req.Chat, top)
-		}
-		choices[j] = c
-	}
-	pt := len(strings.Fields(req.Text()))
-	out := response{ID: "fake-1", Object: "chat.completion", Model: "fake-model", Choices: choices,
-		Usage: usage{PromptTokens: pt, CompletionTokens: completion, TotalTokens: pt + completion}}
-	b, _ := json.Marshal(out)
-	return b
+// pipeListener is a net.Listener of in-memory connections.
+type pipeListener struct {
+	conns  chan net.Conn
+	closed chan struct{}
+	once   sync.Once
 }
 
-// logprobs splits text into tokens at spaces (each token keeps its leading
-// space) with made-up logprobs.
-func logprobs(text string, chat bool, top int) json.RawMessage {
-	var toks []string
-	start := 0
-	for i := 1; i < len(text); i++ {
-		if text[i] == ' ' {
-			toks = append(toks, text[start:i])
-			start = i
-		}
-	}
-	if start < len(text) {
-		toks = append(toks, text[start:])
-	}
-	if chat {
-		type alt struct {
-			Token   string  `json:"token"`
-			Logprob float64 `json:"logprob"`
-		}
-		type tok struct {
-			Token   string  `json:"token"`
-			Logprob float64 `json:"logprob"`
-			Bytes   []int   `json:"bytes"`
-			Top     []alt   `json:"top_logprobs"`
-		}
-		var content []tok
-		for i, t := range toks {
-			bs := make([]int, len(t))
-			for k := range len(t) {
-				bs[k] = int(t[k])
-			}
-			tk := tok{Token: t, Logprob: -0.1 * float64(i), Bytes: bs, Top: []alt{}}
-			for k := range top {
-				tk.Top = append(tk.Top, alt{Token: fmt.Sprintf("alt%d", k), Logprob: -1 - float64(k)})
-			}
-			content = append(content, tk)
-		}
-		b, _ := json.Marshal(map[string]any{"content": content})
-		return b
-	}
-	var lps []float64
-	var tops []map[string]float64
-	for i := range toks {
-		lps = append(lps, -0.1*float64(i))
-		m := map[string]float64{}
-		for k := range top {
-			m[fmt.Sprintf("alt%d", k)] = -1 - float64(k)
-		}
-		tops = append(tops, m)
-	}
-	b, _ := json.Marshal(map[string]any{"tokens": toks, "token_logprobs": lps, "top_logprobs": tops})
-	return b
+func newPipeListener() *pipeListener {
+	return &pipeListener{conns: make(chan net.Conn), closed: make(chan struct{})}
 }
+
+func (l *pipeListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.conns:
+		return c, nil
+	case <-l.closed:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *pipeListener) Close() error {
+	l.once.Do(func() { close(l.closed) })
+	return nil
+}
+
+func (l *pipeListener) Addr() net.Addr { return pipeAddr{} }
+
+func (l *pipeListener) dial(ctx context.Context) (net.Conn, error) {
+	client, server := net.Pipe()
+	select {
+	case l.conns <- server:
+		return client, nil
+	case <-l.closed:
+		return nil, &net.OpError{Op: "dial", Net: "pipe", Err: errors.New("connection refused")}
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+type pipeAddr struct{}
+
+func (pipeAddr) Network() string { return "pipe" }
+func (pipeAddr) String() string  { return "fake.pipe:80" }
