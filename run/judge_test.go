@@ -18,11 +18,11 @@ import (
 	"github.com/matheval/matheval/rundir"
 )
 
-// judgedBench is fakeBench with a judge rubric: items of group 2 have none.
+// judgedBench is fakeBench with a judge rubric: items of part 2 have none.
 type judgedBench struct{ *fakeBench }
 
 func (b judgedBench) JudgePrompt(it bench.Item, reply string) (bench.Prompt, bool) {
-	if it.Meta["group"] == "2" {
+	if it.Meta["part"] == "2" {
 		return bench.Prompt{}, false
 	}
 	text := "JUDGE " + it.ID + " REPLY " + reply
