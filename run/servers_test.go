@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -420,10 +421,16 @@ func TestStreamedRun(t *testing.T) {
 			for k, stream := range []bool{false, true} {
 				srv := fakeserver.NewDialect(d)
 				srv.Think, srv.SplitReasoning = mathThink, true
+				var mu sync.Mutex
+				cut := map[string]bool{}
 				srv.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
-					if stream && n%3 == 1 {
+					mu.Lock()
+					defer mu.Unlock()
+					if stream && !cut[r.Key(0)] && len(cut)%2 == 0 { // the first attempt of every other item
+						cut[r.Key(0)] = true
 						return fakeserver.StreamCut
 					}
+					cut[r.Key(0)] = true
 					return fakeserver.None
 				}
 				b := &fakeBench{n: 12}
