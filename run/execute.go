@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -8,8 +9,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-
-	"context"
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
