@@ -383,7 +383,6 @@ func negated(words []string) bool {
 	return false
 }
 
-// ---- clock times ----
 
 type clock struct {
 	h, m, s int

@@ -3,6 +3,8 @@ package answer
 import (
 	"math/big"
 	"strings"
+
+	"github.com/matheval/matheval/texseg"
 )
 
 // numTok is a number found in text.
@@ -51,6 +53,13 @@ func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 			i++
 		} else {
 			i += len(unicodeMinus)
+		}
+		// A currency sign between the sign and the digits: -\$7 and -$7
+		// are -7, never 7.
+		if strings.HasPrefix(s[i:], `\$`) && i+2 < len(s) && isDigit(s[i+2]) {
+			i += 2
+		} else if i+1 < len(s) && s[i] == '$' && isDigit(s[i+1]) {
+			i++
 		}
 	}
 	if i >= len(s) {
@@ -270,6 +279,32 @@ func bracedNumber(s string, j int) (*big.Rat, int, bool) {
 // as fractions when fractions is true, and each marked when it sits inside
 // parentheses.
 func scanValues(s string, fractions bool) []numTok {
+	return scanNumbers(s, fractions, false)
+}
+
+// lastNumber returns the last number of text outside math segments (they
+// are the math tier's), a/b and "1 / 2" read as one fraction. Numbers inside
+// parentheses count only when there is no other ("so 9 apples (7 red, 2
+// green)" answers 9).
+func lastNumber(s string) (numTok, bool) {
+	toks := scanNumbers(s, true, true)
+	for i := len(toks) - 1; i >= 0; i-- {
+		if !toks[i].inParens {
+			return toks[i], true
+		}
+	}
+	if len(toks) > 0 {
+		return toks[len(toks)-1], true
+	}
+	return numTok{}, false
+}
+
+// scanNumbers lists the numbers of s in order. With fractions, a/b of plain
+// numbers (spaces allowed around the slash) and \frac{a}{b} are one
+// fraction each; with skipMath, math segments ($...$, \(...\), \[...\]) are
+// skipped whole. Parentheses are tracked so that each number knows whether
+// it sits inside them.
+func scanNumbers(s string, fractions, skipMath bool) []numTok {
 	var out []numTok
 	depth := 0
 	for i := 0; i < len(s); {
@@ -286,6 +321,16 @@ func scanValues(s string, fractions bool) []numTok {
 			i++
 			continue
 		}
+		if skipMath && (c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '[' || s[i+1] == '('))) {
+			if g, ok := texseg.At(s, i); ok {
+				i = g.End
+				continue
+			}
+		}
+		if c == '\\' && i+1 < len(s) && s[i+1] == '$' {
+			i += 2 // an escaped dollar: a price sign, never a formula
+			continue
+		}
 		if fractions && (c == '\\' || (c == '-' && i+1 < len(s) && s[i+1] == '\\')) {
 			if t, ok := fracAt(s, i); ok {
 				t.inParens = depth > 0
@@ -293,6 +338,10 @@ func scanValues(s string, fractions bool) []numTok {
 				i = t.end
 				continue
 			}
+		}
+		if !isDigit(c) && c != '-' && c != '+' && c != '.' && c != 0xE2 {
+			i++
+			continue
 		}
 		t, ok := numberAt(s, i)
 		if !ok {

@@ -3,6 +3,8 @@ package mathml
 import (
 	"html"
 	"strings"
+
+	"github.com/matheval/matheval/texseg"
 )
 
 // Segment is a piece of text: prose, or a formula with its delimiters removed.
@@ -14,114 +16,46 @@ type Segment struct {
 }
 
 // Split cuts s into prose and formulas delimited by $...$, $$...$$, \(...\)
-// and \[...\]. An escaped dollar (\$) is prose; an opening delimiter with no
-// closing one is prose too, so a stray "$5" never swallows the rest.
+// and \[...\] (and display environments standing in text, \begin{align*}),
+// by the rules of package texseg, the splitter the grader uses too (so the
+// viewer shows as math exactly what the grader read as math). An escaped
+// dollar (\$) is prose; an opening delimiter with no closing one is prose
+// too, so a stray "$5" never swallows the rest.
 func Split(s string) []Segment {
 	var out []Segment
-	var prose strings.Builder
-	flush := func() {
-		if prose.Len() > 0 {
-			out = append(out, Segment{Text: prose.String()})
-			prose.Reset()
+	prose := func(t string) {
+		if t != "" {
+			out = append(out, Segment{Text: unescapeDollars(t)})
 		}
 	}
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$':
-				prose.WriteByte('$')
-				i += 2
-				continue
-			case 'b':
-				if end := displayEnv(s, i); end > 0 {
-					flush()
-					out = append(out, Segment{Text: s[i:end], Math: true, Display: true, Raw: s[i:end]})
-					i = end
-					continue
-				}
-			case '(', '[':
-				closeD := `\)`
-				if s[i+1] == '[' {
-					closeD = `\]`
-				}
-				if j := strings.Index(s[i+2:], closeD); j >= 0 {
-					flush()
-					body := s[i+2 : i+2+j]
-					out = append(out, Segment{Text: body, Math: true, Display: s[i+1] == '[', Raw: s[i : i+2+j+2]})
-					i += 2 + j + 2
-					continue
-				}
-			}
-			prose.WriteString(s[i : i+2])
-			i += 2
-			continue
-		}
-		if c == '$' {
-			display := strings.HasPrefix(s[i:], "$$")
-			open := 1
-			if display {
-				open = 2
-			}
-			if j := closingDollar(s, i+open, display); j >= 0 {
-				flush()
-				out = append(out, Segment{Text: s[i+open : j], Math: true, Display: display, Raw: s[i : j+open]})
-				i = j + open
-				continue
-			}
-		}
-		prose.WriteByte(c)
-		i++
+	last := 0
+	for _, g := range texseg.All(s) {
+		prose(s[last:g.Start])
+		out = append(out, Segment{Text: s[g.CS:g.CE], Math: true, Display: g.Display, Raw: s[g.Start:g.End]})
+		last = g.End
 	}
-	flush()
+	prose(s[last:])
 	return out
 }
 
-// displayEnvs are the environments that are display mathematics when they
-// stand in text (HARDMath writes \begin{align*} ... \end{align*} outside $).
-var displayEnvs = []string{"equation", "equation*", "align", "align*", "gather", "gather*", "multline",
-	"multline*", "eqnarray", "eqnarray*", "displaymath", "alignat", "alignat*", "flalign", "flalign*"}
-
-// displayEnv reports where a display environment starting at s[i:]
-// (\begin{ENV} closed later by \end{ENV}) ends: past its \end{ENV}; -1
-// when s[i:] starts none.
-func displayEnv(s string, i int) int {
-	if !strings.HasPrefix(s[i:], `\begin{`) {
-		return -1
+// unescapeDollars turns \$ into $ in prose, leaving other escapes as written.
+func unescapeDollars(t string) string {
+	if !strings.Contains(t, `\$`) {
+		return t
 	}
-	for _, env := range displayEnvs {
-		open := `\begin{` + env + "}"
-		if !strings.HasPrefix(s[i:], open) {
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '\\' && i+1 < len(t) {
+			if t[i+1] != '$' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(t[i+1])
+			i++
 			continue
 		}
-		closeD := `\end{` + env + "}"
-		if j := strings.Index(s[i+len(open):], closeD); j >= 0 {
-			return i + len(open) + j + len(closeD)
-		}
+		b.WriteByte(t[i])
 	}
-	return -1
-}
-
-// closingDollar finds the closing $ (or $$) from position i, skipping \$.
-func closingDollar(s string, i int, display bool) int {
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '$':
-			if !display {
-				if j == i { // "$$" handled as display; an empty "$ $" pair is prose
-					return -1
-				}
-				return j
-			}
-			if j+1 < len(s) && s[j+1] == '$' {
-				return j
-			}
-		}
-	}
-	return -1
+	return b.String()
 }
 
 // Render turns text with LaTeX formulas into safe HTML: prose is escaped

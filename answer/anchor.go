@@ -1,0 +1,267 @@
+package answer
+
+import (
+	"strings"
+
+	"github.com/matheval/matheval/texseg"
+)
+
+func scanAnchors(body string, base int, ex Extraction) []Candidate {
+	max := ex.AnchorMax
+	if max <= 0 {
+		max = 200
+	}
+	lower := asciiLower(body)
+	var out []Candidate
+	var lineOnly map[string]bool
+	add := func(a string, p int) {
+		if p > 0 && isWordByte(lower[p-1]) && isWordByte(a[0]) {
+			return
+		}
+		if lineOnly[a] && !atLineStart(lower, p) {
+			return
+		}
+		s, e, text := anchorText(body, p+len(a), ex.AnchorProse)
+		if text == "" || len(text) > max {
+			return
+		}
+		weak := !ex.AnchorProse && isProse(text) && !strings.ContainsAny(text, "0123456789\\$")
+		out = append(out, Candidate{Text: text, Kind: KindAnchor, Pos: base + s, End: base + e, Weak: weak})
+	}
+	// Most anchors contain the word "answer": find its occurrences once and
+	// test those anchors around each, instead of one full search per anchor.
+	var keyed []string
+	for _, a := range ex.Anchors {
+		a = asciiLower(a)
+		if strings.HasPrefix(a, "^") {
+			a = a[1:]
+			if lineOnly == nil {
+				lineOnly = map[string]bool{}
+			}
+			lineOnly[a] = true
+		}
+		if a == "" {
+			continue
+		}
+		if strings.Contains(a, anchorKey) {
+			keyed = append(keyed, a)
+			continue
+		}
+		for from := 0; from < len(lower); {
+			i := strings.Index(lower[from:], a)
+			if i < 0 {
+				break
+			}
+			add(a, from+i)
+			from += i + len(a)
+		}
+	}
+	if len(keyed) > 0 {
+		for from := 0; from < len(lower); {
+			i := strings.Index(lower[from:], anchorKey)
+			if i < 0 {
+				break
+			}
+			p := from + i
+			for _, a := range keyed {
+				k := strings.Index(a, anchorKey)
+				if st := p - k; st >= 0 && strings.HasPrefix(lower[st:], a) {
+					add(a, st)
+				}
+			}
+			from = p + len(anchorKey)
+		}
+	}
+	return out
+}
+
+const anchorKey = "answer"
+
+// anchorText reads the answer that follows an anchor phrase ending at i.
+func anchorText(body string, i int, prose bool) (int, int, string) {
+	// Skip ':' '*' '_' and spaces (markdown bold around "Answer:" and the
+	// answer itself), and one line break when the anchor ends its line.
+	i = skipDecor(body, i)
+	if i < len(body) && (body[i] == '\n' || body[i] == '\r') {
+		for i < len(body) && (body[i] == '\n' || body[i] == '\r') {
+			i++
+		}
+		i = skipDecor(body, i)
+	}
+	// Quotes around the answer: "The final answer is \"$12$\"."
+	for i < len(body) && (body[i] == '"' || body[i] == '`' || (body[i] == '\\' && i+1 < len(body) && body[i+1] == '"')) {
+		if body[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	if i >= len(body) {
+		return 0, 0, ""
+	}
+	// A math segment or a box right after the anchor is the answer.
+	if g, ok := texseg.At(body, i); ok {
+		e, cs, ce := g.End, g.CS, g.CE
+		seg := body[cs:ce]
+		if bs, be, ok := firstBoxContent(seg); ok {
+			return cs + bs, cs + be, strings.TrimSpace(seg[bs:be])
+		}
+		ts, te := trimSpan(body, cs, ce)
+		text := body[ts:te]
+		// "$12$ and $13$": a run of segments joined by "and"/"or" is a list.
+		for {
+			j := e
+			for j < len(body) && j-e < 40 && body[j] != '$' && body[j] != '\n' && !(body[j] == '\\' && j+1 < len(body) && (body[j+1] == '(' || body[j+1] == '[')) {
+				j++
+			}
+			if j >= len(body) || !listGap(body[e:j]) {
+				break
+			}
+			g2, ok := texseg.At(body, j)
+			if !ok {
+				break
+			}
+			e2, cs2, ce2 := g2.End, g2.CS, g2.CE
+			if t := strings.TrimSpace(body[cs2:ce2]); t != "" {
+				text += ", " + t
+				te = ce2
+			}
+			e = e2
+		}
+		return ts, te, text
+	}
+	if hasPrefixBox(body[i:]) {
+		boxes := scanBoxes(body[i:], i)
+		if len(boxes) > 0 {
+			// The first box after the anchor (joined with its neighbours).
+			b := boxes[0]
+			for _, c := range boxes {
+				if c.Pos < b.Pos {
+					b = c
+				}
+			}
+			return b.Pos, b.End, b.Text
+		}
+	}
+	// Otherwise: the rest of the line, up to the end of the sentence.
+	e := i
+	for e < len(body) && body[e] != '\n' {
+		e++
+	}
+	line := body[i:e]
+	if bs, be, ok := firstBoxContent(line); ok {
+		return i + bs, i + be, strings.TrimSpace(line[bs:be])
+	}
+	// Minerva's closing formula is never part of the answer.
+	if k := strings.Index(asciiLower(line), "i hope it is correct"); k >= 0 {
+		line = line[:k]
+	}
+	e = i + sentenceEnd(line)
+	s, e2 := trimSpan(body, i, e)
+	// Drop decoration at the end: "**", a final period, a closing "$".
+	for e2 > s {
+		c := body[e2-1]
+		if c == '*' || c == '.' || c == '_' || c == ' ' || c == '\t' {
+			e2--
+			continue
+		}
+		break
+	}
+	if s >= e2 {
+		return 0, 0, ""
+	}
+	if !prose && isProse(body[s:e2]) {
+		// "The largest $n$ is 34": the answer is what the sentence ends on.
+		return refineProse(body, s, e2)
+	}
+	return s, e2, body[s:e2]
+}
+
+// refineProse finds the answer inside an anchored sentence: what follows its
+// last " is "/" are "/" = " when that is not prose, else its last math
+// segment, else its last number.
+func refineProse(body string, s, e int) (int, int, string) {
+	t := body[s:e]
+	for _, w := range []string{" is ", " are ", " = ", " equals ", " was "} {
+		if k := strings.LastIndex(t, w); k >= 0 {
+			rs, re := trimSpan(body, s+k+len(w), e)
+			if rs < re && !isProse(body[rs:re]) {
+				if g, ok := texseg.At(body, rs); ok && g.End == re {
+					cs, ce := trimSpan(body, g.CS, g.CE)
+					return cs, ce, body[cs:ce]
+				}
+				return rs, re, body[rs:re]
+			}
+		}
+	}
+	if c, ok := lastMath(t, s); ok {
+		return c.Pos, c.End, c.Text
+	}
+	if n, ok := lastNumber(t); ok {
+		return s + n.start, s + n.end, t[n.start:n.end]
+	}
+	if len(strings.Fields(t)) > 4 {
+		// "the answer is positive, because two of the three...": a remark,
+		// not an answer.
+		return 0, 0, ""
+	}
+	return s, e, t
+}
+
+// listGap reports whether gap (between two math segments) separates items of
+// one list: only commas, spaces and the words "and"/"or".
+func listGap(gap string) bool {
+	g := strings.TrimSpace(gap)
+	g = strings.TrimPrefix(g, ",")
+	g = strings.TrimSpace(g)
+	return g == "and" || g == "or" || g == "," || g == `\text{and}` || g == `\text{or}`
+}
+
+func skipDecor(s string, i int) int {
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\t', ':', '*', '_', '#':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// sentenceEnd returns where the first sentence of line ends: at ". " (or
+// "! ", "? ") followed by an upper-case letter, unless the period closes a
+// common abbreviation ("Mrs. Hilt").
+func sentenceEnd(line string) int {
+	for i := 0; i+1 < len(line); i++ {
+		c := line[i]
+		if (c == '.' || c == '!' || c == '?') && line[i+1] == ' ' {
+			j := i + 1
+			for j < len(line) && line[j] == ' ' {
+				j++
+			}
+			if j < len(line) && (line[j] >= 'A' && line[j] <= 'Z') {
+				if c == '.' && isAbbrev(line[:i]) {
+					continue
+				}
+				return i
+			}
+		}
+	}
+	return len(line)
+}
+
+var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m"}
+
+func isAbbrev(before string) bool {
+	j := len(before)
+	for j > 0 && (isLetter(before[j-1]) || before[j-1] == '.') {
+		j--
+	}
+	w := asciiLower(before[j:])
+	for _, a := range abbrevs {
+		if w == a {
+			return true
+		}
+	}
+	return false
+}

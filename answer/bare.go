@@ -1,0 +1,151 @@
+package answer
+
+import (
+	"strings"
+)
+
+func bare(body string, base int, ex Extraction) (Candidate, bool) {
+	s, e := trimSpan(body, 0, len(body))
+	max := ex.BareMax
+	if max <= 0 {
+		max = 256
+	}
+	if e-s > max || strings.ContainsAny(body[s:e], "\n\r") {
+		return Candidate{}, false
+	}
+	t := body[s:e]
+	if strings.Contains(t, "$") || strings.Contains(t, `\[`) || strings.Contains(t, `\(`) {
+		return Candidate{}, false // math segments are the math tier's
+	}
+	// A sentence period at the end is not part of the answer.
+	for len(t) > 0 && t[len(t)-1] == '.' && !(len(t) >= 2 && isDigit(t[len(t)-2]) && strings.Count(t, ".") > 1) {
+		if isAbbrev(t[:len(t)-1]) {
+			break
+		}
+		t = t[:len(t)-1]
+		e--
+	}
+	if t == "" {
+		return Candidate{}, false
+	}
+	if !ex.BareProse && (isProse(t) || hasStrayWord(t)) {
+		return Candidate{}, false
+	}
+	return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true
+}
+
+// isProse reports whether s holds two consecutive plain words of two or more
+// letters outside LaTeX commands and \text{} groups: a sentence, not an answer.
+func isProse(s string) bool {
+	prevWord := false
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c == '\\' {
+			j := i + 1
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			name := s[i+1 : j]
+			i = j
+			if (name == "text" || name == "mathrm" || name == "mbox" || name == "textbf") && i < len(s) && s[i] == '{' {
+				if k := matchBrace(s, i); k > 0 {
+					i = k + 1
+				}
+			}
+			prevWord = false
+			continue
+		}
+		if isLetter(c) {
+			j := i
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			isWord := j-i >= 2
+			if isWord && prevWord {
+				return true
+			}
+			prevWord = isWord && j < len(s) && s[j] == ' '
+			i = j
+			if prevWord {
+				i++
+			}
+			continue
+		}
+		prevWord = false
+		i++
+	}
+	return false
+}
+
+func lastLine(body string, base int) (Candidate, bool) {
+	e := len(body)
+	for e > 0 {
+		s := strings.LastIndexByte(body[:e], '\n') + 1
+		ts, te := trimSpan(body, s, e)
+		if ts < te {
+			return Candidate{Text: body[ts:te], Kind: KindLine, Pos: base + ts, End: base + te}, true
+		}
+		if s == 0 {
+			break
+		}
+		e = s - 1
+	}
+	return Candidate{}, false
+}
+
+// "10 cm", "x = 1 or x = 2").
+var bareWords = map[string]bool{"and": true, "or": true, "million": true, "billion": true, "thousand": true,
+	"trillion": true, "pi": true, "mod": true, "inf": true, "infty": true}
+
+// hasStrayWord reports whether t mixes a plain word (two or more letters,
+// not a LaTeX command, a unit or a connective) with anything else: "So 5" is
+// a sentence fragment, while "Even" alone or "10 cm" is an answer.
+func hasStrayWord(t string) bool {
+	stray, other := false, false
+	for i := 0; i < len(t); {
+		c := t[i]
+		switch {
+		case c == '\\':
+			j := i + 1
+			for j < len(t) && isLetter(t[j]) {
+				j++
+			}
+			name := t[i+1 : j]
+			i = j
+			if name == "" && i < len(t) {
+				i++ // "\\," and other one-character commands
+			}
+			if (name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" || name == "begin" || name == "end" || name == "operatorname") && i < len(t) && t[i] == '{' {
+				if k := matchBrace(t, i); k > 0 {
+					i = k + 1
+				}
+			}
+			other = true
+		case isLetter(c):
+			j := i
+			for j < len(t) && isLetter(t[j]) {
+				j++
+			}
+			w := asciiLower(t[i:j])
+			// Only a free-standing word counts: "orW(x)" or "AZYUK2A" is
+			// notation for the engine to judge.
+			free := (i == 0 || t[i-1] == ' ') && (j == len(t) || t[j] == ' ' || t[j] == ',' || t[j] == '.')
+			if free && j-i >= 2 && !bareWords[w] && !unitWords[w] {
+				if stray {
+					return true // two stray words
+				}
+				stray = true
+			} else {
+				other = true
+			}
+			i = j
+		case isSpace(c) || c == '.' || c == ',':
+			i++
+		default:
+			other = true
+			i++
+		}
+	}
+	return stray && other
+}

@@ -1,0 +1,174 @@
+package answer
+
+import (
+	"strings"
+)
+
+func hasPrefixBox(s string) bool {
+	return strings.HasPrefix(s, `\boxed`) || strings.HasPrefix(s, `\fbox`)
+}
+
+// boxAt parses a box starting at s[i] == '\\'. It returns the content span
+// and the end of the whole box.
+func boxAt(s string, i int) (cs, ce, end int, ok bool) {
+	var j int
+	switch {
+	case strings.HasPrefix(s[i:], `\boxed`):
+		j = i + len(`\boxed`)
+	case strings.HasPrefix(s[i:], `\fbox`):
+		j = i + len(`\fbox`)
+	default:
+		return 0, 0, 0, false
+	}
+	if j < len(s) && isLetter(s[j]) {
+		return 0, 0, 0, false // \boxedfoo is another command
+	}
+	k := j
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k < len(s) && s[k] == '{' {
+		close := matchBrace(s, k)
+		if close < 0 {
+			// An unclosed box (a cut or malformed reply) holds the rest of
+			// the text, unless another box follows.
+			if strings.Contains(s[k:], `\boxed`) || strings.Contains(s[k:], `\fbox`) {
+				return 0, 0, 0, false
+			}
+			e := len(s)
+			for e > k+1 && (isSpace(s[e-1]) || s[e-1] == '$' || s[e-1] == '.') {
+				e--
+			}
+			if e <= k+1 {
+				return 0, 0, 0, false
+			}
+			return k + 1, e, len(s), true
+		}
+		return k + 1, close, close + 1, true
+	}
+	if k == j {
+		return 0, 0, 0, false // "\boxed5" is not a box; "\boxed 5" is
+	}
+	// \boxed 5: one token up to a space, '$' or a closing delimiter.
+	e := k
+	for e < len(s) && !isSpace(s[e]) && s[e] != '$' && s[e] != '}' && s[e] != '\\' {
+		e++
+	}
+	if e == k {
+		return 0, 0, 0, false
+	}
+	cs, ce = k, e
+	// Drop a trailing sentence period: "\boxed 5." answers 5.
+	for ce > cs && (s[ce-1] == '.' || s[ce-1] == ',') {
+		ce--
+	}
+	if ce == cs {
+		return 0, 0, 0, false
+	}
+	return cs, ce, e, true
+}
+
+// matchBrace returns the index of the '}' matching the '{' at s[i], or -1.
+// Escaped braces (\{ \}) do not count.
+func matchBrace(s string, i int) int {
+	depth := 0
+	for k := i; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			k++ // skip the escaped character
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+func firstBoxContent(s string) (int, int, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && hasPrefixBox(s[i:]) {
+			if cs, ce, _, ok := boxAt(s, i); ok {
+				return cs, ce, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// scanBoxes returns the boxes of body, with runs of consecutive boxes
+// (separated only by spaces, commas, "and", "$"...) joined into one list.
+func scanBoxes(body string, base int) []Candidate {
+	type box struct{ cs, ce, end, start int }
+	var boxes []box
+	for i := 0; i < len(body); {
+		j := strings.IndexByte(body[i:], '\\')
+		if j < 0 {
+			break
+		}
+		p := i + j
+		if cs, ce, end, ok := boxAt(body, p); ok {
+			boxes = append(boxes, box{cs, ce, end, p})
+			i = end
+			continue
+		}
+		i = p + 1
+	}
+	var out []Candidate
+	for k := 0; k < len(boxes); {
+		run := []box{boxes[k]}
+		k++
+		for k < len(boxes) && onlySeparators(body[run[len(run)-1].end:boxes[k].start]) {
+			run = append(run, boxes[k])
+			k++
+		}
+		parts := make([]string, 0, len(run))
+		for _, b := range run {
+			if t := strings.TrimSpace(body[b.cs:b.ce]); t != "" {
+				parts = append(parts, t)
+			}
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
+			Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
+		if len(parts) > 1 {
+			c.Items = parts
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+var separatorWords = []string{`\text{ and }`, `\text{and}`, `\text{ or }`, `\text{or}`, `\quad`, `\qquad`,
+	`\,`, `\;`, `\ `, "and", "or", `\(`, `\)`, `\[`, `\]`}
+
+func onlySeparators(gap string) bool {
+	if len(gap) > 40 {
+		return false
+	}
+	for i := 0; i < len(gap); {
+		c := gap[i]
+		if isSpace(c) || c == ',' || c == ';' || c == '$' || c == '+' || c == '|' || c == '/' || c == '&' ||
+			(c == '\\' && i == len(gap)-1) {
+			i++
+			continue
+		}
+		matched := false
+		for _, w := range separatorWords {
+			if strings.HasPrefix(gap[i:], w) {
+				i += len(w)
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,105 @@
+package answer
+
+import (
+	"strings"
+)
+
+func trimSpan(s string, a, b int) (int, int) {
+	for a < b && isSpace(s[a]) {
+		a++
+	}
+	for b > a && isSpace(s[b-1]) {
+		b--
+	}
+	return a, b
+}
+
+func atLineStart(s string, p int) bool {
+	for k := p - 1; k >= 0; k-- {
+		switch s[k] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r', '*', '#':
+			continue
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
+func isWordByte(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '_'
+}
+
+func quoteShort(s string) string { return "\"" + s + "\"" }
+
+// cleanCandidate undoes escaping artifacts: a reply serialized twice writes
+// "\\frac" for "\frac". Doubled backslashes before known command names are
+// halved; "\\" row separators before anything else are kept.
+func cleanCandidate(s string) string {
+	// "\fbox{$\frac12$}": math delimiters inside a box are layout.
+	if len(s) >= 2 && s[0] == '$' && s[len(s)-1] == '$' && strings.Count(s, "$") == 2 {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	} else if len(s) >= 4 && strings.HasPrefix(s, "$$") && strings.HasSuffix(s, "$$") && strings.Count(s, "$") == 4 {
+		s = strings.TrimSpace(s[2 : len(s)-2])
+	}
+	if !strings.Contains(s, `\\`) {
+		return s
+	}
+	var b strings.Builder
+	changed := false
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+2 < len(s) && s[i+1] == '\\' && isLetter(s[i+2]) && (i == 0 || s[i-1] != '\\') {
+			j := i + 2
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			if knownCommands[s[i+2:j]] {
+				b.WriteByte('\\')
+				b.WriteString(s[i+2 : j])
+				i = j - 1
+				changed = true
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	if !changed {
+		return s
+	}
+	return b.String()
+}
+
+var knownCommands = map[string]bool{}
+
+func init() {
+	for _, c := range strings.Fields(`frac dfrac tfrac cfrac sqrt left right pi le leq ge geq neq ne lt gt cdot times div
+		boxed fbox text textbf mathrm mathbf operatorname infty cup cap in notin setminus pm mp sin cos tan cot sec csc
+		arcsin arccos arctan log ln exp alpha beta gamma delta theta lambda mu sigma phi omega epsilon varepsilon begin end
+		circ approx dots ldots cdots quad qquad overline emptyset mathbb binom dbinom angle degree`) {
+		knownCommands[c] = true
+	}
+}
+
+// bareWords may stand beside a value in a bare answer ("2.5 million",
