@@ -383,7 +383,6 @@ func negated(words []string) bool {
 	return false
 }
 
-
 type clock struct {
 	h, m, s int
 	hasSecs bool
