@@ -8,8 +8,10 @@ import (
 	"io"
 )
 
-// maxLine bounds one JSON Lines record (a whole reply fits many times over).
-const maxLine = 16 << 20
+// MaxLine bounds one JSON Lines record of `matheval extract` and `matheval
+// equiv` (a whole reply fits many times over). A longer line is not read into
+// memory: it gets its own error line and the stream goes on.
+const MaxLine = 16 << 20
 
 // ExtractRecord is one output line of `matheval extract`.
 type ExtractRecord struct {
@@ -36,23 +38,61 @@ type StreamStats struct {
 	Lines, BadLines int
 }
 
-// eachLine calls fn for every non-blank line of r with its 1-based number.
-func eachLine(r io.Reader, fn func(n int, line []byte)) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxLine)
+// eachLine calls fn for every line of r, blank and oversized ones included,
+// with its 1-based number: exactly one call per input line, so that outputs
+// stay aligned with inputs. A line longer than MaxLine is skipped without
+// being held in memory; fn then gets a nil line and its size in tooLong.
+func eachLine(r io.Reader, fn func(n int, line []byte, tooLong int64)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	var skipped int64 // bytes of an oversized line seen so far
 	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		content := len(chunk)
+		if err == nil {
+			content-- // the newline is not part of the line
+		}
+		switch {
+		case skipped > 0:
+			skipped += int64(content)
+		case len(buf)+content > MaxLine:
+			skipped = int64(len(buf) + content)
+			buf = buf[:0]
+		default:
+			buf = append(buf, chunk[:content]...)
+		}
+		if err == bufio.ErrBufferFull {
 			continue
 		}
-		fn(n, line)
+		end := err == nil // the chunk ends with a newline
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("line %d: %w", n+1, err)
+		}
+		if end || len(buf) > 0 || skipped > 0 {
+			n++
+			if skipped > 0 {
+				fn(n, nil, skipped)
+			} else {
+				fn(n, bytes.TrimSpace(buf), 0)
+			}
+		}
+		buf, skipped = buf[:0], 0
+		if !end {
+			return nil
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("line %d: %w", n+1, err)
+}
+
+// lineError says what is wrong with a line that holds no record, or "".
+func lineError(n int, line []byte, tooLong int64) string {
+	switch {
+	case tooLong > 0:
+		return fmt.Sprintf("line %d: %d bytes, longer than the %d MiB limit of a record", n, tooLong, MaxLine>>20)
+	case len(line) == 0:
+		return fmt.Sprintf("line %d: blank line, not a record", n)
 	}
-	return nil
+	return ""
 }
 
 // nullID stands for the id of a line that could not be read.
@@ -68,28 +108,14 @@ func ExtractStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var werr error
-	err := eachLine(r, func(n int, line []byte) {
+	err := eachLine(r, func(n int, line []byte, tooLong int64) {
 		if werr != nil {
 			return
 		}
 		st.Lines++
-		var in struct {
-			ID       json.RawMessage `json:"id"`
-			Response *string         `json:"response"`
-		}
-		out := ExtractRecord{ID: nullID}
-		if e := json.Unmarshal(line, &in); e != nil {
-			out.Error = fmt.Sprintf("line %d: invalid JSON: %v", n, e)
-		} else if in.Response == nil {
-			out.ID = idOr(in.ID)
-			out.Error = fmt.Sprintf("line %d: missing \"response\"", n)
-		} else {
-			out.ID = idOr(in.ID)
-			ex := Extract(*in.Response, p.Extraction)
-			if c, ok := ex.Best(); ok {
-				out.Answer, out.Kind = c.Text, c.Kind
-			}
-			out.Incomplete = ex.Incomplete
+		out := ExtractRecord{ID: nullID, Error: lineError(n, line, tooLong)}
+		if out.Error == "" {
+			out = extractRecord(p, n, line)
 		}
 		if out.Error != "" {
 			st.BadLines++
@@ -112,30 +138,14 @@ func EquivStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) 
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var werr error
-	err := eachLine(r, func(n int, line []byte) {
+	err := eachLine(r, func(n int, line []byte, tooLong int64) {
 		if werr != nil {
 			return
 		}
 		st.Lines++
-		var in struct {
-			ID         json.RawMessage `json:"id"`
-			Gold       *string         `json:"gold"`
-			Prediction *string         `json:"prediction"`
-		}
-		out := EquivRecord{ID: nullID}
-		if e := json.Unmarshal(line, &in); e != nil {
-			out.Error = fmt.Sprintf("line %d: invalid JSON: %v", n, e)
-		} else if in.Gold == nil || in.Prediction == nil {
-			out.ID = idOr(in.ID)
-			out.Error = fmt.Sprintf("line %d: a record needs \"gold\" and \"prediction\"", n)
-		} else {
-			out.ID = idOr(in.ID)
-			g := GoldAnswer(p, *in.Gold)
-			v := Equivalent(p, *in.Gold, *in.Prediction)
-			out.Equivalent = v.Kind == Correct
-			out.Reason = v.Reason
-			out.Verdict = v.Kind
-			out.Gold, out.Prediction = g, v.Extracted
+		out := EquivRecord{ID: nullID, Error: lineError(n, line, tooLong)}
+		if out.Error == "" {
+			out = equivRecord(p, n, line)
 		}
 		if out.Error != "" {
 			st.BadLines++
@@ -148,6 +158,62 @@ func EquivStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) 
 		return st, werr
 	}
 	return st, err
+}
+
+// extractRecord answers one input line of ExtractStream.
+func extractRecord(p Policy, n int, line []byte) (out ExtractRecord) {
+	var in struct {
+		ID       json.RawMessage `json:"id"`
+		Response *string         `json:"response"`
+	}
+	out.ID = nullID
+	if e := json.Unmarshal(line, &in); e != nil {
+		out.Error = fmt.Sprintf("line %d: invalid JSON: %v", n, e)
+		return out
+	}
+	out.ID = idOr(in.ID)
+	if in.Response == nil {
+		out.Error = fmt.Sprintf("line %d: missing \"response\"", n)
+		return out
+	}
+	var v Verdict
+	defer func() {
+		if v.Kind == Error {
+			out = ExtractRecord{ID: out.ID, Error: fmt.Sprintf("line %d: %s", n, v.Reason)}
+		}
+	}()
+	defer recoverInternal(&v)
+	ex := Extract(*in.Response, p.Extraction)
+	if c, ok := ex.Best(); ok {
+		out.Answer, out.Kind = c.Text, c.Kind
+	}
+	out.Incomplete = ex.Incomplete
+	return out
+}
+
+// equivRecord answers one input line of EquivStream.
+func equivRecord(p Policy, n int, line []byte) (out EquivRecord) {
+	var in struct {
+		ID         json.RawMessage `json:"id"`
+		Gold       *string         `json:"gold"`
+		Prediction *string         `json:"prediction"`
+	}
+	out.ID = nullID
+	if e := json.Unmarshal(line, &in); e != nil {
+		out.Error = fmt.Sprintf("line %d: invalid JSON: %v", n, e)
+		return out
+	}
+	out.ID = idOr(in.ID)
+	if in.Gold == nil || in.Prediction == nil {
+		out.Error = fmt.Sprintf("line %d: a record needs \"gold\" and \"prediction\"", n)
+		return out
+	}
+	v, g := equivalent(p, *in.Gold, *in.Prediction)
+	out.Equivalent = v.Kind == Correct
+	out.Reason = v.Reason
+	out.Verdict = v.Kind
+	out.Gold, out.Prediction = g, v.Extracted
+	return out
 }
 
 func idOr(id json.RawMessage) json.RawMessage {

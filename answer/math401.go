@@ -145,11 +145,6 @@ func exactValue(cand string) (v *big.Rat, ok bool) {
 	if !strings.ContainsAny(cand, `\^π√`) && !strings.Contains(cand, "sqrt") && !strings.Contains(cand, "pi") {
 		return nil, false
 	}
-	defer func() {
-		if recover() != nil {
-			v, ok = nil, false
-		}
-	}()
 	s := cand
 	for _, sep := range []string{"=", `\approx`, "≈"} {
 		if i := strings.LastIndex(s, sep); i >= 0 {

@@ -47,16 +47,20 @@ func (p Policy) extractionFor(gold string) Extraction {
 
 // Grade grades reply against gold under policy p. finishReason is the
 // server's: "length" means the reply was cut at the token limit, and
-// "error" means the request failed (no reply). Grade never panics.
+// "error" means the request failed (no reply). Grade never panics: a panic
+// below it is a bug of ours and gives an Error verdict whose reason starts
+// with "internal error: " (see OnInternalError).
 func Grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 	defer func() {
-		if r := recover(); r != nil {
-			v = Verdict{Kind: Error, Reason: fmt.Sprintf("internal error while grading: %v", r)}
-		}
 		if v.Kind != Correct && v.Score == 0 && v.Metrics == nil && len(p.NoAnswerMetrics) > 0 {
 			v.Metrics = copyMetrics(p.NoAnswerMetrics)
 		}
 	}()
+	defer recoverInternal(&v)
+	return grade(p, gold, reply, finishReason)
+}
+
+func grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 	if finishReason == "error" {
 		return Verdict{Kind: Error, Reason: "the request failed: no reply"}
 	}
@@ -112,11 +116,18 @@ func ExtractAnswer(p Policy, reply string) (string, CandidateKind) {
 // side may be a bare answer, math in $...$, or a whole solution or reply: the
 // policy's full extraction runs on both. It is what `matheval equiv` runs.
 func Equivalent(p Policy, gold, prediction string) Verdict {
-	g := GoldAnswer(p, gold)
+	v, _ := equivalent(p, gold, prediction)
+	return v
+}
+
+// equivalent is Equivalent, also returning the gold answer it extracted.
+func equivalent(p Policy, gold, prediction string) (v Verdict, g string) {
+	defer recoverInternal(&v)
+	g = GoldAnswer(p, gold)
 	if g == "" {
-		return Verdict{Kind: Unparsable, Reason: "no answer found in the gold text"}
+		return Verdict{Kind: Unparsable, Reason: "no answer found in the gold text"}, ""
 	}
-	return Grade(p, g, prediction, "")
+	return Grade(p, g, prediction, ""), g
 }
 
 // GoldAnswer extracts the gold answer from a gold text (a bare answer or a

@@ -15,7 +15,9 @@ const (
 	Incomplete Kind = "incomplete" // cut by the token limit, or reasoning left unterminated
 	Unparsable Kind = "unparsable" // an answer was found but could not be parsed
 	Undecided  Kind = "undecided"  // the grader hit its deadline or size limits
-	Error      Kind = "error"      // the request failed: no reply exists
+	// Error: the request failed (no reply exists), or the grader hit a bug
+	// of ours (reason "internal error: ..."; see OnInternalError).
+	Error Kind = "error"
 )
 
 // Kinds lists every kind in a stable order (for tables and counts).
