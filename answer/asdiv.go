@@ -103,8 +103,13 @@ func hasLetter(s string) bool {
 // \frac{1}{3}, 1,000, $2.50, 25%.
 func parseExactNumber(s string) (*big.Rat, bool) {
 	s = strings.TrimSpace(s)
+	sign := ""
+	if strings.HasPrefix(s, "-") && (strings.HasPrefix(s[1:], `\$`) || strings.HasPrefix(s[1:], "$")) {
+		sign, s = "-", s[1:] // -\$7 is -7
+	}
 	s = strings.TrimPrefix(s, `\$`)
 	s = strings.TrimPrefix(s, "$")
+	s = sign + s
 	s = strings.TrimSpace(strings.TrimSuffix(s, "."))
 	if strings.HasPrefix(s, "-(") && strings.HasSuffix(s, ")") {
 		s = "-" + s[2:len(s)-1]
@@ -190,22 +195,40 @@ func asdivCompare(gold, cand string, _ equiv.Options) Verdict {
 
 // candValues are the numbers of a candidate outside unit parentheses.
 func candValues(cand string) []*big.Rat {
+	vals, _ := candNumbers(cand)
+	return vals
+}
+
+// candNumbers returns the numbers of a candidate outside unit parentheses,
+// and whether the last one is part of a formula rather than a value: an
+// exponent or index (x^5, a_2), a factorial (5!), a coefficient (5x).
+func candNumbers(cand string) ([]*big.Rat, bool) {
 	if v, ok := parseExactNumber(dropUnitParens(cand)); ok {
-		return []*big.Rat{v}
+		return []*big.Rat{v}, false
 	}
 	c := dropUnitParens(cand)
-	c = strings.ReplaceAll(c, `\$`, " ")
+	c = strings.ReplaceAll(c, `\$`, "") // -\$7 is -7: the sign stays on the number
 	var out []*big.Rat
+	inFormula := false
 	for _, t := range scanValues(c, true) {
 		out = append(out, t.val)
+		before := strings.TrimRight(c[:t.start], "{")
+		inFormula = strings.HasSuffix(before, "^") || strings.HasSuffix(before, "_") ||
+			(t.end < len(c) && (c[t.end] == '!' || c[t.end] == '^' || isLetter(c[t.end])))
 	}
-	return out
+	return out, inFormula
 }
 
 func asdivNumberCompare(g asdivGold, cand string) Verdict {
-	vals := candValues(cand)
+	if w, ok := compoundQuantity(dropUnitParens(cand)); ok {
+		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("words between numbers (%q): a compound quantity or a sentence, not one value", w)}
+	}
+	vals, inFormula := candNumbers(cand)
 	if len(vals) == 0 {
 		return Verdict{Kind: Unparsable, Reason: "no number in the answer"}
+	}
+	if inFormula {
+		return Verdict{Kind: Unparsable, Reason: "the answer's last number is part of a formula (an exponent, an index, a factorial or a coefficient), not its value"}
 	}
 	y := vals[len(vals)-1]
 	if y.Cmp(g.val) == 0 {

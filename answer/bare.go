@@ -2,15 +2,26 @@ package answer
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
+// bareLongMax bounds a bare answer longer than Extraction.BareMax: such a
+// one-line reply is still one answer (a long polynomial, a long list) when
+// it holds no prose, and is graded whole, never by its last number.
+const bareLongMax = 16 << 10
+
+// bare takes a reply that is only an answer: one line, no math delimiters,
+// at most BareMax bytes (16 KiB when it holds no prose at all), and not a
+// sentence unless the extraction allows prose.
 func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	s, e := trimSpan(body, 0, len(body))
 	max := ex.BareMax
 	if max <= 0 {
 		max = 256
 	}
-	if e-s > max || strings.ContainsAny(body[s:e], "\n\r") {
+	long := e-s > max
+	if (long && e-s > bareLongMax) || strings.ContainsAny(body[s:e], "\n\r") {
 		return Candidate{}, false
 	}
 	t := body[s:e]
@@ -28,7 +39,7 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	if t == "" {
 		return Candidate{}, false
 	}
-	if !ex.BareProse && (isProse(t) || hasStrayWord(t)) {
+	if (!ex.BareProse || long) && (isProse(t) || hasStrayWord(t)) {
 		return Candidate{}, false
 	}
 	return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true
@@ -37,6 +48,9 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 // isProse reports whether s holds two consecutive plain words of two or more
 // letters outside LaTeX commands and \text{} groups: a sentence, not an answer.
 func isProse(s string) bool {
+	if hasForeignText(s) {
+		return true // a sentence in another language
+	}
 	prevWord := false
 	i := 0
 	for i < len(s) {
@@ -102,6 +116,9 @@ var bareWords = map[string]bool{"and": true, "or": true, "million": true, "billi
 // not a LaTeX command, a unit or a connective) with anything else: "So 5" is
 // a sentence fragment, while "Even" alone or "10 cm" is an answer.
 func hasStrayWord(t string) bool {
+	if hasForeignText(t) {
+		return true
+	}
 	stray, other := false, false
 	for i := 0; i < len(t); {
 		c := t[i]
@@ -148,4 +165,22 @@ func hasStrayWord(t string) bool {
 		}
 	}
 	return stray && other
+}
+
+// hasForeignText reports whether s holds a letter of a script other than
+// Latin and Greek (Greek letters are math symbols): words in another
+// language ("每个盒子有3个苹果"), which make s a sentence, never a formula
+// whose numbers could be multiplied together.
+func hasForeignText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < utf8.RuneSelf {
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) {
+			return true
+		}
+		i += n - 1
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/matheval/matheval/equiv"
@@ -57,6 +58,12 @@ func mathCompare(gold, cand string, opts equiv.Options) Verdict {
 	g, c := NormalizeMATH(gold), NormalizeMATH(cand)
 	if g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
+	}
+	if w, ok := compoundQuantity(c); ok {
+		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("candidate has words between numbers (%q): a compound quantity or a sentence, not one value", w)}
+	}
+	if w, ok := compoundQuantity(g); ok {
+		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("gold has words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}
 	return fromEngine(equiv.Compare(context.TODO(), g, c, opts))
 }

@@ -1,0 +1,88 @@
+package answer
+
+import "strings"
+
+// compoundQuantity reports whether s holds words between two numbers, as in
+// "2 hours 30 minutes", "5 feet 3 inches", "3 apples in 4 boxes" or
+// "2 \text{ kg } 3": a compound quantity or a sentence, never one value. The
+// engine drops unit words around a value, so such a text, read as a formula,
+// would become the product of its numbers (2 hours 30 minutes = 60); the
+// policies make it unparsable instead. Connectives ("and", "or", "to")
+// between numbers are a list or a range, and math words ("pi", "mod",
+// "choose") belong to the formula; neither makes a compound. It returns the
+// first word found between numbers.
+func compoundQuantity(s string) (string, bool) {
+	afterNum := false // a number was read, and only words since
+	word := ""        // the first non-connective word since that number
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case isDigit(c):
+			if afterNum && word != "" {
+				return word, true
+			}
+			for i < len(s) && (isDigit(s[i]) || ((s[i] == '.' || s[i] == ',') && i+1 < len(s) && isDigit(s[i+1]))) {
+				i++
+			}
+			afterNum, word = true, ""
+		case c == '\\':
+			j := i + 1
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			name := s[i+1 : j]
+			if name == "" {
+				i = j + 1 // \, \; \! \  and other one-byte commands: spacing
+				continue
+			}
+			i = j
+			if textCommands[name] && i < len(s) && s[i] == '{' {
+				k := matchBrace(s, i)
+				if k < 0 {
+					return "", false
+				}
+				for _, w := range strings.FieldsFunc(s[i+1:k], func(r rune) bool { return r < 'A' || (r > 'Z' && r < 'a') || r > 'z' }) {
+					if afterNum && word == "" && !compoundExempt[asciiLower(w)] {
+						word = w
+					}
+				}
+				i = k + 1
+				continue
+			}
+			if !spacingCommands[name] {
+				afterNum, word = false, ""
+			}
+		case isLetter(c):
+			j := i
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			w := s[i:j]
+			i = j
+			if len(w) < 2 {
+				afterNum, word = false, "" // a variable: part of a formula
+				continue
+			}
+			if afterNum && word == "" && !compoundExempt[asciiLower(w)] {
+				word = w
+			}
+		case c == ' ' || c == '\t' || c == '.' || c == '$' || c == '~':
+			i++
+		default:
+			// An operator, a bracket (a formula), or a list separator
+			// ("35 cm, 4" is a list of two quantities).
+			afterNum, word = false, ""
+			i++
+		}
+	}
+	return "", false
+}
+
+var textCommands = map[string]bool{"text": true, "mbox": true, "mathrm": true, "textbf": true, "textit": true,
+	"textnormal": true, "textrm": true, "mathit": true}
+
+var spacingCommands = map[string]bool{"quad": true, "qquad": true, "enspace": true, "thinspace": true}
+
+// compoundExempt are the words that may stand between numbers.
+var compoundExempt = map[string]bool{"and": true, "or": true, "to": true, "pi": true, "mod": true, "choose": true,
+	"over": true, "times": true, "divided": true, "by": true, "plus": true, "minus": true, "e": true}
