@@ -21,12 +21,13 @@ func scanAnchors(body string, base int, ex Extraction) []Candidate {
 		if lineOnly[a] && !atLineStart(lower, p) {
 			return
 		}
-		s, e, text := anchorText(body, p+len(a), ex.AnchorProse)
-		if text == "" || len(text) > max {
+		t := anchorText(body, p+len(a), ex.AnchorProse)
+		if t.text == "" || len(t.text) > max {
 			return
 		}
-		weak := !ex.AnchorProse && isProse(text) && !strings.ContainsAny(text, "0123456789\\$")
-		out = append(out, Candidate{Text: text, Kind: KindAnchor, Pos: base + s, End: base + e, Weak: weak})
+		weak := !ex.AnchorProse && isProse(t.text) && !strings.ContainsAny(t.text, "0123456789\\$")
+		out = append(out, Candidate{Text: t.text, Kind: KindAnchor, Pos: base + t.s, End: base + t.e, Weak: weak,
+			Items: t.items, loose: t.loose, final: strings.Contains(a, "final")})
 	}
 	// Most anchors contain the word "answer": find its occurrences once and
 	// test those anchors around each, instead of one full search per anchor.
@@ -77,8 +78,18 @@ func scanAnchors(body string, base int, ex Extraction) []Candidate {
 
 const anchorKey = "answer"
 
+// anchored is the answer that follows an anchor phrase.
+type anchored struct {
+	s, e  int
+	text  string
+	items []string // the parts of a run of boxes ("\\boxed{4} or \\boxed{5}")
+	// loose: the sentence after the anchor is prose, and its value was
+	// guessed from its last formula or number.
+	loose bool
+}
+
 // anchorText reads the answer that follows an anchor phrase ending at i.
-func anchorText(body string, i int, prose bool) (int, int, string) {
+func anchorText(body string, i int, prose bool) anchored {
 	// Skip ':' '*' '_' and spaces (markdown bold around "Answer:" and the
 	// answer itself), and one line break when the anchor ends its line.
 	i = skipDecor(body, i)
@@ -96,14 +107,16 @@ func anchorText(body string, i int, prose bool) (int, int, string) {
 		i++
 	}
 	if i >= len(body) {
-		return 0, 0, ""
+		return anchored{}
 	}
-	// A math segment or a box right after the anchor is the answer.
+	// A math segment or a box right after the anchor is the answer; a run of
+	// boxes ("$\\boxed{4}$ or $\\boxed{5}$") is read whole.
 	if g, ok := texseg.At(body, i); ok {
 		e, cs, ce := g.End, g.CS, g.CE
-		seg := body[cs:ce]
-		if bs, be, ok := firstBoxContent(seg); ok {
-			return cs + bs, cs + be, strings.TrimSpace(seg[bs:be])
+		if _, _, ok := firstBoxContent(body[cs:ce]); ok {
+			if b, ok := firstBoxRun(body[cs:], cs); ok {
+				return anchored{s: b.Pos, e: b.End, text: b.Text, items: b.Items}
+			}
 		}
 		ts, te := trimSpan(body, cs, ce)
 		text := body[ts:te]
@@ -127,20 +140,7 @@ func anchorText(body string, i int, prose bool) (int, int, string) {
 			}
 			e = e2
 		}
-		return ts, te, text
-	}
-	if hasPrefixBox(body[i:]) {
-		boxes := scanBoxes(body[i:], i)
-		if len(boxes) > 0 {
-			// The first box after the anchor (joined with its neighbours).
-			b := boxes[0]
-			for _, c := range boxes {
-				if c.Pos < b.Pos {
-					b = c
-				}
-			}
-			return b.Pos, b.End, b.Text
-		}
+		return anchored{s: ts, e: te, text: text}
 	}
 	// Otherwise: the rest of the line, up to the end of the sentence.
 	e := i
@@ -149,7 +149,10 @@ func anchorText(body string, i int, prose bool) (int, int, string) {
 	}
 	line := body[i:e]
 	if bs, be, ok := firstBoxContent(line); ok {
-		return i + bs, i + be, strings.TrimSpace(line[bs:be])
+		if b, ok := firstBoxRun(body[i:], i); ok {
+			return anchored{s: b.Pos, e: b.End, text: b.Text, items: b.Items}
+		}
+		return anchored{s: i + bs, e: i + be, text: strings.TrimSpace(line[bs:be])}
 	}
 	// Minerva's closing formula is never part of the answer.
 	if k := strings.Index(asciiLower(line), "i hope it is correct"); k >= 0 {
@@ -167,44 +170,55 @@ func anchorText(body string, i int, prose bool) (int, int, string) {
 		break
 	}
 	if s >= e2 {
-		return 0, 0, ""
+		return anchored{}
 	}
 	if !prose && isProse(body[s:e2]) {
 		// "The largest $n$ is 34": the answer is what the sentence ends on.
 		return refineProse(body, s, e2)
 	}
-	return s, e2, body[s:e2]
+	return anchored{s: s, e: e2, text: body[s:e2]}
 }
 
 // refineProse finds the answer inside an anchored sentence: what follows its
-// last " is "/" are "/" = " when that is not prose, else its last math
-// segment, else its last number.
-func refineProse(body string, s, e int) (int, int, string) {
+// last " is "/" are "/" = " when that is not prose, else (loosely) its last
+// math segment, else its last number.
+func refineProse(body string, s, e int) anchored {
 	t := body[s:e]
+	if negatedAnswer(t) {
+		// "the answer is not 3, since ...": no answer stated.
+		return anchored{}
+	}
 	for _, w := range []string{" is ", " are ", " = ", " equals ", " was "} {
 		if k := strings.LastIndex(t, w); k >= 0 {
 			rs, re := trimSpan(body, s+k+len(w), e)
 			if rs < re && !isProse(body[rs:re]) {
 				if g, ok := texseg.At(body, rs); ok && g.End == re {
 					cs, ce := trimSpan(body, g.CS, g.CE)
-					return cs, ce, body[cs:ce]
+					return anchored{s: cs, e: ce, text: body[cs:ce]}
 				}
-				return rs, re, body[rs:re]
+				return anchored{s: rs, e: re, text: body[rs:re]}
 			}
 		}
 	}
 	if c, ok := lastMath(t, s); ok {
-		return c.Pos, c.End, c.Text
+		return anchored{s: c.Pos, e: c.End, text: c.Text, loose: true}
 	}
 	if n, ok := lastNumber(t); ok {
-		return s + n.start, s + n.end, t[n.start:n.end]
+		return anchored{s: s + n.start, e: s + n.end, text: t[n.start:n.end], loose: true}
 	}
 	if len(strings.Fields(t)) > 4 {
 		// "the answer is positive, because two of the three...": a remark,
 		// not an answer.
-		return 0, 0, ""
+		return anchored{}
 	}
-	return s, e, t
+	return anchored{s: s, e: e, text: t}
+}
+
+// negatedAnswer reports whether the text after an anchor phrase denies a
+// value rather than states one ("not 3", "n't 5").
+func negatedAnswer(t string) bool {
+	l := asciiLower(strings.TrimSpace(t))
+	return strings.HasPrefix(l, "not ") || strings.HasPrefix(l, "definitely not ") || strings.HasPrefix(l, "never ")
 }
 
 // listGap reports whether gap (between two math segments) separates items of

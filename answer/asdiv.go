@@ -24,9 +24,17 @@ import (
 //   - text, "Mrs. Hilt": case-insensitive, punctuation and a leading "the"
 //     ignored; a short reply line that contains the gold phrase also passes.
 //
-// Replies: a final-answer phrase or \boxed{} first; then, for one numeric
-// gold, the last math, a bare answer or the last number; for a text gold or
-// several values, a bare answer or the last line.
+// A numeric answer must be plain arithmetic on numbers with words around it
+// ("9 apples", "3 + 4 = 7", "\$2.50"): a formula with a variable, exponent,
+// root or factorial ("x^5", "5!") is unparsable, words between numbers ("2
+// hours 30 minutes") make a compound quantity (unparsable), and two numbers
+// side by side ("12 or 13") are several answers (wrong against one value).
+//
+// Replies: a final-answer phrase or \boxed{} first (with the rules of
+// conclude.go for several final answers); then, for one numeric gold, a bare
+// answer, the last math or the last number; for a text gold or several
+// values, a bare answer or the last line (the last three only when the
+// reply concludes, conclude.go).
 var ASDiv = Policy{
 	Name:          "asdiv",
 	Extraction:    asdivNumeric,
@@ -40,6 +48,7 @@ var asdivNumeric = Extraction{
 	Reasoning:   DefaultReasoning,
 	LineMarkers: DefaultLineMarkers,
 	Tokens:      DefaultTokens,
+	Exercises:   DefaultExercises,
 }
 
 var asdivPhrase = Extraction{
@@ -48,6 +57,7 @@ var asdivPhrase = Extraction{
 	Reasoning:   DefaultReasoning,
 	LineMarkers: DefaultLineMarkers,
 	Tokens:      DefaultTokens,
+	Exercises:   DefaultExercises,
 	BareProse:   true,
 	AnchorProse: true,
 }
@@ -199,36 +209,106 @@ func candValues(cand string) []*big.Rat {
 	return vals
 }
 
-// candNumbers returns the numbers of a candidate outside unit parentheses,
-// and whether the last one is part of a formula rather than a value: an
-// exponent or index (x^5, a_2), a factorial (5!), a coefficient (5x).
+// candNumbers returns the numbers of a candidate outside unit parentheses.
+// It reports false when the candidate, once its words, units and currency
+// signs are set aside, is not plain arithmetic on numbers (digits, + - * /
+// = and parentheses, \frac of numbers, \times, \cdot, \div): a formula with
+// a variable, an exponent, a root or a factorial ("x^5", "\sqrt[5]{2}",
+// "5!") has no number to compare, and its last number is not its value.
 func candNumbers(cand string) ([]*big.Rat, bool) {
 	if v, ok := parseExactNumber(dropUnitParens(cand)); ok {
-		return []*big.Rat{v}, false
+		return []*big.Rat{v}, true
 	}
 	c := dropUnitParens(cand)
 	c = strings.ReplaceAll(c, `\$`, "") // -\$7 is -7: the sign stays on the number
 	var out []*big.Rat
-	inFormula := false
 	for _, t := range scanValues(c, true) {
 		out = append(out, t.val)
-		before := strings.TrimRight(c[:t.start], "{")
-		inFormula = strings.HasSuffix(before, "^") || strings.HasSuffix(before, "_") ||
-			(t.end < len(c) && (c[t.end] == '!' || c[t.end] == '^' || isLetter(c[t.end])))
 	}
-	return out, inFormula
+	return out, plainArithmetic(c)
 }
+
+// numberList reports whether cand gives two numbers side by side as a list
+// ("12 or 13", "$12$, $13$"): several answers, never one value.
+func numberList(cand string) bool {
+	c := strings.ReplaceAll(dropUnitParens(cand), `\$`, "")
+	toks := scanValues(c, true)
+	for k := 1; k < len(toks); k++ {
+		if toks[k-1].inParens || toks[k].inParens {
+			continue
+		}
+		gap := strings.NewReplacer("$", " ", `\text{`, " ", "}", " ", `\,`, " ", `\quad`, " ").Replace(c[toks[k-1].end:toks[k].start])
+		switch strings.Join(strings.Fields(strings.Trim(asciiLower(gap), " ,;")), " ") {
+		case "", "and", "or", ", and", ", or":
+			return true
+		}
+	}
+	return false
+}
+
+// plainArithmetic reports whether s is numbers, words and arithmetic only.
+func plainArithmetic(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			j := i + 1
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			name := s[i+1 : j]
+			switch {
+			case name == "":
+				i = j + 1 // \, \! \% \$ and the like
+				continue
+			case textCommands[name] && j < len(s) && s[j] == '{':
+				k := matchBrace(s, j)
+				if k < 0 {
+					return false
+				}
+				i = k + 1
+				continue
+			case arithmeticCommands[name]:
+				i = j
+				continue
+			}
+			return false
+		case isLetter(c):
+			j := i
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			if j-i < 2 {
+				return false // a variable
+			}
+			i = j
+		case isDigit(c) || strings.IndexByte(" \t\n.,;:+-*/=(){}%$'\"?", c) >= 0:
+			i++
+		case c >= 0x80:
+			i++ // ×, ÷, −, ≈ and letters of other scripts
+		default:
+			return false // ^ _ [ ] ! | < > ...
+		}
+	}
+	return true
+}
+
+var arithmeticCommands = map[string]bool{"frac": true, "dfrac": true, "tfrac": true, "times": true, "cdot": true,
+	"div": true, "left": true, "right": true, "approx": true, "quad": true, "qquad": true}
 
 func asdivNumberCompare(g asdivGold, cand string) Verdict {
 	if w, ok := compoundQuantity(dropUnitParens(cand)); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}
-	vals, inFormula := candNumbers(cand)
+	vals, plain := candNumbers(cand)
 	if len(vals) == 0 {
 		return Verdict{Kind: Unparsable, Reason: "no number in the answer"}
 	}
-	if inFormula {
-		return Verdict{Kind: Unparsable, Reason: "the answer's last number is part of a formula (an exponent, an index, a factorial or a coefficient), not its value"}
+	if !plain {
+		return Verdict{Kind: Unparsable, Reason: "the answer is a formula (a variable, an exponent, a root or a factorial), not a number"}
+	}
+	if len(vals) > 1 && numberList(cand) {
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("the answer gives %d values side by side, the gold one value", len(vals))}
 	}
 	y := vals[len(vals)-1]
 	if y.Cmp(g.val) == 0 {

@@ -100,46 +100,63 @@ func firstBoxContent(s string) (int, int, bool) {
 }
 
 // scanBoxes returns the boxes of body, with runs of consecutive boxes
-// (separated only by spaces, commas, "and", "$"...) joined into one list.
+// (separated only by spaces, commas, "and", "or", "$"...) joined into one
+// list.
 func scanBoxes(body string, base int) []Candidate {
-	type box struct{ cs, ce, end, start int }
-	var boxes []box
-	for i := 0; i < len(body); {
-		j := strings.IndexByte(body[i:], '\\')
-		if j < 0 {
-			break
-		}
-		p := i + j
-		if cs, ce, end, ok := boxAt(body, p); ok {
-			boxes = append(boxes, box{cs, ce, end, p})
-			i = end
-			continue
-		}
-		i = p + 1
+	return boxRuns(body, base, false)
+}
+
+// firstBoxRun returns the first run of boxes of s (see scanBoxes).
+func firstBoxRun(s string, base int) (Candidate, bool) {
+	if c := boxRuns(s, base, true); len(c) > 0 {
+		return c[0], true
 	}
+	return Candidate{}, false
+}
+
+func boxRuns(body string, base int, firstOnly bool) []Candidate {
+	type box struct{ cs, ce, end, start int }
 	var out []Candidate
-	for k := 0; k < len(boxes); {
-		run := []box{boxes[k]}
-		k++
-		for k < len(boxes) && onlySeparators(body[run[len(run)-1].end:boxes[k].start]) {
-			run = append(run, boxes[k])
-			k++
-		}
+	var run []box
+	flush := func() {
 		parts := make([]string, 0, len(run))
 		for _, b := range run {
 			if t := strings.TrimSpace(body[b.cs:b.ce]); t != "" {
 				parts = append(parts, t)
 			}
 		}
-		if len(parts) == 0 {
+		if len(parts) > 0 {
+			c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
+				Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
+			if len(parts) > 1 {
+				c.Items = parts
+			}
+			out = append(out, c)
+		}
+		run = run[:0]
+	}
+	for i := 0; i < len(body); {
+		j := strings.IndexByte(body[i:], '\\')
+		if j < 0 {
+			break
+		}
+		p := i + j
+		cs, ce, end, ok := boxAt(body, p)
+		if !ok {
+			i = p + 1
 			continue
 		}
-		c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
-			Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
-		if len(parts) > 1 {
-			c.Items = parts
+		if len(run) > 0 && !onlySeparators(body[run[len(run)-1].end:p]) {
+			flush()
+			if firstOnly && len(out) > 0 {
+				return out
+			}
 		}
-		out = append(out, c)
+		run = append(run, box{cs, ce, end, p})
+		i = end
+	}
+	if len(run) > 0 {
+		flush()
 	}
 	return out
 }

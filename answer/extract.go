@@ -44,6 +44,14 @@ type Candidate struct {
 	// Items holds the parts of a joined run ("\\boxed{1} and \\boxed{2}"),
 	// nil for a single answer.
 	Items []string `json:"items,omitempty"`
+	// loose marks an anchored sentence whose value was guessed from its last
+	// formula or number ("the answer is the sum of the first 10 odd
+	// numbers" gives 10): like Weak, it is kept behind the other candidates
+	// of its tier, and it never counts as a final answer of its own.
+	loose bool
+	// final marks an anchor that says "final" ("The final answer is"): it
+	// supersedes the final answers stated before it.
+	final bool
 }
 
 // Extraction is the data that drives answer extraction for one benchmark.
@@ -82,6 +90,11 @@ type Extraction struct {
 	// AnchorMax drops anchor candidates longer than this (a phrase like "the
 	// answer is the number of ways..." inside reasoning). 0 means 200.
 	AnchorMax int
+	// Exercises are labels that open a next exercise ("Exercise 2:",
+	// "Practice problem."), matched case-insensitively at a line start:
+	// after a final answer (an anchor or a box), the reply is cut at such a
+	// line. See conclude.go.
+	Exercises []string
 }
 
 // Extracted is the outcome of extracting candidates from one reply.
@@ -95,6 +108,14 @@ type Extracted struct {
 	Notes []string `json:"notes,omitempty"`
 	// Empty is set when the reply (after cutting) holds nothing but spaces.
 	Empty bool `json:"empty,omitempty"`
+	// Earlier holds the other final answers the reply stands by, in reply
+	// order, when it states several that no self-correction withdrew (see
+	// conclude.go): Grade reads them with Candidates[0] as one answer.
+	Earlier []Candidate `json:"earlier,omitempty"`
+	// Unfinished says why the reply, which states no final answer, does not
+	// conclude (its last formula is inside a trial), so that it has no
+	// answer; "" otherwise.
+	Unfinished string `json:"unfinished,omitempty"`
 }
 
 // Best returns the chosen candidate, and false when there is none.
@@ -177,6 +198,7 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	}
 
 	// 3. Candidates, tier by tier.
+	concluded := false
 	for _, tier := range ex.Tiers {
 		var found []Candidate
 		for _, k := range tier {
@@ -191,6 +213,24 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 				found[i].Items[j] = cleanCandidate(found[i].Items[j])
 			}
 		}
+		if !concluded && conclusionTier(tier) {
+			// Several final answers: checks, self-corrections, a next
+			// exercise (conclude.go).
+			concluded = true
+			var cut int
+			var label string
+			found, out.Earlier, cut, label = resolveConclusions(found, reply, start, end, ex)
+			if cut < end {
+				out.Notes = append(out.Notes, "cut at next exercise "+quoteShort(label)+" (byte "+strconv.Itoa(cut)+")")
+				end = cut
+				body = reply[start:end]
+			}
+		} else if !concluded {
+			found = concluding(found, reply, start, end, &out)
+		}
+		if len(found) == 0 {
+			continue
+		}
 		// Later first; stable for equal positions keeps the tier's kind order.
 		sortByPosDesc(found)
 		strongFirst(found)
@@ -202,11 +242,12 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	return out
 }
 
-// strongFirst moves weak candidates behind the others, keeping each group's order.
+// strongFirst moves weak and loose candidates behind the others, keeping
+// each group's order.
 func strongFirst(c []Candidate) {
 	n := 0
 	for _, x := range c {
-		if !x.Weak {
+		if !x.Weak && !x.loose {
 			n++
 		}
 	}
@@ -215,12 +256,12 @@ func strongFirst(c []Candidate) {
 	}
 	out := make([]Candidate, 0, len(c))
 	for _, x := range c {
-		if !x.Weak {
+		if !x.Weak && !x.loose {
 			out = append(out, x)
 		}
 	}
 	for _, x := range c {
-		if x.Weak {
+		if x.Weak || x.loose {
 			out = append(out, x)
 		}
 	}

@@ -29,8 +29,12 @@ import (
 // 1.41 = \sqrt{2}, but 0.3 ≠ 1/3). A benchmark wanting exact decimals sets
 // Options.Decimal = equiv.DecimalExact on its copy of the policy.
 //
-// Extraction: a final-answer phrase or \boxed{} (whichever comes last), then
-// the last math segment, then a bare answer, then the last number.
+// Extraction: a final-answer phrase or \boxed{} (whichever comes last, with
+// the rules of conclude.go for replies that state several: self-corrections,
+// checks, next exercises, hedging), then a bare answer, then the last math
+// segment or number of a reply that concludes (conclude.go). A candidate
+// with words between its numbers ("2 hours 30 minutes") is unparsable, never
+// the product of its numbers.
 var MATH = Policy{
 	Name:       "math",
 	Extraction: mathExtraction,
@@ -52,6 +56,7 @@ var mathExtraction = Extraction{
 	Reasoning:   DefaultReasoning,
 	LineMarkers: DefaultLineMarkers,
 	Tokens:      DefaultTokens,
+	Exercises:   DefaultExercises,
 }
 
 func mathCompare(gold, cand string, opts equiv.Options) Verdict {

@@ -70,6 +70,7 @@ var math401Extraction = Extraction{
 	Reasoning:   DefaultReasoning,
 	LineMarkers: DefaultLineMarkers,
 	Tokens:      DefaultTokens,
+	Exercises:   DefaultExercises,
 }
 
 var tol401 = big.NewRat(1, 1000)

@@ -11,28 +11,31 @@ import (
 // run of segments joined by "and"/"or"/commas ("$1$, $2$ and $3$") is one
 // list.
 func lastMath(body string, base int) (Candidate, bool) {
-	var segs []texseg.Seg
-	for _, g := range texseg.All(body) {
-		if g.CS, g.CE = trimSpan(body, g.CS, g.CE); g.CS < g.CE {
-			segs = append(segs, g)
+	var run []texseg.Seg // the current run of segments joined by list gaps
+	for i := 0; i < len(body); {
+		g, ok := texseg.Next(body, i)
+		if !ok {
+			break
 		}
+		i = g.End
+		if g.CS, g.CE = trimSpan(body, g.CS, g.CE); g.CS >= g.CE {
+			continue
+		}
+		if len(run) == 0 || len(run) >= 50 || !listGap(body[run[len(run)-1].End:g.Start]) {
+			run = run[:0]
+		}
+		run = append(run, g)
 	}
-	if len(segs) == 0 {
+	if len(run) == 0 {
 		return Candidate{}, false
 	}
-	k := len(segs) - 1
-	last := segs[k]
-	first := k
-	// Walk back over the run that ends with the last segment.
-	for first > 0 && k-first < 50 && listGap(body[segs[first-1].End:segs[first].Start]) {
-		first--
-	}
-	if first == k {
+	last := run[len(run)-1]
+	if len(run) == 1 {
 		return Candidate{Text: body[last.CS:last.CE], Kind: KindMath, Pos: base + last.CS, End: base + last.CE}, true
 	}
-	parts := make([]string, 0, k-first+1)
-	for _, g := range segs[first : k+1] {
+	parts := make([]string, 0, len(run))
+	for _, g := range run {
 		parts = append(parts, body[g.CS:g.CE])
 	}
-	return Candidate{Text: strings.Join(parts, ", "), Kind: KindMath, Pos: base + segs[first].CS, End: base + last.CE}, true
+	return Candidate{Text: strings.Join(parts, ", "), Kind: KindMath, Pos: base + run[0].CS, End: base + last.CE}, true
 }

@@ -279,7 +279,7 @@ func bracedNumber(s string, j int) (*big.Rat, int, bool) {
 // as fractions when fractions is true, and each marked when it sits inside
 // parentheses.
 func scanValues(s string, fractions bool) []numTok {
-	return scanNumbers(s, fractions, false)
+	return scanNumbers(s, fractions, false, true)
 }
 
 // lastNumber returns the last number of text outside math segments (they
@@ -287,27 +287,43 @@ func scanValues(s string, fractions bool) []numTok {
 // parentheses count only when there is no other ("so 9 apples (7 red, 2
 // green)" answers 9).
 func lastNumber(s string) (numTok, bool) {
-	toks := scanNumbers(s, true, true)
-	for i := len(toks) - 1; i >= 0; i-- {
-		if !toks[i].inParens {
-			return toks[i], true
+	var last, lastIn numTok
+	found, foundIn := false, false
+	eachNumber(s, true, true, false, func(t numTok) {
+		if t.inParens {
+			lastIn, foundIn = t, true
+		} else {
+			last, found = t, true
 		}
+	})
+	if found {
+		return last, true
 	}
-	if len(toks) > 0 {
-		return toks[len(toks)-1], true
-	}
-	return numTok{}, false
+	return lastIn, foundIn
 }
 
 // scanNumbers lists the numbers of s in order. With fractions, a/b of plain
 // numbers (spaces allowed around the slash) and \frac{a}{b} are one
 // fraction each; with skipMath, math segments ($...$, \(...\), \[...\]) are
 // skipped whole. Parentheses are tracked so that each number knows whether
-// it sits inside them.
-func scanNumbers(s string, fractions, skipMath bool) []numTok {
+// it sits inside them. Without values, only the spans are computed (val is
+// nil for plain numbers), which costs no allocation per number.
+func scanNumbers(s string, fractions, skipMath, values bool) []numTok {
 	var out []numTok
+	eachNumber(s, fractions, skipMath, values, func(t numTok) { out = append(out, t) })
+	return out
+}
+
+// eachNumber calls fn for each number of s, in order (see scanNumbers).
+func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 	depth := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && !numberBytes[s[i]] {
+			i++ // nothing a number, a parenthesis or a formula starts with
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		switch c {
 		case '(':
@@ -334,7 +350,7 @@ func scanNumbers(s string, fractions, skipMath bool) []numTok {
 		if fractions && (c == '\\' || (c == '-' && i+1 < len(s) && s[i+1] == '\\')) {
 			if t, ok := fracAt(s, i); ok {
 				t.inParens = depth > 0
-				out = append(out, t)
+				fn(t)
 				i = t.end
 				continue
 			}
@@ -343,11 +359,12 @@ func scanNumbers(s string, fractions, skipMath bool) []numTok {
 			i++
 			continue
 		}
-		t, ok := numberAt(s, i)
+		t, ok := numberScan(s, i, values)
 		if !ok {
 			i++
 			continue
 		}
+		t.start = i
 		t.inParens = depth > 0
 		if fractions {
 			// a/b with plain numbers: one fraction.
@@ -360,16 +377,48 @@ func scanNumbers(s string, fractions, skipMath bool) []numTok {
 				for j < len(s) && s[j] == ' ' {
 					j++
 				}
-				if d, ok := numberAt(s, j); ok && d.val.Sign() != 0 && s[j] != '-' && s[j] != '+' {
-					t = numTok{start: t.start, end: d.end, val: new(big.Rat).Quo(t.val, d.val),
-						isFrac: true, num: t.val, den: d.val, inParens: t.inParens}
+				if d, ok := numberScan(s, j, values); ok && s[j] != '-' && s[j] != '+' && nonZero(s[j:d.end], d.val) {
+					f := numTok{start: t.start, end: d.end, isFrac: true, inParens: t.inParens}
+					if values {
+						f.val, f.num, f.den = new(big.Rat).Quo(t.val, d.val), t.val, d.val
+					}
+					t = f
 				}
 			}
 		}
-		out = append(out, t)
+		fn(t)
 		i = t.end
 	}
-	return out
+}
+
+// numberBytes are the bytes eachNumber stops at.
+var numberBytes = func() (t [256]bool) {
+	for _, c := range []byte("0123456789-+.()$\\") {
+		t[c] = true
+	}
+	t[0xE2] = true // the first byte of the Unicode minus sign
+	return t
+}()
+
+// nonZero reports whether a number (its text, and its value when computed)
+// is not zero: some digit of its mantissa, before any exponent, is not 0.
+func nonZero(text string, v *big.Rat) bool {
+	if v != nil {
+		return v.Sign() != 0
+	}
+	digits := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= '1' && c <= '9':
+			return true
+		case c == '0':
+			digits = true
+		case isLetter(c) || c == '*' || (c >= 0x80 && digits):
+			return false // the exponent starts
+		}
+	}
+	return false
 }
 
 // ratFloat converts r to a float64 (±Inf when out of range).

@@ -76,18 +76,19 @@ func grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 		if ex.Empty {
 			return Verdict{Kind: NoAnswer, Reason: "empty reply"}
 		}
+		if ex.Unfinished != "" {
+			return Verdict{Kind: NoAnswer, Reason: "no final answer, and the reply does not conclude: " + ex.Unfinished}
+		}
 		return Verdict{Kind: NoAnswer, Reason: "no answer found in the reply"}
 	}
 	if p.Compare == nil {
 		return Verdict{Kind: Error, Reason: "policy " + p.Name + " has no comparator", Extracted: best.Text}
 	}
-	v = p.Compare(gold, best.Text, p.Options)
-	if v.Kind != Correct && len(best.Items) > 1 && sameAnswerTwice(p, best.Items) {
-		// "\boxed{x+11}, or \boxed{11+x}": one answer written in two forms
-		// is that answer, not a list of two.
-		last := best.Items[len(best.Items)-1]
-		v = p.Compare(gold, last, p.Options)
-		best.Text = last
+	answers := finalAnswers(ex.Earlier, best)
+	if len(answers) > 1 {
+		v, best.Text = gradeSeveral(p, gold, answers)
+	} else {
+		v = p.Compare(gold, best.Text, p.Options)
 	}
 	v.Extracted = best.Text
 	v.Reason = strings.TrimSpace(v.Reason + " [" + string(best.Kind) + "]")
@@ -190,17 +191,66 @@ func fromEngine(r equiv.Result) Verdict {
 	}
 }
 
-// sameAnswerTwice reports whether every item of a joined run is equivalent
-// to the last one (at most 4 items, so the cost stays small).
-func sameAnswerTwice(p Policy, items []string) bool {
-	if len(items) > 4 {
-		return false
-	}
-	last := items[len(items)-1]
-	for _, it := range items[:len(items)-1] {
-		if p.Compare(last, it, p.Options).Kind != Correct {
-			return false
+// finalAnswers lists the answers a reply gives, in reply order: each final
+// answer it stands by (see conclude.go), a run of boxes counting as its
+// parts.
+func finalAnswers(earlier []Candidate, best Candidate) []string {
+	var out []string
+	for _, c := range append(earlier, best) {
+		if len(c.Items) > 1 {
+			out = append(out, c.Items...)
+		} else {
+			out = append(out, c.Text)
 		}
 	}
-	return true
+	return out
+}
+
+// maxAnswers bounds the answers of one reply compared pairwise.
+const maxAnswers = 8
+
+// gradeSeveral grades a reply that gives several answers. The same answer
+// written in several forms ("\boxed{x+11}, or \boxed{11+x}") is that answer.
+// Different answers are read together as one list: right when the list is
+// the gold answer and no one of them alone is (several roots, boxed one by
+// one), wrong otherwise; so two different answers to a one-answer question
+// are wrong whatever their order (hedging). It returns the verdict and the
+// text graded.
+func gradeSeveral(p Policy, gold string, answers []string) (Verdict, string) {
+	if len(answers) > maxAnswers {
+		joined := strings.Join(answers, ", ")
+		v := p.Compare(gold, joined, p.Options)
+		return v, joined
+	}
+	var distinct []string
+	for _, a := range answers {
+		same := false
+		for i, d := range distinct {
+			if a == d || p.Compare(d, a, p.Options).Kind == Correct {
+				distinct[i] = a // keep the later form
+				same = true
+				break
+			}
+		}
+		if !same {
+			distinct = append(distinct, a)
+		}
+	}
+	if len(distinct) == 1 {
+		return p.Compare(gold, distinct[0], p.Options), distinct[0]
+	}
+	joined := strings.Join(distinct, ", ")
+	for _, d := range distinct {
+		if p.Compare(gold, d, p.Options).Kind == Correct {
+			return Verdict{Kind: Wrong, Reason: fmt.Sprintf("hedged: the reply gives %d different final answers (%s) to a one-answer question",
+				len(distinct), strings.Join(distinct, "; "))}, strings.Join(distinct, "; ")
+		}
+	}
+	v := p.Compare(gold, joined, p.Options)
+	if v.Kind == Correct {
+		v.Reason = fmt.Sprintf("the reply's %d final answers together: %s", len(distinct), v.Reason)
+	} else {
+		v.Reason = fmt.Sprintf("the reply's %d final answers (%s) read as one list: %s", len(distinct), strings.Join(distinct, "; "), v.Reason)
+	}
+	return v, joined
 }

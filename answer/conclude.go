@@ -1,0 +1,538 @@
+package answer
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/matheval/matheval/texseg"
+)
+
+// What a reply concludes. Grading takes one final answer per reply; these
+// rules decide which, when the reply states several, and whether a reply
+// that states none (no final-answer phrase, no box) may be graded on its
+// last formula, number or line at all.
+//
+// Final answers are the anchored phrases and boxes of a reply (not the
+// weak or loose ones: see Candidate), taken in reply order. Each one after
+// the first is read against the final answer before it:
+//
+//  1. A next exercise ends the reply: a line that opens with one of
+//     Extraction.Exercises ("Exercise 2:", "Practice problem:", "Another
+//     example.") after a final answer cuts the reply there, so nothing of the
+//     next exercise can win over the answer the reply gave.
+//  2. A self-correction withdraws what came before: when the text between
+//     the two says so (a strong marker such as "wait", "mistake", "wrong",
+//     "recalculating"; or a weak one such as "actually", "however",
+//     "instead", "should be" with no hedging word such as "or", "maybe",
+//     "could", "also" near it), or when the later one is a "final answer"
+//     phrase, only the later answer stands.
+//  3. A check is no answer: when the text between the two is a check
+//     ("check", "verify", "confirm", "indeed", "plugging in"), the later
+//     one is dropped, so a verification line or box that shows another
+//     number never replaces the answer.
+//  4. A consequence replaces what it follows from: when the text between
+//     presents the later answer as following from the earlier ("therefore",
+//     "so", "we can see that", "we get") and neither hedges ("or", "maybe",
+//     "could", "also", near the later answer too) nor splits cases ("if",
+//     "case", "when"), only the later answer stands (an intermediate result
+//     boxed on the way, as HARDMath's reference solutions do).
+//  5. Otherwise both stand. The same answer restated is one answer; two
+//     different ones are graded together (Grade): they pass only when
+//     together they are the gold list and neither alone is the gold answer,
+//     so "$\boxed{4}$ or $\boxed{5}$" is wrong against 4 and against 5,
+//     whatever the order (hedging), and "$x=\boxed{1}$ ... $x=\boxed{2}$"
+//     is right against the list 1, 2.
+//
+// A reply with no final answer is graded on its last formula (KindMath),
+// number (KindNumber) or line (KindLine) only when it concludes: neither its
+// last sentence nor the sentence of that formula is a trial. A trial
+// opens with a hypothesis ("If we let x = 14", "Suppose", "Try n = 5",
+// "Let $x = 3$"), rejects what it tried ("is not a solution", "too large",
+// "doesn't work", "contradiction"), asks a question, or stops in the middle
+// (a final ',', ':', '=' or operator). Such a reply has no answer (NoAnswer,
+// with the reason). Grade never grades a reply cut at the token limit
+// (finish_reason "length") unless the policy says so (GradeTruncated).
+
+// DefaultExercises are the labels that open a next exercise after an answer.
+var DefaultExercises = []string{
+	"exercise", "practice problem", "practice question", "practice", "next problem", "next question",
+	"next exercise", "new problem", "new question", "another problem", "another question", "another example",
+	"follow-up problem", "follow-up question", "follow-up", "follow up", "bonus problem", "bonus question", "bonus",
+	"homework", "challenge problem", "challenge", "your turn", "try it yourself", "example", "problem",
+	"question", "task", "quiz", "test yourself", "additional problem", "extra problem", "related problem",
+	"similar problem",
+}
+
+var (
+	strongRetractions = []string{"wait", "mistake", "wrong", "incorrect", "error", "erred", "oops", "correction",
+		"miscalculat", "miscount", "recalculat", "recomput", "redo", "re-do", "reconsider", "re-evaluat",
+		"reevaluat", "re-examin", "on second thought", "i made", "not correct", "not right", "isn't right",
+		"typo", "scratch that"}
+	weakRetractions = []string{"actually", "however", "instead", "rather", "hmm", "correct answer",
+		"should be", "let me re", "no,", "no."}
+	hedgeWords = []string{"or", "alternatively", "alternative", "possibly", "possible", "perhaps", "maybe",
+		"might", "could", "also", "either", "another", "otherwise", "likely", "probably", "guess", "unsure",
+		"not sure", "depending"}
+	checkWords = []string{"check", "verif", "confirm", "sanity", "plug", "indeed", "as a test"}
+	// conclusionWords present a later answer as following from the earlier.
+	conclusionWords = []string{"therefore", "thus", "hence", "so", "consequently", "finally", "in conclusion",
+		"in summary", "to summarize", "overall", "altogether", "we can see that", "we see that", "by inspection",
+		"which gives", "this gives", "we get", "we obtain", "we find", "it follows", "this means", "which means"}
+	// caseWords split cases: answers on both sides of them stand together.
+	caseWords = []string{"if", "case", "cases", "when", "otherwise"}
+
+	hypothesisOpeners = []string{"suppose", "supposing", "assume", "assuming", "try", "trying", "testing",
+		"test", "guess", "guessing", "what if", "say", "let's try", "let us try", "let me try", "let's say",
+		"let's assume", "let us assume", "let's suppose", "let's guess", "let's test", "let me test",
+		"let's check", "let me check", "maybe", "perhaps"}
+	conditionalOpeners = []string{"if", "when", "whenever"}
+	trialVerbs         = []string{"let", "try", "set", "take", "put", "guess", "assume", "suppose", "plug",
+		"substitut", "choose", "pick"}
+	leadingConnectives = []string{"so", "then", "now", "and", "but", "next", "thus", "hence", "well", "ok",
+		"okay", "hmm", "first", "second", "third", "finally", "alright", "again"}
+	rejections = []string{"not a solution", "not a valid", "not valid", "invalid", "doesn't work",
+		"does not work", "won't work", "not work", "fails", "failed", "not satisfy", "doesn't satisfy",
+		"does not satisfy", "contradiction", "contradicts", "impossible", "not possible", "not an integer",
+		"isn't an integer", "too large", "too big", "too small", "too high", "too low", "not the answer",
+		"not correct", "incorrect", "wrong", "no good", "not right", "isn't right", "reject", "discard",
+		"not allowed", "not feasible", "not equal", "doesn't equal", "does not equal", "not possible"}
+)
+
+// conclusionTier reports whether a tier holds final-answer kinds.
+func conclusionTier(tier []CandidateKind) bool {
+	for _, k := range tier {
+		if k == KindAnchor || k == KindBoxed {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveConclusions applies the rules above to the candidates of a tier of
+// anchors and boxes (positions in reply; the body is reply[start:end]). It
+// returns the candidates left (checks and what follows a next exercise
+// removed), the final answers that stand before the chosen one, and where a
+// next exercise cuts the reply (end when none).
+func resolveConclusions(found []Candidate, reply string, start, end int, ex Extraction) (kept, earlier []Candidate, cut int, label string) {
+	cut = end
+	var strong []Candidate
+	for _, c := range found {
+		if !c.Weak && !c.loose {
+			strong = append(strong, c)
+		}
+	}
+	if len(strong) == 0 {
+		return found, nil, cut, ""
+	}
+	sortByPosAsc(strong)
+	if p, l := firstExercise(reply, strong[0].End, end, ex.Exercises); p >= 0 {
+		cut, label = p, l
+	}
+	var stand []Candidate
+	dropped := map[int]bool{}
+	for _, c := range strong {
+		if c.Pos >= cut {
+			break
+		}
+		if len(stand) == 0 {
+			stand = append(stand, c)
+			continue
+		}
+		a := stand[len(stand)-1]
+		if c.Pos < a.End || c.Text == a.Text {
+			// The same span (an anchor and its box) or the same answer again.
+			if c.Items == nil {
+				c.Items = a.Items
+			}
+			c.final = c.final || a.final
+			stand[len(stand)-1] = c
+			continue
+		}
+		gap := asciiLower(reply[a.End:c.Pos])
+		tail := asciiLower(sentenceTail(reply, c.End, end))
+		switch {
+		case c.final || hasAnyWord(gap, strongRetractions) ||
+			(hasAnyWord(gap, weakRetractions) && !hasAnyWord(gap, hedgeWords) && !hasAnyWord(tail, hedgeWords)):
+			stand = append(stand[:0], c)
+		case hasAnyWord(gap, checkWords):
+			dropped[c.Pos] = true
+		case hasAnyWord(gap, conclusionWords) && !hasAnyWord(gap, hedgeWords) && !hasAnyWord(gap, caseWords) &&
+			!hasAnyWord(tail, hedgeWords):
+			stand = append(stand[:0], c)
+		default:
+			stand = append(stand, c)
+		}
+	}
+	for _, c := range found {
+		if c.Pos < cut && !(dropped[c.Pos] && !c.Weak && !c.loose) {
+			kept = append(kept, c)
+		}
+	}
+	if len(stand) > 1 {
+		earlier = stand[:len(stand)-1]
+	}
+	return kept, earlier, cut, label
+}
+
+func sortByPosAsc(c []Candidate) {
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j].Pos < c[j-1].Pos; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+}
+
+// firstExercise returns the start of the first line in s[from:to] that opens
+// a next exercise with one of labels, and the label.
+func firstExercise(s string, from, to int, labels []string) (int, string) {
+	if len(labels) == 0 || from >= to {
+		return -1, ""
+	}
+	for ls := lineStartAtOrAfter(s, from); ls < to; {
+		p := ls
+		for p < to && (s[p] == ' ' || s[p] == '\t' || s[p] == '\r' || s[p] == '*' || s[p] == '#' || s[p] == '>' || s[p] == '-' || s[p] == '_') {
+			p++
+		}
+		line := s[p:to]
+		if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+			line = line[:nl]
+		}
+		if l := exerciseLabel(line, labels); l != "" {
+			return ls, l
+		}
+		nl := strings.IndexByte(s[ls:to], '\n')
+		if nl < 0 {
+			break
+		}
+		ls += nl + 1
+	}
+	return -1, ""
+}
+
+// exerciseLabel returns the label line opens with: the label, an optional
+// number or letter ("2", "#3", "2a", "(b)"), then ':', '.', ')' or " -"
+// ("Exercise 2:", "**Practice problem.**"), or "".
+func exerciseLabel(line string, labels []string) string {
+	low := asciiLower(line)
+	for _, l := range labels {
+		if !strings.HasPrefix(low, l) {
+			continue
+		}
+		i := len(l)
+		if i < len(low) && isLetter(low[i]) {
+			continue // "Examples", "Taskbar"
+		}
+		for i < len(low) && low[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(low) && j-i < 6 && (isDigit(low[j]) || low[j] == '#' || low[j] == '(' || low[j] == ')' || (isLetter(low[j]) && j > i && isDigit(low[j-1]))) {
+			j++
+		}
+		if j == i && j+2 < len(low) && low[j] == '(' && isLetter(low[j+1]) && low[j+2] == ')' {
+			j += 3
+		}
+		for j < len(low) && (low[j] == ' ' || low[j] == '*' || low[j] == '_') {
+			j++
+		}
+		if j >= len(low) {
+			if j > i || len(l) > 8 {
+				return l // "Exercise 2" or "Another example" alone on its line
+			}
+			continue
+		}
+		switch low[j] {
+		case ':', '.', ')':
+			return l
+		case '-':
+			if j > 0 && low[j-1] == ' ' {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
+// hasAnyWord reports whether s (lower case) holds one of words starting at a
+// word boundary. A word that ends with a letter must end there too, except
+// stems ("verif", "recalculat") that end with a consonant cluster the
+// lists spell out; stems are matched as prefixes.
+func hasAnyWord(s string, words []string) bool {
+	for _, w := range words {
+		for from := 0; from < len(s); {
+			k := strings.Index(s[from:], w)
+			if k < 0 {
+				break
+			}
+			p := from + k
+			from = p + 1
+			if p > 0 && isLetter(s[p-1]) {
+				continue
+			}
+			e := p + len(w)
+			if isLetter(w[len(w)-1]) && e < len(s) && isLetter(s[e]) && !stems[w] {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// stems are the entries of the word lists matched as prefixes of a word.
+var stems = map[string]bool{"verif": true, "miscalculat": true, "recalculat": true, "recomput": true,
+	"re-evaluat": true, "reevaluat": true, "re-examin": true, "reconsider": true, "check": true, "confirm": true,
+	"mistake": true, "err": true, "contradict": true, "reject": true, "discard": true, "substitut": true,
+	"fail": true, "miscount": true, "plug": true, "guess": true, "error": true}
+
+// sentenceTail returns the rest of the sentence that starts at i (up to 200
+// bytes, outside math).
+func sentenceTail(s string, i, end int) string {
+	if end > len(s) {
+		end = len(s)
+	}
+	lim := i + 200
+	if lim > end {
+		lim = end
+	}
+	if i >= lim {
+		return ""
+	}
+	t := s[i:lim]
+	if b := nextBoundary(t, 0); b >= 0 {
+		t = t[:b]
+	}
+	return t
+}
+
+// Sentences: a boundary is a '.', '!' or '?' outside math followed by
+// white space, or a blank line. Single line breaks are not boundaries (a
+// formula on its own line belongs to the sentence that introduces it).
+
+// nextBoundary returns the end of the first sentence of s that starts at i,
+// or -1 when the sentence runs to the end of s.
+func nextBoundary(s string, i int) int {
+	for i < len(s) {
+		for i < len(s) && !boundaryBytes[s[i]] {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		switch {
+		case c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '[')):
+			if g, ok := texseg.At(s, i); ok {
+				i = g.End
+				continue
+			}
+		case c == '\\':
+			i += 2
+			continue
+		case (c == '.' || c == '!' || c == '?') && (i+1 >= len(s) || isSpace(s[i+1])):
+			if !(c == '.' && isAbbrev(s[:i])) {
+				return i + 1
+			}
+		case c == '\n':
+			j := i + 1
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
+				j++
+			}
+			if j < len(s) && s[j] == '\n' && !continues(s[:i]) {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return -1
+}
+
+// continues reports whether the text before a blank line announces what
+// follows ("we get:", "then,"), so that the sentence goes on after it.
+func continues(before string) bool {
+	t := strings.TrimRight(before, " \t\r\n*")
+	if t == "" {
+		return false
+	}
+	switch t[len(t)-1] {
+	case ':', ',', '=':
+		return true
+	}
+	return false
+}
+
+// boundaryBytes are the bytes nextBoundary stops at.
+var boundaryBytes = func() (t [256]bool) {
+	for _, c := range []byte(".!?\n$\\") {
+		t[c] = true
+	}
+	return t
+}()
+
+// sentenceSpans splits body into sentence spans.
+func sentenceSpans(body string) [][2]int {
+	var out [][2]int
+	_, e := trimSpan(body, 0, len(body))
+	s := 0
+	for s < e {
+		b := nextBoundary(body[:e], s)
+		if b < 0 {
+			b = e
+		}
+		if ts, te := trimSpan(body, s, b); ts < te {
+			out = append(out, [2]int{ts, te})
+		}
+		s = b
+	}
+	return out
+}
+
+// unfinished says why a reply whose answer would be the fallback candidate
+// c (a last formula, number or line; positions in the reply, of which body
+// starts at start and splits into spans) does not conclude, or "".
+func unfinished(body string, spans [][2]int, start int, c Candidate) string {
+	if len(spans) == 0 {
+		return ""
+	}
+	last := spans[len(spans)-1]
+	if r := trialSentence(body[last[0]:last[1]], true); r != "" {
+		return "its last sentence " + r
+	}
+	p := c.Pos - start
+	for _, sp := range spans {
+		if sp[0] <= p && p < sp[1] && sp != last {
+			if r := trialSentence(body[sp[0]:sp[1]], false); r != "" {
+				return "the sentence of its last formula " + r
+			}
+		}
+	}
+	return ""
+}
+
+// trialSentence says how s is a trial rather than a conclusion, or "".
+// final marks the last sentence of the reply, which must also not stop in
+// the middle or ask a question.
+func trialSentence(s string, final bool) string {
+	t := trimClosing(s)
+	if t == "" {
+		return ""
+	}
+	if final {
+		switch t[len(t)-1] {
+		case '?':
+			return "asks a question"
+		case ',', ';', ':', '=', '+', '-', '*', '/', '(', '\\', '^', '_':
+			return "stops in the middle (" + strconv.Quote(t[len(t)-1:]) + ")"
+		}
+	}
+	low := asciiLower(t)
+	if r := firstOf(low, rejections); r != "" {
+		return "rejects what it tried (" + strconv.Quote(r) + ")"
+	}
+	if h := hypothesis(low); h != "" {
+		return "is a hypothesis (" + strconv.Quote(h) + ")"
+	}
+	return ""
+}
+
+// firstOf returns the first of words that low holds at a word boundary.
+func firstOf(low string, words []string) string {
+	for _, w := range words {
+		if hasAnyWord(low, []string{w}) {
+			return w
+		}
+	}
+	return ""
+}
+
+// hypothesis returns the opener that makes sentence low (lower case) a
+// trial value: "suppose", "try", "let x", or "if"/"when" with an
+// assignment or a trial verb ("If we let x = 14 then y = 15"); "" otherwise.
+// "If each box has 3 apples, there are 12" restates the problem and is no
+// hypothesis.
+func hypothesis(low string) string {
+	i := 0
+	for {
+		for i < len(low) && !isLetter(low[i]) {
+			i++
+		}
+		w := i
+		for w < len(low) && isLetter(low[w]) {
+			w++
+		}
+		word := low[i:w]
+		conn := false
+		for _, c := range leadingConnectives {
+			if word == c {
+				conn = true
+				break
+			}
+		}
+		if !conn || w == i {
+			break
+		}
+		i = w
+	}
+	rest := low[i:]
+	for _, h := range hypothesisOpeners {
+		if strings.HasPrefix(rest, h) && (len(rest) == len(h) || !isLetter(rest[len(h)])) {
+			return h
+		}
+	}
+	if strings.HasPrefix(rest, "let ") {
+		r := strings.TrimLeft(rest[4:], " ")
+		if strings.HasPrefix(r, "$") || strings.HasPrefix(r, `\(`) || (len(r) > 0 && isLetter(r[0]) && (len(r) == 1 || !isLetter(r[1]))) {
+			return "let"
+		}
+	}
+	for _, c := range conditionalOpeners {
+		if strings.HasPrefix(rest, c+" ") {
+			if strings.Contains(rest, "=") || hasAnyWord(rest, trialVerbs) {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// trimClosing drops trailing spaces, emphasis marks, quotes and markdown
+// rules ("---") from the end of a sentence.
+func trimClosing(s string) string {
+	for {
+		t := strings.TrimRight(s, " \t\r\n*_\"'`")
+		nl := strings.LastIndexByte(t, '\n')
+		if last := strings.TrimSpace(t[nl+1:]); nl >= 0 && last != "" && strings.Trim(last, "-=*_~#") == "" {
+			s = t[:nl]
+			continue
+		}
+		return t
+	}
+}
+
+// concluding drops the last-formula, last-number and last-line candidates of
+// a reply that states no final answer and does not conclude, and says why
+// in out.Unfinished.
+func concluding(found []Candidate, reply string, start, end int, out *Extracted) []Candidate {
+	kept := found[:0:0]
+	why := ""
+	body := reply[start:end]
+	var spans [][2]int
+	for _, c := range found {
+		if c.Kind == KindMath || c.Kind == KindNumber || c.Kind == KindLine {
+			if spans == nil {
+				spans = sentenceSpans(body)
+			}
+			if r := unfinished(body, spans, start, c); r != "" {
+				if why == "" {
+					why = r
+				}
+				continue
+			}
+		}
+		kept = append(kept, c)
+	}
+	if len(kept) == 0 {
+		out.Unfinished = why
+	}
+	return kept
+}
