@@ -172,8 +172,10 @@ func anchorText(body string, i int, prose bool) anchored {
 	if s >= e2 {
 		return anchored{}
 	}
-	if !prose && isProse(body[s:e2]) {
+	if !prose && isProse(body[s:e2]) && !hasForeignText(body[s:e2]) {
 		// "The largest $n$ is 34": the answer is what the sentence ends on.
+		// (Words in another language are kept whole: a number taken out of
+		// "不是 54" would drop its "not".)
 		return refineProse(body, s, e2)
 	}
 	return anchored{s: s, e: e2, text: body[s:e2]}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/equiv"
 )
@@ -216,6 +218,7 @@ func candValues(cand string) []*big.Rat {
 // a variable, an exponent, a root or a factorial ("x^5", "\sqrt[5]{2}",
 // "5!") has no number to compare, and its last number is not its value.
 func candNumbers(cand string) ([]*big.Rat, bool) {
+	cand = leftRight.Replace(cand)
 	if v, ok := parseExactNumber(dropUnitParens(cand)); ok {
 		return []*big.Rat{v}, true
 	}
@@ -245,6 +248,9 @@ func numberList(cand string) bool {
 	}
 	return false
 }
+
+// leftRight drops the sizing of brackets: -\left(1/3\right) is -(1/3).
+var leftRight = strings.NewReplacer(`\left`, "", `\right`, "")
 
 // plainArithmetic reports whether s is numbers, words and arithmetic only.
 func plainArithmetic(s string) bool {
@@ -285,7 +291,11 @@ func plainArithmetic(s string) bool {
 		case isDigit(c) || strings.IndexByte(" \t\n.,;:+-*/=(){}%$'\"?", c) >= 0:
 			i++
 		case c >= 0x80:
-			i++ // ×, ÷, −, ≈ and letters of other scripts
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+				return false // words in another language: "不是 54" is not 54
+			}
+			i += n // ×, ÷, −, ≈, accented letters of a word
 		default:
 			return false // ^ _ [ ] ! | < > ...
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/matheval/matheval/texseg"
 )
 
 // bareLongMax bounds a bare answer longer than Extraction.BareMax: such a
@@ -25,7 +27,7 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	t := body[s:e]
-	if strings.Contains(t, "$") || strings.Contains(t, `\[`) || strings.Contains(t, `\(`) {
+	if _, ok := texseg.Next(t, 0); ok {
 		return Candidate{}, false // math segments are the math tier's
 	}
 	// A sentence period at the end is not part of the answer.
@@ -148,7 +150,10 @@ func hasStrayWord(t string) bool {
 			// Only a free-standing word counts: "orW(x)" or "AZYUK2A" is
 			// notation for the engine to judge.
 			free := (i == 0 || t[i-1] == ' ') && (j == len(t) || t[j] == ' ' || t[j] == ',' || t[j] == '.')
-			if free && j-i >= 2 && !bareWords[w] && !unitWords[w] {
+			// Upper-case names of a few letters are points and figures
+			// ("\triangle ABC", "AB"), not words.
+			caps := j-i <= 4 && strings.ToUpper(t[i:j]) == t[i:j]
+			if free && j-i >= 2 && !caps && !bareWords[w] && !unitWords[w] {
 				if stray {
 					return true // two stray words
 				}

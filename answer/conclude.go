@@ -3,6 +3,8 @@ package answer
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/texseg"
 )
@@ -61,7 +63,20 @@ var DefaultExercises = []string{
 	"homework", "challenge problem", "challenge", "your turn", "try it yourself", "example", "problem",
 	"question", "task", "quiz", "test yourself", "additional problem", "extra problem", "related problem",
 	"similar problem",
+	// in other languages
+	"ejercicio", "exercice", "esercizio", "exercício", "übung", "aufgabe", "problema", "pregunta", "frage",
+	"задача", "упражнение", "вопрос", "练习", "习题", "问题", "例题", "题目", "演習", "問題", "練習", "문제",
 }
+
+// notExercises are words that open numbered lines inside a solution ("Step
+// 2:", "Case 3:"): with a number they are no next exercise.
+var notExercises = map[string]bool{"step": true, "case": true, "part": true, "method": true, "solution": true,
+	"approach": true, "option": true, "answer": true, "equation": true, "hint": true, "check": true, "stage": true,
+	"phase": true, "round": true, "day": true, "week": true, "month": true, "year": true, "line": true,
+	"row": true, "column": true, "term": true, "iteration": true, "trial": true, "attempt": true, "way": true,
+	"note": true, "remark": true, "lemma": true, "claim": true, "proof": true, "figure": true, "table": true,
+	"level": true, "subcase": true, "scenario": true, "condition": true, "rule": true, "property": true,
+	"schritt": true, "paso": true, "étape": true, "passo": true, "шаг": true, "fall": true, "caso": true, "cas": true}
 
 var (
 	strongRetractions = []string{"wait", "mistake", "wrong", "incorrect", "error", "erred", "oops", "correction",
@@ -210,47 +225,77 @@ func firstExercise(s string, from, to int, labels []string) (int, string) {
 }
 
 // exerciseLabel returns the label line opens with: the label, an optional
-// number or letter ("2", "#3", "2a", "(b)"), then ':', '.', ')' or " -"
-// ("Exercise 2:", "**Practice problem.**"), or "".
+// number or letter ("2", "#3", "2a", "(b)"), then ':', '.', ')', " -" or
+// their full-width forms ("Exercise 2:", "**Practice problem.**",
+// "练习 2："), or "". A word of any language that is not a step of a
+// solution ("Step 2:", "Case 3:") followed by a number and such a mark
+// opens a next exercise too ("Ejercicio 2:", "Übung 3.").
 func exerciseLabel(line string, labels []string) string {
-	low := asciiLower(line)
+	low := strings.ToLower(line)
 	for _, l := range labels {
 		if !strings.HasPrefix(low, l) {
 			continue
 		}
-		i := len(l)
-		if i < len(low) && isLetter(low[i]) {
-			continue // "Examples", "Taskbar"
-		}
-		for i < len(low) && low[i] == ' ' {
-			i++
-		}
-		j := i
-		for j < len(low) && j-i < 6 && (isDigit(low[j]) || low[j] == '#' || low[j] == '(' || low[j] == ')' || (isLetter(low[j]) && j > i && isDigit(low[j-1]))) {
-			j++
-		}
-		if j == i && j+2 < len(low) && low[j] == '(' && isLetter(low[j+1]) && low[j+2] == ')' {
-			j += 3
-		}
-		for j < len(low) && (low[j] == ' ' || low[j] == '*' || low[j] == '_') {
-			j++
-		}
-		if j >= len(low) {
-			if j > i || len(l) > 8 {
-				return l // "Exercise 2" or "Another example" alone on its line
-			}
-			continue
-		}
-		switch low[j] {
-		case ':', '.', ')':
+		if _, ok := afterLabel(low, len(l), len(l) > 8); ok {
 			return l
-		case '-':
-			if j > 0 && low[j-1] == ' ' {
-				return l
-			}
+		}
+	}
+	// A numbered label in any language.
+	w := 0
+	for w < len(low) {
+		r, n := utf8.DecodeRuneInString(low[w:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		w += n
+	}
+	if w >= 2 && !notExercises[low[:w]] {
+		if j, ok := afterLabel(low, w, false); ok && j > w {
+			return low[:w]
 		}
 	}
 	return ""
+}
+
+// afterLabel reads what follows a label that ends at i in low: spaces, an
+// optional number or letter, then the closing mark. It returns where the
+// number part ended (i when there is none) and whether the mark is there;
+// alone reports a label that may stand alone on its line.
+func afterLabel(low string, i int, alone bool) (int, bool) {
+	if i < len(low) {
+		if r, _ := utf8.DecodeRuneInString(low[i:]); unicode.IsLetter(r) {
+			return i, false // "Examples", "Taskbar"
+		}
+	}
+	for i < len(low) && low[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(low) && j-i < 6 && (isDigit(low[j]) || low[j] == '#' || low[j] == '(' || low[j] == ')' || (isLetter(low[j]) && j > i && isDigit(low[j-1]))) {
+		j++
+	}
+	if j == i && j+2 < len(low) && low[j] == '(' && isLetter(low[j+1]) && low[j+2] == ')' {
+		j += 3
+	}
+	num := j
+	for j < len(low) && (low[j] == ' ' || low[j] == '*' || low[j] == '_') {
+		j++
+	}
+	if j >= len(low) {
+		if num > i {
+			return num, true // "Exercise 2" alone on its line
+		}
+		return num, alone
+	}
+	switch {
+	case low[j] == ':' || low[j] == '.' || low[j] == ')':
+		return num, true
+	case low[j] == '-' && j > 0 && low[j-1] == ' ':
+		return num, true
+	case strings.HasPrefix(low[j:], "：") || strings.HasPrefix(low[j:], "．") || strings.HasPrefix(low[j:], "、"):
+		return num, true
+	}
+	return num, false
 }
 
 // hasAnyWord reports whether s (lower case) holds one of words starting at a

@@ -64,6 +64,9 @@ func mathCompare(gold, cand string, opts equiv.Options) Verdict {
 	if g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
 	}
+	if hasForeignText(c) {
+		return Verdict{Kind: Unparsable, Reason: "candidate has words in another language: a sentence, not a formula"}
+	}
 	if w, ok := compoundQuantity(c); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("candidate has words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}
@@ -204,8 +207,25 @@ func isUnitText(s string) bool {
 	}
 	// A multiple-choice letter or a word answer is not a unit: "\text{(B)}",
 	// "\text{even}" stand alone and are kept because head is empty then.
+	// A qualifier changes the value and is never dropped: "5\text{ or
+	// more}", "\text{at least }8", "28\text{ (not prime)}".
+	for _, w := range strings.FieldsFunc(asciiLower(s), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		if qualifierWords[w] {
+			return false
+		}
+	}
 	return true
 }
+
+// qualifierWords change what a number means; a text group holding one is no
+// unit.
+var qualifierWords = map[string]bool{"not": true, "no": true, "or": true, "and": true, "more": true, "less": true,
+	"fewer": true, "least": true, "most": true, "than": true, "greater": true, "smaller": true, "larger": true,
+	"maximum": true, "minimum": true, "max": true, "min": true, "all": true, "even": true, "odd": true,
+	"only": true, "exactly": true, "approximately": true, "about": true, "over": true, "under": true,
+	"nearly": true, "almost": true, "up": true, "between": true, "none": true, "every": true, "each": true,
+	"any": true, "some": true, "positive": true, "negative": true, "above": true, "below": true, "except": true,
+	"never": true, "always": true, "if": true, "when": true, "per": false}
 
 // endsLikeValue reports whether s ends like a number or expression that a
 // unit may follow (a digit, a closing brace or parenthesis, a constant).

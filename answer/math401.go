@@ -146,6 +146,11 @@ func exactValue(cand string) (v *big.Rat, ok bool) {
 	if !strings.ContainsAny(cand, `\^π√`) && !strings.Contains(cand, "sqrt") && !strings.Contains(cand, "pi") {
 		return nil, false
 	}
+	if _, ok := compoundQuantity(cand); ok || hasForeignText(cand) {
+		// "197 \text{ y } 316" is no product: words between numbers leave
+		// the paper's last-number rule alone.
+		return nil, false
+	}
 	s := cand
 	for _, sep := range []string{"=", `\approx`, "≈"} {
 		if i := strings.LastIndex(s, sep); i >= 0 {

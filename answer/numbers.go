@@ -359,6 +359,13 @@ func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 			i++
 			continue
 		}
+		if t, ok := signedGroup(s, i, values); ok {
+			// -(1/3), -(-1/3): the sign applies to the number in parentheses.
+			t.inParens = depth > 0
+			fn(t)
+			i = t.end
+			continue
+		}
 		t, ok := numberScan(s, i, values)
 		if !ok {
 			i++
@@ -389,6 +396,37 @@ func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 		fn(t)
 		i = t.end
 	}
+}
+
+// signedGroup reads a sign before parentheses that hold exactly one number
+// or fraction at s[i]: "-(1/3)" is -1/3 and "-(-1/3)" is 1/3.
+func signedGroup(s string, i int, values bool) (numTok, bool) {
+	if i+1 >= len(s) || (s[i] != '-' && s[i] != '+') || s[i+1] != '(' {
+		return numTok{}, false
+	}
+	if i > 0 && (isWordByte(s[i-1]) || s[i-1] == ')' || s[i-1] == '}' || s[i-1] == '.') {
+		return numTok{}, false // a binary operator: 4-(1/3)
+	}
+	close := strings.IndexByte(s[i+2:], ')')
+	if close < 0 || close > 64 {
+		return numTok{}, false
+	}
+	inner := s[i+2 : i+2+close]
+	toks := scanNumbers(inner, true, false, true)
+	if len(toks) != 1 {
+		return numTok{}, false
+	}
+	if a, b := trimSpan(inner, 0, len(inner)); toks[0].start != a || toks[0].end != b {
+		return numTok{}, false
+	}
+	t := numTok{start: i, end: i + 3 + close}
+	if values {
+		t.val = new(big.Rat).Set(toks[0].val)
+		if s[i] == '-' {
+			t.val.Neg(t.val)
+		}
+	}
+	return t, true
 }
 
 // numberBytes are the bytes eachNumber stops at.

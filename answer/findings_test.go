@@ -1,0 +1,66 @@
+package answer
+
+import "testing"
+
+// TestMutationFindings holds the minimal examples of the mutation suite's
+// findings (FINDINGS.md of the mutation branch, sections A1-A4, E7 and F1)
+// that belong to extraction and the policies, graded the way the suite does
+// (Equivalent, so the gold side is extracted too).
+func TestMutationFindings(t *testing.T) {
+	cases := []struct {
+		finding string
+		p       Policy
+		gold    string
+		pred    string
+		want    bool
+	}{
+		// A1 hedged replies
+		{"A1", MATH, "4", `The answer is $\boxed{4}$ or $\boxed{5}$.`, false},
+		{"A1", MATH, "4", `The answer is $\boxed{5}$ or $\boxed{4}$.`, false},
+		{"A1", MATH, "4", `The answer is either $4$ or $5$.`, false},
+		{"A1", ASDiv, "4", `The answer is either $4$ or $5$.`, false},
+		{"A1", ASDiv, "5", `The answer is either $4$ or $5$.`, false},
+		{"A1", MATH401, "4", `The answer is either $4$ or $5$.`, false},
+		{"A1", MATH401, "5", `The answer is $\boxed{4}$ or $\boxed{5}$.`, false},
+		{"A1", HARDMathGeneric, "4", `The answer is $\boxed{5}$ or $\boxed{4}$.`, false},
+		// A2 a check after the answer
+		{"A2", MATH, "2", "The final answer is $3$.\n\nCheck: $\\boxed{2}$ ✓", false},
+		{"A2", MATH, "1", "**Answer:** $\\boxed{2}$\n\n**Verification:** the remaining part is $\\boxed{1}$.", false},
+		{"A2", MATH, "2", "**Answer:** $\\boxed{2}$\n\n**Verification:** the remaining part is $\\boxed{3}$.", true},
+		// A3 a next exercise after the answer
+		{"A3", MATH, "2", "The answer is $\\boxed{3}$.\n\nExercise 2. A box holds some marbles ... How many are there now?\nSolution: The answer is $\\boxed{2}$.", false},
+		{"A3", MATH, "-8", "The answer is $\\boxed{-9}$.\n\n练习 2：求值。答案是 $\\boxed{-8}$。", false},
+		{"A3", MATH, "4", "The answer is $\\boxed{4}$.\n\nNext problem: Compute the value of the expression below.\nThe final answer is $5$.", true},
+		{"A3", MATH, "4", "The answer is $\\boxed{4}$.\n\nEjercicio 2: Calcula el valor.\nLa respuesta es $\\boxed{5}$.", true},
+		{"A3", MATH, "4", "The answer is $\\boxed{4}$.\n\nPractice: What is 2+3?\nThe answer is $\\boxed{5}$.", true},
+		{"A3", MATH, "4", "The answer is $\\boxed{4}$.\n\nFollow-up question: What is 2+3? The answer is 5.", true},
+		// A4 signs with currency
+		{"A4", MATH, `\$3800`, `-\$3800`, false},
+		{"A4", MATH, `-\$0.50`, `\$0.50`, false},
+		{"A4", MATH, `-\$0.50`, `\boxed{-\$0.50}`, true},
+		{"A4", ASDiv, "-(1/3)", "-(-1/3)", false},
+		{"A4", ASDiv, "-(1/3)", "So she owes 1/3.\n#### -(1/3)", true},
+		{"A4", ASDiv, "-(1/3)", `The answer is -\left(1/3\right).`, true},
+		// E7 at the policy level
+		{"E7", MATH401, "62252.0000", `\boxed{197 \text{ y } 316}`, false},
+		{"E7", ASDiv, "54 (pieces)", "The answer is 不是 54.", false},
+		// F1 a bare answer with \triangle
+		{"F1", MATH, `\frac{1}{7}\triangle ABC`, `\dfrac{1}{7}\triangle ABC`, true},
+	}
+	// E7: a qualifier is no unit; NormalizeMATH keeps it for the engine.
+	for _, q := range []string{`5\text{ or more}`, `8\text{ at least}`, `28\text{ (not prime)}`, `3\text{ maximum}`} {
+		if got := NormalizeMATH(q); got != q {
+			t.Errorf("NormalizeMATH(%q) = %q: a qualifier was dropped as a unit", q, got)
+		}
+	}
+	if got := NormalizeMATH(`5\text{ cm}^2`); got != "5" {
+		t.Errorf("NormalizeMATH drops units no more: %q", got)
+	}
+	for _, c := range cases {
+		v := Equivalent(c.p, c.gold, c.pred)
+		if got := v.Kind == Correct; got != c.want {
+			t.Errorf("%s %s: gold %q pred %q: %s extracted %q (%s), want equivalent=%v",
+				c.finding, c.p.Name, c.gold, c.pred, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
