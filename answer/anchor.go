@@ -109,9 +109,17 @@ func anchorText(body string, i int, prose bool) anchored {
 	if i >= len(body) {
 		return anchored{}
 	}
+	// "either $4$ or $5$", "both $1$ and $2$": the word opens a run.
+	for _, w := range []string{"either ", "both "} {
+		if len(body)-i > len(w) && asciiLower(body[i:i+len(w)]) == w && (body[i+len(w)] == '$' || body[i+len(w)] == '\\') {
+			i += len(w)
+		}
+	}
 	// A math segment or a box right after the anchor is the answer; a run of
 	// boxes ("$\\boxed{4}$ or $\\boxed{5}$") is read whole.
-	if g, ok := texseg.At(body, i); ok {
+	if g, ok := texseg.At(body, i); ok && bracesBalanced(body[g.CS:g.CE]) {
+		// (A segment that ends inside an open group, "$\boxed{$$ x $$}$",
+		// was closed by a dollar of an inner formula: read as a line.)
 		e, cs, ce := g.End, g.CS, g.CE
 		if _, _, ok := firstBoxContent(body[cs:ce]); ok {
 			if b, ok := firstBoxRun(body[cs:], cs); ok {
@@ -120,6 +128,7 @@ func anchorText(body string, i int, prose bool) anchored {
 		}
 		ts, te := trimSpan(body, cs, ce)
 		text := body[ts:te]
+		items := []string{text}
 		// "$12$ and $13$": a run of segments joined by "and"/"or" is a list.
 		for {
 			j := e
@@ -136,16 +145,34 @@ func anchorText(body string, i int, prose bool) anchored {
 			e2, cs2, ce2 := g2.End, g2.CS, g2.CE
 			if t := strings.TrimSpace(body[cs2:ce2]); t != "" {
 				text += ", " + t
+				items = append(items, t)
 				te = ce2
 			}
 			e = e2
 		}
-		return anchored{s: ts, e: te, text: text}
+		if len(items) == 1 {
+			items = nil
+		}
+		return anchored{s: ts, e: te, text: text, items: items}
 	}
-	// Otherwise: the rest of the line, up to the end of the sentence.
+	// Otherwise: the rest of the line, up to the end of the sentence; a
+	// group left open at the line break goes on to its close
+	// ("90\text{ square\nunits}").
 	e := i
-	for e < len(body) && body[e] != '\n' {
+	depth := 0
+	for e < len(body) && (body[e] != '\n' || (depth > 0 && e-i < 400)) {
+		switch body[e] {
+		case '\\':
+			e++
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
 		e++
+	}
+	if e > len(body) {
+		e = len(body)
 	}
 	line := body[i:e]
 	if bs, be, ok := firstBoxContent(line); ok {
@@ -179,6 +206,23 @@ func anchorText(body string, i int, prose bool) anchored {
 		return refineProse(body, s, e2)
 	}
 	return anchored{s: s, e: e2, text: body[s:e2]}
+}
+
+// bracesBalanced reports whether every '{' of s is closed in s (escaped
+// braces aside).
+func bracesBalanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+	}
+	return depth == 0
 }
 
 // refineProse finds the answer inside an anchored sentence: what follows its

@@ -281,8 +281,8 @@ func plainArithmetic(s string) bool {
 			return false
 		case isLetter(c):
 			j := i
-			for j < len(s) && isLetter(s[j]) {
-				j++
+			for j < len(s) && (isLetter(s[j]) || (s[j] == '-' && j > i && j+1 < len(s) && isLetter(s[j+1]))) {
+				j++ // "t-shirts" is one word
 			}
 			if j-i < 2 {
 				return false // a variable

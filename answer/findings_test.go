@@ -44,6 +44,13 @@ func TestMutationFindings(t *testing.T) {
 		// E7 at the policy level
 		{"E7", MATH401, "62252.0000", `\boxed{197 \text{ y } 316}`, false},
 		{"E7", ASDiv, "54 (pieces)", "The answer is 不是 54.", false},
+		// the suite's second run (main @ fc74aae + answer @ dfdffef)
+		{"A1", MATH, "0,1", "The answer is either $0,1$ or $1,1$.", false},
+		{"A1", MATH, "0,1, 1,1", "The answer is either $0,1$ or $1,1$.", false},
+		{"wrap", ASDiv, "288 (t-shirts)", "The answer is 288 t-shirts.", true},
+		{"wrap", HARDMathGeneric, `$$ \boxed{\epsilon=\frac{a_{1}}{a_{3}}} $$`,
+			"Therefore, the answer is $\\boxed{$$ \\boxed{\\epsilon=\\dfrac{a_{1}}{a_{3}}} $$}$.", true},
+		{"verify-keep", MATH, `90\text{ square units}`, "The answer is 90\\text{ square\nunits}.\nCheck: 91\\text{ square\nunits}", true},
 		// F1 a bare answer with \triangle
 		{"F1", MATH, `\frac{1}{7}\triangle ABC`, `\dfrac{1}{7}\triangle ABC`, true},
 	}

@@ -201,7 +201,7 @@ func isUnitText(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(isLetter(c) || c == ' ' || c == '.' || c == '/' || c == '-' || c == '\\') {
+		if !(isLetter(c) || isSpace(c) || c == '.' || c == '/' || c == '-' || c == '\\') {
 			return false
 		}
 	}

@@ -37,5 +37,5 @@ func lastMath(body string, base int) (Candidate, bool) {
 	for _, g := range run {
 		parts = append(parts, body[g.CS:g.CE])
 	}
-	return Candidate{Text: strings.Join(parts, ", "), Kind: KindMath, Pos: base + run[0].CS, End: base + last.CE}, true
+	return Candidate{Text: strings.Join(parts, ", "), Kind: KindMath, Pos: base + run[0].CS, End: base + last.CE, Items: parts}, true
 }
