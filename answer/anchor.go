@@ -250,6 +250,10 @@ func refineProse(body string, s, e int) anchored {
 		return anchored{s: c.Pos, e: c.End, text: c.Text, loose: true}
 	}
 	if n, ok := lastNumber(t); ok {
+		if qualifiedNumber(t, n.start, n.end) {
+			// "at least 9", "9 or more": the sentence is the answer, whole.
+			return anchored{s: s, e: e, text: t}
+		}
 		return anchored{s: s + n.start, e: s + n.end, text: t[n.start:n.end], loose: true}
 	}
 	if len(strings.Fields(t)) > 4 {

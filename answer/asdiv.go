@@ -284,7 +284,7 @@ func plainArithmetic(s string) bool {
 			for j < len(s) && (isLetter(s[j]) || (s[j] == '-' && j > i && j+1 < len(s) && isLetter(s[j+1]))) {
 				j++ // "t-shirts" is one word
 			}
-			if j-i < 2 {
+			if j-i < 2 && !(unitLetters[s[i]] && trailingUnit(s, i, j)) {
 				return false // a variable
 			}
 			i = j
@@ -303,6 +303,36 @@ func plainArithmetic(s string) bool {
 	return true
 }
 
+// unitLetters are the one-letter units that may follow a number: "350 g",
+// "4 m", "2 h", "3 L".
+var unitLetters = map[byte]bool{'g': true, 'm': true, 's': true, 'h': true, 'l': true, 'L': true}
+
+// trailingUnit reports whether the letter s[i:j] follows a number and ends
+// the text or its sentence: a unit, not a variable.
+func trailingUnit(s string, i, j int) bool {
+	k := i
+	for k > 0 && s[k-1] == ' ' {
+		k--
+	}
+	if k == 0 || !isDigit(s[k-1]) || k == i {
+		return false
+	}
+	rest := strings.TrimLeft(s[j:], " ")
+	return rest == "" || rest[0] == '.' || rest[0] == ',' || rest[0] == ';' || isLetter(rest[0])
+}
+
+// qualifiedLast reports whether the last number of cand is qualified by
+// the words around it (see qualifiedNumber).
+func qualifiedLast(cand string) bool {
+	c := leftRight.Replace(cand)
+	toks := scanValues(c, true)
+	if len(toks) == 0 {
+		return false
+	}
+	t := toks[len(toks)-1]
+	return qualifiedNumber(c, t.start, t.end)
+}
+
 var arithmeticCommands = map[string]bool{"frac": true, "dfrac": true, "tfrac": true, "times": true, "cdot": true,
 	"div": true, "left": true, "right": true, "approx": true, "quad": true, "qquad": true}
 
@@ -316,6 +346,9 @@ func asdivNumberCompare(g asdivGold, cand string) Verdict {
 	}
 	if !plain {
 		return Verdict{Kind: Unparsable, Reason: "the answer is a formula (a variable, an exponent, a root or a factorial), not a number"}
+	}
+	if qualifiedLast(cand) {
+		return Verdict{Kind: Unparsable, Reason: "the answer qualifies its value (\"not\", \"at least\", \"or more\", another language): not one value"}
 	}
 	if len(vals) > 1 && numberList(cand) {
 		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("the answer gives %d values side by side, the gold one value", len(vals))}

@@ -41,7 +41,10 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	if t == "" {
 		return Candidate{}, false
 	}
-	if (!ex.BareProse || long) && (isProse(t) || hasStrayWord(t)) {
+	// Words in another language on a one-line reply ("\\text{不是 }2") are
+	// part of the answer: the comparison sees them whole, never the last
+	// number alone.
+	if (!ex.BareProse || long) && (isProse(t) || hasStrayWord(t)) && !(hasForeignText(t) && !long) {
 		return Candidate{}, false
 	}
 	return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true

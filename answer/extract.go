@@ -279,7 +279,7 @@ func scan(k CandidateKind, body string, base int, ex Extraction) []Candidate {
 			return []Candidate{c}
 		}
 	case KindNumber:
-		if n, ok := lastNumber(body); ok {
+		if n, ok := lastNumber(body); ok && !qualifiedNumber(body, n.start, n.end) {
 			return []Candidate{{Text: body[n.start:n.end], Kind: KindNumber, Pos: base + n.start, End: base + n.end}}
 		}
 	case KindBare:

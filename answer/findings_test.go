@@ -51,6 +51,15 @@ func TestMutationFindings(t *testing.T) {
 		{"wrap", HARDMathGeneric, `$$ \boxed{\epsilon=\frac{a_{1}}{a_{3}}} $$`,
 			"Therefore, the answer is $\\boxed{$$ \\boxed{\\epsilon=\\dfrac{a_{1}}{a_{3}}} $$}$.", true},
 		{"verify-keep", MATH, `90\text{ square units}`, "The answer is 90\\text{ square\nunits}.\nCheck: 91\\text{ square\nunits}", true},
+		// the suite's third run: qualifiers the policies drop themselves
+		{"qualifier", MATH, "2", `\text{不是 }2`, false},
+		{"qualifier", MATH, "9", `\text{не }9`, false},
+		{"qualifier", ASDiv, "9 (apples)", "The answer is at least 9.", false},
+		{"qualifier", ASDiv, "9 (apples)", "There are 9 or more apples.", false},
+		{"qualifier", MATH401, "0", `The answer is $\text{не }0$.`, false},
+		{"qualifier", MATH401, "7", "The answer is not 7.", false},
+		{"wrap", ASDiv, "350 (g)", "The answer is 350 g.", true},
+		{"wrap", ASDiv, "4 (m)", "Answer: 4 m", true},
 		// F1 a bare answer with \triangle
 		{"F1", MATH, `\frac{1}{7}\triangle ABC`, `\dfrac{1}{7}\triangle ABC`, true},
 	}

@@ -81,6 +81,10 @@ func math401Compare(division bool) Comparator {
 		if !ok {
 			return Verdict{Kind: Error, Reason: fmt.Sprintf("gold answer %q holds no number", gold)}
 		}
+		if qualifiedLast(cand) {
+			return Verdict{Kind: Unparsable, Reason: "the answer qualifies its value (\"not\", \"at least\", another language): not one value",
+				Metrics: map[string]float64{"relative_error": MATH401MaxRelErr}}
+		}
 		y, ok := MATH401Value(cand, !division)
 		if exact, ok2 := exactValue(cand); ok2 && (!ok || !within401(y, g)) && within401(exact, g) {
 			// An exact form the paper's rule cannot read (\frac{\sqrt{2}}{2}

@@ -86,3 +86,58 @@ var spacingCommands = map[string]bool{"quad": true, "qquad": true, "enspace": tr
 // compoundExempt are the words that may stand between numbers.
 var compoundExempt = map[string]bool{"and": true, "or": true, "to": true, "pi": true, "mod": true, "choose": true,
 	"over": true, "times": true, "divided": true, "by": true, "plus": true, "minus": true, "e": true}
+
+// qualifierBefore are the words that, right before a number, change what it
+// means: "not 9", "at least 9", "more than 9", "up to 9".
+var qualifierBefore = []string{"not", "no", "never", "least", "most", "than", "up to", "over", "under", "below",
+	"above", "except", "besides"}
+
+// qualifierAfter are the words that, right after a number, do the same: "9
+// or more", "9 at most".
+var qualifierAfter = []string{"or more", "or less", "or fewer", "or greater", "or above", "or below", "at most",
+	"at least", "or so", "plus"}
+
+// qualifiedNumber reports whether the number at s[start:end] is qualified
+// by the words around it (within its sentence), or sits among words of
+// another language ("不是 54", "\text{не }9"): taking the number alone would
+// drop what the reply says about it.
+func qualifiedNumber(s string, start, end int) bool {
+	lo := start - 40
+	if lo < 0 {
+		lo = 0
+	}
+	before := s[lo:start]
+	if k := strings.LastIndexAny(before, ".!?\n"); k >= 0 && k+1 < len(before) && (before[k] != '.' || k+1 < len(before) && before[k+1] == ' ') {
+		before = before[k+1:]
+	}
+	hi := end + 30
+	if hi > len(s) {
+		hi = len(s)
+	}
+	after := s[end:hi]
+	if k := strings.IndexAny(after, ".!?\n"); k >= 0 {
+		after = after[:k]
+	}
+	if hasForeignText(before) || hasForeignText(after) {
+		return true
+	}
+	b := strings.Fields(strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ", `\(`, " ", `\)`, " ").Replace(asciiLower(before)))
+	if n := len(b); n > 0 {
+		last := b[n-1]
+		if n > 1 && last == "to" && b[n-2] == "up" {
+			return true
+		}
+		for _, q := range qualifierBefore {
+			if last == q {
+				return true
+			}
+		}
+	}
+	a := strings.Join(strings.Fields(strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ").Replace(asciiLower(after))), " ")
+	for _, q := range qualifierAfter {
+		if strings.HasPrefix(a, q) && (len(a) == len(q) || !isLetter(a[len(q)])) {
+			return true
+		}
+	}
+	return false
+}
