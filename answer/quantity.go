@@ -92,6 +92,12 @@ var compoundExempt = map[string]bool{"and": true, "or": true, "to": true, "pi": 
 var qualifierBefore = []string{"not", "no", "never", "least", "most", "than", "up to", "over", "under", "below",
 	"above", "except", "besides"}
 
+// negations deny a value in the few words before it, in the languages of
+// Latin script (other scripts are caught as foreign text).
+var negations = map[string]bool{"not": true, "no": true, "never": true, "non": true, "nicht": true, "kein": true,
+	"keine": true, "pas": true, "não": true, "nao": true, "niet": true, "nie": true, "isn't": true, "isnt": true,
+	"aren't": true, "wasn't": true, "n'est": true}
+
 // qualifierAfter are the words that, right after a number, do the same: "9
 // or more", "9 at most".
 var qualifierAfter = []string{"or more", "or less", "or fewer", "or greater", "or above", "or below", "at most",
@@ -122,6 +128,14 @@ func qualifiedNumber(s string, start, end int) bool {
 		return true
 	}
 	b := strings.Fields(strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ", `\(`, " ", `\)`, " ").Replace(asciiLower(before)))
+	for k := len(b) - 1; k >= 0 && k >= len(b)-3; k-- {
+		if strings.ContainsAny(b[k], "0123456789") {
+			break // "not 10 it's 1,000.99": the negation has its own number
+		}
+		if negations[strings.Trim(b[k], ",;:")] {
+			return true // "no es 15", "not quite 15", "n'est pas 15"
+		}
+	}
 	if n := len(b); n > 0 {
 		last := b[n-1]
 		if n > 1 && last == "to" && b[n-2] == "up" {
