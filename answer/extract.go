@@ -95,6 +95,11 @@ type Extraction struct {
 	// after a final answer (an anchor or a box), the reply is cut at such a
 	// line. See conclude.go.
 	Exercises []string
+	// AsWritten takes the last candidate of the first tier that has one,
+	// as a paper's own rule does (the Hendrycks policy: the last box): the
+	// rules of conclude.go for several final answers (self-corrections,
+	// checks, hedging) and for replies that do not conclude are off.
+	AsWritten bool
 }
 
 // Extracted is the outcome of extracting candidates from one reply.
@@ -213,7 +218,9 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 				found[i].Items[j] = cleanCandidate(found[i].Items[j])
 			}
 		}
-		if !concluded && conclusionTier(tier) {
+		if ex.AsWritten {
+			// A paper's own rule: the last candidate, as written.
+		} else if !concluded && conclusionTier(tier) {
 			// Several final answers: checks, self-corrections, a next
 			// exercise (conclude.go).
 			concluded = true

@@ -22,6 +22,9 @@ var Hendrycks = Policy{
 		Reasoning:   DefaultReasoning,
 		LineMarkers: DefaultLineMarkers,
 		Tokens:      DefaultTokens,
+		// The last box as written: no reading of hedges, checks or
+		// self-corrections (conclude.go), which the paper's code lacks.
+		AsWritten: true,
 	},
 	Compare: hendrycksCompare,
 }

@@ -53,6 +53,8 @@ func TestHendrycksPolicy(t *testing.T) {
 		{`x+1`, `$\boxed{1+x}$`, Wrong},              // no symbolic equivalence
 		{`5`, `The answer is 5.`, NoAnswer},          // the paper's code needs a box
 		{`5`, `$\boxed{4}$ no wait $\boxed{5}$`, Correct},
+		{`5`, `$\boxed{4}$ or maybe $\boxed{5}$`, Correct}, // the paper's code takes the last box, hedged or not
+		{`4`, `$\boxed{4}$. Check: $\boxed{5}$`, Wrong},
 	} {
 		v := Grade(Hendrycks, tc.gold, tc.reply, "stop")
 		if v.Kind != tc.want {

@@ -1,11 +1,13 @@
 package answer
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+
+	"github.com/matheval/matheval/jsonl"
 )
 
 // MaxLine bounds one JSON Lines record of `matheval extract` and `matheval
@@ -40,55 +42,32 @@ type StreamStats struct {
 
 // eachLine calls fn for every line of r, blank and oversized ones included,
 // with its 1-based number: exactly one call per input line, so that outputs
-// stay aligned with inputs. A line longer than MaxLine is skipped without
-// being held in memory; fn then gets a nil line and its size in tooLong.
-func eachLine(r io.Reader, fn func(n int, line []byte, tooLong int64)) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var buf []byte
-	var skipped int64 // bytes of an oversized line seen so far
-	n := 0
+// stay aligned with inputs. Lines are read by package jsonl with the limit
+// MaxLine: a longer line is skipped without being held in memory, and fn
+// gets a nil line with tooLong set. Any other read error ends the stream.
+func eachLine(r io.Reader, fn func(n int, line []byte, tooLong bool)) error {
+	rd := jsonl.NewReader(r, "")
+	rd.SetLimit(MaxLine)
 	for {
-		chunk, err := br.ReadSlice('\n')
-		content := len(chunk)
-		if err == nil {
-			content-- // the newline is not part of the line
-		}
+		b, err := rd.Next()
 		switch {
-		case skipped > 0:
-			skipped += int64(content)
-		case len(buf)+content > MaxLine:
-			skipped = int64(len(buf) + content)
-			buf = buf[:0]
-		default:
-			buf = append(buf, chunk[:content]...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		end := err == nil // the chunk ends with a newline
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("line %d: %w", n+1, err)
-		}
-		if end || len(buf) > 0 || skipped > 0 {
-			n++
-			if skipped > 0 {
-				fn(n, nil, skipped)
-			} else {
-				fn(n, bytes.TrimSpace(buf), 0)
-			}
-		}
-		buf, skipped = buf[:0], 0
-		if !end {
+		case err == nil:
+			fn(rd.Line(), bytes.TrimSpace(b), false)
+		case errors.Is(err, io.EOF):
 			return nil
+		case errors.Is(err, jsonl.ErrLineTooLong):
+			fn(rd.Line(), nil, true)
+		default:
+			return err
 		}
 	}
 }
 
 // lineError says what is wrong with a line that holds no record, or "".
-func lineError(n int, line []byte, tooLong int64) string {
+func lineError(n int, line []byte, tooLong bool) string {
 	switch {
-	case tooLong > 0:
-		return fmt.Sprintf("line %d: %d bytes, longer than the %d MiB limit of a record", n, tooLong, MaxLine>>20)
+	case tooLong:
+		return fmt.Sprintf("line %d: longer than the %d MiB limit of a record", n, MaxLine>>20)
 	case len(line) == 0:
 		return fmt.Sprintf("line %d: blank line, not a record", n)
 	}
@@ -108,7 +87,7 @@ func ExtractStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var werr error
-	err := eachLine(r, func(n int, line []byte, tooLong int64) {
+	err := eachLine(r, func(n int, line []byte, tooLong bool) {
 		if werr != nil {
 			return
 		}
@@ -138,7 +117,7 @@ func EquivStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) 
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var werr error
-	err := eachLine(r, func(n int, line []byte, tooLong int64) {
+	err := eachLine(r, func(n int, line []byte, tooLong bool) {
 		if werr != nil {
 			return
 		}
