@@ -21,13 +21,17 @@ import (
 //     a number ("10 cm") are dropped, never letters inside the expression;
 //   - "2.5 million", "3 billion", "4 thousand" are read as numbers.
 //
-// Fractions and decimals (the engine's default rules, equiv.DecimalRounded):
-// an unreduced fraction equals its value (2/4 = 1/2, and 10/2 = 5, unlike
-// PRM800K's stricter grader); a decimal equals an exact value when it is that
-// value rounded or truncated to the decimal's own number of places and shows
-// at least two significant digits (0.5 = 1/2, 0.33 = 1/3, 2.7778 = 25/9,
-// 1.41 = \sqrt{2}, but 0.3 ≠ 1/3). A benchmark wanting exact decimals sets
-// Options.Decimal = equiv.DecimalExact on its copy of the policy.
+// Fractions and decimals: an unreduced fraction equals its value (2/4 = 1/2,
+// and 10/2 = 5, unlike PRM800K's stricter grader). Decimals follow the
+// policy's Options.Decimal and Options.MinSigDigits, whose MATH default is
+// the rule of issue 21: a decimal stands for an exact gold that is not a
+// terminating decimal (1/3, \sqrt{2}, \pi) only when it is that value
+// correctly rounded to its own places and shows at least MATHMinSigDigits (4)
+// significant digits (0.3333 = 1/3 and 3.1416 = \pi, but not 0.33, 3.14 or
+// a truncation), so a coarse guess cannot pass; a gold that is itself a
+// terminating decimal needs an exactly equal value (equiv.DecimalRounded).
+// WithDecimal changes the rule (equiv.DecimalExact: only equal values;
+// `matheval equiv --decimal exact --decimal-digits N`).
 //
 // Extraction: a final-answer phrase or \boxed{} (whichever comes last, with
 // the rules of conclude.go for replies that state several: self-corrections,
@@ -39,7 +43,14 @@ var MATH = Policy{
 	Name:       "math",
 	Extraction: mathExtraction,
 	Compare:    mathCompare,
+	Options:    mathOptions,
 }
+
+// MATHMinSigDigits is the least number of significant digits a decimal must
+// show to stand for an exact gold under the MATH policy.
+const MATHMinSigDigits = 4
+
+var mathOptions = equiv.Options{Decimal: equiv.DecimalRounded, MinSigDigits: MATHMinSigDigits}
 
 // HARDMathGeneric is MATH's policy under HARDMath's name: the HARDMath
 // benchmark replaces Compare with its per-regime grader (see bench/hardmath);
@@ -48,6 +59,7 @@ var HARDMathGeneric = Policy{
 	Name:       "hardmath",
 	Extraction: mathExtraction,
 	Compare:    mathCompare,
+	Options:    mathOptions,
 }
 
 var mathExtraction = Extraction{

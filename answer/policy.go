@@ -163,6 +163,31 @@ func Lookup(name string) (Policy, error) {
 	return Policy{}, fmt.Errorf("unknown policy %q (known: math, math401, math401-division, asdiv, hardmath, hendrycks)", name)
 }
 
+// WithDecimal returns p with the engine's decimal rule set: rule says how a
+// decimal compares with a different exact value, and a rounded decimal must
+// show at least minSigDigits significant digits (0 keeps p's setting).
+// Policies with their own numeric rule (MATH 401's tolerance, ASDiv's exact
+// numbers) do not read it.
+func (p Policy) WithDecimal(rule equiv.DecimalPolicy, minSigDigits int) Policy {
+	p.Options.Decimal = rule
+	if minSigDigits > 0 {
+		p.Options.MinSigDigits = minSigDigits
+	}
+	return p
+}
+
+// DecimalRule reads the name of a decimal rule: "rounded"
+// (equiv.DecimalRounded) or "exact" (equiv.DecimalExact).
+func DecimalRule(name string) (equiv.DecimalPolicy, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "rounded":
+		return equiv.DecimalRounded, nil
+	case "exact":
+		return equiv.DecimalExact, nil
+	}
+	return 0, fmt.Errorf("unknown decimal rule %q (known: rounded, exact)", name)
+}
+
 // WithTimeout returns p with the engine deadline set to d.
 func (p Policy) WithTimeout(d time.Duration) Policy {
 	p.Options.Timeout = d

@@ -198,3 +198,38 @@ func TestMATH401ExactForms(t *testing.T) {
 		}
 	}
 }
+
+// TestMATHDecimalPolicy: class 5 of issue 21 as a policy. The MATH default
+// lets a decimal stand for an exact gold that is not a terminating decimal
+// only when correctly rounded with at least 4 significant digits; the rule
+// is an option of the policy (WithDecimal).
+func TestMATHDecimalPolicy(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        Kind
+	}{
+		{`\frac{2}{3}`, "0.6667", Correct},
+		{`\frac{2}{3}`, "0.667", Wrong},
+		{`\pi`, "3.1416", Correct},
+		{`\pi`, "3.14", Wrong},
+		{`\frac{1}{2}`, "0.5", Correct}, // exactly equal
+	} {
+		if v := Grade(MATH, c.gold, c.reply, "stop"); v.Kind != c.want {
+			t.Errorf("MATH: gold %q reply %q: %s (%s), want %s", c.gold, c.reply, v.Kind, v.Reason, c.want)
+		}
+	}
+	if MATH.Options.MinSigDigits != MATHMinSigDigits || HARDMathGeneric.Options.MinSigDigits != MATHMinSigDigits {
+		t.Errorf("policy defaults: %+v", MATH.Options)
+	}
+	exact := MATH.WithDecimal(equiv.DecimalExact, 0)
+	if v := Grade(exact, `\frac{2}{3}`, "0.6667", "stop"); v.Kind != Wrong {
+		t.Errorf("exact decimals: %s (%s)", v.Kind, v.Reason)
+	}
+	loose := MATH.WithDecimal(equiv.DecimalRounded, 3)
+	if v := Grade(loose, `\frac{2}{3}`, "0.667", "stop"); v.Kind != Correct {
+		t.Errorf("3 digits: %s (%s)", v.Kind, v.Reason)
+	}
+	if _, err := DecimalRule("sometimes"); err == nil {
+		t.Errorf("DecimalRule accepts an unknown name")
+	}
+}

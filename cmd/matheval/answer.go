@@ -34,9 +34,9 @@ the tiers are tried in order (final-answer phrases and \boxed{}, then bare answe
 math segments and numbers); within a tier the last candidate wins.
 "answer" is "" and "kind" is "" when nothing was found.
 
-A line that is not valid JSON, or lacks "response", gives an output line with
-"error" naming the line number (so outputs stay aligned with inputs) and a message
-on standard error; the run goes on and exits 1 at the end.
+A line that is not valid JSON, lacks "response", is blank or is longer than 16 MiB
+gives an output line with "error" naming the line number (so outputs stay aligned
+with inputs) and a message on standard error; the run goes on and exits 1 at the end.
 Policies: ` + policyNames + `.`,
 		Example: `  echo '{"id":1,"response":"So x = 3. The final answer is $\\frac{1}{2}$."}' | matheval extract --bench math
   matheval extract --bench asdiv < replies.jsonl > answers.jsonl`,
@@ -62,8 +62,9 @@ Policies: ` + policyNames + `.`,
 }
 
 func newEquivCmd() *cobra.Command {
-	var benchName, policyName string
+	var benchName, policyName, decimal string
 	var timeout time.Duration
+	var digits int
 	c := &cobra.Command{
 		Use:   "equiv",
 		Short: "Decide whether predictions are equivalent to gold answers (JSON Lines in, JSON Lines out)",
@@ -76,9 +77,15 @@ policy's full answer extraction runs on both sides, then the policy compares the
 times of day and text). "verdict" says why a pair is not equivalent
 (wrong, unparsable, undecided, no_answer, incomplete).
 
-A line that is not valid JSON, or lacks "gold" or "prediction", gives an output
-line with "error" naming the line number and "equivalent": false, and a message on
-standard error; the run goes on and exits 1 at the end.
+Decimals (math, hardmath): a decimal stands for an exact gold that is not a
+terminating decimal only when correctly rounded and showing at least 4 significant
+digits (0.3333 for 1/3, not 0.33); --decimal exact accepts only equal values, and
+--decimal-digits sets the digits.
+
+A line that is not valid JSON, lacks "gold" or "prediction", is blank or is longer
+than 16 MiB gives an output line with "error" naming the line number and
+"equivalent": false, and a message on standard error; the run goes on and exits 1
+at the end.
 Policies: ` + policyNames + `.`,
 		Example: `  echo '{"id":"a","gold":"\\frac{1}{2}","prediction":"The answer is $0.5$."}' | matheval equiv
   matheval equiv --bench asdiv --timeout 200ms < pairs.jsonl`,
@@ -101,6 +108,13 @@ Policies: ` + policyNames + `.`,
 			if timeout > 0 {
 				p = p.WithTimeout(timeout)
 			}
+			if cmd.Flags().Changed("decimal") || cmd.Flags().Changed("decimal-digits") {
+				rule, err := answer.DecimalRule(decimal)
+				if err != nil || digits < 1 {
+					return usageErrorf("equiv: --decimal must be rounded or exact and --decimal-digits at least 1")
+				}
+				p = p.WithDecimal(rule, digits)
+			}
 			st, err := answer.EquivStream(p, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 			if err != nil {
 				return fmt.Errorf("equiv: %w", err)
@@ -115,5 +129,7 @@ Policies: ` + policyNames + `.`,
 	c.Flags().StringVar(&benchName, "bench", "math", "benchmark whose policy to use ("+policyNames+"); same as --policy")
 	c.Flags().StringVar(&policyName, "policy", "math", "grading policy ("+policyNames+")")
 	c.Flags().DurationVar(&timeout, "timeout", 100*time.Millisecond, "deadline for one comparison")
+	c.Flags().StringVar(&decimal, "decimal", "rounded", "decimal rule against an exact gold: rounded (correctly rounded, --decimal-digits significant digits) or exact")
+	c.Flags().IntVar(&digits, "decimal-digits", answer.MATHMinSigDigits, "least significant digits of a rounded decimal")
 	return c
 }

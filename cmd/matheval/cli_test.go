@@ -334,6 +334,7 @@ func TestCLIContract(t *testing.T) {
 			{"minif2f", "check"},
 			{"extract", "extra"},
 			{"equiv", "--timeout", "soon"},
+			{"equiv", "--decimal", "sometimes"},
 			{"completion", "no-such-shell"},
 		} {
 			code, out, stderr := bin.exec(t, "", "", args...)
