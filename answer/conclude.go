@@ -366,7 +366,7 @@ func nextBoundary(s string, i int) int {
 		}
 		c := s[i]
 		switch {
-		case c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '[')):
+		case c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '[' || s[i+1] == 'b')):
 			if g, ok := texseg.At(s, i); ok {
 				i = g.End
 				continue

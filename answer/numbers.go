@@ -337,7 +337,7 @@ func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 			i++
 			continue
 		}
-		if skipMath && (c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '[' || s[i+1] == '('))) {
+		if skipMath && (c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '[' || s[i+1] == '(' || s[i+1] == 'b'))) {
 			if g, ok := texseg.At(s, i); ok {
 				i = g.End
 				continue

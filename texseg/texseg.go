@@ -10,6 +10,10 @@
 //   - $$ opens a display formula closed by the next $$; a single $ opens an
 //     inline formula closed by the next $;
 //   - \( ... \) is inline and \[ ... \] display;
+//   - a display environment standing in text, \begin{align*} ...
+//     \end{align*} (equation, align, gather, multline, eqnarray,
+//     displaymath, alignat, flalign, starred or not), is display math whose
+//     formula is the whole environment;
 //   - inside a formula a backslash escapes the byte after it, so \$ and \\
 //     never close one;
 //   - an opening delimiter with no closing one is text, so a stray "$5"
@@ -35,6 +39,9 @@ type Seg struct {
 func At(s string, i int) (Seg, bool) {
 	if i < 0 || i >= len(s) {
 		return Seg{}, false
+	}
+	if strings.HasPrefix(s[i:], `\begin{`) {
+		return envAt(s, i)
 	}
 	var open, close string
 	display := false
@@ -74,7 +81,7 @@ func Next(s string, i int) (Seg, bool) {
 		}
 		p := i + j
 		if s[p] == '\\' {
-			if p+1 < len(s) && (s[p+1] == '(' || s[p+1] == '[') {
+			if p+1 < len(s) && (s[p+1] == '(' || s[p+1] == '[' || s[p+1] == 'b') {
 				if g, ok := At(s, p); ok {
 					return g, true
 				}
@@ -102,4 +109,38 @@ func All(s string) []Seg {
 		i = g.End
 	}
 	return out
+}
+
+// displayEnvs are the environments that are display math in text.
+var displayEnvs = []string{"equation", "equation*", "align", "align*", "gather", "gather*", "multline",
+	"multline*", "eqnarray", "eqnarray*", "displaymath", "alignat", "alignat*", "flalign", "flalign*"}
+
+// envAt reads a display environment that opens at s[i] ("\begin{"): the
+// formula is the whole environment, which the renderer and the engine read
+// with its \begin and \end.
+func envAt(s string, i int) (Seg, bool) {
+	rest := s[i+len(`\begin{`):]
+	k := strings.IndexByte(rest, '}')
+	if k < 0 {
+		return Seg{}, false
+	}
+	env := rest[:k]
+	known := false
+	for _, e := range displayEnvs {
+		if e == env {
+			known = true
+			break
+		}
+	}
+	if !known {
+		return Seg{}, false
+	}
+	open := `\begin{` + env + "}"
+	closeD := `\end{` + env + "}"
+	j := strings.Index(s[i+len(open):], closeD)
+	if j < 0 {
+		return Seg{}, false
+	}
+	end := i + len(open) + j + len(closeD)
+	return Seg{Start: i, End: end, CS: i, CE: end, Display: true}, true
 }

@@ -35,6 +35,9 @@ func TestAll(t *testing.T) {
 		{`\\$x$`, []string{"i:x"}},             // an escaped backslash, then a formula
 		{"$a$$b$", []string{"i:a", "i:b"}},     // two inline formulas back to back
 		{"$\\frac{1}{2}$.", []string{`i:\frac{1}{2}`}},
+		{"so \\begin{align*} x &= 1 \\end{align*} and", []string{"d:\\begin{align*} x &= 1 \\end{align*}"}},
+		{"\\begin{pmatrix} 1 \\end{pmatrix}", nil}, // not a display environment on its own
+		{"\\begin{align} x", nil},                      // unclosed
 		{"", nil},
 		{"$", nil},
 		{`\`, nil},
