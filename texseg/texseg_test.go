@@ -37,7 +37,7 @@ func TestAll(t *testing.T) {
 		{"$\\frac{1}{2}$.", []string{`i:\frac{1}{2}`}},
 		{"so \\begin{align*} x &= 1 \\end{align*} and", []string{"d:\\begin{align*} x &= 1 \\end{align*}"}},
 		{"\\begin{pmatrix} 1 \\end{pmatrix}", nil}, // not a display environment on its own
-		{"\\begin{align} x", nil},                      // unclosed
+		{"\\begin{align} x", nil}, // unclosed
 		{"", nil},
 		{"$", nil},
 		{`\`, nil},
