@@ -166,15 +166,15 @@ func classifyASDiv(p string) asdivGold {
 		g.kind, g.val = asdivNumber, v
 		return g
 	}
-	if t, ok := parseClock(p); ok {
-		if t.half == 0 && !t.hasSecs && t.rest == "" {
+	if t, ok := ParseClock(p); ok {
+		if t.Half == 0 && !t.Seconds && t.Rest == "" {
 			// "3:4", "9:43": a ratio, or a time of day; both readings are kept.
 			g.kind = asdivRatio
-			g.a, g.b = big.NewInt(int64(t.h)), big.NewInt(int64(t.m))
-			g.mins, g.half = t.h*60+t.m, 0
+			g.a, g.b = big.NewInt(int64(t.H)), big.NewInt(int64(t.M))
+			g.mins, g.half = t.H*60+t.M, 0
 			return g
 		}
-		g.kind, g.mins, g.secs, g.half = asdivTime, t.h*60+t.m, t.s, t.half
+		g.kind, g.mins, g.secs, g.half = asdivTime, t.H*60+t.M, t.S, t.Half
 		return g
 	}
 	g.kind, g.text = asdivText, normText(p)
@@ -361,9 +361,9 @@ func asdivNumberCompare(g asdivGold, cand string) Verdict {
 }
 
 func asdivRatioCompare(g asdivGold, cand string) Verdict {
-	if t, ok := findClock(cand); ok {
-		if !t.hasSecs && t.half == 0 {
-			a, b := big.NewInt(int64(t.h)), big.NewInt(int64(t.m))
+	if t, ok := FindClock(cand); ok {
+		if !t.Seconds && t.Half == 0 {
+			a, b := big.NewInt(int64(t.H)), big.NewInt(int64(t.M))
 			exact := a.Cmp(g.a) == 0 && b.Cmp(g.b) == 0
 			// A scaled ratio (6:8 for 3:4) passes only against a gold in lowest
 			// terms: "12:50" may be a time of day, which 6:25 is not.
@@ -373,10 +373,10 @@ func asdivRatioCompare(g asdivGold, cand string) Verdict {
 			}
 		}
 		// The gold may be a time of day without a.m./p.m.
-		if t.h*60+t.m == g.mins || (t.half != 0 && t.h24()*60+t.m == g.mins) || (t.h%12)*60+t.m == g.mins%720 && t.half != 0 {
+		if t.H*60+t.M == g.mins || (t.Half != 0 && t.Hour24()*60+t.M == g.mins) || (t.H%12)*60+t.M == g.mins%720 && t.Half != 0 {
 			return Verdict{Kind: Correct, Score: 1, Reason: "same time of day"}
 		}
-		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%d:%d is not %s", t.h, t.m, g.orig)}
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%d:%d is not %s", t.H, t.M, g.orig)}
 	}
 	vals := candValues(cand)
 	if len(vals) == 0 {
@@ -392,22 +392,22 @@ func asdivRatioCompare(g asdivGold, cand string) Verdict {
 }
 
 func asdivTimeCompare(g asdivGold, cand string) Verdict {
-	t, ok := findClock(cand)
+	t, ok := FindClock(cand)
 	if !ok {
 		return Verdict{Kind: Unparsable, Reason: "no time of day in the answer"}
 	}
 	gm := g.mins
 	if g.half != 0 {
-		gm = to24(g.mins/60, g.half)*60 + g.mins%60
+		gm = hour24(g.mins/60, g.half)*60 + g.mins%60
 	}
-	if t.hasSecs && g.secs != t.s {
+	if t.Seconds && g.secs != t.S {
 		return Verdict{Kind: Wrong, Reason: "seconds differ from " + g.orig}
 	}
-	cm := t.h*60 + t.m
-	if t.half != 0 {
-		cm = t.h24()*60 + t.m
+	cm := t.H*60 + t.M
+	if t.Half != 0 {
+		cm = t.Hour24()*60 + t.M
 	}
-	if cm == gm || (t.half == 0 && cm%720 == gm%720 && t.h <= 12) {
+	if cm == gm || (t.Half == 0 && cm%720 == gm%720 && t.H <= 12) {
 		return Verdict{Kind: Correct, Score: 1, Reason: "same time of day"}
 	}
 	return Verdict{Kind: Wrong, Reason: "time differs from " + g.orig}
@@ -527,100 +527,6 @@ func negated(words []string) bool {
 		}
 	}
 	return false
-}
-
-type clock struct {
-	h, m, s int
-	hasSecs bool
-	half    int    // 0 none, 1 a.m., 2 p.m.
-	rest    string // what follows the time
-	end     int    // where h:mm[:ss] ends
-}
-
-func (c clock) h24() int { return to24(c.h, c.half) }
-
-func to24(h, half int) int {
-	switch half {
-	case 1:
-		if h == 12 {
-			return 0
-		}
-	case 2:
-		if h < 12 {
-			return h + 12
-		}
-	}
-	return h
-}
-
-// parseClock reads s as "h:mm[:ss] [a.m.|p.m.]" followed by anything.
-func parseClock(s string) (clock, bool) {
-	s = strings.TrimSpace(s)
-	i := 0
-	for i < len(s) && isDigit(s[i]) {
-		i++
-	}
-	if i == 0 || i > 2 || i >= len(s) || s[i] != ':' {
-		return clock{}, false
-	}
-	return clockAt(s, 0)
-}
-
-// clockAt reads a clock time starting at s[i].
-func clockAt(s string, i int) (clock, bool) {
-	var c clock
-	j := i
-	for j < len(s) && isDigit(s[j]) && j-i < 3 {
-		c.h = c.h*10 + int(s[j]-'0')
-		j++
-	}
-	if j == i || j-i > 2 || j >= len(s) || s[j] != ':' {
-		return clock{}, false
-	}
-	j++
-	k := j
-	for k < len(s) && isDigit(s[k]) && k-j < 3 {
-		c.m = c.m*10 + int(s[k]-'0')
-		k++
-	}
-	if k == j || k-j > 2 || (k < len(s) && isDigit(s[k])) {
-		return clock{}, false
-	}
-	if k+2 < len(s) && s[k] == ':' && isDigit(s[k+1]) && isDigit(s[k+2]) {
-		c.s = int(s[k+1]-'0')*10 + int(s[k+2]-'0')
-		c.hasSecs = true
-		k += 3
-	}
-	c.end = k
-	rest := strings.TrimLeft(s[k:], " ")
-	low := asciiLower(rest)
-	for _, h := range []struct {
-		p    string
-		half int
-	}{{"a.m.", 1}, {"p.m.", 2}, {"a.m", 1}, {"p.m", 2}, {"am", 1}, {"pm", 2}} {
-		if strings.HasPrefix(low, h.p) && (len(low) == len(h.p) || !isLetter(low[len(h.p)])) {
-			c.half = h.half
-			rest = rest[len(h.p):]
-			break
-		}
-	}
-	c.rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "."))
-	return c, true
-}
-
-// findClock returns the last clock time written in s.
-func findClock(s string) (clock, bool) {
-	var best clock
-	found := false
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
-			if c, ok := clockAt(s, i); ok {
-				best, found = c, true
-				i = c.end - 1
-			}
-		}
-	}
-	return best, found
 }
 
 // ordinals maps ordinal words to the digit form ASDiv's key uses ("1st").

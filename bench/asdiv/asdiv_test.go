@@ -190,9 +190,6 @@ func TestGoldReplySelfCheck(t *testing.T) {
 		if !v.IsCorrect() {
 			t.Errorf("%s: gold reply graded %s (%s), answer %q", it.ID, v.Kind, v.Reason, it.Answer)
 		}
-		if pv := GradeAnswer(it.Answer, it.Meta["type"], b.GoldReply(it)); !pv.IsCorrect() {
-			t.Errorf("%s: private grader: gold reply graded %s (%s)", it.ID, pv.Kind, pv.Reason)
-		}
 		samples = append(samples, bench.Sample{Item: it, Verdict: v})
 		if w := b.Grade(it, "Answer: 123456789", "stop"); w.IsCorrect() {
 			t.Errorf("%s: wrong reply graded correct", it.ID)
@@ -326,21 +323,47 @@ func TestSummarizeFolds(t *testing.T) {
 	}
 }
 
-func TestPrivateGraderAgreesOnGold(t *testing.T) {
-	for _, c := range []struct{ gold, typ, reply string }{
-		{"9 (apples)", "Addition", "So 7+2 = 9.\nAnswer: 9 apples"},
-		{"50 (years old); 20 (years old)", "Algebra-2", "Answer: 20 and 50"},
-		{"3:4", "Ratio", "Answer: 6:8"},
-		{"3:30 p.m.", "TVQ-Final", "Answer: 15:30"},
-		{"Mrs. Hilt", "Comparison", "Answer: mrs hilt"},
-		{"-(1/3)", "Algebra-1", "Answer: -1/3"},
+// TestGradeForms grades the benchmark's answer forms through Grade (the
+// package's earlier private grader, GradeAnswer, is gone: answer.ASDiv is the
+// one grader).
+func TestGradeForms(t *testing.T) {
+	b := New()
+	for _, c := range []struct{ gold, reply string }{
+		{"9 (apples)", "So 7+2 = 9.\nAnswer: 9 apples"},
+		{"50 (years old); 20 (years old)", "Answer: 20 and 50"},
+		{"3:4", "Answer: 6:8"},
+		{"3:30 p.m.", "Answer: 15:30"},
+		{"3:30 p.m.", "Answer: 3:30 P. M."},
+		{"Mrs. Hilt", "Answer: mrs hilt"},
+		{"-(1/3)", "Answer: -1/3"},
 	} {
-		if v := GradeAnswer(c.gold, c.typ, c.reply); !v.IsCorrect() {
-			t.Errorf("GradeAnswer(%q, %q) = %s (%s)", c.gold, c.reply, v.Kind, v.Reason)
+		if v := b.Grade(bench.Item{Answer: c.gold}, c.reply, "stop"); !v.IsCorrect() {
+			t.Errorf("gold %q reply %q: %s (%s)", c.gold, c.reply, v.Kind, v.Reason)
 		}
 	}
-	if v := GradeAnswer("9 (apples)", "Addition", "Answer: 8"); v.IsCorrect() {
+	if v := b.Grade(bench.Item{Answer: "9 (apples)"}, "Answer: 8", "stop"); v.IsCorrect() {
 		t.Error("8 graded as 9")
+	}
+}
+
+// TestClockReadings: the gold answers and the formula check read times with
+// answer.ParseClock.
+func TestClockReadings(t *testing.T) {
+	for s, want := range map[string]int{"3:30 p.m.": 15*60 + 30, "12:05 a.m.": 5, "9:03:36 AM": 9*60 + 3, "11:55 p. m. on 24 December": 23*60 + 55} {
+		if got, ok := parseTime(s); !ok || got != want {
+			t.Errorf("parseTime(%q) = %d, %v; want %d", s, got, ok, want)
+		}
+	}
+	for _, s := range []string{"3:30", "13:30 p.m.", "3:4 pm", "ratio 3:4"} {
+		if _, ok := parseTime(s); ok {
+			t.Errorf("parseTime(%q) reads a time of day", s)
+		}
+	}
+	if got, why := clockReading("hh:mm=23:45=11:45 p.m.", []int64{23, 45}); why != "" || got != 23*60+45 {
+		t.Errorf("clockReading: %d %q", got, why)
+	}
+	if _, why := clockReading("hh:mm=23:45=10:45 p.m.", nil); why == "" {
+		t.Errorf("disagreeing readings accepted")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
 )
 
@@ -830,36 +831,23 @@ func checkSequence(res CheckResult, s string, gold []goldPart) CheckResult {
 	return res
 }
 
-var clockRe = regexp.MustCompile(`(?i)^\s*(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:([ap])\.?\s*m\.?)?`)
-
-// clockReading reads "hh:mm=23:45=11:45 p.m." as minutes after midnight,
-// checking that its readings agree with each other and with the division
-// with remainder before it (hours r minutes, or minutes r seconds for
-// hh:mm:ss).
+// clockReading reads "hh:mm=23:45=11:45 p.m." as minutes after midnight
+// (answer.ParseClock reads each reading), checking that its readings agree
+// with each other and with the division with remainder before it (hours r
+// minutes, or minutes r seconds for hh:mm:ss).
 func clockReading(s string, lastRem []int64) (int, string) {
 	sides := strings.Split(s, "=")
 	t := -1
 	for _, side := range sides[1:] {
-		m := clockRe.FindStringSubmatch(side)
-		if m == nil {
+		c, ok := answer.ParseClock(side)
+		if !ok || c.MinuteDigits != 2 {
 			return 0, fmt.Sprintf("clock reading %q not understood", strings.TrimSpace(side))
 		}
-		h, mi := atoi(m[1]), atoi(m[2])
-		switch strings.ToLower(m[3]) {
-		case "p":
-			if h < 12 {
-				h += 12
-			}
-		case "a":
-			if h == 12 {
-				h = 0
-			}
-		}
-		v := h*60 + mi
+		v := c.Minutes()
 		if t >= 0 && v%720 != t%720 {
 			return 0, fmt.Sprintf("clock readings disagree in %q", strings.TrimSpace(s))
 		}
-		if t < 0 || m[3] != "" {
+		if t < 0 || c.Half != 0 {
 			t = v
 		}
 	}

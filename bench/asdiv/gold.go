@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+
+	"github.com/matheval/matheval/answer"
 )
 
 // A gold answer of ASDiv is one or more parts separated by ";", each a
@@ -23,7 +25,6 @@ type goldPart struct {
 var (
 	unitRe  = regexp.MustCompile(`\s*\(([^()]*)\)\s*$`)
 	ratioRe = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)$`)
-	timeRe  = regexp.MustCompile(`(?i)^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?`)
 )
 
 // parseGold splits and parses a gold answer.
@@ -58,8 +59,9 @@ func parsePart(raw string) goldPart {
 		if b.Sign() != 0 {
 			g.Ratio = new(big.Rat).Quo(a, b)
 		}
-		if a.IsInt() && b.IsInt() && a.Num().Int64() < 24 && b.Num().Int64() < 60 && len(m[2]) == 2 {
-			g.Time = int(a.Num().Int64()*60 + b.Num().Int64())
+		// "9:41" may also be a time of day (answer.ParseClock reads it).
+		if c, ok := answer.ParseClock(raw); ok && c.Rest == "" && c.MinuteDigits == 2 && !c.Seconds && c.Valid() {
+			g.Time = c.Minutes()
 		}
 		return g
 	}
@@ -75,32 +77,14 @@ func parsePart(raw string) goldPart {
 
 // parseTime reads "3:30 p.m." or "9:03:36 a.m." as minutes after midnight
 // (seconds dropped: ASDiv asks for clock times to the minute or second, and
-// a reply to the minute of a time with seconds is graded on its text).
+// a reply to the minute of a time with seconds is graded on its text). Only
+// a time with a.m. or p.m. counts; answer.ParseClock reads it.
 func parseTime(s string) (int, bool) {
-	m := timeRe.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil {
+	c, ok := answer.ParseClock(s)
+	if !ok || c.Half == 0 || c.MinuteDigits != 2 || !c.Valid() {
 		return 0, false
 	}
-	h := atoi(m[1])
-	mi := atoi(m[2])
-	if h < 1 || h > 12 || mi > 59 {
-		return 0, false
-	}
-	if strings.EqualFold(m[4], "p") && h != 12 {
-		h += 12
-	}
-	if strings.EqualFold(m[4], "a") && h == 12 {
-		h = 0
-	}
-	return h*60 + mi, true
-}
-
-func atoi(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
-	return n
+	return c.Minutes(), true
 }
 
 func isLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
