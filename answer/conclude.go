@@ -52,8 +52,11 @@ import (
 // "Let $x = 3$"), rejects what it tried ("is not a solution", "too large",
 // "doesn't work", "contradiction"), asks a question, or stops in the middle
 // (a final ',', ':', '=' or operator). Such a reply has no answer (NoAnswer,
-// with the reason). Grade never grades a reply cut at the token limit
-// (finish_reason "length") unless the policy says so (GradeTruncated).
+// with the reason). A reply cut at the token limit (finish_reason "length")
+// is Incomplete unless the policy grades truncated replies (GradeTruncated),
+// and even then its last formula, number or line is never its answer: only
+// a final-answer phrase, a box, or the policy's own whole-text rule (MATH
+// 401's KindText) is graded.
 
 // DefaultExercises are the labels that open a next exercise after an answer.
 var DefaultExercises = []string{

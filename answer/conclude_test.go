@@ -121,8 +121,17 @@ func TestUnfinishedReplies(t *testing.T) {
 		{"let me compute", "7", "Let me compute: 3 + 4 = 7.", Correct},
 	}
 	runConclude(t, []Policy{MATH, ASDiv}, concluding)
-	// finish_reason "length": never graded, whatever the reply holds.
+	// finish_reason "length": never graded, whatever the reply holds; with
+	// a policy that grades truncated replies, never on its last number.
 	if v := Grade(MATH, "5", "So the answer is 5.", "length"); v.Kind != Incomplete {
 		t.Errorf("cut at the token limit: %s (%s)", v.Kind, v.Reason)
+	}
+	truncated := MATH
+	truncated.GradeTruncated = true
+	if v := Grade(truncated, "5", "We try 3, then 4, then 5", "length"); v.Kind != Incomplete {
+		t.Errorf("cut at the token limit, last number: %s (%s)", v.Kind, v.Reason)
+	}
+	if v := Grade(truncated, "5", "So the answer is $\\boxed{5}$. Let me also", "length"); v.Kind != Correct {
+		t.Errorf("cut at the token limit after a box: %s (%s)", v.Kind, v.Reason)
 	}
 }

@@ -72,6 +72,11 @@ func grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 	if finishReason == "length" && !p.GradeTruncated {
 		return Verdict{Kind: Incomplete, Reason: "reply cut at the token limit (finish_reason=length)", Extracted: best.Text}
 	}
+	if finishReason == "length" && found && (best.Kind == KindMath || best.Kind == KindNumber || best.Kind == KindLine) {
+		// Even where a truncated reply is graded, its last formula or
+		// number is never its answer: it stopped in the middle.
+		return Verdict{Kind: Incomplete, Reason: "reply cut at the token limit (finish_reason=length) before a final answer", Extracted: best.Text}
+	}
 	if !found {
 		if ex.Empty {
 			return Verdict{Kind: NoAnswer, Reason: "empty reply"}
