@@ -94,7 +94,7 @@ var (
 	checkWords = []string{"check", "verif", "confirm", "sanity", "plug", "indeed", "as a test"}
 	// conclusionWords present a later answer as following from the earlier.
 	conclusionWords = []string{"therefore", "thus", "hence", "so", "consequently", "finally", "in conclusion",
-		"in summary", "to summarize", "overall", "altogether", "we can see that", "we see that", "by inspection",
+		"in summary", "to summarize", "overall", "altogether", "we can see that", "we see that", "inspection",
 		"which gives", "this gives", "we get", "we obtain", "we find", "it follows", "this means", "which means"}
 	// caseWords split cases: answers on both sides of them stand together.
 	caseWords = []string{"if", "case", "cases", "when", "otherwise"}
@@ -158,12 +158,20 @@ func resolveConclusions(found []Candidate, reply string, start, end int, ex Extr
 		}
 		a := stand[len(stand)-1]
 		if c.Pos < a.End || c.Text == a.Text {
-			// The same span (an anchor and its box) or the same answer again.
+			// The same span (an anchor and its box) or the same answer again;
+			// a "final answer" phrase on it still withdraws the others.
 			if c.Items == nil {
 				c.Items = a.Items
 			}
+			if c.final && !a.final {
+				stand = stand[:0]
+			}
 			c.final = c.final || a.final
-			stand[len(stand)-1] = c
+			if len(stand) == 0 {
+				stand = append(stand, c)
+			} else {
+				stand[len(stand)-1] = c
+			}
 			continue
 		}
 		gap := asciiLower(reply[a.End:c.Pos])
