@@ -95,7 +95,9 @@ var (
 	// conclusionWords present a later answer as following from the earlier.
 	conclusionWords = []string{"therefore", "thus", "hence", "so", "consequently", "finally", "in conclusion",
 		"in summary", "to summarize", "overall", "altogether", "we can see that", "we see that", "inspection",
-		"which gives", "this gives", "we get", "we obtain", "we find", "it follows", "this means", "which means"}
+		"which gives", "this gives", "we get", "we obtain", "we find", "it follows", "this means", "which means",
+		// a later box that defines a quantity of the earlier one
+		"where", "given by", "defined by", "with"}
 	// caseWords split cases: answers on both sides of them stand together.
 	caseWords = []string{"if", "case", "cases", "when", "otherwise"}
 

@@ -45,6 +45,7 @@ func TestHedgedReplies(t *testing.T) {
 		{"final answer phrase supersedes", "12", `So $x = \boxed{3}$.` + "\n\nFinal Answer: The final answer is $12$.", Correct},
 		{"consequence of an intermediate box", "161", `Rationalizing gives $\boxed{\frac{2\sqrt{53}+53}{53}}$. Thus $a+b+c+d = \boxed{161}$.`, Correct},
 		{"negated phrase is no answer", "4", `The answer is not 3, since 3 is odd. So the answer is $\boxed{4}$.`, Correct},
+		{"a box that defines the earlier one's quantity", `\frac{a_1}{a_3}`, "The polynomial becomes\n\\[\\boxed{\\epsilon y^{4} + y + 1},\\]\nwhere\n\\[\\boxed{\\epsilon = \\frac{a_1}{a_3}}\\]", Correct},
 		{"final answer phrase on the last box", "0.47", `It becomes $\boxed{10y^7 + y^5 + 1}$. From this we identify $\boxed{0.47}$.` + "\nFinal Answer: The final answer is $\\boxed{0.47}$.", Correct},
 	}
 	runConclude(t, []Policy{MATH}, cases)
