@@ -58,6 +58,7 @@ func TestMutationFindings(t *testing.T) {
 		{"qualifier", ASDiv, "9 (apples)", "There are 9 or more apples.", false},
 		{"qualifier", MATH401, "0", `The answer is $\text{не }0$.`, false},
 		{"qualifier", MATH401, "7", "The answer is not 7.", false},
+		{"qualifier", MATH401, "-0.0000", `The answer is $\text{less than }-0.0000$.`, false},
 		{"qualifier", ASDiv, "15 (balls)", "The answer is no es 15.", false},
 		{"qualifier", MATH401, "0", `The answer is $\text{no es }0$.`, false},
 		{"qualifier", MATH, "1000.99", "not it's not 10 it's 1,000.99", true}, // the "not" has its own number

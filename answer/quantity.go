@@ -127,6 +127,7 @@ func qualifiedNumber(s string, start, end int) bool {
 	if hasForeignText(before) || hasForeignText(after) {
 		return true
 	}
+	before = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(before, " "), unicodeMinus), " -+") // "than -0.5"
 	b := strings.Fields(strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ", `\(`, " ", `\)`, " ").Replace(asciiLower(before)))
 	for k := len(b) - 1; k >= 0 && k >= len(b)-3; k-- {
 		if strings.ContainsAny(b[k], "0123456789") {
