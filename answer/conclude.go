@@ -115,7 +115,15 @@ var (
 		"does not satisfy", "contradiction", "contradicts", "impossible", "not possible", "not an integer",
 		"isn't an integer", "too large", "too big", "too small", "too high", "too low", "not the answer",
 		"not correct", "incorrect", "wrong", "no good", "not right", "isn't right", "reject", "discard",
-		"not allowed", "not feasible", "not equal", "doesn't equal", "does not equal", "not possible"}
+		"not allowed", "not feasible", "not equal", "doesn't equal", "does not equal", "not possible",
+		"not match", "doesn't match", "does not match", "no match", "not fit", "doesn't fit", "does not fit"}
+	// danglingWords cannot end a sentence: a reply that ends on one stopped
+	// in the middle ("..., say x = 5, then").
+	danglingWords = map[string]bool{"then": true, "so": true, "and": true, "but": true, "or": true, "because": true,
+		"since": true, "which": true, "that": true, "if": true, "is": true, "are": true, "was": true, "the": true,
+		"a": true, "an": true, "of": true, "to": true, "we": true, "get": true, "gives": true, "thus": true,
+		"therefore": true, "hence": true, "when": true, "where": true, "with": true, "by": true, "for": true,
+		"equals": true, "be": true}
 )
 
 // conclusionTier reports whether a tier holds final-answer kinds.
@@ -481,6 +489,13 @@ func trialSentence(s string, final bool) string {
 			return "asks a question"
 		case ',', ';', ':', '=', '+', '-', '*', '/', '(', '\\', '^', '_':
 			return "stops in the middle (" + strconv.Quote(t[len(t)-1:]) + ")"
+		}
+		w := len(t)
+		for w > 0 && isLetter(t[w-1]) {
+			w--
+		}
+		if last := asciiLower(t[w:]); danglingWords[last] && (w == 0 || !isLetter(t[w-1])) {
+			return "stops in the middle (" + strconv.Quote(last) + ")"
 		}
 	}
 	low := asciiLower(t)

@@ -109,6 +109,10 @@ func TestUnfinishedReplies(t *testing.T) {
 		{"stops mid-formula", "15", "Then we have $y = 15$ and so x =", NoAnswer},
 		{"trial before a blank line", "15", "If we let $x = 14$, then:\n\n$$y = 15$$", NoAnswer},
 		{"maybe", "15", "Maybe $y = 15$.", NoAnswer},
+		// the mutation suite's "unfinished" family
+		{"trial, then another", "15", "We need the value. If we let $x = 15$, then the other side becomes $16$, which does not match, so this is not a solution. Let us try another value, say $x = 16$, then", NoAnswer},
+		{"check, so", "15", "Let me check $15$ first.\nIf the answer were $15$, the sum would be $16$, which is too large, so", NoAnswer},
+		{"does not match", "16", "If we let $x = 15$, then the other side becomes $16$, which does not match.", NoAnswer},
 	}
 	runConclude(t, []Policy{MATH, ASDiv}, noAnswer)
 	v := Grade(MATH, "15", noAnswer[0].reply, "stop")
