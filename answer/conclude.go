@@ -126,6 +126,17 @@ var (
 		"equals": true, "be": true}
 )
 
+var (
+	strongRetractionSet = newWordSet(strongRetractions)
+	weakRetractionSet   = newWordSet(weakRetractions)
+	hedgeSet            = newWordSet(hedgeWords)
+	checkSet            = newWordSet(checkWords)
+	conclusionSet       = newWordSet(conclusionWords)
+	caseSet             = newWordSet(caseWords)
+	rejectionSet        = newWordSet(rejections)
+	trialVerbSet        = newWordSet(trialVerbs)
+)
+
 // conclusionTier reports whether a tier holds final-answer kinds.
 func conclusionTier(tier []CandidateKind) bool {
 	for _, k := range tier {
@@ -187,13 +198,13 @@ func resolveConclusions(found []Candidate, reply string, start, end int, ex Extr
 		gap := asciiLower(reply[a.End:c.Pos])
 		tail := asciiLower(sentenceTail(reply, c.End, end))
 		switch {
-		case c.final || hasAnyWord(gap, strongRetractions) ||
-			(hasAnyWord(gap, weakRetractions) && !hasAnyWord(gap, hedgeWords) && !hasAnyWord(tail, hedgeWords)):
+		case c.final || hasAnyWord(gap, strongRetractionSet) ||
+			(hasAnyWord(gap, weakRetractionSet) && !hasAnyWord(gap, hedgeSet) && !hasAnyWord(tail, hedgeSet)):
 			stand = append(stand[:0], c)
-		case hasAnyWord(gap, checkWords):
+		case hasAnyWord(gap, checkSet):
 			dropped[c.Pos] = true
-		case hasAnyWord(gap, conclusionWords) && !hasAnyWord(gap, hedgeWords) && !hasAnyWord(gap, caseWords) &&
-			!hasAnyWord(tail, hedgeWords):
+		case hasAnyWord(gap, conclusionSet) && !hasAnyWord(gap, hedgeSet) && !hasAnyWord(gap, caseSet) &&
+			!hasAnyWord(tail, hedgeSet):
 			stand = append(stand[:0], c)
 		default:
 			stand = append(stand, c)
@@ -319,31 +330,46 @@ func afterLabel(low string, i int, alone bool) (int, bool) {
 	return num, false
 }
 
-// hasAnyWord reports whether s (lower case) holds one of words starting at a
-// word boundary. A word that ends with a letter must end there too, except
-// stems ("verif", "recalculat") that end with a consonant cluster the
-// lists spell out; stems are matched as prefixes.
-func hasAnyWord(s string, words []string) bool {
-	for _, w := range words {
-		for from := 0; from < len(s); {
-			k := strings.Index(s[from:], w)
-			if k < 0 {
-				break
+// wordSet is a list of words and phrases indexed by first byte, so that a
+// text is scanned once, word start by word start.
+type wordSet struct{ byFirst [256][]string }
+
+func newWordSet(words ...[]string) *wordSet {
+	ws := &wordSet{}
+	for _, list := range words {
+		for _, w := range list {
+			if w != "" {
+				ws.byFirst[w[0]] = append(ws.byFirst[w[0]], w)
 			}
-			p := from + k
-			from = p + 1
-			if p > 0 && isLetter(s[p-1]) {
+		}
+	}
+	return ws
+}
+
+// first returns the first word of ws that s (lower case) holds at a word
+// boundary, or "". A word that ends with a letter must end there too,
+// except stems ("verif", "recalculat"), matched as prefixes of a word.
+func (ws *wordSet) first(s string) string {
+	for p := 0; p < len(s); p++ {
+		if p > 0 && isLetter(s[p-1]) {
+			continue
+		}
+		for _, w := range ws.byFirst[s[p]] {
+			if !strings.HasPrefix(s[p:], w) {
 				continue
 			}
 			e := p + len(w)
 			if isLetter(w[len(w)-1]) && e < len(s) && isLetter(s[e]) && !stems[w] {
 				continue
 			}
-			return true
+			return w
 		}
 	}
-	return false
+	return ""
 }
+
+// hasAnyWord reports whether s (lower case) holds a word of ws.
+func hasAnyWord(s string, ws *wordSet) bool { return ws.first(s) != "" }
 
 // stems are the entries of the word lists matched as prefixes of a word.
 var stems = map[string]bool{"verif": true, "miscalculat": true, "recalculat": true, "recomput": true,
@@ -499,21 +525,11 @@ func trialSentence(s string, final bool) string {
 		}
 	}
 	low := asciiLower(t)
-	if r := firstOf(low, rejections); r != "" {
+	if r := rejectionSet.first(low); r != "" {
 		return "rejects what it tried (" + strconv.Quote(r) + ")"
 	}
 	if h := hypothesis(low); h != "" {
 		return "is a hypothesis (" + strconv.Quote(h) + ")"
-	}
-	return ""
-}
-
-// firstOf returns the first of words that low holds at a word boundary.
-func firstOf(low string, words []string) string {
-	for _, w := range words {
-		if hasAnyWord(low, []string{w}) {
-			return w
-		}
 	}
 	return ""
 }
@@ -560,7 +576,7 @@ func hypothesis(low string) string {
 	}
 	for _, c := range conditionalOpeners {
 		if strings.HasPrefix(rest, c+" ") {
-			if strings.Contains(rest, "=") || hasAnyWord(rest, trialVerbs) {
+			if strings.Contains(rest, "=") || hasAnyWord(rest, trialVerbSet) {
 				return c
 			}
 		}
@@ -582,6 +598,10 @@ func trimClosing(s string) string {
 	}
 }
 
+// sentenceWindow is how far before the earliest candidate sentences are
+// read (from the start of the line there).
+const sentenceWindow = 512
+
 // concluding drops the last-formula, last-number and last-line candidates of
 // a reply that states no final answer and does not conclude, and says why
 // in out.Unfinished.
@@ -589,11 +609,24 @@ func concluding(found []Candidate, reply string, start, end int, out *Extracted)
 	kept := found[:0:0]
 	why := ""
 	body := reply[start:end]
+	// Sentences are read from a line start some way before the earliest
+	// candidate: only the last sentence and the candidates' own matter.
+	from := len(body)
+	for _, c := range found {
+		if p := c.Pos - start; p < from {
+			from = p
+		}
+	}
+	from = strings.LastIndexByte(body[:max(0, from-sentenceWindow)], '\n') + 1
 	var spans [][2]int
 	for _, c := range found {
 		if c.Kind == KindMath || c.Kind == KindNumber || c.Kind == KindLine {
 			if spans == nil {
-				spans = sentenceSpans(body)
+				spans = sentenceSpans(body[from:])
+				for i := range spans {
+					spans[i][0] += from
+					spans[i][1] += from
+				}
 			}
 			if r := unfinished(body, spans, start, c); r != "" {
 				if why == "" {

@@ -92,6 +92,9 @@ var compoundExempt = map[string]bool{"and": true, "or": true, "to": true, "pi": 
 var qualifierBefore = []string{"not", "no", "never", "least", "most", "than", "up to", "over", "under", "below",
 	"above", "except", "besides"}
 
+// qualifierSpaces turns the markup around qualifier words into spaces.
+var qualifierSpaces = strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ", `\(`, " ", `\)`, " ")
+
 // negations deny a value in the few words before it, in the languages of
 // Latin script (other scripts are caught as foreign text).
 var negations = map[string]bool{"not": true, "no": true, "never": true, "non": true, "nicht": true, "kein": true,
@@ -128,7 +131,7 @@ func qualifiedNumber(s string, start, end int) bool {
 		return true
 	}
 	before = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(before, " "), unicodeMinus), " -+") // "than -0.5"
-	b := strings.Fields(strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ", `\(`, " ", `\)`, " ").Replace(asciiLower(before)))
+	b := strings.Fields(qualifierSpaces.Replace(asciiLower(before)))
 	for k := len(b) - 1; k >= 0 && k >= len(b)-3; k-- {
 		if strings.ContainsAny(b[k], "0123456789") {
 			break // "not 10 it's 1,000.99": the negation has its own number
@@ -148,7 +151,7 @@ func qualifiedNumber(s string, start, end int) bool {
 			}
 		}
 	}
-	a := strings.Join(strings.Fields(strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ").Replace(asciiLower(after))), " ")
+	a := strings.Join(strings.Fields(qualifierSpaces.Replace(asciiLower(after))), " ")
 	for _, q := range qualifierAfter {
 		if strings.HasPrefix(a, q) && (len(a) == len(q) || !isLetter(a[len(q)])) {
 			return true
