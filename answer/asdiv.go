@@ -27,7 +27,8 @@ import (
 //     ignored; a short reply line that contains the gold phrase also passes.
 //
 // A numeric answer must be plain arithmetic on numbers with words around it
-// ("9 apples", "3 + 4 = 7", "\$2.50"): a formula with a variable, exponent,
+// ("9 apples", "3 + 4 = 7", "\$2.50"; of an equation, its last side: "x =
+// 5"): a formula with a variable, exponent,
 // root or factorial ("x^5", "5!") is unparsable, words between numbers ("2
 // hours 30 minutes") make a compound quantity (unparsable), and two numbers
 // side by side ("12 or 13") are several answers (wrong against one value).
@@ -228,7 +229,12 @@ func candNumbers(cand string) ([]*big.Rat, bool) {
 	for _, t := range scanValues(c, true) {
 		out = append(out, t.val)
 	}
-	return out, plainArithmetic(c)
+	// The value is the last side of an equation ("x = 5", "3 + 4 = 7").
+	last := c
+	if k := strings.LastIndexByte(c, '='); k >= 0 {
+		last = c[k+1:]
+	}
+	return out, plainArithmetic(last)
 }
 
 // numberList reports whether cand gives two numbers side by side as a list

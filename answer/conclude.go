@@ -51,8 +51,11 @@ import (
 // opens with a hypothesis ("If we let x = 14", "Suppose", "Try n = 5",
 // "Let $x = 3$"), rejects what it tried ("is not a solution", "too large",
 // "doesn't work", "contradiction"), asks a question, or stops in the middle
-// (a final ',', ':', '=' or operator). Such a reply has no answer (NoAnswer,
-// with the reason). A reply cut at the token limit (finish_reason "length")
+// (a final ',', ':', '=' or operator, or a word such as "then", "so",
+// "which"). Such a reply has no answer (NoAnswer, with the reason). Its
+// formula or number is also never taken from a check after the working: a
+// line that opens with "Check:", "Verification:", "Let's verify" ends the
+// text those tiers read (principle (b) without a final answer). A reply cut at the token limit (finish_reason "length")
 // is Incomplete unless the policy grades truncated replies (GradeTruncated),
 // and even then its last formula, number or line is never its answer: only
 // a final-answer phrase, a box, or the policy's own whole-text rule (MATH
@@ -596,6 +599,49 @@ func trimClosing(s string) string {
 		}
 		return t
 	}
+}
+
+// checkOpeners open a check of the working at a line start: in a reply with
+// no final answer, the last formula or number is taken before such a line.
+var checkOpeners = []string{"check", "checking", "verification", "verify", "verifying", "sanity check",
+	"double-check", "double check", "let's check", "let's verify", "let us check", "let us verify", "to check",
+	"to verify", "let me check", "let me verify", "let me double-check", "proof check"}
+
+// firstCheckLine returns the start of the first line of s[from:to], after
+// the first one, that opens a check ("Check: 2 \cdot 5 = 10", "Let's
+// verify: ..."), or -1.
+func firstCheckLine(s string, from, to int) int {
+	nl := strings.IndexByte(s[from:to], '\n')
+	if nl < 0 {
+		return -1
+	}
+	for ls := from + nl + 1; ls < to; {
+		p := ls
+		for p < to && (s[p] == ' ' || s[p] == '\t' || s[p] == '\r' || s[p] == '*' || s[p] == '#' || s[p] == '>' || s[p] == '-' || s[p] == '_') {
+			p++
+		}
+		line := s[p:to]
+		if k := strings.IndexByte(line, '\n'); k >= 0 {
+			line = line[:k]
+		}
+		low := asciiLower(line)
+		for _, o := range checkOpeners {
+			if strings.HasPrefix(low, o) {
+				rest := strings.TrimLeft(low[len(o):], " *_")
+				if strings.HasPrefix(o, "let") || strings.HasPrefix(o, "to ") || o == "checking" || o == "verifying" ||
+					rest == "" || rest[0] == ':' || rest[0] == '.' || rest[0] == ',' || strings.HasPrefix(rest, "the answer") ||
+					strings.HasPrefix(rest, "our") {
+					return ls
+				}
+			}
+		}
+		k := strings.IndexByte(s[ls:to], '\n')
+		if k < 0 {
+			break
+		}
+		ls += k + 1
+	}
+	return -1
 }
 
 // sentenceWindow is how far before the earliest candidate sentences are

@@ -113,6 +113,8 @@ func TestUnfinishedReplies(t *testing.T) {
 		{"trial, then another", "15", "We need the value. If we let $x = 15$, then the other side becomes $16$, which does not match, so this is not a solution. Let us try another value, say $x = 16$, then", NoAnswer},
 		{"check, so", "15", "Let me check $15$ first.\nIf the answer were $15$, the sum would be $16$, which is too large, so", NoAnswer},
 		{"does not match", "16", "If we let $x = 15$, then the other side becomes $16$, which does not match.", NoAnswer},
+		// (principle b without a final answer: checks are cut off)
+		{"check line, no final answer", "10", "Solving, $x = 5$.\nCheck: $2 \\cdot 5 = 10$.", Wrong},
 	}
 	runConclude(t, []Policy{MATH, ASDiv}, noAnswer)
 	v := Grade(MATH, "15", noAnswer[0].reply, "stop")
@@ -125,6 +127,8 @@ func TestUnfinishedReplies(t *testing.T) {
 		{"restated condition", "12", "If each box has 3 apples, there are 12 apples in 4 boxes... so 12 apples in all.", Correct},
 		{"rejected trial, then the conclusion", "3", "If we let x = 14 then y = 15, which is not a solution. So there are 3 solutions.", Correct},
 		{"let me compute", "7", "Let me compute: 3 + 4 = 7.", Correct},
+		{"check line, no final answer", "5", "Solving, $x = 5$.\nCheck: $2 \\cdot 5 = 10$.", Correct},
+		{"check line, no final answer, numbers", "5", "Solving, x = 5.\nLet's verify: 2 * 5 = 10, as required.", Correct},
 	}
 	runConclude(t, []Policy{MATH, ASDiv}, concluding)
 	// finish_reason "length": never graded, whatever the reply holds; with

@@ -203,8 +203,18 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	}
 
 	// 3. Candidates, tier by tier.
-	concluded := false
+	concluded, checked := false, false
 	for _, tier := range ex.Tiers {
+		if !concluded && !checked && !conclusionTier(tier) && !ex.AsWritten {
+			// No final answer: a check after the working never gives the
+			// last formula or number (conclude.go).
+			checked = true
+			if p := firstCheckLine(reply, start, end); p >= 0 {
+				out.Notes = append(out.Notes, "cut at a check (byte "+strconv.Itoa(p)+")")
+				end = p
+				body = reply[start:end]
+			}
+		}
 		var found []Candidate
 		for _, k := range tier {
 			found = append(found, scan(k, body, start, ex)...)
