@@ -228,9 +228,9 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 				found[i].Items[j] = cleanCandidate(found[i].Items[j])
 			}
 		}
-		if ex.AsWritten {
-			// A paper's own rule: the last candidate, as written.
-		} else if !concluded && conclusionTier(tier) {
+		// (Under AsWritten, a paper's own rule, the last candidate is taken
+		// as written: none of conclude.go applies.)
+		if !ex.AsWritten && !concluded && conclusionTier(tier) {
 			// Several final answers: checks, self-corrections, a next
 			// exercise (conclude.go).
 			concluded = true
@@ -242,7 +242,7 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 				end = cut
 				body = reply[start:end]
 			}
-		} else if !concluded {
+		} else if !ex.AsWritten && !concluded {
 			found = concluding(found, reply, start, end, &out)
 		}
 		if len(found) == 0 {
