@@ -264,14 +264,10 @@ func plainArithmetic(s string) bool {
 		c := s[i]
 		switch {
 		case c == '\\':
-			j := i + 1
-			for j < len(s) && isLetter(s[j]) {
-				j++
-			}
-			name := s[i+1 : j]
+			name, j := commandAt(s, i)
 			switch {
 			case name == "":
-				i = j + 1 // \, \! \% \$ and the like
+				i = j // \, \! \% \$ and the like
 				continue
 			case textCommands[name] && j < len(s) && s[j] == '{':
 				k := matchBrace(s, j)

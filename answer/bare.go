@@ -129,15 +129,8 @@ func hasStrayWord(t string) bool {
 		c := t[i]
 		switch {
 		case c == '\\':
-			j := i + 1
-			for j < len(t) && isLetter(t[j]) {
-				j++
-			}
-			name := t[i+1 : j]
-			i = j
-			if name == "" && i < len(t) {
-				i++ // "\\," and other one-character commands
-			}
+			var name string
+			name, i = commandAt(t, i) // "\\," and other one-character commands too
 			if (name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" || name == "begin" || name == "end" || name == "operatorname") && i < len(t) && t[i] == '{' {
 				if k := matchBrace(t, i); k > 0 {
 					i = k + 1

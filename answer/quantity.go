@@ -26,16 +26,11 @@ func compoundQuantity(s string) (string, bool) {
 			}
 			afterNum, word = true, ""
 		case c == '\\':
-			j := i + 1
-			for j < len(s) && isLetter(s[j]) {
-				j++
-			}
-			name := s[i+1 : j]
-			if name == "" {
-				i = j + 1 // \, \; \! \  and other one-byte commands: spacing
-				continue
-			}
+			name, j := commandAt(s, i)
 			i = j
+			if name == "" {
+				continue // \, \; \! \  and other one-byte commands: spacing
+			}
 			if textCommands[name] && i < len(s) && s[i] == '{' {
 				k := matchBrace(s, i)
 				if k < 0 {

@@ -52,6 +52,19 @@ func isWordByte(c byte) bool {
 	return isLetter(c) || isDigit(c) || c == '_'
 }
 
+// commandAt reads the LaTeX command at s[i] (a backslash): its name, ""
+// for a one-byte command such as \, or \$, and where it ends.
+func commandAt(s string, i int) (name string, end int) {
+	j := i + 1
+	for j < len(s) && isLetter(s[j]) {
+		j++
+	}
+	if j == i+1 && j < len(s) {
+		return "", j + 1
+	}
+	return s[i+1 : j], j
+}
+
 func quoteShort(s string) string { return "\"" + s + "\"" }
 
 // cleanCandidate undoes escaping artifacts: a reply serialized twice writes
