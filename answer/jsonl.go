@@ -79,40 +79,41 @@ var nullID = json.RawMessage("null")
 
 // ExtractStream reads {"id","response"} lines from r and writes one
 // {"id","answer","kind"} line per input line to w, in order ("answer" is ""
-// when nothing was found). A line that is not a valid record gives an output
-// line with "error" (naming the line number) and a message on errw; the run
-// goes on, and the count of such lines comes back in the stats.
+// when nothing was found). A line that is not a valid record (blank, not
+// JSON, missing "response", longer than MaxLine) gives an output line with
+// "error" (naming the line number) and a message on errw; the run goes on,
+// and the count of such lines comes back in the stats.
 func ExtractStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) {
-	var st StreamStats
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	var werr error
-	err := eachLine(r, func(n int, line []byte, tooLong bool) {
-		if werr != nil {
-			return
-		}
-		st.Lines++
-		out := ExtractRecord{ID: nullID, Error: lineError(n, line, tooLong)}
-		if out.Error == "" {
+	return stream(r, w, errw, "matheval extract:", func(n int, line []byte, lineErr string) (any, string) {
+		out := ExtractRecord{ID: nullID, Error: lineErr}
+		if lineErr == "" {
 			out = extractRecord(p, n, line)
 		}
-		if out.Error != "" {
-			st.BadLines++
-			fmt.Fprintln(errw, "matheval extract:", out.Error)
-		}
-		werr = enc.Encode(out)
+		return out, out.Error
 	})
-	if werr != nil {
-		return st, werr
-	}
-	return st, err
 }
 
 // EquivStream reads {"id","gold","prediction"} lines from r and writes one
 // {"id","equivalent","reason"} line per input line to w, in order. Both
 // sides go through p's full extraction (see Equivalent). Bad lines are
-// handled as in ExtractStream.
+// handled as in ExtractStream, with the error as the reason too.
 func EquivStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) {
+	return stream(r, w, errw, "matheval equiv:", func(n int, line []byte, lineErr string) (any, string) {
+		out := EquivRecord{ID: nullID, Error: lineErr}
+		if lineErr == "" {
+			out = equivRecord(p, n, line)
+		}
+		if out.Error != "" {
+			out.Reason = out.Error
+		}
+		return out, out.Error
+	})
+}
+
+// stream writes answer's record for every line of r to w as one JSON line
+// (lineErr says what is wrong with a line that holds no record), and the
+// record's error, if any, to errw after prefix.
+func stream(r io.Reader, w, errw io.Writer, prefix string, answer func(n int, line []byte, lineErr string) (rec any, errText string)) (StreamStats, error) {
 	var st StreamStats
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -122,16 +123,12 @@ func EquivStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) 
 			return
 		}
 		st.Lines++
-		out := EquivRecord{ID: nullID, Error: lineError(n, line, tooLong)}
-		if out.Error == "" {
-			out = equivRecord(p, n, line)
-		}
-		if out.Error != "" {
+		rec, e := answer(n, line, lineError(n, line, tooLong))
+		if e != "" {
 			st.BadLines++
-			out.Reason = out.Error
-			fmt.Fprintln(errw, "matheval equiv:", out.Error)
+			fmt.Fprintln(errw, prefix, e)
 		}
-		werr = enc.Encode(out)
+		werr = enc.Encode(rec)
 	})
 	if werr != nil {
 		return st, werr
