@@ -607,8 +607,16 @@ var checkOpeners = []string{"check", "checking", "verification", "verify", "veri
 	"double-check", "double check", "let's check", "let's verify", "let us check", "let us verify", "to check",
 	"to verify", "let me check", "let me verify", "let me double-check", "proof check"}
 
+// checkFirst holds the first letters of checkOpeners.
+var checkFirst = func() (t [256]bool) {
+	for _, o := range checkOpeners {
+		t[o[0]] = true
+	}
+	return t
+}()
+
 // firstCheckLine returns the start of the first line of s[from:to], after
-// the first one, that opens a check ("Check: 2 \cdot 5 = 10", "Let's
+// the first one, that opens a check ("Check: 2 \\cdot 5 = 10", "Let's
 // verify: ..."), or -1.
 func firstCheckLine(s string, from, to int) int {
 	nl := strings.IndexByte(s[from:to], '\n')
@@ -620,20 +628,8 @@ func firstCheckLine(s string, from, to int) int {
 		for p < to && (s[p] == ' ' || s[p] == '\t' || s[p] == '\r' || s[p] == '*' || s[p] == '#' || s[p] == '>' || s[p] == '-' || s[p] == '_') {
 			p++
 		}
-		line := s[p:to]
-		if k := strings.IndexByte(line, '\n'); k >= 0 {
-			line = line[:k]
-		}
-		low := asciiLower(line)
-		for _, o := range checkOpeners {
-			if strings.HasPrefix(low, o) {
-				rest := strings.TrimLeft(low[len(o):], " *_")
-				if strings.HasPrefix(o, "let") || strings.HasPrefix(o, "to ") || o == "checking" || o == "verifying" ||
-					rest == "" || rest[0] == ':' || rest[0] == '.' || rest[0] == ',' || strings.HasPrefix(rest, "the answer") ||
-					strings.HasPrefix(rest, "our") {
-					return ls
-				}
-			}
+		if p < to && checkFirst[s[p]|0x20] && opensCheck(s[p:min(to, p+40)]) {
+			return ls
 		}
 		k := strings.IndexByte(s[ls:to], '\n')
 		if k < 0 {
@@ -642,6 +638,26 @@ func firstCheckLine(s string, from, to int) int {
 		ls += k + 1
 	}
 	return -1
+}
+
+// opensCheck reports whether line (its first bytes) opens a check.
+func opensCheck(line string) bool {
+	if k := strings.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	low := asciiLower(line)
+	for _, o := range checkOpeners {
+		if !strings.HasPrefix(low, o) {
+			continue
+		}
+		rest := strings.TrimLeft(low[len(o):], " *_")
+		if strings.HasPrefix(o, "let") || strings.HasPrefix(o, "to ") || o == "checking" || o == "verifying" ||
+			rest == "" || rest[0] == ':' || rest[0] == '.' || rest[0] == ',' || strings.HasPrefix(rest, "the answer") ||
+			strings.HasPrefix(rest, "our") {
+			return true
+		}
+	}
+	return false
 }
 
 // sentenceWindow is how far before the earliest candidate sentences are
