@@ -266,6 +266,9 @@ func firstExercise(s string, from, to int, labels []string) (int, string) {
 // solution ("Step 2:", "Case 3:") followed by a number and such a mark
 // opens a next exercise too ("Ejercicio 2:", "Übung 3.").
 func exerciseLabel(line string, labels []string) string {
+	if len(line) > 48 {
+		line = line[:48] // labels are short: read no more
+	}
 	low := strings.ToLower(line)
 	for _, l := range labels {
 		if !strings.HasPrefix(low, l) {
