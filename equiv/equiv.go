@@ -1,55 +1,76 @@
 // Package equiv decides whether a candidate answer is the same as a gold
 // answer. Both are answer strings (LaTeX or plain text, already extracted
 // from any surrounding solution); they are parsed with package latex and
-// compared with the exact engine of package expr. Every comparison runs under
-// a deadline and size limits: past them the outcome is Undecided, never Equal.
+// compared with the exact engine of package expr.
 //
-// This package sits between latex/expr (below) and answer (above), so that the
-// engine and the extraction of answers from replies can be built and tested
-// apart.
+// # Equal means proved
 //
-// # How a verdict is reached
+// Compare answers Equal only when exact arithmetic or a canonical form
+// proves the two answers equal, and every Equal says in its reason which
+// proof it rests on ("equal: exact rational", "equal: canonical algebraic
+// form", ...). The proofs are:
 //
-//  1. Both sides are parsed; an unparsable side gives Unparsable with the
-//     column of the error. Word answers (\text{Evelyn}, multiple-choice
-//     letters) are compared as case-folded text. f(x), g(2), f^{-1}(3) are
-//     applications of uninterpreted functions, never the products f*x;
-//     set-builder sets {x | x > 2} (also with :, \mid, x \in \mathbb{R})
-//     are read as their condition. Options.DecimalComma reads 1000,99 as
-//     1000.99 (off by default: MATH writes 1,000 for one thousand).
-//  2. Answers are unwrapped: an assignment "x = 3" or a chain "x = 5+5+1 = 11"
-//     stands for its last value; a top-level degree sign or percent sign is
-//     dropped (28\% matches 28, with 0.28 tried as well).
-//  3. Structures are compared by shape: sets and lists of answers as sets
-//     (a subset is wrong), tuples in order, intervals by ends and brackets,
-//     matrices by shape and entries, \pm as the set of both signs, equations
-//     up to a nonzero factor, inequalities up to a positive factor, an
-//     inequality against an interval by membership.
-//  4. Numbers: both sides are first evaluated exactly as rationals
-//     (integers are never compared as floats). A bare decimal literal
-//     against a different value follows the decimal policy of Options.
-//  5. Irrational constants (\sqrt{2}, \pi, e) are compared numerically at
-//     160 and 320 bits. The rule for Equal: the difference at 320 bits is
-//     zero or at least 2^80 times smaller than at 160 bits (a true zero
-//     shrinks with precision, a true difference, however tiny - 1/2004!
-//     against 1/2006! - does not).
-//  6. Expressions with variables are probed at random rational points
-//     (positive values first, since answers usually assume positive symbols;
-//     signed values when too many points fall outside the domain), with the
-//     same two-precision test at each point. Options.Positive takes every
-//     symbol to be a positive real: only positive points are drawn, never
-//     signed ones, so \sqrt{x^2} against x or |a| against a is Equal and
-//     a side that evaluates at too few positive points is Undecided.
-//     Options.AnySign draws signed points from the start. Equal needs at least 4 points
-//     where both sides evaluate and every such point agreeing; a single
-//     disagreeing point gives NotEqual.
-//  7. Any size limit, deadline or internal failure gives Undecided.
+//   - identical text, or identical trees up to the order of commutative
+//     operands ("identical expressions"; products of matrices keep their
+//     order);
+//   - exact rational arithmetic on math/big ("exact rational");
+//   - canonical forms (expr.Form): both sides are rewritten, by identities
+//     only, into sums of rational multiples of monomials over radicals of
+//     rationals, i, \pi, e^{P}, logarithms of primes and roots of unity,
+//     with variables, roots and opaque applications (|x|, f(x), \arcsin x)
+//     as further atoms, and trigonometric and hyperbolic functions written
+//     with exponentials. Equal forms prove equal values wherever both sides
+//     are defined ("canonical algebraic form", "canonical polynomial
+//     form", "canonical rational-function form", "canonical form over
+//     Q(√, i, π, e, log, roots of unity)", "canonical exponential form").
+//     Rational functions are compared as functions: (x^2-1)/(x-1) equals
+//     x+1 although the first is undefined at 1. Variables are real numbers
+//     of either sign unless Options.Positive says they are positive.
+//   - the decimal policy (see DecimalPolicy), which is a grading rule, not
+//     a proof, and says so ("equal: decimal policy, ...");
+//   - structures (tuples, intervals, sets, lists, matrices, relations) are
+//     Equal when their parts are, each part by one of the proofs above;
+//     sets of reals are compared exactly (endpoints as canonical forms,
+//     inequalities in one variable solved exactly where their roots are
+//     rational or quadratic surds).
+//
+// Numerics only refute. The difference of the two canonical forms (its
+// cancellations already exact, so 1/3000! against 1/3001! is visible) is
+// evaluated at 160 and 320 bits with an error bound; a value certainly
+// away from zero, at the constants or at one of the probe points (values of
+// either sign, near zero, large, on both sides of the usual kinks), gives
+// NotEqual with the witness. When the forms differ but no evaluation can
+// separate the answers (cos 20° - cos 40° - cos 80° against 0, or sides that
+// agree at every probe point), the outcome is Undecided: never Equal. A
+// difference that only complex points would show is not sought: answers
+// are real, and (x^3)^{1/3} equals x on the reals.
+//
+// Undecided also comes from a deadline, a size limit, an answer too large,
+// or an internal failure. Unparsable names the side and column.
+//
+// # Structures
+//
+// An interval, an ordered pair (tuple), a set and a list are four different
+// things: (a,b) is ambiguous between an interval and a pair and the gold
+// decides; [a,b), a set {a,b} and a bare list a, b never equal one another,
+// except that a list of answers and a set of answers are both collections
+// and compare alike. Collections compare as sets, and as multisets when the
+// gold repeats a value (roots with multiplicity). Names matter: x = 3/2 and
+// y = 3/2 differ, a=1, b=4 and a=4, b=1 differ; a bare value against
+// "name = value" is the value (x^3 = 12 answers 12), and a gold
+// "name = value" against a bare candidate compares values. Named values
+// against an unnamed tuple compare in the written order when that is also
+// alphabetical (x, y; p, q) and are Undecided otherwise unless both orders
+// agree.
+//
+// This package sits between latex/expr (below) and answer (above), so that
+// the engine and the extraction of answers from replies can be built and
+// tested apart.
 package equiv
 
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"math/rand"
 	"sort"
 	"strings"
@@ -63,9 +84,9 @@ import (
 type Outcome int
 
 const (
-	Equal      Outcome = iota // the candidate is equivalent to the gold answer
+	Equal      Outcome = iota // the candidate is proved equivalent to the gold answer
 	NotEqual                  // it is not
-	Undecided                 // deadline or size limits reached
+	Undecided                 // neither could be shown (or a deadline or size limit was reached)
 	Unparsable                // a side could not be parsed
 )
 
@@ -83,15 +104,22 @@ func (o Outcome) String() string {
 	return "unknown"
 }
 
-// DecimalPolicy says how a bare decimal answer is compared with a different
-// value (an exact gold such as 1/3, or a decimal with more digits).
+// DecimalPolicy says how a decimal answer is compared with a different
+// value. It is a grading convention, not a proof of equality.
 type DecimalPolicy int
 
 const (
-	// DecimalRounded (the default, MATH) accepts the decimal when it is the
-	// other value rounded (or truncated) to the decimal's number of places
-	// and shows at least MinSigDigits significant digits: 0.33 for 1/3,
-	// 2.7778 for 25/9, but not 0.3 for 1/3.
+	// DecimalRounded (the default) accepts a candidate decimal for an exact
+	// gold that is not a terminating decimal (1/3, \sqrt 2, \pi) when it is
+	// that value correctly rounded to the decimal's own places and shows at
+	// least MinSigDigits significant digits: 0.3333 and 3.1416, not 0.33,
+	// 3.14 or the truncation 0.6666. A gold that is a terminating decimal
+	// (or an integer, or a fraction such as 1/4) needs exact equality, with
+	// one exception: a decimal gold that shows at least MinSigDigits
+	// significant digits may itself be a rounded value, and a more precise
+	// candidate that rounds to it (strictly, not a tie) is accepted
+	// (2.7778 for 25/9, 0.7071 for \sqrt{2}/2). So 3.4 is not 3.42, 2.55 is
+	// not 2.6 and 1.2 is not 1.25.
 	DecimalRounded DecimalPolicy = iota
 	// DecimalExact accepts only exactly equal values (0.5 for 1/2).
 	DecimalExact
@@ -103,31 +131,32 @@ const (
 
 // Options tune a comparison. The zero value is the MATH policy's default.
 type Options struct {
-	// Timeout bounds one comparison; 0 means 100 ms.
+	// Timeout bounds one comparison; 0 means 100 ms. The context given to
+	// Compare can end it earlier.
 	Timeout time.Duration
 	// Decimal is the tolerance policy for decimal answers.
 	Decimal DecimalPolicy
 	// AbsTol and RelTol are the tolerances of DecimalAbs and DecimalRel.
 	AbsTol, RelTol float64
-	// MinSigDigits is the least number of significant digits a rounded
-	// decimal must show under DecimalRounded; 0 means 2.
+	// MinSigDigits is the least number of significant digits a decimal
+	// must show under DecimalRounded (see there); 0 means 4.
 	MinSigDigits int
-	// Points is the number of agreeing random points needed for Equal when
-	// probing expressions with variables; 0 means 4.
+	// Points is the number of probe points tried to refute two
+	// expressions with variables before answering Undecided; 0 means 12.
 	Points int
-	// Seed seeds the random probing points (0 is a fixed default), so that
-	// verdicts are reproducible.
+	// Seed seeds the random part of the probe points (0 is a fixed
+	// default), so that verdicts are reproducible.
 	Seed int64
-	// AnySign drops the assumption that symbols are positive: probing
-	// points are then drawn with either sign from the start (sqrt{x^2} and
-	// x stop being equal).
+	// AnySign is kept for compatibility and has no effect: variables are
+	// real numbers of either sign unless Positive is set, and probing only
+	// ever refutes.
 	AnySign bool
 	// Positive declares every symbol a positive real (HARDMath's
-	// coefficients a_1, a_2, a_3, physical quantities): probing points are
-	// drawn only from positive values, never signed ones, even when too
-	// many positive points fall outside the domain (the outcome is then
-	// Undecided), so a difference seen only at negative values never makes
-	// NotEqual. It takes precedence over AnySign.
+	// coefficients a_1, a_2, a_3, physical quantities): canonical forms
+	// then use the identities that hold for positive numbers (\sqrt{x^2} =
+	// x, \sqrt{xy} = \sqrt{x}\sqrt{y}, \ln(ab) = \ln a + \ln b, |a| = a),
+	// and probe points are positive, so a difference seen only at negative
+	// values never makes NotEqual.
 	Positive bool
 	// DecimalComma reads a comma between digits as a decimal point on both
 	// sides (Math-Verify's convention: 1000,99 is 1000.99), see
@@ -139,15 +168,33 @@ type Options struct {
 	MaxFactorial int64
 }
 
-// Result is an outcome with the reason behind it.
+// Result is an outcome with the reason behind it. The reason of an Equal
+// starts with "equal: " and the kind of proof.
 type Result struct {
 	Outcome Outcome `json:"outcome"`
 	Reason  string  `json:"reason"`
 }
 
-func eq(format string, a ...any) Result    { return Result{Equal, fmt.Sprintf(format, a...)} }
+// eq returns Equal with a proof kind and an optional detail.
+func eq(kind string, detail ...any) Result {
+	r := "equal: " + kind
+	if len(detail) > 0 {
+		r += " (" + fmt.Sprintf(detail[0].(string), detail[1:]...) + ")"
+	}
+	return Result{Equal, r}
+}
+
 func neq(format string, a ...any) Result   { return Result{NotEqual, fmt.Sprintf(format, a...)} }
 func undec(format string, a ...any) Result { return Result{Undecided, fmt.Sprintf(format, a...)} }
+
+// proofOf returns the proof part of an Equal reason ("exact rational").
+func proofOf(r Result) string {
+	s := strings.TrimPrefix(r.Reason, "equal: ")
+	if i := strings.Index(s, " ("); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
 
 // Compare decides whether cand is equivalent to gold. It stops when ctx is
 // done or after opts.Timeout, whichever comes first, and then answers
@@ -187,6 +234,10 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 		// never Equal on a partial computation
 		return undec("size or time limit reached")
 	}
+	if r.Outcome == Equal && !strings.HasPrefix(r.Reason, "equal: ") {
+		// every Equal names its proof; a path that does not is a bug
+		return undec("internal error: Equal without a proof (%s)", r.Reason)
+	}
 	return r
 }
 
@@ -195,6 +246,7 @@ type comparer struct {
 	ctx      context.Context
 	lim      expr.Limits
 	rng      *rand.Rand
+	fb       *expr.FormBuilder
 	limitHit bool
 }
 
@@ -203,14 +255,23 @@ func newComparer(ctx context.Context, opts Options) *comparer {
 	if seed == 0 {
 		seed = 20240601
 	}
-	if opts.MinSigDigits == 0 {
-		opts.MinSigDigits = 2
+	if opts.MinSigDigits <= 0 {
+		opts.MinSigDigits = 4
 	}
-	if opts.Points == 0 {
-		opts.Points = 4
+	if opts.Points <= 0 {
+		opts.Points = 12
 	}
 	opts.Seed = seed
 	return &comparer{opts: opts, ctx: ctx, lim: expr.Limits{MaxBits: opts.MaxBits, MaxFactorial: opts.MaxFactorial}}
+}
+
+// forms returns the comparison's form builder (one per comparison, so that
+// both sides share their atoms).
+func (c *comparer) forms() *expr.FormBuilder {
+	if c.fb == nil {
+		c.fb = expr.NewFormBuilder(c.ctx, expr.FormOptions{Limits: c.lim, Positive: c.opts.Positive})
+	}
+	return c.fb
 }
 
 // random returns the probing generator, seeded on first use (seeding costs
@@ -220,16 +281,6 @@ func (c *comparer) random() *rand.Rand {
 		c.rng = rand.New(rand.NewSource(c.opts.Seed))
 	}
 	return c.rng
-}
-
-// positivePoint says whether probing attempt number attempt draws positive
-// values: always under Positive, never under AnySign, else for the first
-// firstPositive attempts (the positive-first default).
-func (c *comparer) positivePoint(attempt, firstPositive int) bool {
-	if c.opts.Positive {
-		return true
-	}
-	return attempt < firstPositive && !c.opts.AnySign
 }
 
 func (c *comparer) expired() bool { return c.ctx.Err() != nil }
@@ -276,223 +327,14 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 
 func isAlnum(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
 
-// ---- top level ----
-
-func (c *comparer) top(g, x expr.Node) Result {
-	if expr.Key(g) == expr.Key(x) {
-		return eq("identical expressions")
-	}
-	return c.cmp(g, x, 0)
-}
-
-// value unwraps an answer to what it states: the right side of an
-// assignment, the last value of a chain of equalities.
-func value(n expr.Node) expr.Node {
-	switch t := n.(type) {
-	case *expr.Rel:
-		// x \in \{1, 2\}: the set is the answer
-		if len(t.Ops) == 1 && t.Ops[0] == "in" && isTarget(t.Sides[0]) {
-			if _, ok := t.Sides[1].(*expr.Set); ok {
-				return t.Sides[1]
-			}
-		}
-		if !allOps(t, "=", "~") {
-			return n
-		}
-		lastEq := -1
-		for i, op := range t.Ops {
-			if op == "=" {
-				lastEq = i
-			}
-		}
-		if len(t.Sides) >= 3 {
-			if lastEq < 0 {
-				return t.Sides[len(t.Sides)-1]
-			}
-			return t.Sides[lastEq+1]
-		}
-		lhs, rhs := t.Sides[0], t.Sides[1]
-		if isTarget(lhs) {
-			return rhs
-		}
-		if len(expr.FreeVars(lhs)) == 0 && len(expr.FreeVars(rhs)) == 0 && expr.IsScalar(lhs) {
-			return rhs
-		}
-		if t.Ops[0] == "~" {
-			return rhs
-		}
-	case *expr.List:
-		if len(t.Items) == 1 {
-			return value(t.Items[0])
-		}
-	case *expr.Set:
-		// a braced single value {5} written as a group
-	}
-	return n
-}
-
-func allOps(r *expr.Rel, ops ...string) bool {
-	for _, o := range r.Ops {
-		ok := false
-		for _, a := range ops {
-			if o == a {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// isTarget reports whether n names what is being asked for (x, a_1, f(x),
-// (p,q), S_1:S_2, \frac{NO}{BO}) rather than being an expression to solve.
-func isTarget(n expr.Node) bool {
-	switch t := n.(type) {
-	case *expr.Sym:
-		return !expr.IsConst(t.Name) || t.Name == expr.E || t.Name == expr.I
-	case *expr.Mul:
-		for _, f := range t.Factors {
-			if p, ok := f.(*expr.Pow); ok {
-				if e, ok := p.Exp.(*expr.Num); ok && e.V.Cmp(big.NewRat(-1, 1)) == 0 {
-					f = p.Base
-				}
-			}
-			if !isTarget(f) {
-				return false
-			}
-		}
-		return true
-	case *expr.Tuple:
-		for _, it := range t.Items {
-			if !isTarget(it) {
-				return false
-			}
-		}
-		return true
-	case *expr.Ratio:
-		for _, it := range t.Items {
-			if !isTarget(it) {
-				return false
-			}
-		}
-		return true
-	case *expr.Call:
-		// f(x) written as a call of an unknown function, or \angle ABC
-		_, known := knownFn[t.Fn]
-		return !known
-	}
-	return false
-}
-
-var knownFn = map[string]bool{"sin": true, "cos": true, "tan": true, "cot": true, "sec": true, "csc": true, "asin": true,
-	"acos": true, "atan": true, "ln": true, "log": true, "exp": true, "abs": true, "floor": true, "ceil": true,
-	"fact": true, "binom": true, "percent": true, "deg": true, "pm": true, "gcd": true, "lcm": true, "max": true,
-	"min": true, "sinh": true, "cosh": true, "tanh": true, "sum": true, "prod": true, "mod": true}
-
-// stripMarks drops a top-level degree or percent sign, reporting which.
-func stripMarks(n expr.Node) (expr.Node, string) {
-	if t, ok := n.(*expr.Call); ok && len(t.Args) == 1 && (t.Fn == "deg" || t.Fn == "percent") {
-		return t.Args[0], t.Fn
-	}
-	return n, ""
-}
-
-// elements returns the members of a collection answer: a list, a set, or a
-// scalar with \pm (both signs). ok is false for anything else.
-func elements(n expr.Node) ([]expr.Node, bool) {
-	switch t := n.(type) {
-	case *expr.List:
-		var out []expr.Node
-		for _, it := range t.Items {
-			if sub, ok := expandPM(value(it)); ok {
-				out = append(out, sub...)
-			} else {
-				out = append(out, value(it))
-			}
-		}
-		return out, true
-	case *expr.Set:
-		var out []expr.Node
-		for _, it := range t.Items {
-			if sub, ok := expandPM(it); ok {
-				out = append(out, sub...)
-			} else {
-				out = append(out, it)
-			}
-		}
-		return out, true
-	}
-	if sub, ok := expandPM(n); ok {
-		return sub, true
-	}
-	return nil, false
-}
-
-// expandPM replaces each \pm by + and by - (at most 4 of them).
-func expandPM(n expr.Node) ([]expr.Node, bool) {
-	count := 0
-	expr.Walk(n, func(m expr.Node) bool {
-		if cl, ok := m.(*expr.Call); ok && cl.Fn == "pm" {
-			count++
-		}
-		return true
-	})
-	if count == 0 || count > 4 || !expr.IsScalar(n) {
-		return nil, false
-	}
-	var out []expr.Node
-	for mask := 0; mask < 1<<count; mask++ {
-		k := 0
-		out = append(out, replacePM(n, mask, &k))
-	}
-	return out, true
-}
-
-func replacePM(n expr.Node, mask int, k *int) expr.Node {
-	switch t := n.(type) {
-	case *expr.Call:
-		if t.Fn == "pm" && len(t.Args) == 1 {
-			bit := mask >> *k & 1
-			*k++
-			a := replacePM(t.Args[0], mask, k)
-			if bit == 1 {
-				return &expr.Neg{X: a}
-			}
-			return a
-		}
-		args := make([]expr.Node, len(t.Args))
-		for i, a := range t.Args {
-			args[i] = replacePM(a, mask, k)
-		}
-		return &expr.Call{Fn: t.Fn, Args: args}
-	case *expr.Neg:
-		return &expr.Neg{X: replacePM(t.X, mask, k)}
-	case *expr.Add:
-		return &expr.Add{Terms: replaceAll(t.Terms, mask, k)}
-	case *expr.Mul:
-		return &expr.Mul{Factors: replaceAll(t.Factors, mask, k)}
-	case *expr.Pow:
-		b := replacePM(t.Base, mask, k)
-		return &expr.Pow{Base: b, Exp: replacePM(t.Exp, mask, k)}
-	}
-	return n
-}
-
-func replaceAll(ns []expr.Node, mask int, k *int) []expr.Node {
-	out := make([]expr.Node, len(ns))
-	for i, x := range ns {
-		out[i] = replacePM(x, mask, k)
-	}
-	return out
-}
-
 func kind(n expr.Node) string {
-	switch n.(type) {
+	switch t := n.(type) {
 	case *expr.Rel:
 		return "relation"
 	case *expr.Tuple:
+		if isInterval(t) {
+			return "interval"
+		}
 		return "tuple"
 	case *expr.Set:
 		return "set"
@@ -507,7 +349,19 @@ func kind(n expr.Node) string {
 	case *expr.Text:
 		return "text"
 	}
+	if isReals(n) {
+		return "set of reals"
+	}
 	return "expression"
+}
+
+// ---- top level ----
+
+func (c *comparer) top(g, x expr.Node) Result {
+	if expr.Key(g) == expr.Key(x) {
+		return eq("identical expressions")
+	}
+	return c.cmp(g, x, 0)
 }
 
 // cmp compares two answers of any shape.
@@ -528,22 +382,13 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	if gIsText || xIsText {
 		return c.cmpText(g, x, gt, xt)
 	}
-	gr, gIsRel := g.(*expr.Rel)
-	xr, xIsRel := x.(*expr.Rel)
-	if gIsRel && xIsRel && isAssignment(gr) != isAssignment(xr) && relKind(gr) == "equation" && relKind(xr) == "equation" &&
-		len(gr.Sides) == 2 && len(xr.Sides) == 2 {
-		// y = 3x/2 against 2y - 3x = 0: the same equation
-		if r := c.cmpEquations(gr, xr, false, false); r.Outcome == Equal {
-			return r
-		}
+	// x \in \{1, 2\}: the set is the answer
+	if gu, xu := unwrapMember(g), unwrapMember(x); gu != g || xu != x {
+		return c.cmp(gu, xu, depth+1)
 	}
-	g0, x0 := g, x
-	g, x = value(g), value(x)
-	if g != g0 || x != x0 {
-		if expr.Key(g) == expr.Key(x) {
-			return eq("same value")
-		}
-		return c.cmp(g, x, depth+1)
+	// relations, assignments and names
+	if r, ok := c.cmpNamed(g, x, depth); ok {
+		return r
 	}
 	// matrix arithmetic written out: A + B, A B, 2A
 	if _, isM := g.(*expr.Matrix); !isM && hasMatrix(g) {
@@ -557,45 +402,24 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 		}
 	}
 	// degree and percent signs
-	gs, gm := stripMarks(g)
-	xs, xm := stripMarks(x)
-	if gm != "" || xm != "" {
-		r := c.cmp(gs, xs, depth+1)
-		if r.Outcome == Equal || gm == xm {
-			if r.Outcome == Equal && gm != xm {
-				r.Reason += " (ignoring the " + map[string]string{"deg": "degree", "percent": "percent"}[gm+xm] + " sign)"
-			}
-			return r
-		}
-		// 20\% against 0.2; 30^\circ against \pi/6: the signs as values
-		if expr.IsScalar(gs) && expr.IsScalar(xs) {
-			if r2 := c.scalar(g, x); r2.Outcome == Equal {
-				r2.Reason += " (reading the " + map[string]string{"deg": "degree", "percent": "percent"}[gm+xm] + " sign as a value)"
-				return r2
-			}
-		}
+	if r, ok := c.cmpMarks(g, x, depth); ok {
+		return r
+	}
+	// sets of reals: intervals, unions, \mathbb{R}, inequalities
+	if r, ok := c.cmpRealSets(g, x, depth); ok {
 		return r
 	}
 	// collections
-	ge, gColl := elements(g)
-	xe, xColl := elements(x)
-	if gColl || xColl {
-		return c.cmpCollections(g, x, ge, xe, gColl, xColl, depth)
+	if r, ok := c.cmpCollections(g, x, depth); ok {
+		return r
 	}
 	switch gv := g.(type) {
 	case *expr.Tuple:
-		return c.cmpTupleLike(gv, x, depth)
+		return c.cmpTuple(gv, x, depth)
 	case *expr.Matrix:
 		return c.cmpMatrix(gv, x, depth)
 	case *expr.SetOp:
-		// a union of intervals against an inequality (x^2 > 4, or the
-		// set-builder {x | x^2 > 4}): by membership, as for one interval
-		if xr, ok := x.(*expr.Rel); ok {
-			if r, ok := c.relAgainstSet(xr, g, depth, true); ok {
-				return r
-			}
-		}
-		return c.cmpSets(g, x, depth)
+		return c.cmpSetOps(gv, x, depth)
 	case *expr.Rel:
 		return c.cmpRel(gv, x, depth)
 	case *expr.Ratio:
@@ -610,16 +434,57 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 		if m, ok := g.(*expr.Matrix); ok {
 			return c.cmpMatrix(m, xv, depth)
 		}
-		return neq("gold is an %s, candidate a tuple", kind(g))
-	case *expr.Matrix, *expr.SetOp, *expr.Ratio:
 		return neq("gold is an %s, candidate a %s", kind(g), kind(x))
-	case *expr.Rel:
-		if r, ok := c.relAgainstSet(xv, g, depth, true); ok {
-			return r
-		}
-		return neq("gold is an expression, candidate a relation")
+	case *expr.Matrix, *expr.SetOp, *expr.Ratio, *expr.Rel:
+		return neq("gold is an %s, candidate a %s", kind(g), kind(x))
+	}
+	if isReals(g) != isReals(x) {
+		return neq("gold is an %s, candidate a %s", kind(g), kind(x))
 	}
 	return c.scalar(g, x)
+}
+
+// unwrapMember returns S for "x \in S" with a finite set S.
+func unwrapMember(n expr.Node) expr.Node {
+	if r, ok := n.(*expr.Rel); ok && len(r.Ops) == 1 && r.Ops[0] == "in" && isSimpleVar(r.Sides[0]) {
+		if _, ok := r.Sides[1].(*expr.Set); ok {
+			return r.Sides[1]
+		}
+	}
+	return n
+}
+
+// cmpMarks compares answers with a top-level degree or percent sign.
+func (c *comparer) cmpMarks(g, x expr.Node, depth int) (Result, bool) {
+	gs, gm := stripMarks(g)
+	xs, xm := stripMarks(x)
+	if gm == "" && xm == "" {
+		return Result{}, false
+	}
+	names := map[string]string{"deg": "degree", "percent": "percent"}
+	r := c.cmp(gs, xs, depth+1)
+	if r.Outcome == Equal || gm == xm {
+		if r.Outcome == Equal && gm != xm {
+			r.Reason += " (ignoring the " + names[gm+xm] + " sign)"
+		}
+		return r, true
+	}
+	// 20\% against 0.2; 30^\circ against \pi/6: the signs as values
+	if expr.IsScalar(gs) && expr.IsScalar(xs) {
+		if r2 := c.scalar(g, x); r2.Outcome == Equal {
+			r2.Reason += " (reading the " + names[gm+xm] + " sign as a value)"
+			return r2, true
+		}
+	}
+	return r, true
+}
+
+// stripMarks drops a top-level degree or percent sign, reporting which.
+func stripMarks(n expr.Node) (expr.Node, string) {
+	if t, ok := n.(*expr.Call); ok && len(t.Args) == 1 && (t.Fn == "deg" || t.Fn == "percent") {
+		return t.Args[0], t.Fn
+	}
+	return n, ""
 }
 
 func (c *comparer) cmpText(g, x expr.Node, gt, xt *expr.Text) Result {
@@ -657,226 +522,6 @@ func textOf(n expr.Node) string {
 	return ""
 }
 
-// ---- collections ----
-
-func (c *comparer) cmpCollections(g, x expr.Node, ge, xe []expr.Node, gColl, xColl bool, depth int) Result {
-	if !gColl {
-		// gold is one value: a tuple against a set written {1,3} compares in order
-		if gt, ok := g.(*expr.Tuple); ok {
-			if _, isSet := x.(*expr.Set); isSet {
-				return c.cmpOrdered(gt.Items, xe, depth, "tuple against set")
-			}
-			if _, isList := x.(*expr.List); isList {
-				return c.cmpOrdered(gt.Items, xe, depth, "tuple against list")
-			}
-		}
-		if len(xe) == 1 {
-			return c.cmp(g, xe[0], depth+1)
-		}
-		return neq("gold is one answer, candidate gives %d", len(dedupe(xe)))
-	}
-	if !xColl {
-		if xt, ok := x.(*expr.Tuple); ok {
-			if _, isSet := g.(*expr.Set); isSet {
-				return c.cmpOrdered(ge, xt.Items, depth, "set against tuple")
-			}
-			if _, isList := g.(*expr.List); isList {
-				return c.cmpOrdered(ge, xt.Items, depth, "list against tuple")
-			}
-		}
-		if len(dedupe(ge)) == 1 {
-			return c.cmp(ge[0], x, depth+1)
-		}
-		return neq("gold has %d answers, candidate gives one", len(dedupe(ge)))
-	}
-	return c.cmpUnordered(dedupe(ge), dedupe(xe), depth)
-}
-
-func dedupe(ns []expr.Node) []expr.Node {
-	seen := map[string]bool{}
-	var out []expr.Node
-	for _, n := range ns {
-		k := expr.Key(n)
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// cmpUnordered matches two collections as sets (greedy matching on the
-// pairwise verdicts; answers are small).
-func (c *comparer) cmpUnordered(ge, xe []expr.Node, depth int) Result {
-	if len(ge) > 200 || len(xe) > 200 {
-		return undec("too many answers to match")
-	}
-	used := make([]bool, len(xe))
-	undecided := false
-	for _, a := range ge {
-		found := false
-		for j, b := range xe {
-			if used[j] {
-				continue
-			}
-			r := c.cmp(a, b, depth+1)
-			if r.Outcome == Equal {
-				used[j] = true
-				found = true
-				break
-			}
-			if r.Outcome == Undecided {
-				undecided = true
-			}
-		}
-		if !found {
-			// an answer matching an already used one (duplicates written differently)
-			for j, b := range xe {
-				if used[j] && c.cmp(a, b, depth+1).Outcome == Equal {
-					found = true
-					break
-				}
-			}
-		}
-		if !found {
-			if undecided || c.limitHit {
-				return undec("could not decide the answer %s", a)
-			}
-			return neq("gold answer %s is missing from the candidate", a)
-		}
-	}
-	for j, b := range xe {
-		if used[j] {
-			continue
-		}
-		extra := true
-		for _, a := range ge {
-			if c.cmp(a, b, depth+1).Outcome == Equal {
-				extra = false
-				break
-			}
-		}
-		if extra {
-			return neq("candidate answer %s is not in the gold answer", b)
-		}
-	}
-	return eq("same set of %d answers", len(ge))
-}
-
-func (c *comparer) cmpOrdered(ga, xa []expr.Node, depth int, what string) Result {
-	if len(ga) != len(xa) {
-		return neq("%s: %d items vs %d", what, len(ga), len(xa))
-	}
-	for i := range ga {
-		r := c.cmp(ga[i], xa[i], depth+1)
-		if r.Outcome != Equal {
-			r.Reason = fmt.Sprintf("item %d: %s", i+1, r.Reason)
-			return r
-		}
-	}
-	return eq("%d items equal in order", len(ga))
-}
-
-// ---- tuples, intervals, matrices ----
-
-func (c *comparer) cmpTupleLike(g *expr.Tuple, x expr.Node, depth int) Result {
-	switch xv := x.(type) {
-	case *expr.Tuple:
-		if len(g.Items) != len(xv.Items) {
-			return neq("tuples of different lengths: %d vs %d", len(g.Items), len(xv.Items))
-		}
-		if len(g.Items) == 2 && (g.Open != xv.Open || g.Close != xv.Close) {
-			if g.Open == "<" || xv.Open == "<" {
-				return c.cmpOrdered(g.Items, xv.Items, depth, "vector")
-			}
-			return neq("interval ends differ: %s%s vs %s%s", g.Open, g.Close, xv.Open, xv.Close)
-		}
-		r := c.cmpOrdered(g.Items, xv.Items, depth, "tuple")
-		if r.Outcome == NotEqual && g.Open == "[" && g.Close == "]" && xv.Open == "[" && xv.Close == "]" && !numericItems(g.Items) {
-			// a bracketed list of symbolic roots: [a, b] and [b, a]
-			if r2 := c.cmpUnordered(g.Items, xv.Items, depth); r2.Outcome == Equal {
-				r2.Reason = "same list in another order"
-				return r2
-			}
-		}
-		return r
-	case *expr.Matrix:
-		return c.cmpMatrix(xv, g, depth)
-	case *expr.SetOp:
-		return c.cmpSets(g, x, depth)
-	case *expr.Sym:
-		if isReals(xv) && len(g.Items) == 2 {
-			return c.cmpSets(g, x, depth)
-		}
-	case *expr.Rel:
-		if r, ok := c.relAgainstSet(xv, g, depth, true); ok {
-			return r
-		}
-	}
-	return neq("gold is a tuple, candidate a %s", kind(x))
-}
-
-func numericItems(items []expr.Node) bool {
-	for _, it := range items {
-		if len(expr.FreeVars(it)) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func isReals(n expr.Node) bool {
-	s, ok := n.(*expr.Sym)
-	return ok && (s.Name == "\\mathbb{R}")
-}
-
-func matrixItems(n expr.Node) (rows [][]expr.Node, ok bool) {
-	switch t := n.(type) {
-	case *expr.Matrix:
-		return t.Rows, true
-	case *expr.Tuple:
-		// a tuple stands for a column vector
-		for _, it := range t.Items {
-			rows = append(rows, []expr.Node{it})
-		}
-		return rows, true
-	}
-	return nil, false
-}
-
-func (c *comparer) cmpMatrix(g expr.Node, x expr.Node, depth int) Result {
-	gr, _ := matrixItems(g)
-	xr, ok := matrixItems(x)
-	if !ok {
-		return neq("gold is a matrix, candidate a %s", kind(x))
-	}
-	// a row vector against a column vector: compare entries in order
-	if len(gr) == 1 && len(xr) == len(gr[0]) && len(xr) > 1 && len(xr[0]) == 1 || len(xr) == 1 && len(gr) == len(xr[0]) && len(gr) > 1 && len(gr[0]) == 1 {
-		return c.cmpOrdered(flatten(gr), flatten(xr), depth, "vector")
-	}
-	if len(gr) != len(xr) || len(gr[0]) != len(xr[0]) {
-		return neq("matrix shapes differ: %dx%d vs %dx%d", len(gr), len(gr[0]), len(xr), len(xr[0]))
-	}
-	for i := range gr {
-		for j := range gr[i] {
-			r := c.cmp(gr[i][j], xr[i][j], depth+1)
-			if r.Outcome != Equal {
-				r.Reason = fmt.Sprintf("entry (%d,%d): %s", i+1, j+1, r.Reason)
-				return r
-			}
-		}
-	}
-	return eq("matrices equal entry by entry")
-}
-
-func flatten(rows [][]expr.Node) []expr.Node {
-	var out []expr.Node
-	for _, r := range rows {
-		out = append(out, r...)
-	}
-	return out
-}
-
 // ---- ratios ----
 
 func (c *comparer) cmpRatio(g, x *expr.Ratio) Result {
@@ -884,27 +529,40 @@ func (c *comparer) cmpRatio(g, x *expr.Ratio) Result {
 		return neq("ratios of different lengths")
 	}
 	same := true
+	var proof string
 	for i := range g.Items {
-		if c.scalar(g.Items[i], x.Items[i]).Outcome != Equal {
+		r := c.scalar(g.Items[i], x.Items[i])
+		if r.Outcome != Equal {
 			same = false
 			break
 		}
+		proof = proofOf(r)
 	}
 	if same {
-		return eq("same ratio term by term")
+		return eq(proof, "same ratio term by term")
 	}
 	// proportional: a:b = c:d when a d = b c, all terms nonzero
+	undecided := false
 	for i := 1; i < len(g.Items); i++ {
 		l := &expr.Mul{Factors: []expr.Node{g.Items[0], x.Items[i]}}
 		r := &expr.Mul{Factors: []expr.Node{g.Items[i], x.Items[0]}}
 		if c.isZero(g.Items[i]) || c.isZero(x.Items[i]) {
 			return neq("ratios differ")
 		}
-		if c.scalar(l, r).Outcome != Equal {
+		res := c.scalar(l, r)
+		switch res.Outcome {
+		case Equal:
+			proof = proofOf(res)
+		case Undecided:
+			undecided = true
+		default:
 			return neq("ratios differ")
 		}
 	}
-	return eq("proportional ratios")
+	if undecided {
+		return undec("could not decide whether the ratios are proportional")
+	}
+	return eq(proof, "proportional ratios")
 }
 
 func (c *comparer) isZero(n expr.Node) bool {

@@ -41,17 +41,16 @@ func TestPositiveSymbols(t *testing.T) {
 	}
 }
 
-// Where no positive point is in the domain (1/floor(x/4) with x in the
-// probing range (0.2, 3)), the default falls back to signed points and finds
-// a difference at a negative x; Positive never looks there and stays
-// Undecided.
+// Where no positive probe point is in the domain (1/floor(x/4) with small
+// positive x), the default finds a difference at a negative x, and
+// Positive proves the two equal from |x| = x: no probe is needed for that.
 func TestPositiveNeverProbesNegative(t *testing.T) {
 	g, x := "\\frac{|x|}{\\lfloor x/4 \\rfloor}", "\\frac{x}{\\lfloor x/4 \\rfloor}"
 	if r := Compare(context.Background(), g, x, Options{Timeout: testTimeout}); r.Outcome != NotEqual {
 		t.Errorf("default: %v (%s), want not_equal from a negative point", r.Outcome, r.Reason)
 	}
-	if r := Compare(context.Background(), g, x, Options{Timeout: testTimeout, Positive: true}); r.Outcome != Undecided {
-		t.Errorf("Positive: %v (%s), want undecided", r.Outcome, r.Reason)
+	if r := Compare(context.Background(), g, x, Options{Timeout: testTimeout, Positive: true}); r.Outcome != Equal {
+		t.Errorf("Positive: %v (%s), want equal", r.Outcome, r.Reason)
 	}
 	// relations use the same points
 	if r := Compare(context.Background(), "y = \\sqrt{x^2}", "y = x", Options{Timeout: testTimeout, Positive: true}); r.Outcome != Equal {

@@ -5,17 +5,15 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/matheval/matheval/expr"
 )
 
-// Precisions of the two-precision test (bits).
+// Precisions of numeric evaluation (bits).
 const (
 	precLo = 160
 	precHi = 320
-	// shrink: a difference that is a rounding artefact falls by at least
-	// 2^shrink from precLo to precHi (a true zero falls by about 2^160).
-	shrink = 80
 )
 
 func (c *comparer) limitErr(err error) bool {
@@ -47,10 +45,6 @@ func infSign(n expr.Node) int {
 		}
 	case *expr.Neg:
 		return -infSign(t.X)
-	case *expr.Call:
-		if t.Fn == "pm" {
-			return 0
-		}
 	}
 	return 0
 }
@@ -64,7 +58,7 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 	gi, xi := infSign(g), infSign(x)
 	if gi != 0 || xi != 0 {
 		if gi == xi {
-			return eq("same infinity")
+			return eq("identical expressions", "the same infinity")
 		}
 		return neq("infinity against a finite value or the opposite infinity")
 	}
@@ -77,42 +71,64 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 	xd, xDec := decimalLit(x)
 	if gerr == nil && xerr == nil {
 		if gv.Cmp(xv) == 0 {
-			return eq("equal as rationals")
+			return eq("exact rational")
 		}
 		if gDec || xDec {
-			return c.decimalPolicy(gd, xd, gDec, xDec, g, x, gv, xv)
+			return c.decimalPolicy(gd, xd, g, x)
 		}
 		return neq("different numbers: %s vs %s", short(gv), short(xv))
 	}
-	vars := expr.FreeVars(g)
-	for k := range expr.FreeVars(x) {
-		vars[k] = true
-	}
-	if len(vars) == 0 {
-		if gDec || xDec {
-			return c.decimalPolicy(gd, xd, gDec, xDec, g, x, gv, xv)
-		}
-		if ga, err := expr.Algebraic(c.ctx, g, c.lim); err == nil {
-			if xa, err := expr.Algebraic(c.ctx, x, c.lim); err == nil {
-				if ga.Equal(xa) {
-					return eq("equal as algebraic numbers (%s)", ga)
-				}
-				return neq("different algebraic numbers: %s vs %s", ga, xa)
-			} else if c.limitErr(err) {
-				return undec("size limit reached: %v", err)
-			}
-		} else if c.limitErr(err) {
-			return undec("size limit reached: %v", err)
-		}
-		return c.numericConst(g, x)
-	}
 	if gDec || xDec {
-		return neq("a number against an expression in %v", sortedNames(vars))
+		return c.decimalPolicy(gd, xd, g, x)
 	}
-	if r, ok := c.polyEqual(g, x, vars); ok {
-		return r
+	fb := c.forms()
+	fg, err1 := fb.Form(g)
+	fx, err2 := fb.Form(x)
+	if c.limitErr(err1) || c.limitErr(err2) {
+		return undec("size or time limit reached building canonical forms")
 	}
-	return c.probe(g, x, vars)
+	if err1 == nil && err2 == nil {
+		d, err := fb.Sub(fg, fx)
+		if err == nil {
+			if d.IsZero() {
+				return eq(proofKind(fg, fx))
+			}
+			return c.refute(g, x, d)
+		}
+		if c.limitErr(err) {
+			return undec("size or time limit reached: %v", err)
+		}
+	}
+	for _, e := range []error{err1, err2} {
+		if errors.Is(e, expr.ErrNotScalar) {
+			return neq("not a single value")
+		}
+	}
+	// no canonical form: the sides can still be told apart numerically
+	return c.refuteNodes(g, x)
+}
+
+// proofKind names the canonical form that proved two forms equal.
+func proofKind(a, b *expr.Form) string {
+	f := a.Features() | b.Features()
+	if f&expr.FeatVar == 0 {
+		switch {
+		case f&^(expr.FeatRadical|expr.FeatI|expr.FeatDen) == 0:
+			return "canonical algebraic form"
+		case f&(expr.FeatOpaque|expr.FeatRoot) != 0:
+			return "canonical form over Q(√, i, π, e, log, roots of unity) with identical opaque terms"
+		}
+		return "canonical form over Q(√, i, π, e, log, roots of unity)"
+	}
+	switch {
+	case f&(expr.FeatExp|expr.FeatLog|expr.FeatRoot|expr.FeatOpaque|expr.FeatPi) == 0 && f&expr.FeatDen == 0:
+		return "canonical polynomial form"
+	case f&(expr.FeatExp|expr.FeatLog|expr.FeatRoot|expr.FeatOpaque|expr.FeatPi) == 0:
+		return "canonical rational-function form"
+	case f&(expr.FeatRoot|expr.FeatOpaque) == 0:
+		return "canonical exponential form"
+	}
+	return "canonical form with identical roots and opaque terms"
 }
 
 func short(r *big.Rat) string {
@@ -124,94 +140,401 @@ func short(r *big.Rat) string {
 	return s
 }
 
-// decimalPolicy compares a bare decimal with another value that is not
-// exactly equal to it.
-func (c *comparer) decimalPolicy(gd, xd *expr.Num, gDec, xDec bool, g, x expr.Node, gv, xv *big.Rat) Result {
-	// the value to compare against, at high precision
-	val := func(n expr.Node, r *big.Rat) (*big.Float, error) {
-		if r != nil {
-			return new(big.Float).SetPrec(precHi).SetRat(r), nil
+// ---- refutation ----
+
+// refute tries to show the difference d of the forms of g and x nonzero:
+// exactly for constants whose forms are canonical, numerically at the
+// constants or at probe points otherwise. It never answers Equal.
+func (c *comparer) refute(g, x expr.Node, d *expr.Form) Result {
+	fb := c.forms()
+	if !d.HasVar() {
+		if c.exactNonZero(d) {
+			return neq("different values (the canonical forms differ by %s)", shortForm(d))
 		}
-		v, err := expr.Eval(c.ctx, n, precHi, nil, expr.EvalOptions{Limits: c.lim})
+		a, err := fb.Approx(d, nil)
 		if err != nil {
-			return nil, err
+			if c.limitErr(err) {
+				return undec("size or time limit reached evaluating the difference")
+			}
+			return undec("could not evaluate the difference: %v", err)
 		}
-		if !v.IsReal() {
-			return nil, fmt.Errorf("complex value")
+		if a.NonZero() {
+			return neq("different values: %s vs %s (difference %s)", c.approxText(g, nil), c.approxText(x, nil), floatText(a.V))
 		}
-		return v.Re, nil
+		return undec("the answers agree to %d bits but are not proved equal", precHi)
 	}
-	a, err := val(g, gv)
+	vars := expr.FreeVars(g)
+	for k := range expr.FreeVars(x) {
+		vars[k] = true
+	}
+	names := sortedNames(vars)
+	evaluated := 0
+	for i := 0; i < c.opts.Points; i++ {
+		if c.expired() {
+			c.limitHit = true
+			return undec("deadline reached after %d probe points", evaluated)
+		}
+		env := c.point(names, i)
+		a, err := fb.Approx(d, env)
+		if err != nil {
+			if c.limitErr(err) {
+				return undec("size or time limit reached evaluating the difference")
+			}
+			continue
+		}
+		evaluated++
+		if a.NonZero() {
+			return neq("differ at %s: %s vs %s", fmtEnv(names, env), c.approxText(g, env), c.approxText(x, env))
+		}
+	}
+	if evaluated == 0 {
+		return undec("the difference could not be evaluated at any probe point")
+	}
+	return undec("the answers agree at %d probe points but are not proved equal", evaluated)
+}
+
+// exactNonZero reports whether a constant form is certainly not zero
+// without numerics: one term of nonzero factors, or a combination of
+// radicals of pairwise coprime bases (linearly independent over Q).
+func (c *comparer) exactNonZero(d *expr.Form) bool {
+	f := d.Features()
+	if f&(expr.FeatOpaque|expr.FeatRoot|expr.FeatDen) != 0 {
+		return false
+	}
+	if d.Terms() == 1 {
+		return true
+	}
+	return f&^(expr.FeatRadical|expr.FeatI) == 0 && d.CoprimeRadicals()
+}
+
+func shortForm(f *expr.Form) string {
+	s := f.String()
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
+// approxText prints the value of n at env (for reasons).
+func (c *comparer) approxText(n expr.Node, env map[string]*big.Rat) string {
+	v, err := expr.Eval(c.ctx, n, 64, env, expr.EvalOptions{Limits: c.lim})
+	if err != nil {
+		return "(" + err.Error() + ")"
+	}
+	return floatText(v)
+}
+
+func floatText(v expr.Complex) string {
+	re, _ := v.Re.Float64()
+	im, _ := v.Im.Float64()
+	if im == 0 {
+		return fmt.Sprintf("%.10g", re)
+	}
+	return fmt.Sprintf("%.10g%+.10gi", re, im)
+}
+
+// refuteNodes tries to tell two sides apart by evaluating each at the
+// constants or at probe points, when they have no canonical form.
+func (c *comparer) refuteNodes(g, x expr.Node) Result {
+	vars := expr.FreeVars(g)
+	for k := range expr.FreeVars(x) {
+		vars[k] = true
+	}
+	names := sortedNames(vars)
+	n := c.opts.Points
+	if len(names) == 0 {
+		n = 1
+	}
+	evaluated := 0
+	for i := 0; i < n; i++ {
+		if c.expired() {
+			c.limitHit = true
+			return undec("deadline reached after %d probe points", evaluated)
+		}
+		var env map[string]*big.Rat
+		if len(names) > 0 {
+			env = c.point(names, i)
+		}
+		ga, err1 := c.approx(g, env)
+		if c.limitErr(err1) {
+			return undec("gold: %v", err1)
+		}
+		xa, err2 := c.approx(x, env)
+		if c.limitErr(err2) {
+			return undec("candidate: %v", err2)
+		}
+		if err1 != nil || err2 != nil {
+			if len(names) == 0 {
+				if errors.Is(err1, expr.ErrNotScalar) || errors.Is(err2, expr.ErrNotScalar) {
+					return neq("not a single value")
+				}
+				if (err1 == nil) != (err2 == nil) {
+					return neq("one side has a value, the other not (%v)", firstErr(err1, err2))
+				}
+			}
+			continue
+		}
+		evaluated++
+		if differ(ga, xa) {
+			where := ""
+			if len(names) > 0 {
+				where = " at " + fmtEnv(names, env)
+			}
+			return neq("different values%s: %s vs %s", where, floatText(ga.v), floatText(xa.v))
+		}
+	}
+	return undec("no canonical form, and evaluation does not separate the answers")
+}
+
+func firstErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// an approximation of a tree's value: the 320-bit value and the change
+// from 160 bits, a stand-in for its error
+type approxVal struct {
+	v   expr.Complex
+	err *big.Float
+}
+
+func (c *comparer) approx(n expr.Node, env map[string]*big.Rat) (approxVal, error) {
+	hi, err := expr.Eval(c.ctx, n, precHi, env, expr.EvalOptions{Limits: c.lim})
+	if err != nil {
+		return approxVal{}, err
+	}
+	lo, err := expr.Eval(c.ctx, n, precLo, env, expr.EvalOptions{Limits: c.lim})
+	if err != nil {
+		return approxVal{}, err
+	}
+	d := cabs(hi, lo)
+	// the low-precision run's own rounding, at least
+	m := cabs(hi, expr.Complex{Re: new(big.Float), Im: new(big.Float)})
+	floor := new(big.Float).SetMantExp(maxF(m, big.NewFloat(1)), -(precLo - 48))
+	if d.Cmp(floor) < 0 {
+		d = floor
+	}
+	return approxVal{hi, d}, nil
+}
+
+func maxF(a, b *big.Float) *big.Float {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+// differ reports whether two approximations are certainly different.
+func differ(a, b approxVal) bool {
+	d := cabs(a.v, b.v)
+	tol := new(big.Float).Add(a.err, b.err)
+	return d.Cmp(tol.Mul(tol, big.NewFloat(4))) > 0
+}
+
+func cabs(a, b expr.Complex) *big.Float {
+	re := new(big.Float).SetPrec(precHi).Sub(a.Re, b.Re)
+	im := new(big.Float).SetPrec(precHi).Sub(a.Im, b.Im)
+	re.Abs(re)
+	im.Abs(im)
+	return re.Add(re, im)
+}
+
+// probeMagnitudes are the sizes probe points draw from: near zero, near
+// one, moderate and large, none a small integer or a simple fraction
+// (where answers often have kinks or special values); each point also
+// gets a small random shift.
+var probeMagnitudes = [][2]int64{
+	{7, 10}, {13, 7}, {41, 13}, {1, 3}, {29, 11}, {113, 17}, {1, 97}, {3, 211}, {257, 3}, {601, 7},
+	{5, 2}, {9, 5}, {4001, 3}, {20011, 7}, {2, 3}, {1, 19}, {13, 9}, {31, 10}, {7, 47}, {151, 4},
+}
+
+// point draws the probe point number i for the variables. The signs run
+// through every pattern (variable j is negative when bit j of i is set),
+// so that the first points already see each quadrant of two variables;
+// under Positive every value is positive.
+func (c *comparer) point(vars []string, i int) map[string]*big.Rat {
+	env := map[string]*big.Rat{}
+	for j, v := range vars {
+		pv := probeMagnitudes[(i*7+j*3)%len(probeMagnitudes)]
+		r := big.NewRat(pv[0], pv[1])
+		// a small random shift keeps distinct variables apart and away from
+		// coincidences
+		r.Add(r, big.NewRat(int64(c.random().Intn(1000)+1), 100003))
+		if !c.opts.Positive && j < 16 && (i>>j)&1 == 1 {
+			r.Neg(r)
+		}
+		env[v] = r
+	}
+	return env
+}
+
+func fmtEnv(names []string, env map[string]*big.Rat) string {
+	s := ""
+	for i, n := range names {
+		if i > 0 {
+			s += ", "
+		}
+		f, _ := env[n].Float64()
+		s += fmt.Sprintf("%s=%.6g", n, f)
+		if i == 3 && len(names) > 4 {
+			s += ", ..."
+			break
+		}
+	}
+	return s
+}
+
+// ---- decimals ----
+
+// decimalPolicy compares answers when one is a bare decimal and their
+// exact values differ or are not both rational (see DecimalPolicy).
+func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
+	if len(expr.FreeVars(g)) > 0 || len(expr.FreeVars(x)) > 0 {
+		return neq("a number against an expression with variables")
+	}
+	fb := c.forms()
+	fg, err1 := fb.Form(g)
+	fx, err2 := fb.Form(x)
+	if c.limitErr(err1) || c.limitErr(err2) {
+		return undec("size or time limit reached")
+	}
+	if err1 != nil || err2 != nil {
+		return c.refuteNodes(g, x)
+	}
+	d, err := fb.Sub(fg, fx)
 	if err != nil {
 		if c.limitErr(err) {
-			return undec("limit reached: %v", err)
+			return undec("size or time limit reached")
 		}
-		return neq("gold does not evaluate to a real number (%v)", err)
+		return undec("could not subtract the answers: %v", err)
 	}
-	b, err := val(x, xv)
+	if d.IsZero() {
+		return eq(proofKind(fg, fx))
+	}
+	ad, err := fb.Approx(d, nil)
 	if err != nil {
 		if c.limitErr(err) {
-			return undec("limit reached: %v", err)
+			return undec("size or time limit reached")
 		}
-		return neq("candidate does not evaluate to a real number (%v)", err)
+		return neq("the answers do not both have real values (%v)", err)
 	}
-	diff := new(big.Float).Sub(a, b)
-	diff.Abs(diff)
-	df, _ := diff.Float64()
+	if _, real := ad.Sign(); !real && ad.NonZero() {
+		if new(big.Float).Abs(ad.V.Im).Cmp(ad.Err) > 0 {
+			return neq("a decimal against a complex value")
+		}
+	}
+	diff := new(big.Float).Abs(ad.V.Re)
+	if r, ok := d.Rational(); ok {
+		// both values rational: the difference is exact
+		diff = new(big.Float).SetPrec(precHi).SetRat(new(big.Rat).Abs(r))
+		ad.Err = new(big.Float)
+	}
 	switch c.opts.Decimal {
 	case DecimalExact:
 		return neq("decimal differs from the exact value (exact policy)")
 	case DecimalAbs:
+		df, _ := diff.Float64()
 		if df <= c.opts.AbsTol*(1+1e-9) {
-			return eq("within absolute tolerance %g", c.opts.AbsTol)
+			return eq("decimal policy", "within the absolute tolerance %g", c.opts.AbsTol)
 		}
 		return neq("differ by %.3g, more than the absolute tolerance %g", df, c.opts.AbsTol)
 	case DecimalRel:
-		af, _ := a.Float64()
+		ag, err := fb.Approx(fg, nil)
+		if err != nil {
+			return undec("could not evaluate the gold: %v", err)
+		}
+		df, _ := diff.Float64()
+		af, _ := ag.V.Re.Float64()
 		if df <= c.opts.RelTol*math.Abs(af)*(1+1e-9) {
-			return eq("within relative tolerance %g", c.opts.RelTol)
+			return eq("decimal policy", "within the relative tolerance %g", c.opts.RelTol)
 		}
 		return neq("differ by %.3g, more than the relative tolerance %g", df, c.opts.RelTol)
 	}
-	// rounded: the decimal with fewer places must be the other value rounded
-	// or truncated to its places
-	var d *expr.Num
-	switch {
-	case gDec && xDec:
-		d = gd
-		if xd.Places < gd.Places {
-			d = xd
+	// DecimalRounded
+	minSig := c.opts.MinSigDigits
+	if gd != nil {
+		// a decimal gold is exact, unless it shows enough digits to be a
+		// rounded value and the candidate is strictly more precise
+		if sigDigits(gd) < minSig {
+			return neq("different decimals: the gold %s is exact (fewer than %d significant digits)", gd, minSig)
 		}
-	case gDec:
-		d = gd
-	default:
-		d = xd
+		if xd != nil && xd.Places <= gd.Places {
+			return neq("different decimals: %s vs %s", gd, xd)
+		}
+		if xd == nil && terminates(fx, gd.Places) {
+			return neq("the candidate is an exact value that differs from the decimal gold %s", gd)
+		}
+		if ok, sure := c.within(diff, ad.Err, gd.Places); !sure {
+			return undec("too close to the rounding boundary to decide")
+		} else if ok {
+			return eq("decimal policy", "the gold %s is the candidate rounded to %d places", gd, gd.Places)
+		}
+		return neq("the candidate does not round to the gold %s", gd)
 	}
-	if sig := sigDigits(d); sig < c.opts.MinSigDigits {
-		return neq("decimal %s shows %d significant digit(s), fewer than %d", d, sig, c.opts.MinSigDigits)
+	// a decimal candidate against an exact gold
+	if terminates(fg, -1) {
+		return neq("the gold is exact (a terminating decimal) and the candidate %s differs from it", xd)
 	}
-	unit := new(big.Float).SetPrec(precHi).SetRat(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d.Places)), nil)))
-	halfUnit := new(big.Float).SetPrec(precHi).Quo(unit, big.NewFloat(2))
-	if gDec && xDec && gd.Places == xd.Places {
-		return neq("different decimals: %s vs %s", gd, xd)
+	if sig := sigDigits(xd); sig < minSig {
+		return neq("decimal %s shows %d significant digit(s), fewer than the %d the policy needs", xd, sig, minSig)
 	}
-	// correctly rounded (ties either way)
-	if diff.Cmp(halfUnit) <= 0 {
-		return eq("decimal agrees to its %d places", d.Places)
+	if ok, sure := c.within(diff, ad.Err, xd.Places); !sure {
+		return undec("too close to the rounding boundary to decide")
+	} else if ok {
+		return eq("decimal policy", "correctly rounded to %d places", xd.Places)
 	}
-	// or truncated: the decimal lies between 0 and the other value, less than one unit off
-	dv := new(big.Float).SetPrec(precHi).SetRat(d.V)
-	other := a // the value the candidate's decimal approximates
-	// truncation is accepted from a candidate only, against a more precise value
-	morePrecise := xDec && (!gDec || gd.Places > xd.Places)
-	if d == xd && xDec && morePrecise && diff.Cmp(unit) < 0 && dv.Sign()*other.Sign() >= 0 && new(big.Float).Abs(dv).Cmp(new(big.Float).Abs(other)) < 0 {
-		return eq("decimal is the value truncated to %d places", d.Places)
+	return neq("%s is not the gold correctly rounded to %d places", xd, xd.Places)
+}
+
+// within reports whether diff < half a unit of the given decimal place;
+// sure is false when the error bound straddles the boundary.
+func (c *comparer) within(diff, errb *big.Float, places int) (ok, sure bool) {
+	unit := new(big.Float).SetPrec(precHi).SetRat(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil)))
+	half := unit.Quo(unit, big.NewFloat(2))
+	lo := new(big.Float).Sub(diff, errb)
+	hi := new(big.Float).Add(diff, errb)
+	switch {
+	case hi.Cmp(half) < 0:
+		return true, true
+	case lo.Cmp(half) >= 0:
+		return false, true
 	}
-	return neq("differ by %.3g at %d decimal places", df, d.Places)
+	return false, false
+}
+
+// terminates reports whether a form is a rational with a terminating
+// decimal expansion (of at most places digits when places >= 0).
+func terminates(f *expr.Form, places int) bool {
+	r, ok := f.Rational()
+	if !ok {
+		return false
+	}
+	d := new(big.Int).Set(r.Denom())
+	k := 0
+	for _, p := range []int64{2, 5} {
+		n := 0
+		m := new(big.Int)
+		for {
+			q, rem := new(big.Int).QuoRem(d, big.NewInt(p), m)
+			if rem.Sign() != 0 {
+				break
+			}
+			d = q
+			n++
+		}
+		k = max(k, n)
+	}
+	if d.Cmp(big.NewInt(1)) != 0 {
+		return false
+	}
+	return places < 0 || k <= places
 }
 
 func sigDigits(n *expr.Num) int {
 	s := n.V.FloatString(n.Places)
+	s = strings.TrimPrefix(s, "-")
 	k := 0
 	started := false
 	for i := 0; i < len(s); i++ {
@@ -227,134 +550,4 @@ func sigDigits(n *expr.Num) int {
 		}
 	}
 	return k
-}
-
-// twoPrec evaluates n at both precisions.
-func (c *comparer) twoPrec(n expr.Node, env map[string]*big.Rat) (lo, hi expr.Complex, err error) {
-	lo, err = expr.Eval(c.ctx, n, precLo, env, expr.EvalOptions{Limits: c.lim})
-	if err != nil {
-		return
-	}
-	hi, err = expr.Eval(c.ctx, n, precHi, env, expr.EvalOptions{Limits: c.lim})
-	return
-}
-
-func cabs(a, b expr.Complex, prec uint) *big.Float {
-	re := new(big.Float).SetPrec(prec).Sub(a.Re, b.Re)
-	im := new(big.Float).SetPrec(prec).Sub(a.Im, b.Im)
-	re.Abs(re)
-	im.Abs(im)
-	return re.Add(re, im)
-}
-
-// sameValue applies the two-precision rule to values of two sides.
-func sameValue(alo, ahi, blo, bhi expr.Complex) bool {
-	d1 := cabs(alo, blo, precLo)
-	d2 := cabs(ahi, bhi, precHi)
-	if d2.Sign() == 0 {
-		return true
-	}
-	if d1.Sign() == 0 {
-		return false
-	}
-	lim := new(big.Float).SetMantExp(d1, -shrink)
-	return d2.Cmp(lim) <= 0
-}
-
-// isZeroVal: the value vanishes by the same rule.
-func isZeroVal(lo, hi expr.Complex) bool {
-	z := expr.Complex{Re: new(big.Float), Im: new(big.Float)}
-	return sameValue(lo, hi, z, z)
-}
-
-func (c *comparer) numericConst(g, x expr.Node) Result {
-	glo, ghi, err := c.twoPrec(g, nil)
-	if err != nil {
-		return c.evalFail("gold", err)
-	}
-	xlo, xhi, err := c.twoPrec(x, nil)
-	if err != nil {
-		return c.evalFail("candidate", err)
-	}
-	if sameValue(glo, ghi, xlo, xhi) {
-		return eq("numerically equal at %d bits", precHi)
-	}
-	return neq("different values: %s vs %s", glo.String(), xlo.String())
-}
-
-func (c *comparer) evalFail(side string, err error) Result {
-	if c.limitErr(err) {
-		return undec("%s: %v", side, err)
-	}
-	if errors.Is(err, expr.ErrNotScalar) {
-		return neq("%s is not a single value", side)
-	}
-	return neq("%s does not evaluate (%v)", side, err)
-}
-
-// point draws random values for the variables: positive in (0.2, 3) when
-// positive, else in (-3, 3) avoiding 0.
-func (c *comparer) point(vars []string, positive bool) map[string]*big.Rat {
-	env := map[string]*big.Rat{}
-	for _, v := range vars {
-		den := int64(c.random().Intn(89) + 11)
-		num := int64(c.random().Intn(int(den)*28/10)) + den/5 + 1
-		if !positive && c.random().Intn(2) == 0 {
-			num = -num
-		}
-		env[v] = big.NewRat(num, den)
-	}
-	return env
-}
-
-// probe compares expressions with variables at random points.
-func (c *comparer) probe(g, x expr.Node, vars map[string]bool) Result {
-	names := sortedNames(vars)
-	agree, fails := 0, 0
-	need := c.opts.Points
-	for attempt := 0; attempt < 4*need && agree < need; attempt++ {
-		if c.expired() {
-			c.limitHit = true
-			return undec("deadline reached after %d agreeing points", agree)
-		}
-		env := c.point(names, c.positivePoint(attempt, 2*need))
-		glo, ghi, err1 := c.twoPrec(g, env)
-		if err1 != nil && c.limitErr(err1) {
-			return undec("gold: %v", err1)
-		}
-		xlo, xhi, err2 := c.twoPrec(x, env)
-		if err2 != nil && c.limitErr(err2) {
-			return undec("candidate: %v", err2)
-		}
-		if err1 != nil || err2 != nil {
-			if errors.Is(err1, expr.ErrNotScalar) || errors.Is(err2, expr.ErrNotScalar) {
-				return neq("not a single value")
-			}
-			fails++
-			continue
-		}
-		if !sameValue(glo, ghi, xlo, xhi) {
-			return neq("differ at %s: %s vs %s", fmtEnv(names, env), glo.String(), xlo.String())
-		}
-		agree++
-	}
-	if agree >= need {
-		return eq("numerically equal at %d random points", agree)
-	}
-	return undec("only %d of the random points could be evaluated", agree)
-}
-
-func fmtEnv(names []string, env map[string]*big.Rat) string {
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += ", "
-		}
-		s += n + "=" + env[n].RatString()
-		if i == 3 && len(names) > 4 {
-			s += ", ..."
-			break
-		}
-	}
-	return s
 }

@@ -469,3 +469,87 @@ func (m *mono) String() string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// CoprimeRadicals reports whether the bases of the radicals in f are
+// pairwise coprime, which makes its distinct radical monomials linearly
+// independent over the rationals (Besicovitch): a nonzero combination of
+// them is then a nonzero number.
+func (f *Form) CoprimeRadicals() bool {
+	var bases []*big.Int
+	seen := map[string]bool{}
+	for _, s := range []*sum{f.num, f.den} {
+		if s == nil {
+			continue
+		}
+		for _, t := range s.ts {
+			for _, fc := range t.m.fs {
+				if fc.a.kind == atRad && !seen[fc.a.key] {
+					seen[fc.a.key] = true
+					bases = append(bases, fc.a.b)
+				}
+			}
+		}
+	}
+	one := big.NewInt(1)
+	for i := range bases {
+		for j := i + 1; j < len(bases); j++ {
+			if new(big.Int).GCD(nil, nil, bases[i], bases[j]).Cmp(one) != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Univariate returns the numerator and the denominator of f as polynomials
+// in the one variable v with rational coefficients, lowest degree first
+// (negative powers of v are cleared into both). ok is false when f has any
+// other atom.
+func (f *Form) Univariate(v string) (num, den []*big.Rat, ok bool) {
+	key := "v:" + v
+	minE := int64(0)
+	parts := []*sum{f.num}
+	if f.den != nil {
+		parts = append(parts, f.den)
+	}
+	for _, s := range parts {
+		for _, t := range s.ts {
+			m := t.m
+			if m.i || !m.rou.isZero() || m.exp != nil || len(m.fs) > 1 {
+				return nil, nil, false
+			}
+			if len(m.fs) == 1 {
+				fc := m.fs[0]
+				if fc.a.key != key || !fc.e.isInt() {
+					return nil, nil, false
+				}
+				minE = min(minE, fc.e.n)
+			}
+		}
+	}
+	conv := func(s *sum) []*big.Rat {
+		var out []*big.Rat
+		for _, t := range s.ts {
+			e := -minE
+			if len(t.m.fs) == 1 {
+				e += t.m.fs[0].e.n
+			}
+			for int64(len(out)) <= e {
+				out = append(out, new(big.Rat))
+			}
+			out[e].Add(out[e], t.c)
+		}
+		return out
+	}
+	num = conv(f.num)
+	if f.den != nil {
+		den = conv(f.den)
+	} else {
+		den = make([]*big.Rat, -minE+1)
+		for i := range den {
+			den[i] = new(big.Rat)
+		}
+		den[-minE].SetInt64(1)
+	}
+	return num, den, true
+}

@@ -1081,8 +1081,25 @@ func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
 	if r, ok := base.Rational(); ok {
 		return b.ratPow(r, q)
 	}
-	if !q.Num().IsInt64() || !q.Denom().IsInt64() || q.Denom().Int64() > 64 {
+	if !q.Num().IsInt64() || !q.Denom().IsInt64() {
 		return nil, ErrLimit
+	}
+	if q.Denom().Int64() > 64 || abs64(q.Num().Int64()) > maxFormExp {
+		// x^{0.8889}: e^{q ln x}, the principal value, which is also the
+		// evaluator's for an even root index; an odd one would be real
+		// for a negative x, which this form does not say
+		if q.Denom().Bit(0) == 1 && !b.opt.Positive && b.opt.Branch == RealRoots {
+			return nil, ErrLimit
+		}
+		l, err := b.ln(base)
+		if err != nil {
+			return nil, err
+		}
+		p, err := b.scale(l, q)
+		if err != nil {
+			return nil, err
+		}
+		return b.expForm(p)
 	}
 	p, k := q.Num().Int64(), q.Denom().Int64()
 	// a product of positive factors distributes the power
@@ -1683,4 +1700,101 @@ func (b *FormBuilder) sumProd(t *Call) (*Form, bool, error) {
 		}
 	}
 	return acc, true, nil
+}
+
+// Proportional reports whether x = k y for a constant form k (one without
+// variables), and returns k. A false ok proves nothing unless both forms
+// are canonical (polynomials in the variables over Q(√, i)).
+func (b *FormBuilder) Proportional(x, y *Form) (k *Form, ok bool, err error) {
+	if y.IsZero() || x.IsZero() {
+		return nil, false, nil
+	}
+	one := constSum(big.NewRat(1, 1))
+	xd, yd := x.den, y.den
+	if xd == nil {
+		xd = one
+	}
+	if yd == nil {
+		yd = one
+	}
+	p, err := b.sumMul(x.num, yd)
+	if err != nil {
+		return nil, false, err
+	}
+	q, err := b.sumMul(y.num, xd)
+	if err != nil {
+		return nil, false, err
+	}
+	pg, qg := splitVar(p), splitVar(q)
+	if len(pg) != len(qg) {
+		return nil, false, nil
+	}
+	var m0 string
+	first := true
+	for m := range pg {
+		if _, ok := qg[m]; !ok {
+			return nil, false, nil
+		}
+		if first || m < m0 {
+			m0, first = m, false
+		}
+	}
+	for m := range pg {
+		if m == m0 {
+			continue
+		}
+		l, err := b.sumMul(pg[m], qg[m0])
+		if err != nil {
+			return nil, false, err
+		}
+		r, err := b.sumMul(pg[m0], qg[m])
+		if err != nil {
+			return nil, false, err
+		}
+		d, err := b.sumAdd(l, r, -1)
+		if err != nil {
+			return nil, false, err
+		}
+		if !d.isZero() {
+			return nil, false, nil
+		}
+	}
+	k, err = b.normalize(&Form{num: pg[m0], den: qg[m0]})
+	if err != nil {
+		return nil, false, err
+	}
+	return k, true, nil
+}
+
+// splitVar groups the terms of s by the part of their monomial that
+// depends on variables; each group is a sum of constant terms.
+func splitVar(s *sum) map[string]*sum {
+	out := map[string]*sum{}
+	for _, t := range s.ts {
+		cm := &mono{i: t.m.i, rou: t.m.rou}
+		vm := &mono{}
+		for _, f := range t.m.fs {
+			if f.a.hasVar {
+				vm.fs = append(vm.fs, f)
+			} else {
+				cm.fs = append(cm.fs, f)
+			}
+		}
+		if t.m.exp != nil {
+			if t.m.exp.HasVar() {
+				vm.exp = t.m.exp
+			} else {
+				cm.exp = t.m.exp
+			}
+		}
+		cm.computeKey()
+		vm.computeKey()
+		g, ok := out[vm.key]
+		if !ok {
+			g = newSum()
+			out[vm.key] = g
+		}
+		g.addTerm(t.c, cm)
+	}
+	return out
 }

@@ -308,3 +308,8 @@ func (b *FormBuilder) realValue(f *Form) (*big.Float, bool, error) {
 	}
 	return a.V.Re, true, nil
 }
+
+// Sign returns the sign of a real constant form: exactly for a rational,
+// else from Approx (ok is false when the form is not certainly real and
+// nonzero).
+func (b *FormBuilder) Sign(f *Form) (int, bool, error) { return b.sign(f) }

@@ -85,8 +85,14 @@ type SetOp struct {
 // Matrix is a matrix or a vector written with a matrix environment.
 type Matrix struct{ Rows [][]Node }
 
-// List is several answers ("1, 2 and 3"): compared as a set.
-type List struct{ Items []Node }
+// List is several answers ("1, 2 and 3"): compared as a set. Seps, when
+// set, holds the separator written before each item after the first: ",",
+// ";", "and" or "or" (the word separators make a list of inequalities a
+// conjunction or a union).
+type List struct {
+	Items []Node
+	Seps  []string
+}
 
 // Ratio is a:b(:c...).
 type Ratio struct{ Items []Node }

@@ -1,0 +1,456 @@
+package equiv
+
+import (
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/matheval/matheval/expr"
+)
+
+// Names: assignments (x = 3), chains (x = 5+5+1 = 11), equations, and
+// lists of named values (a = 1, b = 4). Names matter when both sides give
+// them; a bare gold against a named candidate compares the value; a named
+// gold against a bare candidate compares the values in the gold's order.
+
+// assignment returns the name and the value of "name = value" (also a
+// chain "name = ... = value", the value being the side after the last "=").
+func assignment(n expr.Node) (lhs, val expr.Node, ok bool) {
+	r, isRel := n.(*expr.Rel)
+	if !isRel || !allOps(r, "=", "~") || !isTarget(r.Sides[0]) {
+		return nil, nil, false
+	}
+	return r.Sides[0], chainValue(r), true
+}
+
+// chainValue is the value an equation chain states: the side after the
+// last "=" (an "≈" after it is a rounding remark).
+func chainValue(r *expr.Rel) expr.Node {
+	last := -1
+	for i, op := range r.Ops {
+		if op == "=" {
+			last = i
+		}
+	}
+	if last < 0 {
+		return r.Sides[len(r.Sides)-1]
+	}
+	return r.Sides[last+1]
+}
+
+func allOps(r *expr.Rel, ops ...string) bool {
+	for _, o := range r.Ops {
+		ok := false
+		for _, a := range ops {
+			if o == a {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// isTarget reports whether n names what is being asked for (x, a_1, f(x),
+// (p,q), S_1:S_2, \frac{NO}{BO}, AB) rather than being an expression to
+// solve.
+func isTarget(n expr.Node) bool {
+	switch t := n.(type) {
+	case *expr.Sym:
+		return !expr.IsConst(t.Name) || t.Name == expr.E || t.Name == expr.I
+	case *expr.Mul:
+		for _, f := range t.Factors {
+			if p, ok := f.(*expr.Pow); ok {
+				if e, ok := p.Exp.(*expr.Num); ok && e.V.Cmp(big.NewRat(-1, 1)) == 0 {
+					f = p.Base
+				}
+			}
+			if !isTarget(f) {
+				return false
+			}
+		}
+		return true
+	case *expr.Tuple:
+		for _, it := range t.Items {
+			if !isTarget(it) {
+				return false
+			}
+		}
+		return true
+	case *expr.Ratio:
+		for _, it := range t.Items {
+			if !isTarget(it) {
+				return false
+			}
+		}
+		return true
+	case *expr.Call:
+		// f(x) written as a call of an unknown function, or \angle ABC
+		return !knownFn[t.Fn]
+	}
+	return false
+}
+
+var knownFn = map[string]bool{"sin": true, "cos": true, "tan": true, "cot": true, "sec": true, "csc": true, "asin": true,
+	"acos": true, "atan": true, "ln": true, "log": true, "exp": true, "abs": true, "floor": true, "ceil": true,
+	"fact": true, "binom": true, "percent": true, "deg": true, "pm": true, "gcd": true, "lcm": true, "max": true,
+	"min": true, "sinh": true, "cosh": true, "tanh": true, "sum": true, "prod": true, "mod": true, "sqrt": true}
+
+// sameName reports whether two left sides name the same thing. Two
+// applications of one function to plain variables (W(n), W(x)) name the
+// same function: ren then maps the candidate's variables to the gold's.
+func sameName(g, x expr.Node) (ok bool, ren map[string]string) {
+	if expr.Key(g) == expr.Key(x) {
+		return true, nil
+	}
+	gc, ok1 := g.(*expr.Call)
+	xc, ok2 := x.(*expr.Call)
+	if !ok1 || !ok2 || gc.Fn != xc.Fn || len(gc.Args) != len(xc.Args) {
+		return false, nil
+	}
+	ren = map[string]string{}
+	for i := range gc.Args {
+		a, okA := gc.Args[i].(*expr.Sym)
+		b, okB := xc.Args[i].(*expr.Sym)
+		if !okA || !okB || expr.IsConst(a.Name) || expr.IsConst(b.Name) {
+			return false, nil
+		}
+		if prev, seen := ren[b.Name]; seen && prev != a.Name {
+			return false, nil
+		}
+		ren[b.Name] = a.Name
+	}
+	return true, ren
+}
+
+// rename substitutes variables simultaneously (through temporary names,
+// so that a swap x <-> y works).
+func rename(n expr.Node, ren map[string]string) expr.Node {
+	if len(ren) == 0 {
+		return n
+	}
+	keys := make([]string, 0, len(ren))
+	for k := range ren {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		n = expr.Substitute(n, k, &expr.Sym{Name: "\x00tmp" + string(rune('a'+i))})
+	}
+	for i, k := range keys {
+		n = expr.Substitute(n, "\x00tmp"+string(rune('a'+i)), &expr.Sym{Name: ren[k]})
+	}
+	return n
+}
+
+// namedItem is one item of an answer list: a value with an optional name.
+type namedItem struct {
+	name expr.Node // nil for a bare value
+	val  expr.Node
+}
+
+// namedList returns the items of a list (or a single answer) whose every
+// item is an assignment. ok is false when some item is bare.
+func namedList(n expr.Node) ([]namedItem, bool) {
+	var items []expr.Node
+	if l, ok := n.(*expr.List); ok {
+		items = flattenList(l)
+	} else {
+		items = []expr.Node{n}
+	}
+	out := make([]namedItem, 0, len(items))
+	for _, it := range items {
+		lhs, val, ok := assignment(it)
+		if !ok || isTupleTarget(lhs) {
+			return nil, false
+		}
+		out = append(out, namedItem{lhs, val})
+	}
+	return out, true
+}
+
+// isTupleTarget: (p,q) = (3,2) names a tuple, which compares as the tuple.
+func isTupleTarget(n expr.Node) bool {
+	_, ok := n.(*expr.Tuple)
+	return ok
+}
+
+func flattenList(l *expr.List) []expr.Node {
+	var out []expr.Node
+	for _, it := range l.Items {
+		if sub, ok := it.(*expr.List); ok {
+			out = append(out, flattenList(sub)...)
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// stripNames replaces every assignment in a list by its value.
+func stripNames(n expr.Node) expr.Node {
+	switch t := n.(type) {
+	case *expr.List:
+		out := &expr.List{Items: make([]expr.Node, len(t.Items)), Seps: t.Seps}
+		for i, it := range t.Items {
+			if _, group := it.(*expr.List); group {
+				out.Items[i] = it // a group keeps its names: it is one point
+				continue
+			}
+			out.Items[i] = stripNames(it)
+		}
+		return out
+	}
+	if _, v, ok := assignment(n); ok {
+		return v
+	}
+	return n
+}
+
+func hasNames(n expr.Node) bool {
+	if l, ok := n.(*expr.List); ok {
+		for _, it := range flattenList(l) {
+			if _, _, ok := assignment(it); ok {
+				return true
+			}
+		}
+		return false
+	}
+	_, _, ok := assignment(n)
+	return ok
+}
+
+// cmpNamed compares answers where a side is a relation or names its
+// values. ok is false when neither is.
+func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
+	gr, gIsRel := g.(*expr.Rel)
+	xr, xIsRel := x.(*expr.Rel)
+	gEq := gIsRel && relKind(gr) == "equation"
+	xEq := xIsRel && relKind(xr) == "equation"
+	switch {
+	case gEq && xEq:
+		gl, gv, gA := assignment(g)
+		xl, xv, xA := assignment(x)
+		if gA && xA {
+			if same, ren := sameName(gl, xl); same {
+				r := c.cmp(gv, rename(xv, ren), depth+1)
+				return r, true
+			}
+		}
+		if len(gr.Sides) == 2 && len(xr.Sides) == 2 {
+			r := c.cmpEquations(gr, xr, false)
+			if r.Outcome != Equal && gA && xA {
+				return neq("different names: %s vs %s", gl, xl), true
+			}
+			return r, true
+		}
+		if gA && xA {
+			return neq("different names: %s vs %s", gl, xl), true
+		}
+		// chains: by the values they state
+		if len(gr.Sides) > 2 || len(xr.Sides) > 2 {
+			return c.cmp(chainValue(gr), chainValue(xr), depth+1), true
+		}
+		return neq("different equations"), true
+	case gEq && !xIsRel:
+		if _, gv, ok := assignment(g); ok {
+			if hasNames(x) {
+				return Result{}, false
+			}
+			return c.cmp(gv, x, depth+1), true
+		}
+		if len(gr.Sides) > 2 {
+			// 1 = \zzz = x = 0: the chain states its last value
+			return c.cmp(chainValue(gr), x, depth+1), true
+		}
+		return neq("gold is an equation, candidate a %s", kind(x)), true
+	case xEq && !gIsRel:
+		// a bare gold: the candidate's equation states its last side
+		// (x^3 = 12, \cos\angle ABC = -7/25 answer 12 and -7/25)
+		if hasNames(g) {
+			return Result{}, false
+		}
+		return c.cmp(g, chainValue(xr), depth+1), true
+	}
+	// lists of named values
+	gn, gNamed := namedList(g)
+	xn, xNamed := namedList(x)
+	_, gList := g.(*expr.List)
+	_, xList := x.(*expr.List)
+	if !gList && !xList {
+		return Result{}, false
+	}
+	switch {
+	case gNamed && xNamed:
+		return c.cmpNamedItems(gn, xn, depth), true
+	case gNamed && !hasNames(x):
+		// the gold names its values, the candidate gives them bare: a
+		// tuple in the gold's order when the names are distinct (a point)
+		if xt, ok := x.(*expr.Tuple); ok && !isInterval(xt) {
+			if !distinctNames(gn) {
+				return neq("gold is a list of values of one name, candidate a tuple"), true
+			}
+			vals := make([]expr.Node, len(gn))
+			for i, it := range gn {
+				vals[i] = it.val
+			}
+			return c.cmpOrdered(vals, xt.Items, depth, "named values against a tuple"), true
+		}
+		if hasGroups(g) {
+			return c.groupsAgainst(g, x, depth), true
+		}
+		return c.cmp(stripNames(g), x, depth+1), true
+	case xNamed && !hasNames(g):
+		if gt, ok := g.(*expr.Tuple); ok && !isInterval(gt) {
+			return c.namedAgainstTuple(gt, xn, depth), true
+		}
+		if _, ok := g.(*expr.Tuple); ok {
+			return neq("gold is an interval, candidate a list of values"), true
+		}
+		if hasGroups(x) {
+			return c.groupsAgainst(g, x, depth), true
+		}
+		return c.cmp(g, stripNames(x), depth+1), true
+	}
+	return Result{}, false
+}
+
+func hasGroups(n expr.Node) bool {
+	if l, ok := n.(*expr.List); ok {
+		for _, it := range l.Items {
+			if _, ok := it.(*expr.List); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// groupsAgainst compares two collections where one is made of groups of
+// named values ("p=5, q=2; p=7, q=2"): each group is one answer.
+func (c *comparer) groupsAgainst(g, x expr.Node, depth int) Result {
+	ge, ok := elements(g)
+	if !ok {
+		ge = []expr.Node{g}
+	}
+	xe, ok := elements(x)
+	if !ok {
+		xe = []expr.Node{x}
+	}
+	return c.cmpUnordered(ge, xe, c.repeats(ge, depth), depth)
+}
+
+// cmpNamedItems matches two lists of named values: each gold item needs a
+// candidate item with the same name and an equal value.
+func (c *comparer) cmpNamedItems(gn, xn []namedItem, depth int) Result {
+	if len(gn) != len(xn) {
+		return neq("%d named values against %d", len(gn), len(xn))
+	}
+	used := make([]bool, len(xn))
+	undecided := false
+	var proofs []string
+	for _, a := range gn {
+		found := false
+		for j, b := range xn {
+			if used[j] {
+				continue
+			}
+			same, ren := sameName(a.name, b.name)
+			if !same {
+				continue
+			}
+			r := c.cmp(a.val, rename(b.val, ren), depth+1)
+			if r.Outcome == Equal {
+				used[j], found = true, true
+				proofs = append(proofs, proofOf(r))
+				break
+			}
+			if r.Outcome == Undecided {
+				undecided = true
+			}
+		}
+		if !found {
+			if undecided || c.limitHit {
+				return undec("could not decide the value of %s", a.name)
+			}
+			return neq("%s = %s is not among the candidate's named values", a.name, a.val)
+		}
+	}
+	return eq(joinProofs(proofs), "the same %d named values", len(gn))
+}
+
+// namedAgainstTuple compares named values with an unnamed tuple: in the
+// written order when that is the alphabetical order of the names, else only
+// when both orders give the same verdict.
+func (c *comparer) namedAgainstTuple(g *expr.Tuple, xn []namedItem, depth int) Result {
+	if len(g.Items) != len(xn) {
+		return neq("a tuple of %d against %d named values", len(g.Items), len(xn))
+	}
+	names := map[string]bool{}
+	for _, it := range xn {
+		names[expr.Key(it.name)] = true
+	}
+	if len(names) != len(xn) {
+		return neq("gold is a tuple, candidate a list of values of one name")
+	}
+	written := make([]expr.Node, len(xn))
+	for i, it := range xn {
+		written[i] = it.val
+	}
+	sorted := append([]namedItem{}, xn...)
+	sort.SliceStable(sorted, func(i, j int) bool { return nameKey(sorted[i].name) < nameKey(sorted[j].name) })
+	alpha := make([]expr.Node, len(xn))
+	inOrder := true
+	for i, it := range sorted {
+		alpha[i] = it.val
+		if it.name != xn[i].name {
+			inOrder = false
+		}
+	}
+	r := c.cmpOrdered(g.Items, written, depth, "tuple against named values")
+	if inOrder {
+		return r
+	}
+	r2 := c.cmpOrdered(g.Items, alpha, depth, "tuple against named values")
+	if r.Outcome == r2.Outcome {
+		return r
+	}
+	return undec("the candidate's names are not in alphabetical order, so which tuple they mean is unclear")
+}
+
+func distinctNames(items []namedItem) bool {
+	seen := map[string]bool{}
+	for _, it := range items {
+		k := expr.Key(it.name)
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
+}
+
+// nameKey orders names alphabetically, ignoring backslashes (\theta sorts
+// as theta).
+func nameKey(n expr.Node) string {
+	return strings.ToLower(strings.ReplaceAll(n.String(), "\\", ""))
+}
+
+// joinProofs names the distinct proofs of the parts of a structure.
+func joinProofs(ps []string) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range ps {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return "identical expressions"
+	}
+	sort.Strings(out)
+	return strings.Join(out, "; ")
+}
