@@ -174,7 +174,7 @@ func TestDecimalRules(t *testing.T) {
 		{"\\frac{2}{3}", "0.6667", Equal},    // rounded
 		{"0.6667", "\\frac{2}{3}", Equal},    // a gold of 4 significant digits may be rounded
 		{"0.6666", "\\frac{2}{3}", NotEqual}, // a gold is rounded, not truncated
-		{"0.15", "0.1549", NotEqual}, // a short decimal gold is exact
+		{"0.15", "0.1549", NotEqual},         // a short decimal gold is exact
 		{"0.15", "0.1599", NotEqual},
 		{"2.7778", "2.77777778", Equal},
 		{"2.7778", "2.7777", NotEqual},
