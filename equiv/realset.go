@@ -189,9 +189,12 @@ func (c *comparer) sameSet(a, b realSet) (bool, error) {
 
 // isSetOfReals reports whether n is written as a set of reals: an
 // interval, a union or other set operation, \mathbb{R}, an inequality or
-// inequation in one variable, or a membership.
+// inequation in one variable, a membership, or a list of inequalities in
+// one variable joined by "or" or "and".
 func isSetOfReals(n expr.Node) bool {
 	switch t := n.(type) {
+	case *expr.List:
+		return inequalityList(t) != ""
 	case *expr.SetOp:
 		return true
 	case *expr.Tuple:
@@ -204,6 +207,48 @@ func isSetOfReals(n expr.Node) bool {
 		return (k == "inequality" || k == "inequation") && len(expr.FreeVars(t)) == 1
 	}
 	return isReals(n)
+}
+
+// inequalityList returns how a list of inequalities in one variable is
+// joined ("or", "and", or "," when only commas separate them), or "" when
+// the list is not one.
+func inequalityList(l *expr.List) string {
+	if len(l.Items) < 2 || len(l.Seps) != len(l.Items)-1 {
+		return ""
+	}
+	var v string
+	for _, it := range l.Items {
+		r, ok := it.(*expr.Rel)
+		if !ok {
+			return ""
+		}
+		if k := relKind(r); k != "inequality" && k != "inequation" {
+			return ""
+		}
+		vars := expr.FreeVars(r)
+		if len(vars) != 1 {
+			return ""
+		}
+		for k := range vars {
+			if v != "" && k != v {
+				return ""
+			}
+			v = k
+		}
+	}
+	join := ","
+	for _, s := range l.Seps {
+		switch {
+		case s == ";":
+			return ""
+		case s != ",":
+			if join != "," && join != s {
+				return "" // "and" and "or" mixed
+			}
+			join = s
+		}
+	}
+	return join
 }
 
 // maybeSetOfReals: answers that are sets of reals when the other side is
@@ -363,6 +408,28 @@ func (c *comparer) realSet(n expr.Node, depth int) (realSet, error) {
 			}
 		}
 		return acc, nil
+	case *expr.List:
+		join := inequalityList(t)
+		if join == "" {
+			return realSet{}, errNotSet
+		}
+		if join == "," {
+			// "x < -1, x > 1": a union or a conjunction; only a reading
+			// that does not depend on the choice is taken
+			u, err := c.joinSets(t.Items, depth, false)
+			if err != nil {
+				return realSet{}, err
+			}
+			in, err := c.joinSets(t.Items, depth, true)
+			if err != nil {
+				return realSet{}, err
+			}
+			if same, err := c.sameSet(u, in); err != nil || !same {
+				return realSet{}, errUnsure
+			}
+			return u, nil
+		}
+		return c.joinSets(t.Items, depth, join == "and")
 	case *expr.Rel:
 		if relKind(t) == "membership" {
 			if !isSimpleVar(t.Sides[0]) {
@@ -379,6 +446,25 @@ func (c *comparer) realSet(n expr.Node, depth int) (realSet, error) {
 		return fullSet(true), nil
 	}
 	return realSet{}, errNotSet
+}
+
+// joinSets is the union (or the intersection) of the sets of items.
+func (c *comparer) joinSets(items []expr.Node, depth int, and bool) (realSet, error) {
+	acc := fullSet(and)
+	for _, it := range items {
+		s, err := c.realSet(it, depth+1)
+		if err != nil {
+			return realSet{}, err
+		}
+		op := func(x, y bool) bool { return x || y }
+		if and {
+			op = func(x, y bool) bool { return x && y }
+		}
+		if acc, err = c.combine(acc, s, op); err != nil {
+			return realSet{}, err
+		}
+	}
+	return acc, nil
 }
 
 // rangeOf reads "a < E < b" and "E < b" with constant ends, where E names

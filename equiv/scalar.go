@@ -28,7 +28,10 @@ func (c *comparer) limitErr(err error) bool {
 func decimalLit(n expr.Node) (*expr.Num, bool) {
 	switch t := n.(type) {
 	case *expr.Num:
-		return t, t.Dec
+		if !t.Dec {
+			return nil, false
+		}
+		return t, true
 	case *expr.Neg:
 		if m, ok := t.X.(*expr.Num); ok && m.Dec {
 			return &expr.Num{V: new(big.Rat).Neg(m.V), Dec: true, Places: m.Places}, true

@@ -83,7 +83,16 @@ type EvalOptions struct {
 	// NaturalLog reads \log without a base as the natural logarithm
 	// (sympy's and HARDMath's convention) instead of the base-10 one.
 	NaturalLog bool
+	// NoOpaque refuses uninterpreted functions (f(x), unknown names) with
+	// ErrUnknownFunction instead of giving them pseudo-random values: a
+	// caller that wants the value of a formula, not a comparison of two,
+	// should set it.
+	NoOpaque bool
 }
+
+// ErrUnknownFunction is returned under EvalOptions.NoOpaque for an
+// application of a function the evaluator does not know.
+var ErrUnknownFunction = errors.New("unknown function")
 
 // evaluator evaluates one tree numerically at a precision with values for
 // the variables.
@@ -449,7 +458,7 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 	p := e.Prec
 	lim := e.st
 	switch t.Fn {
-	case "fact", "binom", "floor", "ceil", "gcd", "lcm", "mod":
+	case "fact", "fact2", "binom", "floor", "ceil", "gcd", "lcm", "mod":
 		// integer functions: exact when the argument is rational
 		r, err := lim.rat(t)
 		if err == nil {
@@ -803,6 +812,9 @@ func (e *evaluator) sumProd(t *Call) (Complex, error) {
 // only on its canonical key and on the values of its free variables, so
 // that equal applications get equal values and different ones differ.
 func (e *evaluator) opaque(t *Call) (Complex, error) {
+	if e.opt.NoOpaque {
+		return Complex{}, ErrUnknownFunction
+	}
 	h := fnv.New64a()
 	h.Write([]byte(opaqueKey(t, e.st)))
 	vars := FreeVars(t)

@@ -296,6 +296,31 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 			return nil, ErrLimit
 		}
 		return new(big.Rat).SetInt(new(big.Int).MulRange(1, n.Int64())), nil
+	case "fact2":
+		// the double factorial n!! = n (n-2) (n-4) ..., 0!! = (-1)!! = 1
+		if len(t.Args) != 1 {
+			return nil, ErrNotScalar
+		}
+		n, err := l.ratInt(t.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		if n.Cmp(big.NewInt(-1)) < 0 {
+			return nil, ErrDomain
+		}
+		if !n.IsInt64() || n.Int64() > 2*l.lim.MaxFactorial {
+			return nil, ErrLimit
+		}
+		acc := big.NewInt(1)
+		for k := n.Int64(); k > 1; k -= 2 {
+			acc.Mul(acc, big.NewInt(k))
+			if k&255 == 0 {
+				if err := l.check(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return new(big.Rat).SetInt(acc), nil
 	case "binom":
 		if len(t.Args) != 2 {
 			return nil, ErrNotScalar

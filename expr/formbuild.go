@@ -1264,7 +1264,7 @@ func (b *FormBuilder) ln(x *Form) (*Form, error) {
 func (b *FormBuilder) call(t *Call) (*Form, error) {
 	// exact integer functions and special values first
 	switch t.Fn {
-	case "fact", "gcd", "lcm", "mod", "floor", "ceil", "binom":
+	case "fact", "fact2", "gcd", "lcm", "mod", "floor", "ceil", "binom":
 		r, err := b.st.rat(t)
 		if err == nil {
 			return b.constForm(r), nil
@@ -1391,6 +1391,17 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 	case "sum", "prod":
 		if f, ok, err := b.sumProd(t); err != nil || ok {
 			return f, err
+		}
+	case "modclass":
+		// a residue class: 8 (mod 5) is 3 (mod 5)
+		if len(args) == 2 {
+			a, ok1 := args[0].Rational()
+			m, ok2 := args[1].Rational()
+			if ok1 && ok2 && a.IsInt() && m.IsInt() && m.Sign() != 0 {
+				r := new(big.Int).Mod(a.Num(), new(big.Int).Abs(m.Num()))
+				args[0] = b.constForm(new(big.Rat).SetInt(r))
+				args[1] = b.constForm(new(big.Rat).Abs(m))
+			}
 		}
 	}
 	return b.opaque(t, args), nil

@@ -200,7 +200,18 @@ func printCall(c *Call, canon bool) string {
 	case "abs":
 		return "\\left|" + pr(c.Args[0], canon) + "\\right|"
 	case "fact":
+		if len(c.Args) != 1 {
+			break
+		}
 		return wrapC(c.Args[0], precAtom, canon) + "!"
+	case "fact2":
+		if len(c.Args) == 1 {
+			return wrapC(c.Args[0], precAtom, canon) + "!!"
+		}
+	case "modclass":
+		if len(c.Args) == 2 {
+			return wrapC(c.Args[0], precMul, canon) + " \\pmod{" + pr(c.Args[1], canon) + "}"
+		}
 	case "percent":
 		return wrapC(c.Args[0], precPow, canon) + "\\%"
 	case "deg":

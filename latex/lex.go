@@ -11,6 +11,7 @@ package latex
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -40,11 +41,14 @@ var unicodeMap = map[rune]string{
 	'π': "\\pi ", '∞': "\\infty ", '√': "\\sqrt", '°': "^\\circ ", '²': "^2", '³': "^3", '¹': "^1", '·': "\\cdot ",
 	'∪': "\\cup ", '∩': "\\cap ", '±': "\\pm ", '∓': "\\mp ", '≈': "\\approx ", '∈': "\\in ", '∅': "\\emptyset ",
 	'€': " ", '£': " ", '¥': " ", '\u00a0': " ", '\u2009': " ", '\u202f': " ", '’': "'", '⋅': "\\cdot ", '∗': "*",
-	'α': "\\alpha ", 'β': "\\beta ", 'θ': "\\theta ", 'ε': "\\epsilon ", 'λ': "\\lambda ", 'μ': "\\mu ", 'ω': "\\omega ",
 	'½': "(1/2)", '¼': "(1/4)", '¾': "(3/4)", '⁄': "/",
 }
 
-func normalizeUnicode(s string) string {
+// normalizeUnicode rewrites the math characters of unicodeMap and Greek
+// letters to LaTeX. foreign reports letters of another script (Cyrillic,
+// CJK, Arabic, ...): words the answer holds, which the parser must not
+// drop.
+func normalizeUnicode(s string) (out string, foreign bool) {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
@@ -53,7 +57,7 @@ func normalizeUnicode(s string) string {
 		}
 	}
 	if ascii {
-		return s
+		return s, false
 	}
 	var b strings.Builder
 	for _, r := range s {
@@ -63,13 +67,26 @@ func normalizeUnicode(s string) string {
 		}
 		if m, ok := unicodeMap[r]; ok {
 			b.WriteString(m)
+		} else if name, ok := greekRunes[r]; ok {
+			b.WriteString("\\" + name + " ")
 		} else if r < 0x80 {
 			b.WriteRune(r)
 		} else {
+			if unicode.IsLetter(r) {
+				foreign = true
+			}
 			b.WriteString(" ")
 		}
 	}
-	return b.String()
+	return b.String(), foreign
+}
+
+// greekRunes names the Greek letters.
+var greekRunes = map[rune]string{
+	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta", 'η': "eta", 'θ': "theta",
+	'ι': "iota", 'κ': "kappa", 'λ': "lambda", 'μ': "mu", 'ν': "nu", 'ξ': "xi", 'ρ': "rho", 'σ': "sigma", 'ς': "sigma",
+	'τ': "tau", 'υ': "upsilon", 'φ': "phi", 'ϕ': "phi", 'χ': "chi", 'ψ': "psi", 'ω': "omega", 'Γ': "Gamma",
+	'Δ': "Delta", 'Θ': "Theta", 'Λ': "Lambda", 'Ξ': "Xi", 'Π': "Pi", 'Σ': "Sigma", 'Φ': "Phi", 'Ψ': "Psi", 'Ω': "Omega",
 }
 
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
@@ -366,7 +383,7 @@ func (p *parser) scanNumber(i int) int {
 	}
 	first := j - i
 	if first >= 1 && first <= 3 && s[i] != '.' {
-		allowComma := p.bracket == 0
+		allowComma := p.bracket == 0 || p.fracArg > 0
 		allowSpace := p.bracket == 0 && p.listItems == 0
 		k := j
 		groups := 0

@@ -41,7 +41,21 @@ type parser struct {
 
 	intFrac map[expr.Node]bool // \frac of two integer literals (for mixed numbers)
 	rawInt  map[expr.Node]string
+	cfg     Config
+	// sepEnd is where the last list separator ended ("orW(x)" glues one)
+	sepEnd int
+	// fracArg is set inside the arguments of \frac, where a comma between
+	// digit groups is a thousands separator (\frac{12}{5,525})
+	fracArg int
 }
+
+// wordsPanic aborts a parse whose answer holds words that are part of it
+// (a qualifier such as "not" or "at least", words between numbers, text in
+// another script): the whole answer is then a text answer.
+type wordsPanic struct{}
+
+// words gives up on reading the answer as mathematics (see wordsPanic).
+func (p *parser) words() { panic(wordsPanic{}) }
 
 type parseError struct{ err *Error }
 
@@ -50,15 +64,30 @@ func (p *parser) failf(pos int, format string, args ...any) {
 }
 
 // Parse parses an answer. It never panics.
-func Parse(s string) (n expr.Node, err error) {
-	s = normalizeUnicode(s)
+//
+// Nothing between numbers is silently dropped: units after a number are
+// dropped (UnitWord, or a plain lower-case noun: "9 apples"), but words
+// that change the meaning ("not 5", "at least 5", "5 or more", "maximum"),
+// words between two numbers ("2 apples and 2"), and text in another
+// script make the whole answer a text answer (expr.Text), which equals
+// only the same text: a number left after such words is never read as the
+// answer, and numbers around words are never multiplied together.
+func Parse(s string) (n expr.Node, err error) { return parse(s, Config{}) }
+
+func parse(s string, cfg Config) (n expr.Node, err error) {
+	orig := s
+	s, foreign := normalizeUnicode(s)
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}}
+	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}, cfg: cfg}
 	p.latexMode = strings.ContainsAny(s, "\\{}")
 	defer func() {
 		if r := recover(); r != nil {
+			if _, ok := r.(wordsPanic); ok {
+				n, err = &expr.Text{S: plainText(orig)}, nil
+				return
+			}
 			if pe, ok := r.(parseError); ok {
 				n, err = nil, pe.err
 				return
@@ -66,6 +95,9 @@ func Parse(s string) (n expr.Node, err error) {
 			n, err = nil, &Error{Col: p.pos + 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
 		}
 	}()
+	if foreign {
+		p.words()
+	}
 	if t := textAnswer(s); t != "" {
 		return &expr.Text{S: t}, nil
 	}
@@ -86,6 +118,10 @@ type Config struct {
 	// separators, and (1,5) or \{1,2\} stay a pair and a set. Under it
 	// 1,000 is 1, which is why it is never the default.
 	DecimalComma bool
+	// SymPyNames reads SymPy's spellings of constants, as models write
+	// them when asked for "SymPy-convertible" formulas: I is the imaginary
+	// unit, E is e and oo is infinity (by default I and E are variables).
+	SymPyNames bool
 }
 
 // ParseWith parses an answer under cfg. It never panics.
@@ -93,7 +129,7 @@ func ParseWith(s string, cfg Config) (expr.Node, error) {
 	if cfg.DecimalComma && len(s) <= 4*MaxInput {
 		s = decimalCommas(s)
 	}
-	return Parse(s)
+	return parse(s, cfg)
 }
 
 var commaNumberRe = regexp.MustCompile(`\d+(?:(?:,|\{,\})\d+)+`)
@@ -173,7 +209,7 @@ func (p *parser) leave() { p.depth-- }
 // ---- lists and relations ----
 
 // isSep reports whether t separates answers in a list, returning the
-// separator kind: ',' or ';'.
+// separator: ",", ";", "and" or "or".
 func (p *parser) isSep(t token) (string, int, bool) {
 	switch t.kind {
 	case tOp:
@@ -183,12 +219,12 @@ func (p *parser) isSep(t token) (string, int, bool) {
 	case tWord:
 		w := strings.ToLower(t.text)
 		if w == "and" || w == "or" {
-			return ",", t.end, true
+			return w, t.end, true
 		}
 		// "1orW(x)": a keyword glued to the next answer
 		for _, kw := range []string{"and", "or"} {
 			if strings.HasPrefix(w, kw) && len(w) > len(kw) && t.start > 0 && !isLetter(p.s[t.start-1]) && p.prevOperand {
-				return ",", t.start + len(kw), true
+				return kw, t.start + len(kw), true
 			}
 		}
 	case tCmd:
@@ -200,7 +236,12 @@ func (p *parser) isSep(t token) (string, int, bool) {
 			end := p.pos
 			p.pos = save
 			w := strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(raw), ",")))
-			if w == "and" || w == "or" || w == "" && strings.Contains(raw, ",") || w == "and also" || w == "or also" {
+			switch {
+			case w == "and" || w == "and also":
+				return "and", end, true
+			case w == "or" || w == "or also":
+				return "or", end, true
+			case w == "" && strings.Contains(raw, ","):
 				return ",", end, true
 			}
 		}
@@ -214,7 +255,10 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 	p.enter()
 	defer p.leave()
 	var groups [][]expr.Node
+	var gseps [][]string
 	var cur []expr.Node
+	var seps []string
+	pending := ""
 	for {
 		t := p.peek()
 		if stop(t) {
@@ -222,9 +266,15 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 		}
 		if kind, end, ok := p.isSep(t); ok {
 			p.pos = end
+			p.sepEnd = end
 			if kind == ";" && len(cur) > 0 {
 				groups = append(groups, cur)
-				cur = nil
+				gseps = append(gseps, seps)
+				cur, seps, pending = nil, nil, ""
+				continue
+			}
+			if pending == "" || kind == "and" || kind == "or" {
+				pending = kind
 			}
 			continue
 		}
@@ -237,6 +287,13 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 		p.listItems = len(cur)
 		p.prevOperand = false
 		it := p.parseRel()
+		if len(cur) > 0 {
+			if pending == "" {
+				pending = ","
+			}
+			seps = append(seps, pending)
+		}
+		pending = ""
 		cur = append(cur, it)
 		if p.pos == before {
 			p.failf(t.start, "unexpected %q", t.text)
@@ -248,6 +305,7 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 	}
 	if len(cur) > 0 {
 		groups = append(groups, cur)
+		gseps = append(gseps, seps)
 	}
 	switch {
 	case len(groups) == 0:
@@ -255,14 +313,17 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 	case len(groups) == 1 && len(groups[0]) == 1:
 		return groups[0][0]
 	case len(groups) == 1:
-		return &expr.List{Items: groups[0]}
+		return &expr.List{Items: groups[0], Seps: gseps[0]}
 	}
 	out := &expr.List{}
-	for _, g := range groups {
+	for i, g := range groups {
+		if i > 0 {
+			out.Seps = append(out.Seps, ";")
+		}
 		if len(g) == 1 {
 			out.Items = append(out.Items, g[0])
 		} else {
-			out.Items = append(out.Items, &expr.List{Items: g})
+			out.Items = append(out.Items, &expr.List{Items: g, Seps: gseps[i]})
 		}
 	}
 	return out
@@ -293,7 +354,17 @@ func (p *parser) relOp(t token) (string, bool) {
 func (p *parser) parseRel() expr.Node {
 	p.enter()
 	defer p.leave()
-	first := p.parseSetExpr()
+	var first expr.Node
+	p.peek()
+	if m := lhsFunc.FindStringSubmatchIndex(p.s[p.pos:]); m != nil && (p.pos == 0 || !isLetter(p.s[p.pos-1]) || p.pos == p.sepEnd) {
+		fn := p.s[p.pos+m[2] : p.pos+m[3]]
+		arg := p.s[p.pos+m[4] : p.pos+m[5]]
+		end := p.pos + strings.LastIndex(p.s[p.pos:p.pos+m[1]], ")") + 1
+		p.pos, p.cacheOK = end, false
+		first = &expr.Call{Fn: fn, Args: []expr.Node{p.letterSym(arg)}}
+	} else {
+		first = p.parseSetExpr()
+	}
 	rel := &expr.Rel{Sides: []expr.Node{first}}
 	for {
 		t := p.peek()
@@ -348,13 +419,13 @@ func (p *parser) parseSetExpr() expr.Node {
 }
 
 func (p *parser) parseRatio() expr.Node {
-	first := p.parseAdd()
+	first := p.parseGenFrac()
 	items := []expr.Node{first}
 	for {
 		t := p.peek()
 		if t.kind == tOp && t.text == ":" {
 			p.pos = t.end
-			items = append(items, p.parseAdd())
+			items = append(items, p.parseGenFrac())
 			continue
 		}
 		break
@@ -364,6 +435,28 @@ func (p *parser) parseRatio() expr.Node {
 	}
 	return &expr.Ratio{Items: items}
 }
+
+// parseGenFrac parses TeX's generalized fractions, which take everything
+// before and after them in their group: {n+1 \choose 2} is \binom{n+1}{2},
+// {a+b \over c} is (a+b)/c.
+func (p *parser) parseGenFrac() expr.Node {
+	first := p.parseAdd()
+	t := p.peek()
+	if t.kind == tCmd && (t.text == "choose" || t.text == "over") {
+		p.pos = t.end
+		second := p.parseAdd()
+		if t.text == "choose" {
+			return &expr.Call{Fn: "binom", Args: []expr.Node{first, second}}
+		}
+		return &expr.Mul{Factors: []expr.Node{first, &expr.Pow{Base: second, Exp: expr.Int(-1)}}}
+	}
+	return first
+}
+
+// lhsFunc matches a one-letter function applied to one variable on the
+// left of an equation: W(n) = ..., P(x) = ... (f and g are read as
+// functions everywhere).
+var lhsFunc = regexp.MustCompile(`^([A-Za-z])\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*(?:\\right\s*)?\)\s*(?:=[^=]|=$)`)
 
 // ---- arithmetic ----
 
@@ -419,6 +512,7 @@ func (p *parser) parseMul() expr.Node {
 	defer p.leave()
 	factors := []expr.Node{p.parseUnary()}
 	p.prevOperand = true
+	dropped := false // a unit or other words were just dropped
 	for {
 		t := p.peek()
 		switch {
@@ -430,12 +524,34 @@ func (p *parser) parseMul() expr.Node {
 			p.pos = t.end
 			factors = append(factors, p.parseUnary())
 			continue
-		case t.kind == tOp && t.text == "/" || t.kind == tCmd && (t.text == "div" || t.text == "over"):
+		case t.kind == tOp && t.text == "/" || t.kind == tCmd && t.text == "div":
 			p.pos = t.end
 			factors = append(factors, &expr.Pow{Base: p.parseUnary(), Exp: expr.Int(-1)})
 			continue
 		}
+		if t.kind == tCmd && (t.text == "pmod" || t.text == "mod" || t.text == "bmod") {
+			// 3 \pmod{5}: a residue class (part of the answer); a \bmod m:
+			// the remainder
+			p.pos = t.end
+			var m expr.Node
+			if t.text == "pmod" {
+				m = p.parseArg()
+			} else {
+				m = p.parseUnary()
+			}
+			var a expr.Node = &expr.Mul{Factors: factors}
+			if len(factors) == 1 {
+				a = factors[0]
+			}
+			fn := "modclass"
+			if t.text == "bmod" {
+				fn = "mod"
+			}
+			factors = []expr.Node{&expr.Call{Fn: fn, Args: []expr.Node{a, m}}}
+			continue
+		}
 		if p.skipUnit() {
+			dropped = true
 			continue
 		}
 		if m, ok := p.magnitudeWord(); ok {
@@ -444,6 +560,15 @@ func (p *parser) parseMul() expr.Node {
 		}
 		if !p.canStartFactor(t) {
 			break
+		}
+		t = p.peek()
+		if dropped && t.kind == tNum {
+			p.words() // "2 apples 3": numbers around words are never multiplied
+		}
+		if words, _ := p.wordsAhead(); words {
+			// "5\text{ or more}", "2 \text{ apples and } 2": words that are
+			// not units are part of the answer
+			p.words()
 		}
 		// mixed numbers: 2\frac{1}{2}, 7 3/4
 		last := factors[len(factors)-1]
@@ -534,7 +659,7 @@ func (p *parser) canStartFactor(t token) bool {
 		switch t.text {
 		case "cdot", "times", "div", "pm", "mp", "cup", "cap", "setminus", "end", "right", "rangle", "rfloor", "rceil",
 			"}", "quad", "qquad", "rvert", "rVert", "to", "rightarrow", "Rightarrow", "implies", "iff", "mid", "backslash",
-			"over", "ast", "bullet", "%":
+			"over", "ast", "bullet", "%", "choose", "atop", "pmod", "bmod", "mod":
 			return false
 		case "|":
 			return p.absDepth == 0
@@ -587,11 +712,32 @@ func (p *parser) parsePow() expr.Node {
 			base = &expr.Call{Fn: "deg", Args: []expr.Node{base}}
 			continue
 		}
+		if p.isOrdinalMark(base) {
+			continue // 12^{\text{th}} is 12
+		}
 		e := p.parseExponent()
 		base = &expr.Pow{Base: base, Exp: e}
 		base = p.postfixOps(base)
 	}
 	return base
+}
+
+// ordinalRe matches an ordinal suffix written as an exponent.
+var ordinalRe = regexp.MustCompile(`^\s*(?:\{\s*)?(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?(?:th|st|nd|rd)\s*\}?\s*\}?`)
+
+// isOrdinalMark consumes an ordinal suffix after ^ on an integer.
+func (p *parser) isOrdinalMark(base expr.Node) bool {
+	n, ok := base.(*expr.Num)
+	if !ok || !n.V.IsInt() || n.Dec {
+		return false
+	}
+	m := ordinalRe.FindString(p.s[p.pos:])
+	if m == "" || strings.Count(m, "{") != strings.Count(m, "}") {
+		return false
+	}
+	p.pos += len(m)
+	p.cacheOK = false
+	return true
 }
 
 // isDegreeMark consumes "\circ", "{\circ}", "\degree" after ^.
@@ -666,8 +812,20 @@ func (p *parser) postfixOps(x expr.Node) expr.Node {
 		switch {
 		case t.kind == tOp && t.text == "!":
 			p.pos = t.end
+			if p.pos < len(p.s) && p.s[p.pos] == '!' {
+				// n!! is the double factorial, not (n!)!
+				p.pos++
+				p.cacheOK = false
+				x = &expr.Call{Fn: "fact2", Args: []expr.Node{x}}
+				continue
+			}
 			x = &expr.Call{Fn: "fact", Args: []expr.Node{x}}
 			continue
+		case t.kind == tWord && (t.text == "th" || t.text == "st" || t.text == "nd" || t.text == "rd") && t.start > 0 && isDigit(p.s[t.start-1]):
+			if n, ok := x.(*expr.Num); ok && n.V.IsInt() && !n.Dec {
+				p.pos = t.end // 12th
+				continue
+			}
 		case t.kind == tOp && t.text == "%" || t.kind == tCmd && t.text == "%":
 			p.pos = t.end
 			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
@@ -717,21 +875,16 @@ func (p *parser) subscript(x expr.Node, at token) expr.Node {
 	if key == "" || strings.HasSuffix(key, "\\") || strings.HasPrefix(raw, "\\") && noiseCmds[raw[1:]] {
 		p.failf(at.start, "empty subscript")
 	}
-	if n, isNum := x.(*expr.Num); isNum {
+	if _, isNum := x.(*expr.Num); isNum {
 		digits, ok := p.rawInt[x]
-		if !ok || !n.V.IsInt() {
-			return x
-		}
-		baseS := strings.TrimPrefix(strings.TrimSuffix(key, "}"), "\\text{")
-		base, ok := new(big.Int).SetString(baseS, 10)
-		if !ok || !base.IsInt64() || base.Int64() < 2 || base.Int64() > 36 {
-			return x // e.g. 5_{\text{ten}}: keep the digits as decimal
-		}
-		v, ok := new(big.Int).SetString(digits, int(base.Int64()))
 		if !ok {
-			p.failf(at.start, "%s is not a base-%d number", digits, base.Int64())
+			p.failf(at.start, "a subscript on a number that is not a base")
 		}
-		return &expr.Num{V: new(big.Rat).SetInt(v)}
+		base, ok := baseOf(raw)
+		if !ok {
+			p.failf(at.start, "a subscript on a number that is not a base: %s", raw)
+		}
+		return p.inBase(digits, base, at)
 	}
 	if s, ok := x.(*expr.Sym); ok {
 		return &expr.Sym{Name: s.Name + "_" + key}
@@ -739,15 +892,62 @@ func (p *parser) subscript(x expr.Node, at token) expr.Node {
 	return x
 }
 
-// ---- units, magnitudes ----
+// baseWords are number bases written out (1010_{\text{two}}).
+var baseWords = map[string]int64{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+	"binary": 2, "octal": 8, "decimal": 10, "hex": 16, "hexadecimal": 16}
 
-var unitWords = map[string]bool{
-	"cm": true, "mm": true, "km": true, "dm": true, "ft": true, "yd": true, "mi": true, "kg": true, "mg": true, "lb": true,
-	"lbs": true, "oz": true, "ml": true, "mL": true, "hr": true, "hrs": true, "sq": true, "cc": true, "mph": true, "kph": true,
-	"am": true, "pm": true, "AM": true, "PM": true, "min": false, "sec": false, "in": false,
-	"inches": true, "inch": true, "feet": true, "foot": true, "meters": true, "meter": true, "metres": true, "yards": true,
-	"units": true, "unit": true, "dollars": true, "cents": true, "miles": true, "mile": true, "hours": true, "days": true,
+// baseOf reads a base subscript: 2, {12}, \text{two}, (2), {(2)}.
+func baseOf(raw string) (int64, bool) {
+	k := strings.Join(strings.Fields(raw), "")
+	for {
+		n := k
+		for _, w := range []string{"\\text", "\\mathrm", "\\textrm", "\\mbox", "\\textnormal"} {
+			n = strings.TrimPrefix(n, w)
+		}
+		n = strings.TrimPrefix(strings.TrimSuffix(n, "}"), "{")
+		n = strings.TrimPrefix(strings.TrimSuffix(n, ")"), "(")
+		if n == k {
+			break
+		}
+		k = n
+	}
+	if v, ok := baseWords[strings.ToLower(k)]; ok {
+		return v, true
+	}
+	b, ok := new(big.Int).SetString(k, 10)
+	if !ok || !b.IsInt64() || b.Int64() < 2 || b.Int64() > 36 {
+		return 0, false
+	}
+	return b.Int64(), true
 }
+
+// inBase reads digits (with an optional point: 0.101_{2}) in a base.
+func (p *parser) inBase(digits string, base int64, at token) expr.Node {
+	intPart, fracPart, _ := strings.Cut(digits, ".")
+	if intPart == "" {
+		intPart = "0"
+	}
+	v, ok := new(big.Int).SetString(intPart, int(base))
+	if !ok {
+		p.failf(at.start, "%s is not a base-%d number", digits, base)
+	}
+	r := new(big.Rat).SetInt(v)
+	if fracPart != "" {
+		f, ok := new(big.Int).SetString(fracPart, int(base))
+		if !ok {
+			p.failf(at.start, "%s is not a base-%d number", digits, base)
+		}
+		den := new(big.Int).Exp(big.NewInt(base), big.NewInt(int64(len(fracPart))), nil)
+		r.Add(r, new(big.Rat).SetFrac(f, den))
+	}
+	if base == 10 && fracPart != "" {
+		return &expr.Num{V: r, Dec: true, Places: len(fracPart)}
+	}
+	return &expr.Num{V: r}
+}
+
+// ---- units, magnitudes ----
 
 var magnitudeWords = map[string]int64{"thousand": 1000, "million": 1000000, "billion": 1000000000, "trillion": 1000000000000}
 
@@ -772,7 +972,7 @@ func (p *parser) skipUnit() bool {
 		w := strings.TrimSpace(raw)
 		// \mathrm{m} after a number is a unit, but \mathrm{e}, \mathrm{i} are constants
 		mathrmUnit := len(w) > 1 && !isFuncWord(w) || len(w) == 1 && w != "e" && w != "i" && w != "d"
-		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) {
+		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) && !hasQualifier(w) {
 			p.cacheOK = false
 			p.skipUnitPower()
 			return true
@@ -790,7 +990,7 @@ func (p *parser) skipUnit() bool {
 		// may be glued (15cm)
 		spaced := t.start > 0 && isSpace(p.s[t.start-1])
 		isUnit := unitWords[w] || spaced && len(w) >= 3 && w == strings.ToLower(w) && !isFuncWord(w) && !knownWord(w)
-		if !isUnit {
+		if !isUnit || qualifierWords[strings.ToLower(w)] {
 			return false
 		}
 		if strings.HasPrefix(strings.ToLower(w), "and") || strings.HasPrefix(strings.ToLower(w), "or") && len(w) < 4 {
@@ -801,7 +1001,7 @@ func (p *parser) skipUnit() bool {
 		// "square units", "cubic feet"
 		for {
 			nt := p.peek()
-			if nt.kind == tWord && len(nt.text) >= 3 && !isFuncWord(nt.text) && !knownWord(nt.text) && !strings.EqualFold(nt.text, "and") {
+			if nt.kind == tWord && len(nt.text) >= 3 && !isFuncWord(nt.text) && !knownWord(nt.text) && !qualifierWords[strings.ToLower(nt.text)] {
 				p.pos = nt.end
 				continue
 			}
@@ -816,7 +1016,7 @@ func (p *parser) skipUnit() bool {
 				k++
 			}
 			w := strings.TrimSpace(p.s[t.end:k])
-			if k < len(p.s) && p.s[k] == ')' && len(w) >= 3 && isWordText(w) && !isFuncWord(w) {
+			if k < len(p.s) && p.s[k] == ')' && len(w) >= 3 && isWordText(w) && !isFuncWord(w) && !hasQualifier(w) {
 				p.pos = k + 1
 				p.cacheOK = false
 				return true
@@ -824,6 +1024,32 @@ func (p *parser) skipUnit() bool {
 		}
 	}
 	return false
+}
+
+// wordsAhead reports whether the next token is a \text group of words, or a
+// qualifier word, at a place where a factor would start.
+func (p *parser) wordsAhead() (bool, string) {
+	t := p.peek()
+	switch t.kind {
+	case tWord:
+		if qualifierWords[strings.ToLower(t.text)] && len(t.text) >= 3 {
+			return true, t.text
+		}
+	case tCmd:
+		if !textCmds[t.text] && t.text != "mathrm" {
+			return false, ""
+		}
+		save := p.pos
+		p.pos = t.end
+		raw, ok := p.rawArg()
+		p.pos = save
+		p.cacheOK = false
+		w := strings.TrimSpace(raw)
+		if ok && (isWordText(w) && (textCmds[t.text] || len(w) > 1 && !isFuncWord(w)) || hasQualifier(w)) {
+			return true, w
+		}
+	}
+	return false, ""
 }
 
 func (p *parser) skipUnitPower() {
@@ -865,7 +1091,7 @@ func isWordText(w string) bool {
 			letters++
 			continue
 		}
-		if c == ' ' || c == '.' || c == '-' || c == '\'' || c == '(' || c == ')' || c == '/' {
+		if isSpace(c) || c == '.' || c == '-' || c == '\'' || c == '(' || c == ')' || c == '/' {
 			continue
 		}
 		return false

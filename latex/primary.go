@@ -63,7 +63,7 @@ func textAnswer(s string) string {
 	words := strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '.' || r == '-' || r == '\'' })
 	long := false
 	for _, w := range words {
-		if isFuncWord(w) || knownWord(w) || unitWords[w] {
+		if isFuncWord(w) || knownWord(w) || UnitWord(w) {
 			return ""
 		}
 		if len(w) >= 3 {
@@ -92,9 +92,9 @@ func (p *parser) baseNumber(t token) expr.Node {
 	save := p.pos
 	p.pos = k + 1
 	raw, ok := p.rawArg()
-	base, ok2 := new(big.Int).SetString(strings.TrimSpace(raw), 10)
-	if ok && ok2 && base.IsInt64() && base.Int64() > 10 && base.Int64() <= 36 {
-		if v, ok := new(big.Int).SetString(p.s[t.start:k], int(base.Int64())); ok {
+	base, ok2 := baseOf(raw)
+	if ok && ok2 && base > 10 {
+		if v, ok := new(big.Int).SetString(p.s[t.start:k], int(base)); ok {
 			p.cacheOK = false
 			return &expr.Num{V: new(big.Rat).SetInt(v)}
 		}
@@ -104,16 +104,25 @@ func (p *parser) baseNumber(t token) expr.Node {
 	return nil
 }
 
+// textDigits matches \text{B7}-style digits of a base above ten.
+var textDigits = regexp.MustCompile(`^[0-9A-Za-z]+$`)
+
 func (p *parser) numberNode(t token) expr.Node {
 	v, dec, places, ok := numValue(t.text)
 	if !ok {
 		p.failf(t.start, "bad number %q", t.text)
 	}
 	n := &expr.Num{V: v, Dec: dec, Places: places}
-	if allDigits(t.text) {
+	if allDigits(t.text) || isPlainDecimal(t.text) {
 		p.rawInt[n] = t.text
 	}
 	return n
+}
+
+// isPlainDecimal: digits with one point (0.101), nothing else.
+func isPlainDecimal(s string) bool {
+	a, b, ok := strings.Cut(s, ".")
+	return ok && (a == "" || allDigits(a)) && allDigits(b)
 }
 
 // numValue converts a number literal: separators, decimals, repeating
@@ -192,6 +201,14 @@ func (p *parser) letterSym(l string) expr.Node {
 		return &expr.Sym{Name: expr.E}
 	case "i":
 		return &expr.Sym{Name: expr.I}
+	case "E":
+		if p.cfg.SymPyNames {
+			return &expr.Sym{Name: expr.E}
+		}
+	case "I":
+		if p.cfg.SymPyNames {
+			return &expr.Sym{Name: expr.I}
+		}
 	}
 	return &expr.Sym{Name: l}
 }
@@ -282,9 +299,16 @@ func (p *parser) parsePrimary() expr.Node {
 func (p *parser) parseWord(t token) expr.Node {
 	w := t.text
 	lw := strings.ToLower(w)
+	if qualifierWords[lw] && len(w) >= 3 {
+		p.words() // "not 5", "less than 2"
+	}
 	if fn, ok := funcNames[lw]; ok {
 		p.pos = t.end
 		return p.parseFunction(fn, t)
+	}
+	if w == "oo" && p.cfg.SymPyNames {
+		p.pos = t.end
+		return &expr.Sym{Name: expr.Inf}
 	}
 	switch lw {
 	case "pi":
@@ -507,8 +531,10 @@ func (p *parser) parseCommand(t token) expr.Node {
 			// optional [l] alignment
 			p.skipOptional()
 		}
+		p.fracArg++
 		num := p.parseArg()
 		den := p.parseArg()
+		p.fracArg--
 		n := &expr.Mul{Factors: []expr.Node{num, &expr.Pow{Base: den, Exp: expr.Int(-1)}}}
 		a, ok1 := num.(*expr.Num)
 		b, ok2 := den.(*expr.Num)
@@ -543,7 +569,7 @@ func (p *parser) parseCommand(t token) expr.Node {
 			}
 		}
 		return &expr.Pow{Base: x, Exp: e}
-	case "binom", "dbinom", "tbinom", "choose":
+	case "binom", "dbinom", "tbinom":
 		a := p.parseArg()
 		b := p.parseArg()
 		return &expr.Call{Fn: "binom", Args: []expr.Node{a, b}}
@@ -701,17 +727,30 @@ func (p *parser) parseTextCmd(name string, at token) expr.Node {
 	if w == "" {
 		return p.parsePrimary()
 	}
+	// digits of a base above ten in text: \text{B7}_{12}
+	if textDigits.MatchString(w) && p.pos < len(p.s) && p.s[p.pos] == '_' {
+		at := token{start: p.pos}
+		p.pos++
+		sub, ok := p.rawArg()
+		base, ok2 := baseOf(sub)
+		if !ok || !ok2 {
+			p.failf(at.start, "a subscript on text digits that is not a base")
+		}
+		p.cacheOK = false
+		return p.inBase(strings.ToUpper(w), base, at)
+	}
 	if textCmds[name] || name == "mathrm" && len(w) > 1 {
 		c := strings.Trim(w, "() ")
 		if len(c) == 1 && isLetter(c[0]) && (strings.HasPrefix(w, "(") || textCmds[name]) {
 			return &expr.Text{S: strings.ToUpper(c)}
 		}
 		if isWordText(w) && !isFuncWord(w) {
-			// prose before the math ("\text{The answer is } 5") is noise
+			// words before more of the answer ("\text{not }28", "\text{at
+			// least }8") are part of it
 			nt := p.peek()
 			_, _, sep := p.isSep(nt)
 			if nt.kind != tEOF && !sep && p.canStartFactor(nt) {
-				return p.parsePrimary()
+				p.words()
 			}
 			return &expr.Text{S: w}
 		}

@@ -1,0 +1,96 @@
+package latex
+
+import (
+	"sort"
+	"strings"
+)
+
+// Words in answers: units, which are dropped after a number, and words
+// that are part of the answer, which never are.
+
+// unitWords are the units of measure and currency words the parser drops
+// after a number ("15 cm", "3\text{ inches}^2", "5 dollars"). Letters that
+// are units only sometimes (m, s, in, min, sec) are not in the list: they
+// are variables or functions as often.
+var unitWords = map[string]bool{
+	// length, area, volume
+	"mm": true, "cm": true, "dm": true, "km": true, "ft": true, "yd": true, "mi": true,
+	"inch": true, "inches": true, "foot": true, "feet": true, "yard": true, "yards": true, "mile": true, "miles": true,
+	"meter": true, "meters": true, "metre": true, "metres": true, "centimeter": true, "centimeters": true,
+	"centimetre": true, "centimetres": true, "millimeter": true, "millimeters": true, "kilometer": true,
+	"kilometers": true, "kilometre": true, "kilometres": true, "sq": true, "square": true, "cubic": true, "cc": true,
+	"ml": true, "mL": true, "liter": true, "liters": true, "litre": true, "litres": true, "gallon": true, "gallons": true,
+	"unit": true, "units": true,
+	// mass
+	"mg": true, "kg": true, "gram": true, "grams": true, "kilogram": true, "kilograms": true, "lb": true, "lbs": true,
+	"pound": true, "pounds": true, "oz": true, "ounce": true, "ounces": true,
+	// time and speed
+	"hr": true, "hrs": true, "hour": true, "hours": true, "minute": true, "minutes": true, "second": true, "seconds": true,
+	"day": true, "days": true, "week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true,
+	"mph": true, "kph": true, "am": true, "pm": true, "AM": true, "PM": true,
+	// money
+	"dollar": true, "dollars": true, "cent": true, "cents": true,
+}
+
+// UnitWord reports whether w is a unit of measure or currency that an
+// answer may carry after its number ("15 cm", "3 inches", "5 dollars"):
+// the one list the parser and answer normalisation share. Ambiguous
+// letters (m, s, in, min, sec) are not units; degree and percent words
+// are not units either, since they change the value (latex reads them as
+// \circ and \%).
+func UnitWord(w string) bool { return unitWords[w] || unitWords[strings.ToLower(w)] && len(w) > 2 }
+
+// UnitWords returns the unit list, sorted.
+func UnitWords() []string {
+	out := make([]string, 0, len(unitWords))
+	for w := range unitWords {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// qualifierWords change what a number says ("not 5", "at least 5", "5 or
+// more", "the maximum"), and connector words join a number to something
+// else ("3 km/h for 6 hours", "2 apples and 2"): neither is a unit, and an
+// answer with them is read as text.
+var qualifierWords = map[string]bool{
+	"not": true, "no": true, "none": true, "never": true, "neither": true, "nor": true, "either": true,
+	"least": true, "most": true, "more": true, "less": true, "than": true, "fewer": true, "greater": true,
+	"smaller": true, "larger": true, "bigger": true, "over": true, "under": true, "above": true, "below": true,
+	"about": true, "approximately": true, "approx": true, "around": true, "nearly": true, "almost": true,
+	"roughly": true, "exactly": true, "maximum": true, "minimum": true, "maximal": true, "minimal": true,
+	"all": true, "even": true, "odd": true, "only": true, "except": true, "between": true, "every": true,
+	"each": true, "any": true, "some": true, "within": true, "up": true, "at": true, "for": true, "per": true,
+	"by": true, "of": true, "to": true, "from": true, "with": true, "without": true, "if": true, "when": true,
+	"where": true, "is": true, "are": true, "was": true, "were": true, "be": true, "the": true, "and": true,
+	"or": true, "plus": true, "minus": true, "times": true, "divided": true, "both": true, "other": true,
+	"another": true, "otherwise": true, "unless": true, "possible": true, "impossible": true,
+	"undefined": true, "infinite": true, "many": true, "several": true, "multiple": true, "positive": true,
+	"negative": true,
+}
+
+// hasQualifier reports whether a text holds a qualifier or connector word.
+func hasQualifier(text string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	}) {
+		if qualifierWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// plainText is the text of an answer read as words: \text{} and other
+// wrappers unwrapped, LaTeX spacing and $ removed, spaces collapsed.
+func plainText(s string) string {
+	r := strings.NewReplacer("\\,", " ", "\\!", "", "\\;", " ", "\\:", " ", "\\ ", " ", "\\quad", " ", "\\qquad", " ",
+		"$", "", "~", " ", "\\(", "", "\\)", "", "\\[", "", "\\]", "")
+	s = r.Replace(s)
+	for _, w := range []string{"\\text", "\\textbf", "\\textit", "\\textrm", "\\mathrm", "\\mbox", "\\textnormal", "\\boxed", "\\operatorname"} {
+		s = strings.ReplaceAll(s, w+"{", "{")
+	}
+	s = strings.NewReplacer("{", "", "}", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
