@@ -263,6 +263,17 @@ func maybeSetOfReals(n expr.Node) bool {
 	return false
 }
 
+// openInterval reports whether (a, b) can be the open interval: a < b.
+func (c *comparer) openInterval(t *expr.Tuple) bool {
+	lo, err1 := c.endpoint(t.Items[0])
+	hi, err2 := c.endpoint(t.Items[1])
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	o, err := c.order(lo, hi)
+	return err == nil && o < 0
+}
+
 // cmpRealSets compares answers where a side is written as a set of reals.
 func (c *comparer) cmpRealSets(g, x expr.Node, depth int) (Result, bool) {
 	gs, xs := isSetOfReals(g), isSetOfReals(x)
@@ -282,6 +293,12 @@ func (c *comparer) cmpRealSets(g, x expr.Node, depth int) (Result, bool) {
 			}
 		}
 		return neq("gold is %s, candidate %s", article(g), article(x)), true
+	}
+	// (a, b) with a >= b is a pair, never the empty interval
+	for _, n := range []expr.Node{g, x} {
+		if t, ok := n.(*expr.Tuple); ok && !isSetOfReals(n) && maybeSetOfReals(n) && !c.openInterval(t) {
+			return neq("gold is %s, candidate %s (a pair is not an interval)", article(g), article(x)), true
+		}
 	}
 	a, err1 := c.realSet(g, depth)
 	b, err2 := c.realSet(x, depth)
