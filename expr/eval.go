@@ -70,7 +70,9 @@ const (
 	// and most numerical libraries do: z^w = exp(w Log z) with the
 	// argument of Log in (-pi, pi], so (-8)^{1/3} = 1 + sqrt(3) i, and the
 	// inverse trigonometric functions extend to complex arguments
-	// (\arcsin 2 is complex instead of a domain error).
+	// (\arcsin 2 is complex instead of a domain error). On the branch cuts
+	// of the inverse functions the values are SymPy's and Mathematica's
+	// (\arcsin 2 = pi/2 - i acosh 2; Go's math/cmplx takes the other side).
 	Principal
 )
 

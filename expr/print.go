@@ -174,7 +174,8 @@ func printMul(factors []Node, canon bool) string {
 		}
 		num = append(num, wrapC(f, precPow, canon))
 	}
-	if canon {
+	if canon && !hasMatrix(factors) {
+		// products of matrices do not commute: A B is not B A
 		sort.Strings(num)
 		sort.Strings(den)
 	}
@@ -186,6 +187,20 @@ func printMul(factors []Node, canon bool) string {
 		return ns
 	}
 	return "\\frac{" + ns + "}{" + strings.Join(den, " \\cdot ") + "}"
+}
+
+// hasMatrix reports whether any of ns holds a matrix.
+func hasMatrix(ns []Node) bool {
+	found := false
+	for _, n := range ns {
+		Walk(n, func(m Node) bool {
+			if _, ok := m.(*Matrix); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 func printPow(p *Pow, canon bool) string {
