@@ -55,6 +55,7 @@ var issue21Cases = []struct {
 	{"4 signs", `222,\!222,\!222`, `222`, NotEqual},
 	{"4 signs", `222,\!222,\!222`, `222222222`, Equal},
 	{"4 signs", `\frac{12}{5,\!525}`, `\frac{12}{5525}`, Equal},
+	{"4 signs", `\frac{12}{5,525}`, `\frac{12}{5525}`, Equal},
 	{"4 signs", `\dfrac{2469}{20,\!000}`, `0.12345`, Equal},
 	// 5. rounded decimals
 	{"5 decimals", `3.42`, `3.4`, NotEqual},
