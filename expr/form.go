@@ -119,6 +119,7 @@ const (
 	atRoot                   // k-th root of a form (principal, or real for odd k)
 	atLn                     // natural logarithm of a form
 	atOpaque                 // any other function application
+	atAbs                    // |A| of a form that is not a constant
 )
 
 // atom is an indivisible factor of a monomial.
@@ -177,6 +178,12 @@ func (m *mono) computeKey() {
 }
 
 var oneMono = &mono{rou: frac{0, 1}}
+
+// keyed computes and returns the key.
+func (m *mono) keyed() string {
+	m.computeKey()
+	return m.key
+}
 
 func (m *mono) isOne() bool { return len(m.fs) == 0 && !m.i && m.rou.isZero() && m.exp == nil }
 
@@ -376,7 +383,7 @@ func (m *mono) features() int {
 			}
 		case atRoot:
 			k |= FeatRoot | f.a.arg.Features()&^FeatDen
-		case atOpaque:
+		case atOpaque, atAbs:
 			k |= FeatOpaque
 			if f.a.hasVar {
 				k |= FeatVar

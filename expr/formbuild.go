@@ -311,6 +311,22 @@ func (b *FormBuilder) normFactor(f *factor, cf *big.Rat, extra **sum) (bool, err
 			f.e = frac{f.e.n - k*f.e.d, f.e.d}
 		}
 		return !f.e.isZero(), nil
+	case atAbs:
+		// |A|^2 = A^2 for a real A
+		if f.e.n >= 2 && f.e.isInt() && f.a.arg.den == nil && realForm(f.a.arg) {
+			q := f.e.n / 2
+			pw, err := b.sumPow(f.a.arg.num, 2*q)
+			if err != nil {
+				return false, err
+			}
+			if *extra == nil {
+				*extra = pw
+			} else if *extra, err = b.sumMul(*extra, pw); err != nil {
+				return false, err
+			}
+			f.e = frac{f.e.n % 2, 1}
+		}
+		return !f.e.isZero(), nil
 	case atRoot:
 		if f.e.n >= f.a.k && f.a.arg.den == nil {
 			q := f.e.n / f.a.k
@@ -1114,6 +1130,15 @@ func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
 			}
 		}
 	}
+	if k == 2 {
+		// the square root of a square of reals: \sqrt{x^2} = |x|
+		if f, ok, err := b.sqrtOfSquare(base); err != nil || ok {
+			if err != nil {
+				return nil, err
+			}
+			return b.powInt(f, p)
+		}
+	}
 	a := b.rootAtom(base, k)
 	m := &mono{fs: []factor{{a, frac{1, 1}}}}
 	m.computeKey()
@@ -1388,6 +1413,11 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		if f, ok, err := b.realFn(t.Fn, args); err != nil || ok {
 			return f, err
 		}
+		if (t.Fn == "max" || t.Fn == "min") && len(args) == 2 {
+			// max(a, b) = (a + b + |a - b|)/2, min(a, b) = (a + b - |a - b|)/2
+			// for reals: one canonical form for both spellings
+			return b.maxMin(t, args[0], args[1])
+		}
 	case "sum", "prod":
 		if f, ok, err := b.sumProd(t); err != nil || ok {
 			return f, err
@@ -1405,6 +1435,100 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		}
 	}
 	return b.opaque(t, args), nil
+}
+
+// maxMin writes max(a, b) and min(a, b) with an absolute value.
+func (b *FormBuilder) maxMin(t *Call, x, y *Form) (*Form, error) {
+	d, err := b.Sub(x, y)
+	if err != nil {
+		return nil, err
+	}
+	ad, err := b.abs(&Call{Fn: "abs", Args: []Node{&Add{Terms: []Node{t.Args[0], &Neg{X: t.Args[1]}}}}}, d)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := b.add(x, y)
+	if err != nil {
+		return nil, err
+	}
+	if t.Fn == "min" {
+		if ad, err = b.scale(ad, big.NewRat(-1, 1)); err != nil {
+			return nil, err
+		}
+	}
+	out, err := b.add(sum, ad)
+	if err != nil {
+		return nil, err
+	}
+	return b.scale(out, big.NewRat(1, 2))
+}
+
+// sqrtOfSquare returns |m| for base = m^2, m one term of variables with
+// even powers, \pi and radicals, times a positive rational square.
+func (b *FormBuilder) sqrtOfSquare(base *Form) (*Form, bool, error) {
+	if base.den != nil || len(base.num.ts) != 1 {
+		return nil, false, nil
+	}
+	var t *term
+	for _, x := range base.num.ts {
+		t = x
+	}
+	if t.c.Sign() <= 0 || t.m.i || !t.m.rou.isZero() || t.m.exp != nil {
+		return nil, false, nil
+	}
+	hasVar := false
+	var fs []factor
+	for _, f := range t.m.fs {
+		if f.a.kind != atVar && f.a.kind != atPi && f.a.kind != atRad {
+			return nil, false, nil
+		}
+		if f.a.kind == atVar {
+			if !f.e.isInt() || f.e.n%2 != 0 {
+				return nil, false, nil
+			}
+			hasVar = true
+		}
+		e, err := f.e.mul(frac{1, 2})
+		if err != nil {
+			return nil, false, err
+		}
+		fs = append(fs, factor{f.a, e})
+	}
+	if !hasVar {
+		return nil, false, nil
+	}
+	c, err := b.ratPow(t.c, big.NewRat(1, 2))
+	if err != nil {
+		return nil, false, err
+	}
+	// m = the variables to half their powers; |m| keeps only the odd ones
+	// under the absolute value
+	out := c
+	for _, f := range fs {
+		cf := big.NewRat(1, 1)
+		var extra *sum
+		g := f
+		keep, err := b.normFactor(&g, cf, &extra)
+		if err != nil {
+			return nil, false, err
+		}
+		part := b.constForm(cf)
+		if keep {
+			m := &mono{fs: []factor{g}}
+			m.computeKey()
+			part = b.monoForm(cf, m)
+		}
+		if f.a.kind == atVar && f.e.n%2 != 0 {
+			node := &Pow{Base: f.a.node, Exp: Int(f.e.n)}
+			if part, err = b.abs(&Call{Fn: "abs", Args: []Node{node}}, part); err != nil {
+				return nil, false, err
+			}
+		}
+		if out, err = b.mul(out, part); err != nil {
+			return nil, false, err
+		}
+	}
+	return out, true, nil
 }
 
 // opaque makes an atom of an application the form does not look into.
@@ -1553,8 +1677,9 @@ func (b *FormBuilder) arcSpecial(fn string, a *Form) (*Form, bool) {
 }
 
 // abs gives |a|: exact for constants, the identity for positive monomials
-// under Positive, else an atom of a normalised argument (|2-x| = |x-2|,
-// |2x| = 2|x|).
+// under Positive, split over the factors of a monomial (|2x^3 y| =
+// 2x^2|x||y|), else an atom of a normalised argument (|2-x| = |x-2|,
+// |2x - 4| = 2|x-2|). Variables are real, so |A|^2 = A^2 for a real A.
 func (b *FormBuilder) abs(t *Call, a *Form) (*Form, error) {
 	if r, ok := a.Rational(); ok {
 		return b.constForm(new(big.Rat).Abs(r)), nil
@@ -1569,23 +1694,90 @@ func (b *FormBuilder) abs(t *Call, a *Form) (*Form, error) {
 	if f, ok := b.positiveMono(a); ok {
 		return f, nil
 	}
-	// content and sign out: |c A| = |c| |A|, A with leading coefficient 1
-	if a.den == nil {
-		ks := a.num.keys()
-		lead := new(big.Rat).Set(a.num.ts[ks[0]].c)
-		norm := b.sumScale(a.num, new(big.Rat).Inv(lead))
-		if len(norm.ts) == 1 {
-			for _, t := range norm.ts {
-				if t.m.isOne() {
-					return b.constForm(new(big.Rat).Abs(lead)), nil
+	if a.den != nil {
+		// |N/D| = |N|/|D|
+		n, err := b.abs(t, &Form{num: a.num})
+		if err != nil {
+			return nil, err
+		}
+		d, err := b.abs(t, &Form{num: a.den})
+		if err != nil {
+			return nil, err
+		}
+		id, err := b.inv(d)
+		if err != nil {
+			return nil, err
+		}
+		return b.mul(n, id)
+	}
+	if len(a.num.ts) == 1 && realForm(a) {
+		var tm *term
+		for _, x := range a.num.ts {
+			tm = x
+		}
+		out := b.constForm(new(big.Rat).Abs(tm.c))
+		rest := &mono{}
+		for _, f := range tm.m.fs {
+			switch {
+			case f.a.kind == atPi || f.a.kind == atRad || f.a.kind == atLog:
+				out, _ = b.mul(out, b.atomForm(f.a, f.e))
+			case f.a.kind == atVar && f.e.isInt():
+				xf := b.atomForm(f.a, frac{1, 1})
+				even := f.e.n - f.e.n%2
+				pw, err := b.powInt(xf, even)
+				if err != nil {
+					return nil, err
 				}
+				if f.e.n%2 != 0 {
+					ax := b.atomForm(b.absAtom(xf, &Call{Fn: "abs", Args: []Node{f.a.node}}), frac{1, 1})
+					if f.e.n < 0 {
+						if ax, err = b.inv(ax); err != nil {
+							return nil, err
+						}
+					}
+					if pw, err = b.mul(pw, ax); err != nil {
+						return nil, err
+					}
+				}
+				var err2 error
+				if out, err2 = b.mul(out, pw); err2 != nil {
+					return nil, err2
+				}
+			default:
+				rest.fs = append(rest.fs, f)
 			}
 		}
-		inner := &Form{num: norm}
-		at := b.atomForm(b.opaqueAtom("abs("+inner.Key()+")", &Call{Fn: "abs", Args: []Node{formNode(inner, t.Args[0], lead)}}, inner.HasVar()), frac{1, 1})
-		return b.scale(at, new(big.Rat).Abs(lead))
+		if tm.m.exp != nil {
+			// e^{P} with a real P is positive
+			out, _ = b.mul(out, b.monoForm(big.NewRat(1, 1), &mono{exp: tm.m.exp, key: (&mono{exp: tm.m.exp}).keyed()}))
+		}
+		if len(rest.fs) > 0 {
+			rest.computeKey()
+			inner := b.monoForm(big.NewRat(1, 1), rest)
+			at := b.atomForm(b.absAtom(inner, &Call{Fn: "abs", Args: []Node{formNode(inner, t.Args[0], tm.c)}}), frac{1, 1})
+			return b.mul(out, at)
+		}
+		return out, nil
 	}
-	return b.opaque(t, []*Form{a}), nil
+	// content and sign out: |c A| = |c| |A|, A with leading coefficient 1
+	ks := a.num.keys()
+	lead := new(big.Rat).Set(a.num.ts[ks[0]].c)
+	norm := b.sumScale(a.num, new(big.Rat).Inv(lead))
+	inner := &Form{num: norm}
+	at := b.atomForm(b.absAtom(inner, &Call{Fn: "abs", Args: []Node{formNode(inner, t.Args[0], lead)}}), frac{1, 1})
+	return b.scale(at, new(big.Rat).Abs(lead))
+}
+
+// realForm reports whether a form is real for real variables (no i, no
+// root of unity, no exponential of a complex argument, no atom whose sign
+// or reality is unknown is a problem: opaque atoms of reals are real).
+func realForm(f *Form) bool {
+	return f.Features()&(FeatI|FeatExp) == 0
+}
+
+// absAtom is the atom |inner|, with node a tree to evaluate it.
+func (b *FormBuilder) absAtom(inner *Form, node Node) *atom {
+	return b.intern(&atom{kind: atAbs, key: "abs(" + inner.Key() + ")", arg: inner, node: node, hasVar: inner.HasVar()})
 }
 
 // formNode returns a tree whose value is the form inner = orig / lead.

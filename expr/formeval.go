@@ -244,7 +244,7 @@ func (fe *formEval) atom(a *atom) (Complex, error) {
 	var v Complex
 	var err error
 	switch a.kind {
-	case atVar, atOpaque:
+	case atVar, atOpaque, atAbs:
 		v, err = e.eval(a.node)
 	case atPi:
 		v = e.real(PiFloat(p))
