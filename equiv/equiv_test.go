@@ -63,7 +63,7 @@ func TestCompareCases(t *testing.T) {
 		{"2^{10}", "1024", Equal},
 		{"\\frac{a}{b}", "a/b", Equal},
 		{"\\sqrt{x^2}", "x", NotEqual}, // variables have either sign
-		{"\\sqrt{x^2}", "|x|", Equal}, // for real x
+		{"\\sqrt{x^2}", "|x|", Equal},  // for real x
 		{"f(x)", "f(y)", NotEqual},
 		{"x = 1 \\text{ or } x = 2", "x \\in \\{1,2\\}", Equal},
 		{"x=1, y=2", "(1,2)", Equal},
