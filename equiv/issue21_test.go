@@ -47,6 +47,8 @@ var issue21Cases = []struct {
 	{"3 names", `12`, `x^3 = 12`, Equal},
 	{"3 names", `-\frac{7}{25}`, `\cos \angle ABC = -\frac{7}{25}`, Equal},
 	{"3 names", `k = 1`, `1`, Equal},
+	{"3 names", `x = 1, y = 2`, `(1, 2)`, Equal},
+	{"3 names", `AB=9, CD=4`, `(AB=9, CD=4)`, NotEqual},
 	{"3 names", `y=2x+1`, `x = \frac{y-1}{2}`, Equal}, // one line, as equations
 	// 4. signs and separators
 	{"4 signs", `-7`, `-\$7`, Equal},

@@ -289,6 +289,11 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		// the gold names its values, the candidate gives them bare: a
 		// tuple in the gold's order when the names are distinct (a point)
 		if xt, ok := x.(*expr.Tuple); ok && !isInterval(xt) {
+			for _, it := range xt.Items {
+				if _, _, named := assignment(it); named {
+					return neq("gold is a list of named values, candidate a tuple of equations"), true
+				}
+			}
 			if !distinctNames(gn) {
 				return neq("gold is a list of values of one name, candidate a tuple"), true
 			}
