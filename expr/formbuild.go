@@ -1060,6 +1060,25 @@ func (b *FormBuilder) pow(t *Pow) (*Form, error) {
 	if err != nil {
 		return nil, err
 	}
+	if q, ok := ex.Rational(); ok && q.Denom().Cmp(big.NewInt(2)) == 0 {
+		// (P^{2m})^{p/2} = |P|^{mp} for a real P: \sqrt{(y-5)^2} = |y-5|
+		if in, ok := t.Base.(*Pow); ok {
+			if n, err := b.st.rat(in.Exp); err == nil && n.IsInt() && n.Num().IsInt64() && n.Num().Int64()%2 == 0 && n.Sign() > 0 {
+				pf, err := b.form(in.Base)
+				if err != nil {
+					return nil, err
+				}
+				if realForm(pf) {
+					a, err := b.abs(&Call{Fn: "abs", Args: []Node{in.Base}}, pf)
+					if err != nil {
+						return nil, err
+					}
+					k := new(big.Rat).Mul(q, big.NewRat(n.Num().Int64(), 1))
+					return b.powRat(a, k)
+				}
+			}
+		}
+	}
 	base, err := b.form(t.Base)
 	if err != nil {
 		return nil, err
@@ -1694,6 +1713,9 @@ func (b *FormBuilder) abs(t *Call, a *Form) (*Form, error) {
 	if f, ok := b.positiveMono(a); ok {
 		return f, nil
 	}
+	if a.den == nil && nonNegative(a.num) {
+		return a, nil // |x^2 + 1| = x^2 + 1
+	}
 	if a.den != nil {
 		// |N/D| = |N|/|D|
 		n, err := b.abs(t, &Form{num: a.num})
@@ -1766,6 +1788,29 @@ func (b *FormBuilder) abs(t *Call, a *Form) (*Form, error) {
 	inner := &Form{num: norm}
 	at := b.atomForm(b.absAtom(inner, &Call{Fn: "abs", Args: []Node{formNode(inner, t.Args[0], lead)}}), frac{1, 1})
 	return b.scale(at, new(big.Rat).Abs(lead))
+}
+
+// nonNegative reports whether every term of s is a positive coefficient
+// times even powers of variables and positive constants (so s >= 0 for
+// real variables).
+func nonNegative(s *sum) bool {
+	for _, t := range s.ts {
+		if t.c.Sign() <= 0 || t.m.i || !t.m.rou.isZero() || t.m.exp != nil {
+			return false
+		}
+		for _, f := range t.m.fs {
+			switch f.a.kind {
+			case atPi, atRad, atLog:
+			case atVar:
+				if !f.e.isInt() || f.e.n%2 != 0 {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return len(s.ts) > 0
 }
 
 // realForm reports whether a form is real for real variables (no i, no
