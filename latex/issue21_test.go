@@ -29,7 +29,7 @@ func TestWordsArePartOfTheAnswer(t *testing.T) {
 	}
 	units := map[string]string{
 		`10 \text{ cm}`: "10", `10 cm`: "10", `15\mbox{ cm}^2`: "15", `90\text{ square units}`: "90", `9 (apples)`: "9",
-		`14 seats`: "14", `5 dollars`: "5",
+		`14 seats`: "14", `5 dollars`: "5", "90\\text{ square\nunits}": "90",
 	}
 	for in, want := range units {
 		if n, err := Parse(in); err != nil || n.String() != want {
