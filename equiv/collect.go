@@ -276,8 +276,8 @@ func isInterval(t *expr.Tuple) bool {
 	return infSign(t.Items[0]) != 0 || infSign(t.Items[1]) != 0
 }
 
-// isListBracket: [a, b, c] and [a, b] of symbolic items are lists of
-// values (HARDMath's roots), not intervals.
+// isListBracket: under Options.RootLists, [a, b, c] and [a, b] of
+// symbolic items are unordered lists of values (HARDMath's roots).
 func isListBracket(t *expr.Tuple) bool {
 	return t.Open == "[" && t.Close == "]" && (len(t.Items) != 2 || !numericItems(t.Items))
 }
@@ -302,7 +302,7 @@ func (c *comparer) cmpTuple(g *expr.Tuple, x expr.Node, depth int) Result {
 		if len(g.Items) != len(xv.Items) {
 			return neq("tuples of different lengths: %d vs %d", len(g.Items), len(xv.Items))
 		}
-		if isListBracket(g) && isListBracket(xv) {
+		if c.opts.RootLists && isListBracket(g) && isListBracket(xv) {
 			// a bracketed list of symbolic roots: [a, b] and [b, a]
 			return c.cmpUnordered(g.Items, xv.Items, c.repeats(g.Items, depth), depth)
 		}

@@ -158,6 +158,11 @@ type Options struct {
 	// and probe points are positive, so a difference seen only at negative
 	// values never makes NotEqual.
 	Positive bool
+	// RootLists reads a bracketed list of values, [a, b, c] or [a, b] with
+	// symbolic items, as an unordered list (HARDMath's root answers: the
+	// rubric credits matching roots in any order). By default [a, b] is an
+	// interval or an ordered pair and [a, b, c] a tuple, in order.
+	RootLists bool
 	// DecimalComma reads a comma between digits as a decimal point on both
 	// sides (Math-Verify's convention: 1000,99 is 1000.99), see
 	// latex.Config.DecimalComma. Off by default: MATH writes 1,000 for one

@@ -29,6 +29,7 @@ var issue21Cases = []struct {
 	{"1 brackets", `(1,2)`, `[1,2]`, NotEqual},
 	{"1 brackets", `(0,5)`, `0 < x < 5`, Equal}, // the gold decides: an open interval
 	{"1 brackets", `\{4,5,7\}`, `4, 5, 7`, Equal},
+	{"1 brackets", `[a +b, b]`, `[b, a +b]`, NotEqual}, // ordered unless RootLists
 	// 2. multiplicity: a gold that repeats a value is a multiset
 	{"2 multiplicity", `2,5,5`, `2,5`, NotEqual},
 	{"2 multiplicity", `-1,3,3`, `-1, 3`, NotEqual},
@@ -115,7 +116,7 @@ var issue21Cases = []struct {
 	{"not-equal", `5!!`, `15`, Equal},
 	{"not-equal", `12^{\text{th}}`, `12`, Equal},
 	{"not-equal", `ab+bc+ca`, `ca+ab+bc`, Equal},
-	{"not-equal", `[y = 1 - \frac{5}{6}\, x^{3}, y = 0]`, `[y = 0, y = 1 - \frac{5}{6}x^3]`, Equal},
+	{"not-equal", `[y = 1 - \frac{5}{6}\, x^{3}, y = 0]`, `[y = 1 - \frac{5}{6}x^3, y = 0]`, Equal},
 	{"not-equal", `W(n) = 1 \text{ and } W(n) = -1`, `W(x)=1 \text{ or } W(x)=-1`, Equal},
 	// principle (a): nothing silently dropped between numbers
 	{"words", `28`, `\text{not }28`, NotEqual},
@@ -163,6 +164,17 @@ func TestEqualNamesItsProof(t *testing.T) {
 		if r.Outcome != Equal || !strings.HasPrefix(r.Reason, "equal: "+c.proof) {
 			t.Errorf("Compare(%q, %q) = %s %q, want equal: %s", c.gold, c.cand, r.Outcome, r.Reason, c.proof)
 		}
+	}
+}
+
+// TestRootLists: HARDMath's lists of roots are order-free on request.
+func TestRootLists(t *testing.T) {
+	g, x := `[y = 1 - \frac{5}{6}\, x^{3}, y = 0]`, `[y = 0, y = 1 - \frac{5}{6}x^3]`
+	if r := Compare(context.Background(), g, x, Options{Timeout: testTimeout}); r.Outcome != NotEqual {
+		t.Errorf("default: %v", r)
+	}
+	if r := Compare(context.Background(), g, x, Options{Timeout: testTimeout, RootLists: true}); r.Outcome != Equal {
+		t.Errorf("RootLists: %v", r)
 	}
 }
 
