@@ -34,6 +34,23 @@ func BenchmarkParseMATH500(b *testing.B) {
 	}
 }
 
+// BenchmarkCompareMATHPairs runs the 25,000 pairs of the speed target:
+// every MATH gold (train and test, 12,500) against its LaTeX re-printing
+// (decided by the engine, not the text shortcut) and against a near miss.
+// Run with -benchtime 25000x -cpu 1 to time each pair once.
+func BenchmarkCompareMATHPairs(b *testing.B) {
+	items := loadMATHGolds(b)
+	var pairs [][2]string
+	for _, it := range items {
+		printed := it.gold
+		if n, err := latex.Parse(it.gold); err == nil {
+			printed = n.String()
+		}
+		pairs = append(pairs, [2]string{it.gold, printed}, [2]string{it.gold, perturb(it.gold)})
+	}
+	timePairs(b, pairs)
+}
+
 // benchPairs times each pair separately and reports the median per pair
 // and how many pairs ended Undecided by the deadline.
 func benchPairs(b *testing.B, mk func(string) string) {
@@ -42,6 +59,12 @@ func benchPairs(b *testing.B, mk func(string) string) {
 	for i, it := range items {
 		pairs[i] = [2]string{it.gold, mk(it.gold)}
 	}
+	timePairs(b, pairs)
+}
+
+// timePairs times each pair separately and reports the median and p99 per
+// pair and how many pairs ended Undecided.
+func timePairs(b *testing.B, pairs [][2]string) {
 	durs := make([]time.Duration, 0, b.N)
 	late := 0
 	b.ResetTimer()

@@ -83,6 +83,8 @@ var issue21Cases = []struct {
 	{"6 probing", `\sqrt{1 + x^2 + 2x}`, `x + 1`, NotEqual},
 	{"6 probing", `\sqrt{1 + x^2 + 2x}`, `|x + 1|`, Undecided}, // true; the square is not recognised
 	{"6 probing", `\sin^2 x + \cos^2 x`, `1`, Equal},
+	{"6 probing", `(a+b+c+d+f)^{20}`, `(a+b+c+d+f)^{19}(f+d+c+b+a)`, Equal}, // Schwartz-Zippel
+	{"6 probing", `(a+b+c+d+f)^{20}`, `(a+b+c+d+f)^{19}(f+d+c+b+a+1)`, NotEqual},
 	{"6 probing", `2 \sin 5x \cos x`, `\sin 6x + \sin 4x`, Equal},
 	// 7. tiny differences under transcendentals
 	{"7 tiny", `e+\frac{1}{3000!}`, `e+\frac{1}{3001!}`, NotEqual},
@@ -158,6 +160,7 @@ func TestEqualNamesItsProof(t *testing.T) {
 		{`\sin 2x`, `2\sin x\cos x`, "canonical exponential form"},
 		{`|x-2|`, `|2-x|`, "canonical form with identical roots and opaque terms"},
 		{`\frac13`, `0.3333`, "decimal policy"},
+		{`(a+b+c+d+f)^{20}`, `(a+b+c+d+f)^{19}(f+d+c+b+a)`, "Schwartz-Zippel identity test"},
 		{`(1,2)`, `(1, \frac{4}{2})`, "exact rational; identical expressions"},
 	} {
 		r := Compare(context.Background(), c.gold, c.cand, Options{Timeout: testTimeout})
