@@ -1175,7 +1175,7 @@ func (b *FormBuilder) positivePow(base *Form, q *big.Rat) (*Form, bool, error) {
 	for _, x := range base.num.ts {
 		t = x
 	}
-	if t.c.Sign() <= 0 || t.m.i {
+	if t.c.Sign() <= 0 || t.m.i || !t.m.rou.isZero() {
 		return nil, false, nil
 	}
 	qf, err := mkFrac(q.Num().Int64(), q.Denom().Int64())
@@ -1183,6 +1183,7 @@ func (b *FormBuilder) positivePow(base *Form, q *big.Rat) (*Form, bool, error) {
 		return nil, false, err
 	}
 	var fs []factor
+	rest := &mono{} // factors of unknown sign: the power of their product
 	for _, f := range t.m.fs {
 		e, err := f.e.mul(qf)
 		if err != nil {
@@ -1192,16 +1193,55 @@ func (b *FormBuilder) positivePow(base *Form, q *big.Rat) (*Form, bool, error) {
 		case atPi, atRad:
 		case atVar:
 			if !b.opt.Positive {
-				return nil, false, nil
+				rest.fs = append(rest.fs, f)
+				continue
 			}
 		case atLog:
 			if !e.isInt() {
-				return nil, false, nil
+				rest.fs = append(rest.fs, f)
+				continue
 			}
 		default:
-			return nil, false, nil
+			rest.fs = append(rest.fs, f)
+			continue
 		}
 		fs = append(fs, factor{f.a, e})
+	}
+	if len(rest.fs) > 0 {
+		// (P R)^q = P^q R^q for P > 0: \sqrt{35x} = \sqrt{35}\sqrt{x}
+		if len(fs) == 0 && t.c.Cmp(ratOne) == 0 && t.m.exp == nil {
+			return nil, false, nil // nothing positive to take out
+		}
+		if t.m.exp != nil {
+			rest.exp = t.m.exp
+		}
+		rest.computeKey()
+		// the positive part, to the power q
+		pm := &mono{}
+		for _, f := range t.m.fs {
+			if f.a.kind == atPi || f.a.kind == atRad || f.a.kind == atVar && b.opt.Positive || f.a.kind == atLog {
+				keep := true
+				for _, r := range rest.fs {
+					if r.a == f.a {
+						keep = false
+					}
+				}
+				if keep {
+					pm.fs = append(pm.fs, f)
+				}
+			}
+		}
+		pm.computeKey()
+		pp, ok, err := b.positivePow(b.monoForm(t.c, pm), q)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		rp, err := b.powRat(b.monoForm(big.NewRat(1, 1), rest), q)
+		if err != nil {
+			return nil, false, err
+		}
+		out, err := b.mul(pp, rp)
+		return out, err == nil, err
 	}
 	var exp *Form
 	if t.m.exp != nil {
