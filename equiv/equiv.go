@@ -26,20 +26,35 @@
 //     Rational functions are compared as functions: (x^2-1)/(x-1) equals
 //     x+1 although the first is undefined at 1. Variables are real numbers
 //     of either sign unless Options.Positive says they are positive.
+//   - for rational functions too large to expand, the Schwartz-Zippel
+//     identity test: exact evaluation at random integer points from
+//     {1, ..., 2^32}, as many as make the chance of a false Equal, at most
+//     (d/2^32)^k for degree d, below 2^-100; the reason states the bound
+//     ("Schwartz-Zippel identity test"). It is the one proof that is
+//     probabilistic, and the only use of random points that can say Equal;
 //   - the decimal policy (see DecimalPolicy), which is a grading rule, not
 //     a proof, and says so ("equal: decimal policy, ...");
 //   - structures (tuples, intervals, sets, lists, matrices, relations) are
 //     Equal when their parts are, each part by one of the proofs above;
 //     sets of reals are compared exactly (endpoints as canonical forms,
 //     inequalities in one variable solved exactly where their roots are
-//     rational or quadratic surds).
+//     rational or quadratic surds, or a Sturm sequence shows there are no
+//     others); equations compare up to a constant factor found and checked
+//     on the canonical forms.
 //
 // Numerics only refute. The difference of the two canonical forms (its
 // cancellations already exact, so 1/3000! against 1/3001! is visible) is
 // evaluated at 160 and 320 bits with an error bound; a value certainly
-// away from zero, at the constants or at one of the probe points (values of
-// either sign, near zero, large, on both sides of the usual kinks), gives
-// NotEqual with the witness. When the forms differ but no evaluation can
+// away from zero, at the constants or at one of the probe points, gives
+// NotEqual with the witness. Probe points (Options.Points, 12 by default)
+// run through every sign pattern of the variables and through magnitudes
+// from 0.005 to 7000 (near zero, near one, large; never small integers or
+// simple fractions, where answers have their kinks and special values),
+// with a seeded random shift. Signs of real constants (to pick the branch
+// of |a|, min, max, floor) are read from the same bounded evaluation, only
+// when certain. A difference of two constant forms made of rationals and
+// radicals of pairwise coprime bases is nonzero without numerics (the
+// radicals are linearly independent). When the forms differ but no evaluation can
 // separate the answers (cos 20° - cos 40° - cos 80° against 0, or sides that
 // agree at every probe point), the outcome is Undecided: never Equal. A
 // difference that only complex points would show is not sought: answers
@@ -62,6 +77,20 @@
 // against an unnamed tuple compare in the written order when that is also
 // alphabetical (x, y; p, q) and are Undecided otherwise unless both orders
 // agree.
+//
+// # Words
+//
+// latex.Parse reads an answer whose words change its meaning (a qualifier
+// such as "not" or "at least", words between two numbers, text in another
+// script) as a text answer: it equals only the same text, so the number
+// inside it is never graded on its own. Units after a number are dropped.
+//
+// # Cancellation
+//
+// Compare takes a context.Context as its first argument and stops when it
+// is done; Options.Timeout (100 ms by default) bounds each comparison as
+// well. The context reaches every computation in expr (expr.Rational,
+// expr.Eval, expr.NewFormBuilder take it), which poll it every 16 steps.
 //
 // This package sits between latex/expr (below) and answer (above), so that
 // the engine and the extraction of answers from replies can be built and
