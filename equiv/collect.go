@@ -112,7 +112,18 @@ func (c *comparer) cmpCollections(g, x expr.Node, depth int) (Result, bool) {
 		return Result{}, false
 	}
 	if gColl && xColl {
-		return c.cmpUnordered(ge, xe, c.repeats(ge, depth), depth), true
+		multi := c.repeats(ge, depth)
+		if !multi {
+			if _, xSet := x.(*expr.Set); !xSet {
+				// a root listed twice claims a double root: a bare list that
+				// repeats a number the gold lists once is not the gold (a set
+				// in braces, or a list of points, may repeat harmlessly)
+				if v, ok := c.repeatedScalar(xe, depth); ok {
+					return neq("the candidate lists %s more than once, the gold once", v), true
+				}
+			}
+		}
+		return c.cmpUnordered(ge, xe, multi, depth), true
 	}
 	if !gColl {
 		// gold is one answer: a list of several is not it, even when they
@@ -150,6 +161,25 @@ func (c *comparer) repeats(items []expr.Node, depth int) bool {
 		}
 	}
 	return false
+}
+
+// repeatedScalar finds a single value (not a tuple or other structure)
+// that a collection lists twice.
+func (c *comparer) repeatedScalar(items []expr.Node, depth int) (expr.Node, bool) {
+	if len(items) > 50 {
+		return nil, false
+	}
+	for i := range items {
+		if !expr.IsScalar(items[i]) {
+			continue
+		}
+		for j := i + 1; j < len(items); j++ {
+			if expr.IsScalar(items[j]) && c.cmp(items[i], items[j], depth+1).Outcome == Equal {
+				return items[i], true
+			}
+		}
+	}
+	return nil, false
 }
 
 // distinct drops items equal to an earlier one.

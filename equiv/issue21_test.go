@@ -36,6 +36,9 @@ var issue21Cases = []struct {
 	{"2 multiplicity", `2,5,5`, `5,2,5`, Equal},
 	{"2 multiplicity", `1, 1, -2`, `1, -2, -2`, NotEqual},
 	{"2 multiplicity", `4`, `4, 4`, NotEqual},
+	{"2 multiplicity", `2,6`, `2, 6, 6`, NotEqual}, // a root listed twice claims a double root
+	{"2 multiplicity", `2,6`, `\{2, 6, 6\}`, Equal},
+	{"2 multiplicity", `(1,2),(3,4)`, `(1,2),(3,4),(1,2)`, Equal}, // points may repeat
 	// 3. names in assignments and equations matter
 	{"3 names", `x = \frac{3}{2}`, `y = \frac{3}{2}`, NotEqual},
 	{"3 names", `a=1, b=4`, `a=4, b=1`, NotEqual},
