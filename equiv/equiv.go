@@ -32,8 +32,10 @@
 //     (d/2^32)^k for degree d, below 2^-100; the reason states the bound
 //     ("Schwartz-Zippel identity test"). It is the one proof that is
 //     probabilistic, and the only use of random points that can say Equal;
-//   - the decimal policy (see DecimalPolicy), which is a grading rule, not
-//     a proof, and says so ("equal: decimal policy, ...");
+//   - the decimal policy (see DecimalPolicy) and the sign policy (a
+//     percent or degree sign on one side only is a unit: 28\% answers 28),
+//     which are grading rules, not proofs, and say so ("equal: decimal
+//     policy", "equal: sign policy");
 //   - structures (tuples, intervals, sets, lists, matrices, relations) are
 //     Equal when their parts are, each part by one of the proofs above;
 //     sets of reals are compared exactly (endpoints as canonical forms,
@@ -488,7 +490,11 @@ func unwrapMember(n expr.Node) expr.Node {
 	return n
 }
 
-// cmpMarks compares answers with a top-level degree or percent sign.
+// cmpMarks compares answers with a top-level degree or percent sign. One
+// side with the sign and the other without are Equal under the sign
+// policy (MATH's convention: the sign is a unit, 28\% answers 28) when the
+// numbers are, and otherwise when the sign read as a value makes them equal
+// (20\% against 0.2, 30^\circ against \pi/6: a proof).
 func (c *comparer) cmpMarks(g, x expr.Node, depth int) (Result, bool) {
 	gs, gm := stripMarks(g)
 	xs, xm := stripMarks(x)
@@ -499,7 +505,9 @@ func (c *comparer) cmpMarks(g, x expr.Node, depth int) (Result, bool) {
 	r := c.cmp(gs, xs, depth+1)
 	if r.Outcome == Equal || gm == xm {
 		if r.Outcome == Equal && gm != xm {
-			r.Reason += " (ignoring the " + names[gm+xm] + " sign)"
+			// a grading convention (MATH's answers drop the sign), not a
+			// proof: 28\% is 0.28, not 28
+			r = eq("sign policy", "%s without the %s sign", proofOf(r), names[gm+xm])
 		}
 		return r, true
 	}

@@ -13,7 +13,9 @@ import (
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"\\frac{1}{2}", "7,425,000", "(0,1]\\cup[2,3)", "x^2+2x+1", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}",
 		"\\text{(C)}", "1 \\pm \\sqrt{2}", "\\sin^2 x", "2^{10}", "e^(i*pi)+1",
-		"\\{x \\mid x^2 > 4\\}", "\\{x \\in \\mathbb{R} : -1 \\le x < 2\\}", "f^{-1}(2)+g'(x)", "1000,99 \\{1{,}5\\}"} {
+		"\\{x \\mid x^2 > 4\\}", "\\{x \\in \\mathbb{R} : -1 \\le x < 2\\}", "f^{-1}(2)+g'(x)", "1000,99 \\{1{,}5\\}",
+		"{5 \\choose 2}", "7!!", "0.101_{2}", "\\text{B7}_{12}", "1010_{\\text{two}}", "\\text{not }28", "3 \\pmod{5}",
+		"W(n) = 1 \\text{ or } W(n) = -1", "x < 1 \\text{ or } x > 2", "12^{\\text{th}}", "\\frac{12}{5,525}", "2 штук"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
