@@ -1853,11 +1853,12 @@ func nonNegative(s *sum) bool {
 	return len(s.ts) > 0
 }
 
-// realForm reports whether a form is real for real variables (no i, no
-// root of unity, no exponential of a complex argument, no atom whose sign
-// or reality is unknown is a problem: opaque atoms of reals are real).
+// realForm reports whether a form is real for real variables: no i, no
+// root of unity or exponential (which may be complex), no root or
+// logarithm (\sqrt{x} and \ln x are imaginary or complex for x < 0).
+// Opaque applications (|x|, f(x), \lfloor x \rfloor) are taken to be real.
 func realForm(f *Form) bool {
-	return f.Features()&(FeatI|FeatExp) == 0
+	return f.Features()&(FeatI|FeatExp|FeatRoot|FeatLog) == 0
 }
 
 // absAtom is the atom |inner|, with node a tree to evaluate it.
