@@ -1,8 +1,12 @@
 // Package expr holds the expression trees of parsed answers and the
 // computations on them: exact rational arithmetic on math/big, canonical
-// polynomial forms, arbitrary-precision (complex) numeric evaluation and
-// printing back to LaTeX. Every computation takes Limits, so that a hostile
-// answer (2^{10^9}, 10^6!) fails fast with ErrLimit instead of hanging.
+// forms (Form, built by a FormBuilder: equal forms prove equal values),
+// arbitrary-precision (complex) numeric evaluation with real odd roots or
+// the principal branch (EvalOptions), and printing back to LaTeX. Every
+// computation takes a context.Context, polled every few steps, and Limits
+// (size settings only, never written to), so that a hostile answer
+// (2^{10^9}, 10^6!) fails fast with ErrLimit or ErrDeadline instead of
+// hanging.
 //
 // The package imports only the standard library; latex builds trees of it and
 // equiv compares them.
