@@ -186,6 +186,10 @@ func (b *FormBuilder) sumMul(x, y *sum) (*sum, error) {
 
 // addProduct adds c * m1 * m2 to out.
 func (b *FormBuilder) addProduct(out *sum, c *big.Rat, m1, m2 *mono) error {
+	if err := b.enter(); err != nil {
+		return err
+	}
+	defer b.leave()
 	cf, m, extra, err := b.monoMul(m1, m2)
 	if err != nil {
 		return err
@@ -512,6 +516,10 @@ func (b *FormBuilder) powInt(x *Form, k int64) (*Form, error) {
 // normalize absorbs a one-term denominator into the numerator (as negative
 // exponents) and scales a longer one to a leading coefficient of 1.
 func (b *FormBuilder) normalize(f *Form) (*Form, error) {
+	if err := b.enter(); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 	if f.den == nil {
 		return f, nil
 	}
@@ -584,6 +592,10 @@ func (b *FormBuilder) normalize(f *Form) (*Form, error) {
 // expForm returns the form of e^p: rational multiples of ln b leave the
 // exponential as powers of b, rational multiples of i\pi as roots of unity.
 func (b *FormBuilder) expForm(p *Form) (*Form, error) {
+	if err := b.enter(); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 	if p.IsZero() {
 		return b.constForm(big.NewRat(1, 1)), nil
 	}
@@ -1098,8 +1110,25 @@ func (b *FormBuilder) pow(t *Pow) (*Form, error) {
 	return b.expForm(p)
 }
 
+// enter guards the recursions of the builder (powers, absolute values,
+// normalisation, products with reductions): past a depth they give
+// ErrLimit, never a stack overflow.
+func (b *FormBuilder) enter() error {
+	b.depth++
+	if b.depth > maxFormDepth*8 {
+		return ErrLimit
+	}
+	return nil
+}
+
+func (b *FormBuilder) leave() { b.depth-- }
+
 // powRat returns base^q for a rational q.
 func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
+	if err := b.enter(); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 	if q.IsInt() {
 		if !q.Num().IsInt64() {
 			return nil, ErrLimit
@@ -1168,6 +1197,10 @@ func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
 // positivePow distributes a rational power over a one-term form whose
 // factors are all positive reals. ok is false when it does not apply.
 func (b *FormBuilder) positivePow(base *Form, q *big.Rat) (*Form, bool, error) {
+	if err := b.enter(); err != nil {
+		return nil, false, err
+	}
+	defer b.leave()
 	if base.den != nil || len(base.num.ts) != 1 {
 		return nil, false, nil
 	}
@@ -1209,27 +1242,30 @@ func (b *FormBuilder) positivePow(base *Form, q *big.Rat) (*Form, bool, error) {
 	}
 	if len(rest.fs) > 0 {
 		// (P R)^q = P^q R^q for P > 0: \sqrt{35x} = \sqrt{35}\sqrt{x}
-		if len(fs) == 0 && t.c.Cmp(ratOne) == 0 && t.m.exp == nil {
+		expPositive := t.m.exp != nil && t.m.exp.Features()&(FeatI|FeatExp|FeatOpaque|FeatRoot|FeatLog) == 0
+		if len(fs) == 0 && t.c.Cmp(ratOne) == 0 && !expPositive {
 			return nil, false, nil // nothing positive to take out
 		}
-		if t.m.exp != nil {
+		if t.m.exp != nil && !expPositive {
 			rest.exp = t.m.exp
 		}
 		rest.computeKey()
-		// the positive part, to the power q
+		// the positive part, to the power q (it has no other factor, so
+		// this recursion ends)
 		pm := &mono{}
 		for _, f := range t.m.fs {
-			if f.a.kind == atPi || f.a.kind == atRad || f.a.kind == atVar && b.opt.Positive || f.a.kind == atLog {
-				keep := true
-				for _, r := range rest.fs {
-					if r.a == f.a {
-						keep = false
-					}
-				}
-				if keep {
-					pm.fs = append(pm.fs, f)
+			positive := true
+			for _, r := range rest.fs {
+				if r.a == f.a {
+					positive = false
 				}
 			}
+			if positive {
+				pm.fs = append(pm.fs, f)
+			}
+		}
+		if expPositive {
+			pm.exp = t.m.exp
 		}
 		pm.computeKey()
 		pp, ok, err := b.positivePow(b.monoForm(t.c, pm), q)
@@ -1288,6 +1324,10 @@ func (b *FormBuilder) positivePow(base *Form, q *big.Rat) (*Form, bool, error) {
 
 // ln returns the form of the natural logarithm of x.
 func (b *FormBuilder) ln(x *Form) (*Form, error) {
+	if err := b.enter(); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 	if r, ok := x.Rational(); ok {
 		return b.lnRat(r)
 	}
@@ -1740,6 +1780,10 @@ func (b *FormBuilder) arcSpecial(fn string, a *Form) (*Form, bool) {
 // 2x^2|x||y|), else an atom of a normalised argument (|2-x| = |x-2|,
 // |2x - 4| = 2|x-2|). Variables are real, so |A|^2 = A^2 for a real A.
 func (b *FormBuilder) abs(t *Call, a *Form) (*Form, error) {
+	if err := b.enter(); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 	if r, ok := a.Rational(); ok {
 		return b.constForm(new(big.Rat).Abs(r)), nil
 	}
