@@ -1179,6 +1179,13 @@ func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
 		}
 	}
 	if k == 2 {
+		// \sqrt{a + b\sqrt{c}} = \sqrt{x} \pm \sqrt{y} when it denests
+		if f, ok, err := b.denest(base); err != nil || ok {
+			if err != nil {
+				return nil, err
+			}
+			return b.powInt(f, p)
+		}
 		// the square root of a square of reals: \sqrt{x^2} = |x|
 		if f, ok, err := b.sqrtOfSquare(base); err != nil || ok {
 			if err != nil {
@@ -1192,6 +1199,68 @@ func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
 	m.computeKey()
 	root := b.monoForm(big.NewRat(1, 1), m)
 	return b.powInt(root, p)
+}
+
+// denest writes \sqrt{a + b m} (a, b rational, m a product of square
+// roots of integers, so that m^2 = c is rational) as \sqrt{x} + sgn(b)
+// \sqrt{y} when x, y = (a \pm \sqrt{a^2 - b^2 c})/2 are rational and not
+// negative: (\sqrt{x} + \sqrt{y})^2 = x + y + 2\sqrt{xy} = a + |b| m. It
+// applies only to a positive radicand (a > 0 and a^2 >= b^2 c).
+func (b *FormBuilder) denest(base *Form) (*Form, bool, error) {
+	if base.den != nil || len(base.num.ts) != 2 {
+		return nil, false, nil
+	}
+	var a, bc *big.Rat
+	var m *mono
+	for _, t := range base.num.ts {
+		if t.m.isOne() {
+			a = t.c
+			continue
+		}
+		bc, m = t.c, t.m
+	}
+	if a == nil || m == nil || a.Sign() <= 0 || m.i || !m.rou.isZero() || m.exp != nil {
+		return nil, false, nil
+	}
+	c := big.NewRat(1, 1)
+	for _, f := range m.fs {
+		if f.a.kind != atRad || f.e != (frac{1, 2}) {
+			return nil, false, nil
+		}
+		c.Mul(c, new(big.Rat).SetInt(f.a.b))
+	}
+	d := new(big.Rat).Mul(a, a)
+	d.Sub(d, new(big.Rat).Mul(new(big.Rat).Mul(bc, bc), c))
+	if d.Sign() < 0 {
+		return nil, false, nil
+	}
+	rn, ok1 := intRoot(d.Num(), 2)
+	rd, ok2 := intRoot(d.Denom(), 2)
+	if !ok1 || !ok2 {
+		return nil, false, nil
+	}
+	r := new(big.Rat).SetFrac(rn, rd)
+	x := new(big.Rat).Quo(new(big.Rat).Add(a, r), big.NewRat(2, 1))
+	y := new(big.Rat).Quo(new(big.Rat).Sub(a, r), big.NewRat(2, 1))
+	if y.Sign() < 0 {
+		return nil, false, nil
+	}
+	sx, err := b.ratPow(x, big.NewRat(1, 2))
+	if err != nil {
+		return nil, false, err
+	}
+	sy, err := b.ratPow(y, big.NewRat(1, 2))
+	if err != nil {
+		return nil, false, err
+	}
+	if bc.Sign() < 0 {
+		sy, _ = b.scale(sy, big.NewRat(-1, 1))
+	}
+	out, err := b.add(sx, sy)
+	if err != nil {
+		return nil, false, err
+	}
+	return out, true, nil
 }
 
 // positivePow distributes a rational power over a one-term form whose
