@@ -82,6 +82,9 @@ func (g Gold) core() string {
 // Pair is one gold/candidate pair.
 type Pair struct {
 	Family string
+	// Answer is the edited answer before it was written as a reply ("" for
+	// the families that write whole replies).
+	Answer string
 	// Cand is the candidate reply (a bare answer, math or a whole reply).
 	Cand   string
 	Expect Expect
@@ -141,7 +144,7 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	h := fnv.New64a()
 	h.Write([]byte(g.Bench + "\x00" + g.ID + "\x00" + g.Text))
 	c.h = h.Sum64()
-	if c.core == "" {
+	if c.core == "" || len(c.core) > maxAnswer {
 		return nil
 	}
 	if v, err := Read(c.core); err == nil {
@@ -190,6 +193,9 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.rationalise()
 	return c.out
 }
+
+// maxAnswer bounds the answers the generators and the oracle read.
+const maxAnswer = 4000
 
 func normSpace(s string) string { return strings.Join(strings.Fields(s), "") }
 
@@ -251,7 +257,16 @@ func (c *gen) mutant(fam, m, note string) bool {
 	if c.judge(fam, m) != Different {
 		return false
 	}
-	return c.emit(fam, c.wrapStyle(m), MustDiffer, note)
+	return c.emitAnswer(fam, m, MustDiffer, note)
+}
+
+// emitAnswer emits an edited answer written as a reply.
+func (c *gen) emitAnswer(fam, m string, e Expect, note string) bool {
+	if !c.emit(fam, c.wrapStyle(m), e, note) {
+		return false
+	}
+	c.out[len(c.out)-1].Answer = m
+	return true
 }
 
 // certain emits a meaning-changing edit known to change the meaning by
@@ -260,7 +275,7 @@ func (c *gen) certain(fam, m, note string) bool {
 	if normSpace(m) == normSpace(c.core) {
 		return false
 	}
-	return c.emit(fam, c.wrapStyle(m), MustDiffer, note)
+	return c.emitAnswer(fam, m, MustDiffer, note)
 }
 
 // rewrite emits a meaning-keeping edit. When the oracle reads both sides
@@ -284,7 +299,7 @@ func (c *gen) rewrite(fam, m, note string, needOracle bool) bool {
 		c.st.Dropped[fam]++
 		return false
 	}
-	return c.emit(fam, c.wrapStyle(m), MustEqual, note)
+	return c.emitAnswer(fam, m, MustEqual, note)
 }
 
 // wrapStyle writes an answer as a reply, in a style picked per pair: bare,
@@ -508,7 +523,7 @@ func appendPair(out []bracketPair, s string, oAt, oEnd int, ob string, cAt, cEnd
 		return out
 	}
 	// a function argument f(1,2) or an exponent is not a tuple
-	if p := prevNonSpace(s, oAt); p >= 0 && (isLetter(s[p]) || s[p] == '^' || s[p] == '_') {
+	if p := prevNonSpace(s, oAt); funcLike(s, oAt) || p >= 0 && (s[p] == '^' || s[p] == '_') {
 		return out
 	}
 	first := strings.TrimSpace(s[inner.lo+items[0].lo : inner.lo+items[0].hi])
@@ -794,7 +809,7 @@ func (c *gen) rounded() {
 	n := c.gv.Num
 	var exact *big.Rat
 	if n.R != nil {
-		if n.R.IsInt() {
+		if n.R.IsInt() || n.R.Num().BitLen() > 2000 || n.R.Denom().BitLen() > 2000 {
 			return
 		}
 		exact = n.R
@@ -827,7 +842,7 @@ func (c *gen) rounded() {
 			c.certain("rounded", r, fmt.Sprintf("rounded to %d significant digits", k))
 		default:
 			if c.count["rounded-policy"] < c.cap {
-				c.emit("rounded-policy", c.wrapStyle(r), PolicyOnly, fmt.Sprintf("correctly rounded to %d significant digits", k))
+				c.emitAnswer("rounded-policy", r, PolicyOnly, fmt.Sprintf("correctly rounded to %d significant digits", k))
 			}
 		}
 		if t != r {
@@ -1159,7 +1174,7 @@ func (c *gen) reprint() {
 			return
 		}
 	}
-	c.emit("reprint", c.wrapStyle(p), MustEqual, "printed by the grader's printer")
+	c.emitAnswer("reprint", p, MustEqual, "printed by the grader's printer")
 }
 
 func (c *gen) reorderSum() {

@@ -78,6 +78,9 @@ func Read(s string) (v *Value, err error) {
 			v, err = nil, fmt.Errorf("oracle: %v", r)
 		}
 	}()
+	if len(s) > maxAnswer {
+		return nil, oerr("answer too long")
+	}
 	s, tag, text, ok := prepare(s)
 	if !ok {
 		return nil, errOracle
@@ -116,7 +119,7 @@ func prepare(s string) (math, tag, text string, ok bool) {
 	}
 	s = strings.TrimSuffix(strings.TrimSpace(s), ".")
 	// words: \text{...} groups
-	var words []string
+	var words, powers []string
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] == '\\' {
@@ -157,7 +160,7 @@ func prepare(s string) (math, tag, text string, ok bool) {
 						if e < 0 || e >= len(s) {
 							return "", "", "", false
 						}
-						words[len(words)-1] += "^" + s[k+2:e+1]
+						powers = append(powers, "^"+s[k+2:e+1])
 						i = e
 					}
 					continue
@@ -183,7 +186,8 @@ func prepare(s string) (math, tag, text string, ok bool) {
 			}
 		}
 	}
-	return rest, strings.ToLower(strings.Join(strings.Fields(strings.Join(words, " ")), " ")), "", true
+	tag = strings.ToLower(strings.Join(strings.Fields(strings.Join(words, " ")), " ") + strings.Join(powers, ""))
+	return rest, tag, "", true
 }
 
 // wordKey is the comparison form of a word answer: lower case, letters,
@@ -910,7 +914,7 @@ func (p *oparser) command(c string) (*Value, error) {
 	case `\pi`:
 		return &Value{Kind: "scalar", Num: floatNum(complex(math.Pi, 0))}, nil
 	case `\infty`:
-		return &Value{Kind: "scalar", Num: floatNum(cmplx.Inf())}, nil
+		return &Value{Kind: "scalar", Num: floatNum(complex(math.Inf(1), 0))}, nil
 	case `\frac`:
 		a, err := p.groupNum()
 		if err != nil {
@@ -1797,6 +1801,9 @@ func realSet(v *Value) ([]ival, bool) {
 			return 0, false
 		}
 		z := x.Num.V[0]
+		if math.IsInf(real(z), 0) {
+			return real(z), true
+		}
 		if imag(z) != 0 || cmplx.IsNaN(z) {
 			return 0, false
 		}

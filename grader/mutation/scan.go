@@ -140,7 +140,7 @@ func literals(s string) []literal {
 			j = k + 3
 			grouped = true
 		}
-		if !grouped && j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+		if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
 			decimal = true
 			b.WriteByte('.')
 			j++
@@ -301,6 +301,28 @@ func topTerms(s string) ([]string, bool) {
 		}
 	}
 	return terms, len(terms) > 1
+}
+
+// funcLike reports whether the text before s[i] ends with a name that takes
+// arguments in parentheses: a letter (f(1,2)) or a function command
+// (\max(1,2)); other commands (\cup, \cdot) do not.
+func funcLike(s string, i int) bool {
+	p := prevNonSpace(s, i)
+	if p < 0 || !isLetter(s[p]) {
+		return false
+	}
+	q := p
+	for q >= 0 && isLetter(s[q]) {
+		q--
+	}
+	if q < 0 || s[q] != '\\' {
+		return true // a plain letter: f(1,2)
+	}
+	switch s[q : p+1] {
+	case `\max`, `\min`, `\gcd`, `\operatorname`, `\sin`, `\cos`, `\tan`, `\log`, `\ln`, `\exp`, `\det`, `\lcm`:
+		return true
+	}
+	return false
 }
 
 func prevNonSpace(s string, i int) int {
