@@ -206,9 +206,9 @@ func TestDifferentialCasesBySympy(t *testing.T) {
 	if err := exec.Command(py, "-c", "import sympy").Run(); err != nil {
 		t.Skip("sympy not installed (apt-get install python3-sympy)")
 	}
-	n := 400
+	n := 150
 	if testing.Short() {
-		n = 100
+		n = 40
 	}
 	var in bytes.Buffer
 	enc := json.NewEncoder(&in)
