@@ -19,7 +19,6 @@ import (
 	"github.com/matheval/matheval/bench/asdiv"
 	mathb "github.com/matheval/matheval/bench/math"
 	"github.com/matheval/matheval/bench/math401"
-	"github.com/matheval/matheval/equiv"
 	"github.com/matheval/matheval/grader/mutation"
 	"github.com/matheval/matheval/internal/testenv"
 	"github.com/matheval/matheval/latex"
@@ -329,7 +328,7 @@ func TestMutationSuite(t *testing.T) {
 	if dir := os.Getenv("MATHEVAL_MUTATION_OUT"); dir != "" {
 		for _, fs := range [][]failure{falseEq, rewriteMiss} {
 			for i := range fs {
-				fs[i].Engine = equiv.Compare(answer.GoldAnswer(answer.MATH, fs[i].Gold), fs[i].Extracted, equiv.Options{}).Outcome.String()
+				fs[i].Engine = engineCompare(answer.GoldAnswer(answer.MATH, fs[i].Gold), fs[i].Extracted).Outcome.String()
 			}
 		}
 		writeJSONL(t, filepath.Join(dir, "false_equal.jsonl"), falseEq)
