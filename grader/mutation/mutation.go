@@ -837,9 +837,11 @@ func (c *gen) rounded() {
 		if exact != nil && rv.Cmp(exact) == 0 {
 			break // k digits are the exact value
 		}
+		// a rounding that carries into a new digit (0.9995 -> 1.000) shows
+		// one digit more than k: count the digits it shows
 		switch {
-		case terminating || k <= 3:
-			c.certain("rounded", r, fmt.Sprintf("rounded to %d significant digits", k))
+		case terminating || sigDigits(r) <= 3:
+			c.certain("rounded", r, fmt.Sprintf("rounded to %d significant digits", sigDigits(r)))
 		default:
 			if c.count["rounded-policy"] < c.cap {
 				c.emitAnswer("rounded-policy", r, PolicyOnly, fmt.Sprintf("correctly rounded to %d significant digits", k))
@@ -849,6 +851,27 @@ func (c *gen) rounded() {
 			c.certain("rounded", t, fmt.Sprintf("truncated to %d significant digits", k))
 		}
 	}
+}
+
+// sigDigits counts the significant digits a decimal shows: from the first
+// nonzero digit to the end (trailing zeros after the point count).
+func sigDigits(d string) int {
+	d = strings.TrimPrefix(d, "-")
+	point := strings.Contains(d, ".")
+	d = strings.TrimLeft(d, "0.")
+	n := 0
+	for _, c := range d {
+		if c >= '0' && c <= '9' {
+			n++
+		}
+	}
+	if !point {
+		n = len(strings.TrimRight(d, "0")) // 1200: two
+		if n == 0 {
+			n = 1
+		}
+	}
+	return n
 }
 
 func isDecimalLiteral(s string) bool {

@@ -110,6 +110,19 @@ func TestRoundRat(t *testing.T) {
 	}
 }
 
+func TestSigDigits(t *testing.T) {
+	for d, want := range map[string]int{"1.000": 4, "0.0012": 2, "-3.10": 3, "333": 3, "1200": 2, "0.5": 1, "10.0": 3, "0.0120": 3} {
+		if got := sigDigits(d); got != want {
+			t.Errorf("sigDigits(%q) = %d, want %d", d, got, want)
+		}
+	}
+	// 2007/2008 = 0.9995...: "1.000" is its correct rounding with 4 digits: policy, not a mutant
+	ps := (Generator{PerFamily: 20}).Pairs(Gold{Bench: "math", ID: "t", Text: `\frac{2007}{2008}`}, nil)
+	if has(answersOf(ps, "rounded"), "1.000") || !has(answersOf(ps, "rounded-policy"), "1.000") {
+		t.Errorf("1.000 for 2007/2008: rounded %q, policy %q", answersOf(ps, "rounded"), answersOf(ps, "rounded-policy"))
+	}
+}
+
 func TestMoveRoot(t *testing.T) {
 	cases := []struct{ num, den, want string }{
 		{`1`, `\sqrt{2}`, `\frac{\sqrt{2}}{2}`},
