@@ -171,15 +171,20 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.renameVar()
 	c.base()
 	c.tinyTerm()
+	c.tinyEndpoint()
 	c.rounded()
 	c.ratio()
 	c.yesNo()
+	c.swapOrder()
+	c.transpose()
+	c.inequality()
 	// beyond the answer's notation: replies
 	c.hedge()
 	c.between()
 	c.qualifier()
 	c.verifyAfter()
 	c.nextExercise()
+	c.unfinished()
 	// meaning-keeping rewrites
 	c.reprint()
 	c.reorderSum()
@@ -191,6 +196,11 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.wrap()
 	c.decimal()
 	c.rationalise()
+	c.assign()
+	c.thousands()
+	c.slash()
+	c.scientific()
+	c.equationSides()
 	return c.out
 }
 
@@ -394,6 +404,11 @@ func (c *gen) signFlip() {
 func (c *gen) digit() {
 	for _, l := range literals(c.core) {
 		if !l.decimal {
+			if !l.grouped && len(l.digits) >= 3 {
+				d := []byte(l.digits)
+				d[0] = '1' + (d[0]-'0')%9 // 1->2, ..., 9->1: never a leading zero
+				c.mutant("digit", replace(c.core, l.span, string(d)), fmt.Sprintf("%s -> %s", l.digits, d))
+			}
 			continue
 		}
 		txt := c.core[l.lo:l.hi]
@@ -796,6 +811,31 @@ func (c *gen) tinyTerm() {
 	}
 	if n.R.Num().BitLen() > 70 {
 		c.certain("tiny-term", s+" + 1", "add 1 to a huge integer")
+	}
+}
+
+// tinyEndpoint moves an irrational end of an interval by an exact tiny
+// amount: endpoints need exact comparison too.
+func (c *gen) tinyEndpoint() {
+	s := c.core
+	for _, bp := range bracketPairs(s) {
+		if bp.openB == `\{` || len(bp.items) != 2 {
+			continue
+		}
+		inner := s[bp.inner.lo:bp.inner.hi]
+		for k, it := range bp.items {
+			e := strings.TrimSpace(inner[it.lo:it.hi])
+			v, err := Read(e)
+			if err != nil || v.Kind != "scalar" || v.Num.R != nil || v.Num.Var || strings.Contains(e, `\infty`) {
+				continue
+			}
+			z := v.Num.V[0]
+			if imag(z) != 0 || real(z) != real(z) {
+				continue
+			}
+			m := s[:bp.inner.lo+it.lo] + e + ` + 10^{-30}` + s[bp.inner.lo+it.hi:]
+			c.certain("tiny-term", m, fmt.Sprintf("endpoint %d plus 10^-30", k+1))
+		}
 	}
 }
 
@@ -1520,4 +1560,218 @@ func gcd(a, b int64) int64 {
 		return -a
 	}
 	return a
+}
+
+// swapOrder swaps two items of an ordered pair, tuple or vector.
+func (c *gen) swapOrder() {
+	s := c.core
+	for _, bp := range bracketPairs(s) {
+		if bp.openB == `\{` {
+			continue
+		}
+		inner := s[bp.inner.lo:bp.inner.hi]
+		var items []string
+		for _, it := range bp.items {
+			items = append(items, strings.TrimSpace(inner[it.lo:it.hi]))
+		}
+		items[0], items[1] = items[1], items[0]
+		c.mutant("swap-order", s[:bp.inner.lo]+strings.Join(items, ", ")+s[bp.inner.hi:], "first two items swapped")
+	}
+}
+
+// transpose transposes a matrix that is not symmetric.
+func (c *gen) transpose() {
+	if c.gv == nil || c.gv.Kind != "matrix" || len(c.gv.Rows) < 2 || len(c.gv.Rows[0]) < 2 {
+		return // a column against a row vector is a matter of policy
+	}
+	s := c.core
+	b := strings.Index(s, `\begin{`)
+	if b < 0 {
+		return
+	}
+	be := strings.IndexByte(s[b:], '}')
+	e := strings.Index(s, `\end{`)
+	if be < 0 || e < 0 {
+		return
+	}
+	body := s[b+be+1 : e]
+	var rows [][]string
+	for _, r := range strings.Split(body, `\\`) {
+		if strings.TrimSpace(r) == "" {
+			continue
+		}
+		var cells []string
+		for _, x := range strings.Split(r, "&") {
+			cells = append(cells, strings.TrimSpace(x))
+		}
+		rows = append(rows, cells)
+	}
+	if len(rows) == 0 {
+		return
+	}
+	for _, r := range rows {
+		if len(r) != len(rows[0]) {
+			return
+		}
+	}
+	var out []string
+	for j := range rows[0] {
+		var col []string
+		for i := range rows {
+			col = append(col, rows[i][j])
+		}
+		out = append(out, strings.Join(col, " & "))
+	}
+	c.mutant("transpose", s[:b+be+1]+" "+strings.Join(out, ` \\ `)+" "+s[e:], "transposed")
+}
+
+// inequality makes a strict inequality non-strict (or the reverse), or
+// turns it around: the solution set changes.
+func (c *gen) inequality() {
+	if c.gv == nil || c.gv.Kind != "rel" || len(c.gv.Ops) != 1 {
+		return
+	}
+	s := c.core
+	swaps := []struct{ from, to string }{
+		{`\le `, `< `}, {`\leq`, `<`}, {`\ge `, `> `}, {`\geq`, `>`}, {`<`, `\le `}, {`>`, `\ge `},
+	}
+	for _, sw := range swaps {
+		if strings.Count(s, sw.from) == 1 && (sw.from != "<" || !strings.Contains(s, `\le`)) {
+			l, r := c.gv.Items[0], c.gv.Items[1]
+			if l.Kind != "scalar" || r.Kind != "scalar" || !l.Num.Var && !r.Num.Var {
+				return
+			}
+			c.certain("inequality", strings.Replace(s, sw.from, sw.to, 1), sw.from+" -> "+sw.to)
+			flip := map[string]string{`<`: `>`, `>`: `<`, `\le `: `\ge `, `\ge `: `\le `, `\leq`: `\geq`, `\geq`: `\leq`}
+			c.certain("inequality", strings.Replace(s, sw.from, flip[sw.from], 1), "turned around")
+			return
+		}
+	}
+}
+
+// unfinished writes a reply that never concludes: it ends inside a trial
+// of the gold value and of another. Nothing in it is the answer.
+func (c *gen) unfinished() {
+	m, ok := c.wrongValue()
+	if !ok || c.g.Prose {
+		return
+	}
+	g := c.core
+	c.emit("unfinished", "We need the value. If we let $x = "+g+"$, then the other side becomes $"+m+
+		"$, which does not match, so this is not a solution. Let us try another value, say $x = "+m+"$, then", MustDiffer, "ends inside a trial")
+	c.emit("unfinished", "Let me check $"+g+"$ first.\nIf the answer were $"+g+"$, the sum would be $"+m+"$, which is too large, so", MustDiffer, "ends inside a check")
+}
+
+// assign states a bare gold value as an assignment: fine when the gold is
+// a bare value.
+func (c *gen) assign() {
+	if c.gv == nil || c.gv.Kind != "scalar" || c.gv.Num.Var || c.gv.Tag != "" || c.g.Prose {
+		return
+	}
+	name := "x"
+	if c.g.Bench == "hardmath" {
+		name = `\epsilon`
+	}
+	// the oracle reads a relation and a number as different kinds: this one
+	// keeps the meaning by the grading rule, so it skips the oracle
+	if c.count["assign"] < c.cap {
+		c.emitAnswer("assign", name+" = "+c.core, MustEqual, "the value assigned to a name")
+	}
+}
+
+// thousands writes a large integer gold with thousands separators.
+func (c *gen) thousands() {
+	if c.gv == nil || c.gv.Kind != "scalar" || c.gv.Num.R == nil || !c.gv.Num.R.IsInt() || c.gv.Tag != "" {
+		return
+	}
+	n := c.gv.Num.R.Num()
+	if n.Sign() < 0 || n.Cmp(big.NewInt(10000)) < 0 || strings.ContainsAny(c.core, ",{") || c.core != n.String() {
+		return
+	}
+	d := n.String()
+	group := func(sep string) string {
+		var b strings.Builder
+		for i, ch := range d {
+			if i > 0 && (len(d)-i)%3 == 0 {
+				b.WriteString(sep)
+			}
+			b.WriteRune(ch)
+		}
+		return b.String()
+	}
+	c.rewrite("thousands", group(","), "1,234", true)
+	c.rewrite("thousands", group(`,\!`), `1,\!234`, true)
+	c.rewrite("thousands", group("{,}"), "1{,}234", true)
+}
+
+// slash writes a numeric fraction gold as a/b.
+func (c *gen) slash() {
+	s := strings.TrimSpace(c.core)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for _, f := range []string{`\frac{`, `\dfrac{`, `\tfrac{`} {
+		if !strings.HasPrefix(s, f) {
+			continue
+		}
+		a := len(f) - 1
+		ae := matchBrace(s, a)
+		if ae < 0 || ae+1 >= len(s) || s[ae+1] != '{' {
+			return
+		}
+		be := matchBrace(s, ae+1)
+		if be != len(s)-1 {
+			return
+		}
+		num, den := s[a+1:ae], s[ae+2:be]
+		if _, err := fmt.Sscan(num, new(int64)); err != nil || strings.ContainsAny(num+den, " +-\\") {
+			return
+		}
+		if _, err := fmt.Sscan(den, new(int64)); err != nil {
+			return
+		}
+		out := num + "/" + den
+		if neg {
+			out = "-" + out
+		}
+		c.rewrite("slash", out, "a/b", true)
+		return
+	}
+}
+
+// scientific writes a round integer gold in scientific notation.
+func (c *gen) scientific() {
+	if c.gv == nil || c.gv.Kind != "scalar" || c.gv.Num.R == nil || !c.gv.Num.R.IsInt() || c.gv.Tag != "" {
+		return
+	}
+	d := c.gv.Num.R.Num().String()
+	if strings.HasPrefix(d, "-") || len(d) < 5 {
+		return
+	}
+	t := strings.TrimRight(d, "0")
+	zeros := len(d) - len(t)
+	if zeros < 3 {
+		return
+	}
+	mant := t[:1]
+	if len(t) > 1 {
+		mant += "." + t[1:]
+	}
+	c.rewrite("scientific", fmt.Sprintf(`%s \times 10^{%d}`, mant, len(d)-1), "scientific notation", true)
+}
+
+// equationSides writes an equation the other way round, or doubled.
+func (c *gen) equationSides() {
+	if c.gv == nil || c.gv.Kind != "rel" || len(c.gv.Ops) != 1 || c.gv.Ops[0] != "=" {
+		return
+	}
+	l, r, ok := strings.Cut(c.core, "=")
+	if !ok || strings.Contains(r, "=") {
+		return
+	}
+	l, r = strings.TrimSpace(l), strings.TrimSpace(r)
+	if c.gv.Items[0].Kind != "scalar" || c.gv.Items[1].Kind != "scalar" || c.gv.Items[0].Name != "" && !c.gv.Items[1].Num.Var {
+		return // an assignment x = 3 is a value, not an equation to rearrange
+	}
+	c.rewrite("equation", r+" = "+l, "sides swapped", true)
+	c.rewrite("equation", `2\left(`+l+`\right) = 2\left(`+r+`\right)`, "both sides doubled", true)
 }

@@ -89,9 +89,15 @@ func loadASDiv(t *testing.T) []suiteGold {
 	}
 	var out []suiteGold
 	for _, it := range items {
-		parts := strings.Split(it.Answer, ";")
-		if len(parts) != 1 {
-			continue // several values: graded as a whole, mutated elsewhere
+		if parts := strings.Split(it.Answer, ";"); len(parts) > 1 {
+			// several values ("50 (years old); 20 (years old)"): the
+			// generators edit them as a list
+			var vals []string
+			for _, p := range parts {
+				vals = append(vals, strings.TrimSpace(unitParens.ReplaceAllString(p, "")))
+			}
+			out = append(out, suiteGold{mutation.Gold{Bench: "asdiv", ID: it.ID, Text: it.Answer, Core: strings.Join(vals, ", "), Prose: true}, answer.ASDiv})
+			continue
 		}
 		unit := ""
 		core := strings.TrimSpace(unitParens.ReplaceAllStringFunc(it.Answer, func(m string) string {
