@@ -30,7 +30,7 @@ type Case struct {
 }
 
 // CaseKinds lists the kinds in the order seeds cycle through them.
-var CaseKinds = []string{"poly", "ratfunc", "radical", "trig", "explog", "branch"}
+var CaseKinds = []string{"poly", "ratfunc", "radical", "trig", "explog", "branch", "matrix"}
 
 // RandomCase returns the case of a seed.
 func RandomCase(seed int64) Case {
@@ -49,6 +49,8 @@ func RandomCase(seed int64) Case {
 		c = trigCase(r, equal)
 	case "branch":
 		c = branchCase(r, equal)
+	case "matrix":
+		c = matrixCase(r, equal)
 	default:
 		c = explogCase(r, equal)
 	}
@@ -761,4 +763,56 @@ func branchCase(r *rand.Rand, equal bool) Case {
 	}
 	p := ps[r.Intn(len(ps))]
 	return Case{Gold: p.g, GoldPy: p.gpy, Cand: p.c, CandPy: p.cpy, Note: p.note}
+}
+
+// ---- products of matrices (not commutative)
+
+type mat2 [2][2]int64
+
+func randMat(r *rand.Rand) mat2 {
+	var m mat2
+	for i := range m {
+		for j := range m[i] {
+			m[i][j] = int64(r.Intn(11) - 5)
+		}
+	}
+	return m
+}
+
+func (a mat2) mul(b mat2) mat2 {
+	var c mat2
+	for i := 0; i < 2; i++ {
+		for j := 0; j < 2; j++ {
+			c[i][j] = a[i][0]*b[0][j] + a[i][1]*b[1][j]
+		}
+	}
+	return c
+}
+
+func (a mat2) tex() string {
+	return fmt.Sprintf(`\begin{pmatrix} %d & %d \\ %d & %d \end{pmatrix}`, a[0][0], a[0][1], a[1][0], a[1][1])
+}
+
+func (a mat2) py() string {
+	return fmt.Sprintf("Matrix([[%d, %d], [%d, %d]])", a[0][0], a[0][1], a[1][0], a[1][1])
+}
+
+// matrixCase: a product of two matrices against its value, or against the
+// product in the other order (which differs: the pair is drawn until it does).
+func matrixCase(r *rand.Rand, equal bool) Case {
+	var a, b mat2
+	for {
+		a, b = randMat(r), randMat(r)
+		if a.mul(b) != b.mul(a) {
+			break
+		}
+	}
+	gold, goldPy := a.tex()+b.tex(), a.py()+"*"+b.py()
+	if equal {
+		return Case{Gold: gold, GoldPy: goldPy, Cand: a.mul(b).tex(), CandPy: a.mul(b).py(), Note: "product evaluated"}
+	}
+	if r.Intn(2) == 0 {
+		return Case{Gold: gold, GoldPy: goldPy, Cand: b.tex() + a.tex(), CandPy: b.py() + "*" + a.py(), Note: "product in the other order"}
+	}
+	return Case{Gold: gold, GoldPy: goldPy, Cand: b.mul(a).tex(), CandPy: b.mul(a).py(), Note: "value of the other order"}
 }

@@ -8,13 +8,13 @@ and an "error" when neither can be shown.
 import json
 import sys
 
-from sympy import (E, Abs, Max, Min, Rational, Symbol, asin, atan, cos, cot, csc, exp, factorial, log, pi, simplify,
+from sympy import (E, Abs, Matrix, Max, Min, Rational, Symbol, asin, atan, cos, cot, csc, exp, factorial, log, pi, simplify,
                    sin, sqrt, tan)
 
 # variables are real: the grader compares answers over the reals
 names = {n: Symbol(n, real=True) for n in ("x", "t", "a", "y")}
 env = dict(names, Rational=Rational, exp=exp, log=log, pi=pi, sin=sin, cos=cos, tan=tan, sqrt=sqrt, E=E, Abs=Abs,
-           Max=Max, Min=Min, asin=asin, atan=atan, csc=csc, cot=cot, factorial=factorial)
+           Max=Max, Min=Min, Matrix=Matrix, asin=asin, atan=atan, csc=csc, cot=cot, factorial=factorial)
 # one point inside (0, 2), one negative, one beyond every constant of the cases
 points = [Rational(7, 5), Rational(-13, 3), Rational(23, 2)]
 
@@ -23,7 +23,9 @@ for line in sys.stdin:
     out = {"seed": rec["seed"]}
     try:
         d = eval(rec["gold"], {}, env) - eval(rec["cand"], {}, env)
-        if simplify(d) == 0 or simplify(d.rewrite(Abs)) == 0:
+        if getattr(d, "is_Matrix", False):
+            out["equal"] = bool(d.is_zero_matrix)
+        elif simplify(d) == 0 or simplify(d.rewrite(Abs)) == 0:
             out["equal"] = True
         else:
             free = sorted(d.free_symbols, key=str)
