@@ -553,6 +553,9 @@ func appendPair(out []bracketPair, s string, oAt, oEnd int, ob string, cAt, cEnd
 // brackets flips the brackets of intervals, pairs and sets, and turns them
 // into sets or bare lists (and bare lists into tuples and intervals).
 func (c *gen) brackets() {
+	if c.g.Prose {
+		return // ASDiv's several values have no brackets to keep
+	}
 	s := c.core
 	for _, bp := range bracketPairs(s) {
 		inner := s[bp.inner.lo:bp.inner.hi]
@@ -588,7 +591,7 @@ func (c *gen) brackets() {
 		}
 	}
 	// a bare list of values becomes a tuple or an interval
-	if c.gv != nil && c.gv.Kind == "seq" && c.gv.Open == "" && !strings.Contains(s, `\text`) {
+	if c.gv != nil && c.gv.Kind == "seq" && c.gv.Open == "" && !strings.ContainsAny(s, "=<>") && !strings.Contains(s, `\text`) {
 		c.mutant("bracket", "("+s+")", "list to a tuple")
 		if len(c.gv.Items) == 2 {
 			c.mutant("bracket", "["+s+"]", "list to an interval")
@@ -636,7 +639,7 @@ func (c *gen) dropDup() {
 		rest := append(append([]string{}, items[:k]...), items[k+1:]...)
 		c.mutant("drop", join(rest), "drop "+items[k])
 	}
-	if !set {
+	if !set && !c.g.Prose { // ASDiv's rule reads a reply's last k numbers
 		c.mutant("dup", join(append(append([]string{}, items...), items[len(items)-1])), "repeat "+items[len(items)-1])
 		c.mutant("dup", join(append([]string{items[0]}, items...)), "repeat "+items[0])
 	}
