@@ -23,6 +23,9 @@ func TestLiterals(t *testing.T) {
 		{`5\text{ cm}^2`, []string{"5", "2"}},
 		{`\text{Room 12}`, nil},
 		{`\sqrt[3]{16}`, []string{"3", "16"}},
+		{`\frac19`, []string{"1", "9"}},
+		{`\frac 9{20}`, []string{"9", "20"}},
+		{`\dfrac12x`, []string{"1", "2"}},
 	}
 	for _, c := range cases {
 		var got []string

@@ -123,6 +123,11 @@ func literals(s string) []literal {
 			continue
 		}
 		lo := i
+		if fracDigits(s, i) {
+			// \frac19: each digit is an argument of its own
+			out = append(out, literal{span: span{i, i + 1}, digits: s[i : i+1]})
+			continue
+		}
 		var b strings.Builder
 		grouped, decimal := false, false
 		j := i
@@ -153,6 +158,31 @@ func literals(s string) []literal {
 		i = j - 1
 	}
 	return out
+}
+
+// fracDigits reports whether the digit at s[i] is a brace-less argument of
+// \frac, \dfrac or \tfrac (\frac19, \frac 9{20}): one digit on its own.
+func fracDigits(s string, i int) bool {
+	j := i
+	if j > 0 && isDigit(s[j-1]) {
+		j-- // the second digit of \frac19
+	}
+	k := j
+	for k > 0 && s[k-1] == ' ' {
+		k--
+	}
+	for _, f := range []string{`\frac`, `\dfrac`, `\tfrac`} {
+		if strings.HasSuffix(s[:k], f) {
+			return j == i || j == i-1 && !fracDigitsBefore(s, j)
+		}
+	}
+	return false
+}
+
+// fracDigitsBefore reports whether the digit at s[j] is itself the second
+// argument of a \frac (so that the digit after it is not an argument).
+func fracDigitsBefore(s string, j int) bool {
+	return j > 0 && isDigit(s[j-1])
 }
 
 // splitTop splits s at the separators sep found at brace/bracket depth 0
