@@ -201,6 +201,7 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.slash()
 	c.scientific()
 	c.equationSides()
+	c.notation()
 	return c.out
 }
 
@@ -403,6 +404,18 @@ func (c *gen) signFlip() {
 // digit changes one digit of a decimal literal.
 func (c *gen) digit() {
 	for _, l := range literals(c.core) {
+		if l.grouped {
+			// a thousands group dropped: 222,\!222,\!222 -> 222,\!222
+			txt := c.core[l.lo:l.hi]
+			if k := strings.LastIndex(txt, ","); k > 0 {
+				rest := txt[k:]
+				end := strings.IndexFunc(rest, func(r rune) bool { return r >= '0' && r <= '9' })
+				if end > 0 && end+3 <= len(rest) {
+					cut := txt[:k] + rest[end+3:]
+					c.mutant("digit", replace(c.core, l.span, cut), "a thousands group dropped")
+				}
+			}
+		}
 		if !l.decimal {
 			if !l.grouped && len(l.digits) >= 3 {
 				d := []byte(l.digits)
@@ -1777,4 +1790,47 @@ func (c *gen) equationSides() {
 	}
 	c.rewrite("equation", r+" = "+l, "sides swapped", true)
 	c.rewrite("equation", `2\left(`+l+`\right) = 2\left(`+r+`\right)`, "both sides doubled", true)
+}
+
+// notation writes the same answer in other notations the grader must read:
+// a base as _{(2)} or _{\text{two}}, a binomial as {n \choose k}, a dollar
+// amount without its sign.
+func (c *gen) notation() {
+	s := c.core
+	words := map[string]string{"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine"}
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] != '_' || !isDigit(s[i-1]) {
+			continue
+		}
+		lo, hi := i+1, i+2
+		if s[i+1] == '{' {
+			e := matchBrace(s, i+1)
+			if e < 0 {
+				break
+			}
+			lo, hi = i+2, e
+		}
+		b := s[lo:hi]
+		end := hi
+		if s[i+1] == '{' {
+			end = hi + 1
+		}
+		c.rewrite("notation", s[:i]+"_{("+b+")}"+s[end:], "base as _{(b)}", false)
+		if w, ok := words[b]; ok {
+			c.rewrite("notation", s[:i]+`_{\text{`+w+`}}`+s[end:], "base in words", false)
+		}
+		break
+	}
+	if i := strings.Index(s, `\binom{`); i >= 0 {
+		a := i + len(`\binom`)
+		ae := matchBrace(s, a)
+		if ae > 0 && ae+1 < len(s) && s[ae+1] == '{' {
+			if be := matchBrace(s, ae+1); be > 0 {
+				c.rewrite("notation", s[:i]+"{"+s[a+1:ae]+` \choose `+s[ae+2:be]+"}"+s[be+1:], `\binom as \choose`, true)
+			}
+		}
+	}
+	if strings.HasPrefix(s, `\$`) && c.gv != nil && c.gv.Kind == "scalar" {
+		c.rewrite("notation", strings.TrimSpace(s[2:]), "without the dollar sign", true)
+	}
 }

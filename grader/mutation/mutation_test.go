@@ -224,6 +224,10 @@ func TestPairsFamilies(t *testing.T) {
 		{`1200000`, "scientific", []string{`1.2 \times 10^{6}`}, nil},
 		{`y = 2x+3`, "equation", []string{`2x+3 = y`, `2\left(y\right) = 2\left(2x+3\right)`}, nil},
 		{`x = 3`, "equation", nil, []string{`3 = x`}},
+		{`222,\!222,\!222`, "digit", []string{`222,\!222`}, nil},
+		{`1010_2`, "notation", []string{`1010_{(2)}`, `1010_{\text{two}}`}, nil},
+		{`\binom{7}{2}`, "notation", []string{`{7 \choose 2}`}, nil},
+		{`\$4.50`, "notation", []string{`4.50`}, nil},
 	}
 	for _, c := range cases {
 		got := answersOf(gen.Pairs(Gold{Bench: "math", ID: "t", Text: c.gold}, nil), c.fam)

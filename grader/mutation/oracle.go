@@ -531,7 +531,7 @@ func (p *oparser) startsFactor(t otok) bool {
 		return true
 	case "cmd":
 		switch t.s {
-		case `\pm`, `\mp`, `\cup`, `\cap`, `\setminus`, `\in`, `\to`, `\approx`, `\\`, `\end`:
+		case `\pm`, `\mp`, `\cup`, `\cap`, `\setminus`, `\in`, `\to`, `\approx`, `\\`, `\end`, `\choose`:
 			return false
 		}
 		return true
@@ -777,6 +777,24 @@ func (p *oparser) primary() (*Value, error) {
 	case "(", "[":
 		return p.bracketed(t.k)
 	case "{":
+		save, saved := p.pos, append([]otok(nil), p.toks...) // sum may split digit tokens in place
+		if n, err := p.sum(); err == nil && p.acceptCmd(`\choose`) { // {n \choose k}
+			k, err := p.sum()
+			if err != nil {
+				return nil, err
+			}
+			a, err1 := scalar(n)
+			b, err2 := scalar(k)
+			if err1 != nil || err2 != nil {
+				return nil, oerr("choose")
+			}
+			r, err := binom(a, b)
+			if err != nil {
+				return nil, err
+			}
+			return &Value{Kind: "scalar", Num: r}, p.expect("}")
+		}
+		p.pos, p.toks = save, saved
 		v, err := p.top2("}")
 		if err != nil {
 			return nil, err

@@ -19,6 +19,8 @@ func TestOracleCompare(t *testing.T) {
 		{`0^3`, `0^4`, Same},
 		{`\binom{5}{2}`, `\binom{5}{3}`, Same},
 		{`5!`, `120`, Same},
+		{`{7 \choose 2}`, `21`, Same},
+		{`{x^23}`, `3x^2`, Same},
 		{`5!!`, `15`, Same},
 		{`\sqrt{8}`, `2\sqrt{2}`, Same},
 		{`\sqrt[3]{-8}`, `-2`, Same},
