@@ -777,7 +777,7 @@ func (p *oparser) primary() (*Value, error) {
 	case "(", "[":
 		return p.bracketed(t.k)
 	case "{":
-		save, saved := p.pos, append([]otok(nil), p.toks...) // sum may split digit tokens in place
+		save, saved := p.pos, append([]otok(nil), p.toks...)         // sum may split digit tokens in place
 		if n, err := p.sum(); err == nil && p.acceptCmd(`\choose`) { // {n \choose k}
 			k, err := p.sum()
 			if err != nil {
