@@ -1830,6 +1830,21 @@ func (c *gen) notation() {
 			}
 		}
 	}
+	// the real line and the line without a point
+	if c.gv != nil && c.gv.Kind == "seq" && (c.gv.Open == "(" || c.gv.Open == "[") && len(c.gv.Items) == 2 {
+		if u, ok := realSet(c.gv); ok && len(u) == 1 && u[0].lo < -1e308 && u[0].hi > 1e308 {
+			c.emitAnswer("notation", `\mathbb{R}`, MustEqual, "the real line")
+		}
+	}
+	if c.gv != nil && c.gv.Kind == "union" && len(c.gv.Items) == 2 {
+		if u, ok := realSet(c.gv); ok && len(u) == 2 && u[0].lo < -1e308 && u[1].hi > 1e308 && u[0].hi == u[1].lo && !u[0].hiIn && !u[1].loIn {
+			if bp := bracketPairs(s); len(bp) == 2 {
+				inner := s[bp[0].inner.lo:bp[0].inner.hi]
+				a := strings.TrimSpace(inner[bp[0].items[1].lo:bp[0].items[1].hi])
+				c.emitAnswer("notation", `\mathbb{R} \setminus \{`+a+`\}`, MustEqual, "the line without a point")
+			}
+		}
+	}
 	if strings.HasPrefix(s, `\$`) && c.gv != nil && c.gv.Kind == "scalar" {
 		c.rewrite("notation", strings.TrimSpace(s[2:]), "without the dollar sign", true)
 	}

@@ -228,6 +228,9 @@ func TestPairsFamilies(t *testing.T) {
 		{`1010_2`, "notation", []string{`1010_{(2)}`, `1010_{\text{two}}`}, nil},
 		{`\binom{7}{2}`, "notation", []string{`{7 \choose 2}`}, nil},
 		{`\$4.50`, "notation", []string{`4.50`}, nil},
+		{`(-\infty,\infty)`, "notation", []string{`\mathbb{R}`}, nil},
+		{`(-\infty,3)\cup(3,\infty)`, "notation", []string{`\mathbb{R} \setminus \{3\}`}, nil},
+		{`(-\infty,3]\cup(3,\infty)`, "notation", nil, []string{`\mathbb{R} \setminus \{3\}`}},
 	}
 	for _, c := range cases {
 		got := answersOf(gen.Pairs(Gold{Bench: "math", ID: "t", Text: c.gold}, nil), c.fam)
