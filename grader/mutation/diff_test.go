@@ -178,9 +178,9 @@ func TestDifferentialCasesBySympy(t *testing.T) {
 	if err := exec.Command(py, "-c", "import sympy").Run(); err != nil {
 		t.Skip("sympy not installed (apt-get install python3-sympy)")
 	}
-	n := 150
+	n := 100
 	if testing.Short() {
-		n = 40
+		n = 30
 	}
 	var in bytes.Buffer
 	enc := json.NewEncoder(&in)

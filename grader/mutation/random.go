@@ -30,7 +30,7 @@ type Case struct {
 }
 
 // CaseKinds lists the kinds in the order seeds cycle through them.
-var CaseKinds = []string{"poly", "ratfunc", "radical", "trig", "explog", "branch", "matrix"}
+var CaseKinds = []string{"poly", "ratfunc", "radical", "trig", "explog", "branch", "matrix", "trigvar", "nested", "bigpoly"}
 
 // RandomCase returns the case of a seed.
 func RandomCase(seed int64) Case {
@@ -51,6 +51,12 @@ func RandomCase(seed int64) Case {
 		c = branchCase(r, equal)
 	case "matrix":
 		c = matrixCase(r, equal)
+	case "trigvar":
+		c = trigvarCase(r, equal)
+	case "nested":
+		c = nestedCase(r, equal)
+	case "bigpoly":
+		c = bigpolyCase(r, equal)
 	default:
 		c = explogCase(r, equal)
 	}
@@ -815,4 +821,141 @@ func matrixCase(r *rand.Rand, equal bool) Case {
 		return Case{Gold: gold, GoldPy: goldPy, Cand: b.tex() + a.tex(), CandPy: b.py() + "*" + a.py(), Note: "product in the other order"}
 	}
 	return Case{Gold: gold, GoldPy: goldPy, Cand: b.mul(a).tex(), CandPy: b.mul(a).py(), Note: "value of the other order"}
+}
+
+// ---- identities with a variable, and shifts too small for numerics
+
+func trigvarCase(r *rand.Rand, equal bool) Case {
+	x := varNames[r.Intn(len(varNames))]
+	k := r.Intn(4) + 1
+	kx, kpy := x, x
+	if k > 1 {
+		kx, kpy = fmt.Sprintf("%d%s", k, x), fmt.Sprintf("%d*%s", k, x)
+	}
+	k2x, k2py := fmt.Sprintf("%d%s", 2*k, x), fmt.Sprintf("%d*%s", 2*k, x)
+	k3x, k3py := fmt.Sprintf("%d%s", 3*k, x), fmt.Sprintf("%d*%s", 3*k, x)
+	type pair struct{ g, gpy, c, cpy, note string }
+	eqs := []pair{
+		{`\sin(` + k2x + `)`, "sin(" + k2py + ")", `2\sin(` + kx + `)\cos(` + kx + `)`, "2*sin(" + kpy + ")*cos(" + kpy + ")", "double angle"},
+		{`\cos(` + k2x + `)`, "cos(" + k2py + ")", `\cos^2(` + kx + `) - \sin^2(` + kx + `)`, "cos(" + kpy + ")**2 - sin(" + kpy + ")**2", "double angle"},
+		{`\cos(` + k2x + `)`, "cos(" + k2py + ")", `1 - 2\sin^2(` + kx + `)`, "1 - 2*sin(" + kpy + ")**2", "double angle"},
+		{`\tan(` + kx + `)`, "tan(" + kpy + ")", `\frac{\sin(` + kx + `)}{\cos(` + kx + `)}`, "sin(" + kpy + ")/cos(" + kpy + ")", "tangent"},
+		{`\sin\left(` + kx + ` + \frac{\pi}{2}\right)`, "sin(" + kpy + " + pi/2)", `\cos(` + kx + `)`, "cos(" + kpy + ")", "shift by a quarter turn"},
+		{`\sin(` + k3x + `)`, "sin(" + k3py + ")", `3\sin(` + kx + `) - 4\sin^3(` + kx + `)`, "3*sin(" + kpy + ") - 4*sin(" + kpy + ")**3", "triple angle"},
+		{`e^{` + kx + `}e^{` + kx + `}`, "exp(" + kpy + ")*exp(" + kpy + ")", `e^{` + k2x + `}`, "exp(" + k2py + ")", "exponents added"},
+	}
+	misses := []pair{
+		{`\sin(` + k2x + `)`, "sin(" + k2py + ")", `2\sin(` + kx + `)\cos(` + k2x + `)`, "2*sin(" + kpy + ")*cos(" + k2py + ")", "wrong angle in a factor"},
+		{`\cos(` + k2x + `)`, "cos(" + k2py + ")", `\cos^2(` + kx + `) + \sin^2(` + kx + `)`, "cos(" + kpy + ")**2 + sin(" + kpy + ")**2", "sign of a term"},
+		{`\sin(` + k3x + `)`, "sin(" + k3py + ")", `3\sin(` + kx + `) - 3\sin^3(` + kx + `)`, "3*sin(" + kpy + ") - 3*sin(" + kpy + ")**3", "coefficient"},
+		{`\sin(` + kx + `)`, "sin(" + kpy + ")", `\sin\left(` + kx + ` + 10^{-30}\right)`, "sin(" + kpy + " + Rational(1, 10**30))", "argument shifted by 10^-30"},
+		{`\\sin(` + kx + `)`, "sin(" + kpy + ")", `\\sin\\left(` + kx + ` + 10^{-150}\\right)`, "sin(" + kpy + " + Rational(1, 10**150))", "argument shifted by 10^-150 (below 320 bits)"},
+		{`\cos(` + kx + `)`, "cos(" + kpy + ")", `\cos(` + kx + `) + 10^{-40}` + x, "cos(" + kpy + ") + Rational(1, 10**40)*" + x, "a tiny multiple of the variable added"},
+		{`e^{` + kx + `}`, "exp(" + kpy + ")", `e^{` + kx + ` + 10^{-40}}`, "exp(" + kpy + " + Rational(1, 10**40))", "exponent shifted by 10^-40"},
+		{`\sin(` + kx + `)`, "sin(" + kpy + ")", fmt.Sprintf(`\sin(%d%s)`, k+1, x), fmt.Sprintf("sin(%d*%s)", k+1, x), "frequency plus one"},
+	}
+	ps := misses
+	if equal {
+		ps = eqs
+	}
+	p := ps[r.Intn(len(ps))]
+	return Case{Gold: p.g, GoldPy: p.gpy, Cand: p.c, CandPy: p.cpy, Note: p.note}
+}
+
+// ---- nested radicals and cube roots
+
+func nestedCase(r *rand.Rand, equal bool) Case {
+	a := int64(r.Intn(5) + 1)
+	b := int64(r.Intn(4) + 1)
+	c := []int64{2, 3, 5, 6, 7}[r.Intn(5)]
+	k := int64(r.Intn(5) + 2)
+	m := []int64{2, 3, 5, 7}[r.Intn(4)]
+	// sqrt(a^2 + b^2 c + 2ab sqrt c) = a + b sqrt c
+	in := a*a + b*b*c
+	tb := 2 * a * b
+	gold := fmt.Sprintf(`\sqrt{%d + %d\sqrt{%d}}`, in, tb, c)
+	goldPy := fmt.Sprintf("sqrt(%d + %d*sqrt(%d))", in, tb, c)
+	val := fmt.Sprintf(`%d + %d\sqrt{%d}`, a, b, c)
+	valPy := fmt.Sprintf("%d + %d*sqrt(%d)", a, b, c)
+	if b == 1 {
+		val = fmt.Sprintf(`%d + \sqrt{%d}`, a, c)
+	}
+	cube := fmt.Sprintf(`\sqrt[3]{%d}`, k*k*k*m)
+	cubePy := fmt.Sprintf("cbrt(%d)", k*k*k*m)
+	switch r.Intn(3) {
+	case 0:
+		if equal {
+			return Case{Gold: gold, GoldPy: goldPy, Cand: val, CandPy: valPy, Note: "denested"}
+		}
+		if r.Intn(2) == 0 {
+			return Case{Gold: gold, GoldPy: goldPy, Cand: fmt.Sprintf(`%d + %d\sqrt{%d}`, a+1, b, c), CandPy: fmt.Sprintf("%d + %d*sqrt(%d)", a+1, b, c), Note: "denested, rational part plus one"}
+		}
+		return Case{Gold: fmt.Sprintf(`\sqrt{%d + %d\sqrt{%d} + 10^{-60}}`, in, tb, c), GoldPy: fmt.Sprintf("sqrt(%d + %d*sqrt(%d) + Rational(1, 10**60))", in, tb, c),
+			Cand: val, CandPy: valPy, Note: "radicand plus 10^-60"}
+	case 1:
+		if equal {
+			return Case{Gold: cube, GoldPy: cubePy, Cand: fmt.Sprintf(`%d\sqrt[3]{%d}`, k, m), CandPy: fmt.Sprintf("%d*cbrt(%d)", k, m), Note: "cube factor out of the root"}
+		}
+		return Case{Gold: cube, GoldPy: cubePy, Cand: fmt.Sprintf(`%d\sqrt[3]{%d}`, k, m+1), CandPy: fmt.Sprintf("%d*cbrt(%d)", k, m+1), Note: "radicand plus one"}
+	default:
+		g := fmt.Sprintf(`\frac{1}{\sqrt[3]{%d}}`, m)
+		gpy := fmt.Sprintf("1/cbrt(%d)", m)
+		if equal {
+			return Case{Gold: g, GoldPy: gpy, Cand: fmt.Sprintf(`\frac{\sqrt[3]{%d}}{%d}`, m*m, m), CandPy: fmt.Sprintf("cbrt(%d)/%d", m*m, m), Note: "cube root rationalised"}
+		}
+		return Case{Gold: g, GoldPy: gpy, Cand: fmt.Sprintf(`\frac{\sqrt[3]{%d}}{%d}`, m*m+1, m), CandPy: fmt.Sprintf("cbrt(%d)/%d", m*m+1, m), Note: "cube root rationalised, radicand plus one"}
+	}
+}
+
+// ---- large polynomials: binomial expansions in two variables, products
+// of many linear factors
+
+func bigpolyCase(r *rand.Rand, equal bool) Case {
+	if r.Intn(2) == 0 {
+		n := int64(r.Intn(10) + 6)
+		x, y := "x", "y"
+		gold, goldPy := fmt.Sprintf(`(%s + %s)^{%d}`, x, y, n), fmt.Sprintf("(%s + %s)**%d", x, y, n)
+		coef := make([]*big.Int, n+1)
+		for k := int64(0); k <= n; k++ {
+			coef[k] = new(big.Int).Binomial(n, k)
+		}
+		note := "binomial expansion"
+		if !equal {
+			k := r.Int63n(n + 1)
+			coef[k] = new(big.Int).Add(coef[k], big.NewInt(1))
+			note = fmt.Sprintf("binomial expansion, coefficient of x^%d y^%d plus one", n-k, k)
+		}
+		var tex, py []string
+		for k := int64(0); k <= n; k++ {
+			mon := ""
+			if n-k > 0 {
+				mon += x
+				if n-k > 1 {
+					mon += fmt.Sprintf("^{%d}", n-k)
+				}
+			}
+			if k > 0 {
+				mon += " " + y
+				if k > 1 {
+					mon += fmt.Sprintf("^{%d}", k)
+				}
+			}
+			c := coef[k].String()
+			if c == "1" {
+				c = ""
+			}
+			tex = append(tex, strings.TrimSpace(c+mon))
+			py = append(py, fmt.Sprintf("%s*%s**%d*%s**%d", coef[k], x, n-k, y, k))
+		}
+		return Case{Gold: gold, GoldPy: goldPy, Cand: strings.Join(tex, " + "), CandPy: strings.Join(py, " + "), Note: note}
+	}
+	x := varNames[r.Intn(len(varNames))]
+	roots := randRoots(r, 6+r.Intn(7))
+	p := expandRoots(1, roots)
+	gold, goldPy := texFactors(1, roots, x), pyFactors(1, roots, x)
+	if equal {
+		return Case{Gold: gold, GoldPy: goldPy, Cand: texPoly(p, x, false, r), CandPy: pyPoly(p, x), Note: "many factors expanded"}
+	}
+	q, note := nearMiss(p, r)
+	return Case{Gold: gold, GoldPy: goldPy, Cand: texPoly(q, x, false, r), CandPy: pyPoly(q, x), Note: "many factors expanded, " + note}
 }

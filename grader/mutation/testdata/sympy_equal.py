@@ -1,20 +1,21 @@
 """Confirms the construction of the randomized differential cases.
 
 Reads JSON lines {"seed", "gold", "cand"} (sympy syntax) on stdin and writes
-{"seed", "equal"} per line: equal is true when gold - cand simplifies to zero,
-false when it evaluates to a nonzero number at two sample points (60 digits),
-and an "error" when neither can be shown.
+{"seed", "equal"} per line: equal is true when gold - cand simplifies to zero
+(or is zero to hundreds of digits at three sample points, for the identities
+simplify misses), false when it is a nonzero number at a sample point, and an
+"error" when sympy fails.
 """
 import json
 import sys
 
-from sympy import (E, Abs, Matrix, Max, Min, Rational, Symbol, asin, atan, cos, cot, csc, exp, factorial, log, pi, simplify,
+from sympy import (E, S, Abs, Matrix, Max, Min, Rational, cbrt, Symbol, asin, atan, cos, cot, csc, exp, factorial, log, pi, simplify,
                    sin, sqrt, tan)
 
 # variables are real: the grader compares answers over the reals
 names = {n: Symbol(n, real=True) for n in ("x", "t", "a", "y")}
 env = dict(names, Rational=Rational, exp=exp, log=log, pi=pi, sin=sin, cos=cos, tan=tan, sqrt=sqrt, E=E, Abs=Abs,
-           Max=Max, Min=Min, Matrix=Matrix, asin=asin, atan=atan, csc=csc, cot=cot, factorial=factorial)
+           Max=Max, Min=Min, Matrix=Matrix, cbrt=cbrt, asin=asin, atan=atan, csc=csc, cot=cot, factorial=factorial)
 # one point inside (0, 2), one negative, one beyond every constant of the cases
 points = [Rational(7, 5), Rational(-13, 3), Rational(23, 2)]
 
@@ -29,18 +30,26 @@ for line in sys.stdin:
             out["equal"] = True
         else:
             free = sorted(d.free_symbols, key=str)
+            deep = "factorial" in rec["gold"] + rec["cand"]
             vals = []
             for p in points:
                 v = d.subs({s: p for s in free})
                 w = v.evalf(60)
-                if w.is_number and w == 0:
-                    w = v.evalf(12000)  # enough digits to see 1/3001! next to e
-                v = w
-                vals.append(v)
-            if any(v.is_number and v != 0 for v in vals):
+                # rounding noise or a tiny true difference: look again with more
+                # digits (12000 to see 1/3001! next to e)
+                for digits, floor in ((400, 380), (12000, 11900)) if deep else ((400, 380),):
+                    if abs(w) >= Rational(1, 10**45):
+                        break
+                    w = v.evalf(digits)
+                    if abs(w) < Rational(1, 10**floor):
+                        w = S.Zero
+                vals.append(w)
+            if any(v != 0 for v in vals):
                 out["equal"] = False
             else:
-                out["error"] = "difference not simplified to zero, yet zero at the sample points: %s" % vals
+                # zero to hundreds of digits at three points: equal (sympy's
+                # simplify misses some trigonometric identities)
+                out["equal"] = True
     except Exception as e:  # report, never crash: the Go test names the seed
         out["error"] = repr(e)
     print(json.dumps(out), flush=True)
