@@ -1,6 +1,7 @@
 package mutation_test
 
 import (
+	"context"
 	"time"
 
 	"github.com/matheval/matheval/equiv"
@@ -15,7 +16,7 @@ import (
 // engineCompare is the engine's verdict with its default (MATH) options, and
 // a deadline that a loaded machine does not reach on ordinary pairs.
 func engineCompare(gold, cand string) equiv.Result {
-	return equiv.Compare(gold, cand, equiv.Options{Timeout: 500 * time.Millisecond})
+	return equiv.Compare(context.Background(), gold, cand, equiv.Options{Timeout: 500 * time.Millisecond})
 }
 
 // engineExact decides a case with the engine's exact evaluation, when it
@@ -26,15 +27,16 @@ func engineExact(c mutation.Case) (equal, ok bool) {
 	if err1 != nil || err2 != nil {
 		return false, false
 	}
-	lim := func() *expr.Limits { return &expr.Limits{Deadline: time.Now().Add(200 * time.Millisecond)} }
-	if a, err := expr.Algebraic(g, lim()); err == nil {
-		if b, err := expr.Algebraic(x, lim()); err == nil {
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	if a, err := expr.Algebraic(ctx, g, expr.Limits{}); err == nil {
+		if b, err := expr.Algebraic(ctx, x, expr.Limits{}); err == nil {
 			return a.Equal(b), true
 		}
 	}
-	if a, err := expr.RationalFunction(g, lim()); err == nil {
-		if b, err := expr.RationalFunction(x, lim()); err == nil {
-			same, err := expr.SameRationalFunction(a, b, lim())
+	if a, err := expr.RationalFunction(ctx, g, expr.Limits{}); err == nil {
+		if b, err := expr.RationalFunction(ctx, x, expr.Limits{}); err == nil {
+			same, err := expr.SameRationalFunction(ctx, a, b, expr.Limits{})
 			if err == nil {
 				return same, true
 			}
