@@ -27,7 +27,7 @@ func scanAnchors(body string, base int, ex Extraction) []Candidate {
 		}
 		weak := !ex.AnchorProse && isProse(t.text) && !strings.ContainsAny(t.text, "0123456789\\$")
 		out = append(out, Candidate{Text: t.text, Kind: KindAnchor, Pos: base + t.s, End: base + t.e, Weak: weak,
-			Items: t.items, loose: t.loose, final: strings.Contains(a, "final")})
+			Items: t.items, loose: t.loose, final: strings.Contains(a, "final"), either: t.either})
 	}
 	// Most anchors contain the word "answer": find its occurrences once and
 	// test those anchors around each, instead of one full search per anchor.
@@ -80,9 +80,10 @@ const anchorKey = "answer"
 
 // anchored is the answer that follows an anchor phrase.
 type anchored struct {
-	s, e  int
-	text  string
-	items []string // the parts of a run of boxes ("\\boxed{4} or \\boxed{5}")
+	s, e   int
+	text   string
+	either bool     // the run was opened by "either": its parts are alternatives
+	items  []string // the parts of a run of boxes ("\\boxed{4} or \\boxed{5}")
 	// loose: the sentence after the anchor is prose, and its value was
 	// guessed from its last formula or number.
 	loose bool
@@ -110,9 +111,11 @@ func anchorText(body string, i int, prose bool) anchored {
 		return anchored{}
 	}
 	// "either $4$ or $5$", "both $1$ and $2$": the word opens a run.
+	either := false
 	for _, w := range []string{"either ", "both "} {
 		if len(body)-i > len(w) && asciiLower(body[i:i+len(w)]) == w && (body[i+len(w)] == '$' || body[i+len(w)] == '\\') {
 			i += len(w)
+			either = w == "either "
 		}
 	}
 	// A math segment or a box right after the anchor is the answer; a run of
@@ -123,7 +126,7 @@ func anchorText(body string, i int, prose bool) anchored {
 		e, cs, ce := g.End, g.CS, g.CE
 		if _, _, ok := firstBoxContent(body[cs:ce]); ok {
 			if b, ok := firstBoxRun(body[cs:], cs); ok {
-				return anchored{s: b.Pos, e: b.End, text: b.Text, items: b.Items}
+				return anchored{s: b.Pos, e: b.End, text: b.Text, items: b.Items, either: either}
 			}
 		}
 		ts, te := trimSpan(body, cs, ce)
@@ -153,7 +156,7 @@ func anchorText(body string, i int, prose bool) anchored {
 		if len(items) == 1 {
 			items = nil
 		}
-		return anchored{s: ts, e: te, text: text, items: items}
+		return anchored{s: ts, e: te, text: text, items: items, either: either && items != nil}
 	}
 	// Otherwise: the rest of the line, up to the end of the sentence; a
 	// group left open at the line break goes on to its close

@@ -149,7 +149,7 @@ func hasStrayWord(t string) bool {
 			// Upper-case names of a few letters are points and figures
 			// ("\triangle ABC", "AB"), not words.
 			caps := j-i <= 4 && strings.ToUpper(t[i:j]) == t[i:j]
-			if free && j-i >= 2 && !caps && !bareWords[w] && !unitWords[w] {
+			if free && j-i >= 2 && !caps && !bareWords[w] && !droppedWord(w) {
 				if stray {
 					return true // two stray words
 				}

@@ -52,6 +52,9 @@ type Candidate struct {
 	// final marks an anchor that says "final" ("The final answer is"): it
 	// supersedes the final answers stated before it.
 	final bool
+	// either marks a run opened by "either" ("either $4$ or $5$"): its
+	// parts are offered as alternatives, never as one list.
+	either bool
 }
 
 // Extraction is the data that drives answer extraction for one benchmark.

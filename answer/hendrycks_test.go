@@ -81,3 +81,24 @@ func TestHendrycksGoldsSelfEqual(t *testing.T) {
 		}
 	}
 }
+
+// Degrees inside a trigonometric function reach the engine (it reads them
+// as degrees); a bare angle still drops its degree sign.
+func TestDegreesInsideTrig(t *testing.T) {
+	for _, tc := range []struct {
+		gold, pred string
+		want       Kind
+	}{
+		{`\sin 50^\circ`, `$\cos 40^\circ$`, Correct},
+		{`2-\sqrt{3}`, `$\tan 15^\circ$`, Correct},
+		{`\sin 50^\circ`, `$\cos 50^\circ$`, Wrong},
+		{`30`, `$30^\circ$`, Correct},
+		{`30`, `30 degrees`, Correct},
+		{`12`, `$12\text{ cm}$`, Correct},
+		{`5`, `$5\text{ or more}$`, Wrong},
+	} {
+		if v := Equivalent(MATH, tc.gold, tc.pred); v.Kind != tc.want {
+			t.Errorf("gold %q pred %q: %s (%s), want %s", tc.gold, tc.pred, v.Kind, v.Reason, tc.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/equiv"
+	"github.com/matheval/matheval/latex"
 )
 
 // MATH grades MATH-style answers (Hendrycks et al., 2021) by symbolic
@@ -14,7 +15,8 @@ import (
 //
 //   - currency: \$ and $ signs are dropped;
 //   - degrees: ^\circ, ^{\circ} and ° are dropped, and so is a trailing word
-//     "degree(s)";
+//     "degree(s)" - except in an answer with a trigonometric function,
+//     where they say its argument is in degrees;
 //   - percent: \% and % are dropped ("25\%" answers 25, not 0.25);
 //   - units: a trailing \text{...}, \mbox{...} or \mathrm{...} group of words
 //     ("\text{ cm}^2", "\mbox{ inches}") and a trailing common unit word after
@@ -96,6 +98,9 @@ func NormalizeMATH(s string) string {
 		return s
 	}
 	s = mathReplacer.Replace(s)
+	if !hasTrig(s) {
+		s = degreeReplacer.Replace(s)
+	}
 	if !strings.Contains(s, "$") || strings.Count(s, "$") == 1 {
 		s = strings.ReplaceAll(s, "$", "")
 	}
@@ -105,9 +110,24 @@ func NormalizeMATH(s string) string {
 	return strings.TrimSpace(s)
 }
 
+// degreeReplacer drops degree signs: an angle answer "30^\circ" is 30. Not
+// inside a trigonometric function, where the sign says the argument is in
+// degrees (\cos 40^\circ = \sin 50^\circ): the engine reads those.
+var degreeReplacer = strings.NewReplacer(`^{\circ}`, "", `^\circ`, "", `^{\circ }`, "", "°", "")
+
+var trigNames = []string{`\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`, "sin", "cos", "tan"}
+
+func hasTrig(s string) bool {
+	for _, t := range trigNames {
+		if strings.Contains(s, t) {
+			return true
+		}
+	}
+	return false
+}
+
 var mathReplacer = strings.NewReplacer(
 	`\$`, "",
-	`^{\circ}`, "", `^\circ`, "", `^{\circ }`, "", "°", "",
 	`\%`, "", "%", "",
 	`\! `, "", `\!`, "", "{, }", "{,}",
 )
@@ -131,16 +151,17 @@ func scaleWords(s string) string {
 	return s
 }
 
-var unitWords = map[string]bool{
-	"cm": true, "mm": true, "km": true, "m": false, "meter": true, "meters": true, "metre": true, "metres": true,
-	"centimeter": true, "centimeters": true, "kilometer": true, "kilometers": true, "millimeter": true, "millimeters": true,
-	"inch": true, "inches": true, "foot": true, "feet": true, "ft": true, "yard": true, "yards": true, "mile": true, "miles": true,
-	"degree": true, "degrees": true, "second": true, "seconds": true, "minute": true, "minutes": true, "hour": true, "hours": true,
-	"day": true, "days": true, "week": true, "weeks": true, "year": true, "years": true, "dollar": true, "dollars": true,
-	"cent": true, "cents": true, "unit": true, "units": true, "sq": true, "square": true, "cubic": true, "mph": true,
-	"pounds": true, "pound": true, "ounces": true, "ounce": true, "gallons": true, "gallon": true, "liters": true, "liter": true,
-	"grams": true, "gram": true, "kg": true, "percent": true, "pct": true, "percentage": true, "points": true, "ways": true, "people": true,
+// mathDroppedWords are dropped after a number besides the units of
+// latex.UnitWord (the one unit list): the MATH normalisation drops degrees
+// and percent ("30 degrees" answers 30, as "30^\circ" does), and counts
+// carry their noun ("10 ways").
+var mathDroppedWords = map[string]bool{
+	"degree": true, "degrees": true, "percent": true, "pct": true, "percentage": true,
+	"points": true, "ways": true, "people": true,
 }
+
+// droppedWord reports whether w is dropped after a number.
+func droppedWord(w string) bool { return latex.UnitWord(w) || mathDroppedWords[asciiLower(w)] }
 
 // dropTrailingUnits removes a trailing \text{...}-like group of words (with
 // an optional ^2/^3), or trailing unit words after a number.
@@ -180,7 +201,7 @@ func dropTrailingUnits(s string) string {
 		if i := strings.LastIndexByte(core, ' '); i > 0 {
 			w := strings.TrimSuffix(core[i+1:], ".")
 			head := strings.TrimSpace(core[:i])
-			if unitWords[asciiLower(w)] && head != "" && isDigit(head[len(head)-1]) {
+			if droppedWord(w) && head != "" && isDigit(head[len(head)-1]) {
 				s = head
 				continue
 			}
@@ -222,22 +243,13 @@ func isUnitText(s string) bool {
 	// A qualifier changes the value and is never dropped: "5\text{ or
 	// more}", "\text{at least }8", "28\text{ (not prime)}".
 	for _, w := range strings.FieldsFunc(asciiLower(s), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-		if qualifierWords[w] {
+		// "per" joins units ("km per hour"), it does not qualify a value.
+		if w != "per" && latex.QualifierWord(w) {
 			return false
 		}
 	}
 	return true
 }
-
-// qualifierWords change what a number means; a text group holding one is no
-// unit.
-var qualifierWords = map[string]bool{"not": true, "no": true, "or": true, "and": true, "more": true, "less": true,
-	"fewer": true, "least": true, "most": true, "than": true, "greater": true, "smaller": true, "larger": true,
-	"maximum": true, "minimum": true, "max": true, "min": true, "all": true, "even": true, "odd": true,
-	"only": true, "exactly": true, "approximately": true, "about": true, "over": true, "under": true,
-	"nearly": true, "almost": true, "up": true, "between": true, "none": true, "every": true, "each": true,
-	"any": true, "some": true, "positive": true, "negative": true, "above": true, "below": true, "except": true,
-	"never": true, "always": true, "if": true, "when": true, "per": false}
 
 // endsLikeValue reports whether s ends like a number or expression that a
 // unit may follow (a digit, a closing brace or parenthesis, a constant).

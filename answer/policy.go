@@ -91,7 +91,7 @@ func grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 	}
 	answers := finalAnswers(ex.Earlier, best)
 	if len(answers) > 1 {
-		v, best.Text = gradeSeveral(p, gold, answers)
+		v, best.Text = gradeSeveral(p, gold, answers, offersAlternatives(ex.Earlier, best))
 	} else {
 		v = p.Compare(gold, best.Text, p.Options)
 	}
@@ -224,6 +224,17 @@ func fromEngine(r equiv.Result) Verdict {
 // finalAnswers lists the answers a reply gives, in reply order: each final
 // answer it stands by (see conclude.go), a run of boxes counting as its
 // parts.
+// offersAlternatives reports whether a final answer is a run opened by
+// "either": its parts are alternatives, not one list.
+func offersAlternatives(earlier []Candidate, best Candidate) bool {
+	for _, c := range append(earlier, best) {
+		if c.either {
+			return true
+		}
+	}
+	return false
+}
+
 func finalAnswers(earlier []Candidate, best Candidate) []string {
 	var out []string
 	for _, c := range append(earlier, best) {
@@ -244,9 +255,10 @@ const maxAnswers = 8
 // Different answers are read together as one list: right when the list is
 // the gold answer and no one of them alone is (several roots, boxed one by
 // one), wrong otherwise; so two different answers to a one-answer question
-// are wrong whatever their order (hedging). It returns the verdict and the
-// text graded.
-func gradeSeveral(p Policy, gold string, answers []string) (Verdict, string) {
+// are wrong whatever their order (hedging). Answers offered as alternatives
+// ("either $0,1$ or $1,1$") are a hedge even when together they would make
+// the gold list. It returns the verdict and the text graded.
+func gradeSeveral(p Policy, gold string, answers []string, alternatives bool) (Verdict, string) {
 	if len(answers) > maxAnswers {
 		joined := strings.Join(answers, ", ")
 		v := p.Compare(gold, joined, p.Options)
@@ -270,6 +282,10 @@ func gradeSeveral(p Policy, gold string, answers []string) (Verdict, string) {
 		return p.Compare(gold, distinct[0], p.Options), distinct[0]
 	}
 	joined := strings.Join(distinct, ", ")
+	if alternatives {
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("hedged: the reply offers %d different answers as alternatives (either %s)",
+			len(distinct), strings.Join(distinct, " or "))}, strings.Join(distinct, "; ")
+	}
 	for _, d := range distinct {
 		if p.Compare(gold, d, p.Options).Kind == Correct {
 			return Verdict{Kind: Wrong, Reason: fmt.Sprintf("hedged: the reply gives %d different final answers (%s) to a one-answer question",

@@ -67,8 +67,14 @@ var qualifierWords = map[string]bool{
 	"or": true, "plus": true, "minus": true, "times": true, "divided": true, "both": true, "other": true,
 	"another": true, "otherwise": true, "unless": true, "possible": true, "impossible": true,
 	"undefined": true, "infinite": true, "many": true, "several": true, "multiple": true, "positive": true,
-	"negative": true,
+	"negative": true, "max": true, "min": true, "always": true,
 }
+
+// QualifierWord reports whether w changes what a number says or joins it
+// to something else ("not", "at least", "or more", "maximum", "and"): an
+// answer holding one is never its bare number. The one list the parser and
+// answer normalisation share.
+func QualifierWord(w string) bool { return qualifierWords[strings.ToLower(w)] }
 
 // hasQualifier reports whether a text holds a qualifier or connector word.
 func hasQualifier(text string) bool {
