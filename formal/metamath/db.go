@@ -150,9 +150,20 @@ type DB struct {
 func (db *DB) SymbolName(s int32) string { return db.syms[s].name }
 
 // Format renders a math string of symbol ids as text.
-func (db *DB) Format(expr []int32) string {
+func (db *DB) Format(expr []int32) string { return db.format(expr, len(expr)) }
+
+// maxQuoteSymbols bounds the symbols of an expression a message shows: a
+// hostile proof can build expressions of millions of symbols.
+const maxQuoteSymbols = 100
+
+// format renders at most max symbols of expr, saying how many were left out.
+func (db *DB) format(expr []int32, max int) string {
 	var b strings.Builder
 	for i, s := range expr {
+		if i == max {
+			fmt.Fprintf(&b, " ... (%d symbols in all)", len(expr))
+			break
+		}
 		if i > 0 {
 			b.WriteByte(' ')
 		}
@@ -172,4 +183,15 @@ func (db *DB) errAt(st *Stmt, msg string) Error {
 		e.Line = st.file.lineOf(int(st.off))
 	}
 	return e
+}
+
+// maxQuote bounds the bytes of a token or label a message quotes.
+const maxQuote = 200
+
+// clipText shortens s for a message.
+func clipText(s string) string {
+	if len(s) <= maxQuote {
+		return s
+	}
+	return s[:maxQuote] + fmt.Sprintf("... (%d bytes)", len(s))
 }

@@ -1,8 +1,12 @@
 package metamath
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,8 +29,20 @@ func quoteList(xs []string) string {
 type parser struct {
 	db       *DB
 	included map[string]bool
+	// symIdx and labelIdx map names to ids. A fork (see fork) holds only
+	// what it added itself and looks the rest up in base, which no one
+	// changes once it has been forked.
 	symIdx   map[string]int32
 	labelIdx map[string]int32
+	base     *parser
+
+	// readBytes counts the bytes of the files read so far; maxBytes bounds
+	// it (0: DefaultMaxBytes).
+	readBytes int64
+	maxBytes  int64
+	// maxSyms and maxWork are the proof limits of the workers of Check
+	// (0: the defaults).
+	maxSyms, maxWork int
 
 	// Active state, indexed by symbol id or statement id. Workers never read
 	// these (they change while proofs are being verified).
@@ -99,7 +115,17 @@ type fatal struct {
 }
 
 func (p *parser) fail(lx *lexer, off int, label, format string, args ...any) {
-	e := Error{Label: label, Msg: fmt.Sprintf(format, args...)}
+	// A hostile file can hold a token of many megabytes: messages quote
+	// at most the start of any text.
+	for i, a := range args {
+		switch v := a.(type) {
+		case []byte:
+			args[i] = clipText(string(v))
+		case string:
+			args[i] = clipText(v)
+		}
+	}
+	e := Error{Label: clipText(label), Msg: fmt.Sprintf(format, args...)}
 	if lx != nil {
 		e.File = lx.f.name
 		e.Line = lx.f.lineOf(off)
@@ -119,7 +145,7 @@ func (p *parser) readFile(path string) (err *Error) {
 			}
 		}
 	}()
-	f, e := p.openFile(nil, 0, path)
+	f, e := p.openFile(path)
 	if e != nil {
 		return &Error{File: path, Msg: e.Error()}
 	}
@@ -144,14 +170,65 @@ func (p *parser) readText(name string, text []byte) (err *Error) {
 	return nil
 }
 
-func (p *parser) openFile(lx *lexer, off int, path string) (*srcFile, error) {
-	data, err := os.ReadFile(path)
+// DefaultMaxBytes bounds the bytes a database may read, inclusions
+// included: set.mm is about 41 MB, so a gigabyte leaves room for any real
+// database while a hostile inclusion cannot exhaust memory.
+const DefaultMaxBytes = 1 << 30
+
+// openFile reads a database file. Only regular files are read ("$[
+// /dev/zero $]" would never end), and the bytes read in all stay under the
+// parser's limit.
+func (p *parser) openFile(path string) (*srcFile, error) {
+	limit := p.maxBytes
+	if limit <= 0 {
+		limit = DefaultMaxBytes
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, fileKind(info.Mode()))
+	}
+	left := limit - p.readBytes
+	if info.Size() > left {
+		return nil, fmt.Errorf("%s is %d bytes: over the limit of %d bytes read in all (inclusions count)", path, info.Size(), limit)
+	}
+	// Read at most one byte past what is left: a file that grows while
+	// it is read is caught too.
+	data, err := io.ReadAll(io.LimitReader(f, left+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > left {
+		return nil, fmt.Errorf("%s grew past the limit of %d bytes read in all while it was read", path, limit)
+	}
+	p.readBytes += int64(len(data))
 	abs, _ := filepath.Abs(path)
 	p.included[abs] = true
 	return &srcFile{name: path, data: data}, nil
+}
+
+// fileKind names a file mode for messages.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a block device"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
 }
 
 func isLabelChar(c byte) bool {
@@ -201,7 +278,7 @@ func (p *parser) statement(lx *lexer, tok []byte, off, base int) (inc *srcFile) 
 			panic(fatal{err: Error{File: lx.f.name, Msg: fmt.Sprintf("too many errors (%d), stopping", maxDeclErrors)}, stop: true})
 		}
 		// Skip the rest of a statement cut short by its error.
-		if tok[0] != '$' || strings.ContainsRune("cvd", rune(tok[1])) {
+		if tok[0] != '$' || len(tok) == 2 && strings.ContainsRune("cvd", rune(tok[1])) {
 			for last := lx.last; last == nil || string(last) != "$."; last = lx.last {
 				if t, _ := lx.next(); t == nil {
 					break
@@ -230,20 +307,25 @@ func (p *parser) statement(lx *lexer, tok []byte, off, base int) (inc *srcFile) 
 			if strings.ContainsRune(string(name), '$') {
 				p.fail(lx, noff, "", "file name %q contains $", name)
 			}
+			// A relative name is resolved against the including file's
+			// folder, never the current directory: the same database
+			// must read the same wherever it is run from.
 			path := string(name)
 			if !filepath.IsAbs(path) {
-				cand := filepath.Join(filepath.Dir(lx.f.name), path)
-				if _, err := os.Stat(cand); err == nil {
-					path = cand
-				}
+				path = filepath.Join(filepath.Dir(lx.f.name), path)
 			}
 			abs, _ := filepath.Abs(path)
 			if p.included[abs] {
 				return nil // each file is included once
 			}
-			f, err := p.openFile(lx, noff, path)
+			// A file that cannot be included stops the reading: what
+			// follows would only repeat errors about what it declares.
+			f, err := p.openFile(path)
 			if err != nil {
-				p.fail(lx, noff, "", "cannot include %q: %v", name, err)
+				if errors.Is(err, fs.ErrNotExist) {
+					lx.failAt(noff, fmt.Sprintf("cannot include %q: %s does not exist (inclusions are resolved relative to the including file's folder)", clipText(string(name)), path))
+				}
+				lx.failAt(noff, fmt.Sprintf("cannot include %q: %v", clipText(string(name)), err))
 			}
 			return f
 		case '{':
@@ -362,13 +444,13 @@ func (p *parser) parseConst(lx *lexer, off int) {
 		p.fail(lx, off, "", "$c statement declares no constant")
 	}
 	for _, t := range toks {
-		if id, ok := p.symIdx[string(t)]; ok {
+		if id, ok := p.symID(t); ok {
 			if p.db.syms[id].isVar {
 				p.fail(lx, off, "", "constant %q was already declared as a variable", t)
 			}
 			p.fail(lx, off, "", "constant %q is declared twice", t)
 		}
-		if _, ok := p.labelIdx[string(t)]; ok {
+		if _, ok := p.labelID(t); ok {
 			p.fail(lx, off, "", "math symbol %q is already a label", t)
 		}
 		p.newSym(string(t), false)
@@ -382,7 +464,7 @@ func (p *parser) parseVar(lx *lexer, off int) {
 		p.fail(lx, off, "", "$v statement declares no variable")
 	}
 	for _, t := range toks {
-		id, ok := p.symIdx[string(t)]
+		id, ok := p.symID(t)
 		if ok {
 			if !p.db.syms[id].isVar {
 				p.fail(lx, off, "", "variable %q was already declared as a constant", t)
@@ -391,7 +473,7 @@ func (p *parser) parseVar(lx *lexer, off int) {
 				p.fail(lx, off, "", "variable %q is declared twice in the same scope", t)
 			}
 		} else {
-			if _, ok := p.labelIdx[string(t)]; ok {
+			if _, ok := p.labelID(t); ok {
 				p.fail(lx, off, "", "math symbol %q is already a label", t)
 			}
 			id = p.newSym(string(t), true)
@@ -402,7 +484,7 @@ func (p *parser) parseVar(lx *lexer, off int) {
 }
 
 func (p *parser) activeVar(lx *lexer, off int, t []byte) int32 {
-	id, ok := p.symIdx[string(t)]
+	id, ok := p.symID(t)
 	if !ok {
 		p.fail(lx, off, "", "math symbol %q is not declared", t)
 	}
@@ -412,11 +494,20 @@ func (p *parser) activeVar(lx *lexer, off int, t []byte) int32 {
 	return id
 }
 
+// MaxDVPairs bounds the disjoint-variable pairs active at once (set.mm
+// never has more than about 2,500).
+const MaxDVPairs = 1 << 20
+
 func (p *parser) parseDisjoint(lx *lexer, off int) {
 	toks, _ := p.readSymbols(lx, "$d", false, p.toks[:0])
 	p.toks = toks
 	if len(toks) < 2 {
 		p.fail(lx, off, "", "$d statement needs at least two variables")
+	}
+	// n variables make n(n-1)/2 pairs, each kept while the scope is open:
+	// a hostile $d of 20,000 variables would take gigabytes.
+	if n := int64(len(toks)); int64(len(p.dvs))+n*(n-1)/2 > MaxDVPairs {
+		p.fail(lx, off, "", "$d statement with %d variables makes %d pairs: more than %d active $d pairs in all are not supported", n, n*(n-1)/2, MaxDVPairs)
 	}
 	ids := make([]int32, len(toks))
 	for i, t := range toks {
@@ -449,10 +540,10 @@ func (p *parser) parseLabelled(lx *lexer, label []byte, off int) {
 		p.fail(lx, koff, string(label), "label must be followed by $f, $e, $a or $p, not %q", kw)
 	}
 	name := string(label)
-	if _, ok := p.labelIdx[name]; ok {
+	if _, ok := p.labelID(label); ok {
 		p.fail(lx, off, name, "label %q is used twice", name)
 	}
-	if _, ok := p.symIdx[name]; ok {
+	if _, ok := p.symID(label); ok {
 		p.fail(lx, off, name, "label %q is already a math symbol", name)
 	}
 	if p.forbid != nil {
@@ -474,7 +565,7 @@ func (p *parser) parseLabelled(lx *lexer, label []byte, off int) {
 	*st = Stmt{Label: name, Kind: kind, file: lx.f, off: int32(off)}
 	expr := p.ints(len(toks))
 	for i, t := range toks {
-		s, ok := p.symIdx[string(t)]
+		s, ok := p.symID(t)
 		if !ok {
 			p.fail(lx, off, name, "math symbol %q is not declared", t)
 		}
@@ -802,9 +893,73 @@ func (p *parser) lookupLabel(t []byte) (int32, bool) {
 	if e.key == string(t) && e.key != "" {
 		return e.id, true
 	}
-	id, ok := p.labelIdx[string(t)]
+	id, ok := p.labelID(t)
 	if ok {
 		e.key, e.id = p.db.Stmts[id].Label, id
 	}
 	return id, ok
+}
+
+// symID finds the math symbol named t, in the parser's own additions
+// first, then in its base.
+func (p *parser) symID(t []byte) (int32, bool) {
+	if id, ok := p.symIdx[string(t)]; ok {
+		return id, true
+	}
+	if p.base != nil {
+		id, ok := p.base.symIdx[string(t)]
+		return id, ok
+	}
+	return 0, false
+}
+
+// labelID finds the statement labelled t, like symID.
+func (p *parser) labelID(t []byte) (int32, bool) {
+	if id, ok := p.labelIdx[string(t)]; ok {
+		return id, true
+	}
+	if p.base != nil {
+		id, ok := p.base.labelIdx[string(t)]
+		return id, ok
+	}
+	return 0, false
+}
+
+// fork returns a parser that starts from p's state and can read and roll
+// back text without changing p, so that several forks check candidates
+// in parallel against one database read once. p must not read anything
+// afterwards (its maps are shared); the per-symbol and per-statement
+// arrays that reading changes in place are copied, and the append-only
+// ones are capped so that appends reallocate.
+func (p *parser) fork() *parser {
+	if p.base != nil {
+		panic("metamath: fork of a fork")
+	}
+	clip := func(s []int32) []int32 { return s[:len(s):len(s)] }
+	f := &parser{
+		db: &DB{
+			Stmts: p.db.Stmts[:len(p.db.Stmts):len(p.db.Stmts)],
+			syms:  p.db.syms[:len(p.db.syms):len(p.db.syms)],
+			nvars: p.db.nvars,
+		},
+		included:    maps.Clone(p.included),
+		symIdx:      map[string]int32{},
+		labelIdx:    map[string]int32{},
+		base:        p,
+		maxBytes:    p.maxBytes,
+		readBytes:   p.readBytes,
+		varActive:   slices.Clone(p.varActive),
+		activeFloat: slices.Clone(p.activeFloat),
+		hypActive:   slices.Clone(p.hypActive),
+		hyps:        clip(p.hyps),
+		ess:         clip(p.ess),
+		dvs:         p.dvs[:len(p.dvs):len(p.dvs)],
+		dvIdx:       p.dvIdx[:len(p.dvIdx):len(p.dvIdx)],
+		declVars:    clip(p.declVars),
+		scopes:      p.scopes[:len(p.scopes):len(p.scopes)],
+		mark:        slices.Clone(p.mark),
+		markGen:     p.markGen,
+		slot:        slices.Clone(p.slot),
+	}
+	return f
 }

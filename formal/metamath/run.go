@@ -14,6 +14,9 @@ type Options struct {
 	// SkipProofs reads the database without checking proofs (a trusted
 	// base such as set.mm under a miniF2F candidate).
 	SkipProofs bool
+	// MaxBytes bounds the bytes read, inclusions included (0:
+	// DefaultMaxBytes).
+	MaxBytes int64
 }
 
 // Result is the outcome of reading and verifying a database.
@@ -47,6 +50,7 @@ type outcome struct {
 func VerifyFile(path string, opt Options) *Result {
 	p := newParser()
 	p.skipProofs = opt.SkipProofs
+	p.maxBytes = opt.MaxBytes
 	return p.run(opt, func() *Error { return p.readFile(path) })
 }
 
@@ -77,7 +81,7 @@ func (p *parser) run(opt Options, read func() *Error) *Result {
 		var ids []int32
 		p.onTheorem = func(id int32) { ids = append(ids, id) }
 		fatalErr = read()
-		w := &worker{stmts: p.db.Stmts, syms: p.db.syms}
+		w := &worker{stmts: p.db.Stmts, syms: p.db.syms, maxSyms: p.maxSyms, maxWork: p.maxWork}
 		for _, id := range ids {
 			results = append(results, w.check(id))
 		}

@@ -10,10 +10,19 @@ import (
 // database, verifies its proofs and then undoes every change, so that the
 // next Check starts from the same base. miniF2F checks candidate proofs
 // against set.mm this way without reading set.mm again.
+//
+// Checks run in parallel, up to SetParallel at once: each runs in a fork
+// of the database (see parser.fork), which shares everything read by Load
+// and copies only the little that checking changes in place (a few
+// hundred kilobytes for set.mm), so parallel checks need one set.mm in
+// memory, not one per worker.
 type Session struct {
-	mu sync.Mutex
-	p  *parser
-	w  *worker
+	p *parser // the database as Load read it; never changed afterwards
+
+	mu       sync.Mutex
+	parallel int          // most checks at once
+	forks    int          // forks made so far
+	free     chan *parser // forks not in use
 }
 
 // Load reads (and unless opt.SkipProofs, verifies) the database at path.
@@ -21,14 +30,49 @@ type Session struct {
 func Load(path string, opt Options) (*Session, *Result) {
 	p := newParser()
 	p.skipProofs = opt.SkipProofs
+	p.maxBytes = opt.MaxBytes
 	res := p.run(opt, func() *Error { return p.readFile(path) })
 	p.skipProofs = false
 	// Drop the scopes a failed read may have left open.
 	for len(p.scopes) > 0 {
 		p.popScope()
 	}
-	return &Session{p: p, w: &worker{}}, res
+	return &Session{p: p, parallel: 1}, res
 }
+
+// SetParallel sets how many checks may run at once (at least 1). Each
+// parallel check has its own fork and its own proof buffers (up to
+// CheckOptions.MaxProofSymbols symbols).
+func (s *Session) SetParallel(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.parallel = max(1, n)
+}
+
+// acquire returns a fork for one check, waiting while SetParallel of them
+// are busy.
+func (s *Session) acquire() *parser {
+	s.mu.Lock()
+	if s.free == nil {
+		// Room for any later SetParallel: a fork is never dropped.
+		s.free = make(chan *parser, 1024)
+	}
+	select {
+	case p := <-s.free:
+		s.mu.Unlock()
+		return p
+	default:
+	}
+	if s.forks < s.parallel && s.forks < cap(s.free) {
+		s.forks++
+		s.mu.Unlock()
+		return s.p.fork()
+	}
+	s.mu.Unlock()
+	return <-s.free
+}
+
+func (s *Session) release(p *parser) { s.free <- p }
 
 // Statement describes a statement read by Check, in text form (it stays
 // valid after the session rolls back).
@@ -44,6 +88,10 @@ type Statement struct {
 	DV [][2]string
 	// Proved is true for a $p whose proof verified completely.
 	Proved bool
+	// ProofSteps is the number of steps of a $p's proof as written: the
+	// labels of a normal proof, the step references (and "?") of a
+	// compressed one.
+	ProofSteps int
 }
 
 // Hyp is one mandatory hypothesis of an assertion.
@@ -58,6 +106,14 @@ type CheckOptions struct {
 	// Forbid is called with each statement keyword ("$a", "$c", "$[" ...)
 	// and returns a reason to refuse it, or "".
 	Forbid func(keyword string) string
+	// MaxBytes bounds the checked text (0: no bound beyond the session's).
+	MaxBytes int
+	// MaxProofSymbols bounds the symbols one proof may build, and with
+	// them a check's memory (0: DefaultMaxProofSymbols).
+	MaxProofSymbols int
+	// MaxProofWork bounds the symbols one proof may match and copy, and
+	// with them a check's time (0: DefaultMaxProofWork).
+	MaxProofWork int
 }
 
 // CheckResult is the outcome of Session.Check.
@@ -69,15 +125,18 @@ type CheckResult struct {
 
 // Check reads text as if it were appended to the session's database,
 // verifies its proofs, and restores the database. It is safe for
-// concurrent use (checks run one at a time).
+// concurrent use: up to SetParallel checks run at once.
 func (s *Session) Check(name string, text []byte, opt CheckOptions) (cr *CheckResult) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p := s.p
+	if opt.MaxBytes > 0 && len(text) > opt.MaxBytes {
+		return &CheckResult{Errors: []Error{{File: name, Msg: fmt.Sprintf("text is %d bytes, over the limit of %d", len(text), opt.MaxBytes)}}}
+	}
+	p := s.acquire()
+	defer s.release(p)
 	cp := p.checkpoint()
 	defer p.rollback(cp)
 	p.forbid = opt.Forbid
-	defer func() { p.forbid = nil }()
+	p.maxSyms, p.maxWork = opt.MaxProofSymbols, opt.MaxProofWork
+	defer func() { p.forbid, p.maxSyms, p.maxWork = nil, 0, 0 }()
 	res := p.run(Options{Jobs: 1}, func() *Error {
 		if opt.Forbid != nil {
 			if err := scanForbidden(name, text, opt.Forbid); err != nil {
@@ -124,6 +183,14 @@ func (s *Session) Check(name string, text []byte, opt CheckOptions) (cr *CheckRe
 				info.DV = append(info.DV, [2]string{a, b})
 			}
 			info.Proved = st.Kind == KindThm && !failed[st.Label]
+			if pd := st.proof; pd != nil {
+				info.ProofSteps = len(pd.steps)
+				for _, c := range pd.letters {
+					if c >= 'A' && c <= 'T' || c == '?' {
+						info.ProofSteps++
+					}
+				}
+			}
 		}
 		cr.Statements = append(cr.Statements, info)
 	}

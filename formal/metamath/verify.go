@@ -11,9 +11,22 @@ import (
 // anything).
 const maxProofNumber = 1 << 30
 
-// maxProofSymbols bounds the symbols one proof may produce, so that a
-// hostile proof cannot exhaust memory.
-const maxProofSymbols = 1 << 25
+// Limits on one proof, so that a hostile proof can neither exhaust a
+// worker's memory nor run for ever. Measured on set.mm (28 Dec 2020): the
+// largest proof builds 111,389 symbols (poimirlem27), the stack never
+// holds more than 341 entries and a compressed proof saves at most 948
+// steps, so the defaults leave two orders of magnitude of room.
+const (
+	// DefaultMaxProofSymbols bounds the symbols one proof may produce
+	// (4 bytes each: 64 MiB of buffer, twice that while it grows).
+	DefaultMaxProofSymbols = 1 << 24
+	// maxStack bounds the proof stack and the saved steps (24 bytes per
+	// entry).
+	maxStack = 1 << 20
+	// DefaultMaxProofWork bounds the symbols one proof may match and copy
+	// (about a second of work).
+	DefaultMaxProofWork = 1 << 31
+)
 
 // worker verifies proofs. Its buffers are reused from proof to proof.
 type worker struct {
@@ -33,13 +46,26 @@ type worker struct {
 	th     *Stmt
 	vars1  []int32
 	vars2  []int32
+
+	// dvSparse replaces dvBits when the variable indices are too large for
+	// a bit matrix (a hostile database declaring 100,000 variables).
+	dvSparse map[[2]int32]bool
+
+	// maxSyms and maxWork are the limits of this worker (0: the defaults);
+	// work counts the current proof's symbols matched and copied.
+	maxSyms, maxWork int
+	work             int
 }
 
 // proofError is a failed check inside a proof.
 type proofError struct{ msg string }
 
 func (w *worker) failf(format string, args ...any) {
-	panic(proofError{fmt.Sprintf(format, args...)})
+	msg := fmt.Sprintf(format, args...)
+	if len(msg) > 4*maxQuote+maxQuoteSymbols*16 {
+		msg = clipText(msg)
+	}
+	panic(proofError{msg})
 }
 
 func (w *worker) fmtExpr(e []int32) string {
@@ -47,7 +73,27 @@ func (w *worker) fmtExpr(e []int32) string {
 		return "?"
 	}
 	db := DB{syms: w.syms}
-	return db.Format(e)
+	return db.format(e, maxQuoteSymbols)
+}
+
+// push adds an entry to the proof stack, within its bound.
+func (w *worker) push(e []int32) {
+	if len(w.stack) >= maxStack {
+		w.failf("proof stack holds more than %d entries", maxStack)
+	}
+	w.stack = append(w.stack, e)
+}
+
+// spend counts n symbols of work against the proof's budget.
+func (w *worker) spend(n int) {
+	w.work += n
+	max := w.maxWork
+	if max <= 0 {
+		max = DefaultMaxProofWork
+	}
+	if w.work > max {
+		w.failf("proof needs more than %d symbol operations: stopped", max)
+	}
 }
 
 // verify checks theorem th. It returns incomplete=true when the proof has
@@ -70,6 +116,7 @@ func (w *worker) verify(th *Stmt) (incomplete bool, msg string) {
 	w.buf = w.buf[:0]
 	w.stack = w.stack[:0]
 	w.saved = w.saved[:0]
+	w.work = 0
 	unknown := false
 	if pd.compressed {
 		unknown = w.runCompressed(th)
@@ -77,7 +124,7 @@ func (w *worker) verify(th *Stmt) (incomplete bool, msg string) {
 		for _, ref := range pd.steps {
 			if ref < 0 {
 				unknown = true
-				w.stack = append(w.stack, nil)
+				w.push(nil)
 				continue
 			}
 			w.step(w.stmts[ref])
@@ -101,7 +148,7 @@ func (w *worker) verify(th *Stmt) (incomplete bool, msg string) {
 // step pushes a hypothesis or applies an assertion.
 func (w *worker) step(st *Stmt) {
 	if st.frame == nil {
-		w.stack = append(w.stack, st.Expr)
+		w.push(st.Expr)
 		return
 	}
 	w.apply(st)
@@ -136,6 +183,7 @@ func (w *worker) apply(a *Stmt) {
 		subs[k/2] = e[1:]
 	}
 	for _, eh := range fr.esses {
+		w.spend(len(args[eh.arg]))
 		if !matchTpl(eh.tpl, subs, args[eh.arg]) {
 			w.failf("step %s: hypothesis %s does not match: needs %q, stack entry is %q",
 				a.Label, w.stmts[eh.id].Label, w.fmtExpr(w.substitute(eh.tpl, subs, nil)), w.fmtExpr(args[eh.arg]))
@@ -145,12 +193,33 @@ func (w *worker) apply(a *Stmt) {
 		w.checkDV(a, subs[d[0]], subs[d[1]])
 	}
 	start := len(w.buf)
+	size := 0
+	for _, t := range fr.concl {
+		if t >= 0 {
+			size++
+		} else {
+			size += len(subs[-t-1])
+		}
+	}
+	max := w.maxSyms
+	if max <= 0 {
+		max = DefaultMaxProofSymbols
+	}
+	// Checked before the copy, so the buffer never grows past the bound.
+	if start+size > max {
+		w.failf("proof produces more than %d symbols", max)
+	}
+	w.spend(size)
 	w.buf = w.substituteBuf(fr.concl, subs)
-	if len(w.buf) > maxProofSymbols {
-		w.failf("proof produces more than %d symbols", maxProofSymbols)
+	if base >= maxStack {
+		w.failf("proof stack holds more than %d entries", maxStack)
 	}
 	w.stack = append(w.stack[:base], w.buf[start:len(w.buf):len(w.buf)])
 }
+
+// dvLimit is the largest variable index kept in the bit matrix (a 4096 x
+// 4096 matrix is 2 MiB); larger ones go to a map.
+const dvLimit = 4096
 
 // matchTpl reports whether template tpl under subs equals e, without
 // building the substituted string.
@@ -219,6 +288,12 @@ func (w *worker) checkDV(a *Stmt, s1, s2 []int32) {
 			if x == y {
 				w.failf("step %s: disjoint variable violation: both substitutions contain %q", a.Label, w.varName(x))
 			}
+			if w.dvSparse != nil {
+				if !w.dvSparse[[2]int32{min(x, y), max(x, y)}] {
+					w.failf("step %s: disjoint variable violation: no $d %s %s", a.Label, w.varName(x), w.varName(y))
+				}
+				continue
+			}
 			if int(x) >= w.dvDim || int(y) >= w.dvDim {
 				w.failf("step %s: disjoint variable violation: no $d %s %s", a.Label, w.varName(x), w.varName(y))
 			}
@@ -257,6 +332,13 @@ func (w *worker) loadDV() {
 	for _, d := range dv {
 		need = max(need, int(d[0])+1, int(d[1])+1)
 	}
+	if need > dvLimit {
+		w.dvSparse = make(map[[2]int32]bool, len(dv))
+		for _, d := range dv {
+			w.dvSparse[[2]int32{min(d[0], d[1]), max(d[0], d[1])}] = true
+		}
+		return
+	}
 	if need > w.dvDim {
 		w.dvDim = need
 		w.dvBits = make([]uint64, (need*need+63)/64)
@@ -274,6 +356,10 @@ func (w *worker) clearDV() {
 		return
 	}
 	w.dvSet = false
+	if w.dvSparse != nil {
+		w.dvSparse = nil
+		return
+	}
 	for _, d := range w.th.frame.allDV {
 		b1 := int(d[0])*w.dvDim + int(d[1])
 		b2 := int(d[1])*w.dvDim + int(d[0])
@@ -303,7 +389,7 @@ func (w *worker) runCompressed(th *Stmt) bool {
 			canSave = true
 			switch {
 			case n <= m:
-				w.stack = append(w.stack, w.stmts[hyps[n-1]].Expr)
+				w.push(w.stmts[hyps[n-1]].Expr)
 			case n <= m+nl:
 				w.step(w.stmts[pd.labels[n-m-1]])
 			default:
@@ -311,7 +397,7 @@ func (w *worker) runCompressed(th *Stmt) bool {
 				if k >= len(w.saved) {
 					w.failf("compressed proof refers to saved step %d, but only %d are saved", k+1, len(w.saved))
 				}
-				w.stack = append(w.stack, w.saved[k])
+				w.push(w.saved[k])
 			}
 		case c >= 'U' && c <= 'Y':
 			num = num*5 + int(c-'U') + 1
@@ -324,6 +410,9 @@ func (w *worker) runCompressed(th *Stmt) bool {
 				w.failf("compressed proof: Z does not follow a proof step")
 			}
 			canSave = false
+			if len(w.saved) >= maxStack {
+				w.failf("compressed proof saves more than %d steps", maxStack)
+			}
 			w.saved = append(w.saved, w.stack[len(w.stack)-1])
 		case charClass[c] == clSpace:
 			// letters may be split by whitespace
@@ -333,7 +422,7 @@ func (w *worker) runCompressed(th *Stmt) bool {
 			}
 			unknown = true
 			canSave = true
-			w.stack = append(w.stack, nil)
+			w.push(nil)
 		}
 	}
 	if num != 0 {
