@@ -217,10 +217,10 @@ func TestSessionParallel(t *testing.T) {
 	cands := map[string]bool{
 		th1Normal:     true,
 		th1Compressed: true,
-		strings.Replace(th1Compressed, "GHH", "HGH", 1): false,
-		"th1 $p |- t = t $= tt $.":                      false,
+		strings.Replace(th1Compressed, "GHH", "HGH", 1):  false,
+		"th1 $p |- t = t $= tt $.":                       false,
 		"$v q $. vq $f term q $. th1 $p term q $= vq $.": true,
-		"$c new $.":                                      true,
+		"$c new $.": true,
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 1000)
