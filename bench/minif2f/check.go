@@ -1,7 +1,12 @@
 package minif2f
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -38,7 +43,22 @@ func NewChecker(setmm string, verify bool) (*Checker, error) {
 type Verdict struct {
 	OK     bool   `json:"ok"`
 	Reason string `json:"reason,omitempty"` // why it failed
+	// Steps is the length of an accepted proof: the steps of the
+	// theorem's proof as written (see metamath.Statement.ProofSteps).
+	Steps int `json:"steps,omitempty"`
 }
+
+// Limits of one candidate: its size, and the symbols its proofs may build
+// (set.mm's largest proof builds about 111,000; a hostile one is stopped
+// at 4 million, 16 MiB per parallel check).
+const (
+	MaxCandidateBytes   = 1 << 20
+	maxCandidateSymbols = 1 << 22
+)
+
+// SetParallel sets how many candidates are checked at once against the one
+// set.mm in memory.
+func (c *Checker) SetParallel(n int) { c.session.SetParallel(n) }
 
 // forbid refuses what a candidate may not add to set.mm: new axioms, new
 // constants and file inclusions.
@@ -86,7 +106,8 @@ func (c *Checker) Check(p Problem, candidate string) Verdict {
 	if err != nil {
 		return Verdict{Reason: err.Error()}
 	}
-	cr := c.session.Check("candidate:"+p.Name, []byte(candidate), metamath.CheckOptions{Forbid: forbid})
+	cr := c.session.Check("candidate:"+p.Name, []byte(candidate), metamath.CheckOptions{Forbid: forbid,
+		MaxBytes: MaxCandidateBytes, MaxProofSymbols: maxCandidateSymbols})
 	if len(cr.Errors) > 0 {
 		e := cr.Errors[0]
 		msg := e.Msg
@@ -119,14 +140,14 @@ func (c *Checker) Check(p Problem, candidate string) Verdict {
 	if !got.Proved {
 		return Verdict{Reason: "proof does not verify"}
 	}
-	return Verdict{OK: true}
+	return Verdict{OK: true, Steps: got.ProofSteps}
 }
 
 // compare explains how a candidate's statement differs from the official
 // one, or returns "".
 func compare(off, got *metamath.Statement) string {
 	if !slices.Equal(off.Expr, got.Expr) {
-		return fmt.Sprintf("different conclusion: %q instead of %q", strings.Join(got.Expr, " "), strings.Join(off.Expr, " "))
+		return fmt.Sprintf("different conclusion: %q instead of %q", clip(strings.Join(got.Expr, " "), 500), clip(strings.Join(off.Expr, " "), 500))
 	}
 	ess := func(s *metamath.Statement) []string {
 		var out []string
@@ -139,7 +160,7 @@ func compare(off, got *metamath.Statement) string {
 	}
 	oe, ge := ess(off), ess(got)
 	if !slices.Equal(oe, ge) {
-		return fmt.Sprintf("changed hypotheses: %d essential hypotheses %q instead of %q", len(ge), ge, oe)
+		return clip(fmt.Sprintf("changed hypotheses: %d essential hypotheses %q instead of %q", len(ge), ge, oe), 2000)
 	}
 	fl := func(s *metamath.Statement) []string {
 		var out []string
@@ -151,7 +172,7 @@ func compare(off, got *metamath.Statement) string {
 		return out
 	}
 	if of, gf := fl(off), fl(got); !slices.Equal(of, gf) {
-		return fmt.Sprintf("changed variable types: %q instead of %q", gf, of)
+		return clip(fmt.Sprintf("changed variable types: %q instead of %q", gf, of), 2000)
 	}
 	dv := func(s *metamath.Statement) []string {
 		var out []string
@@ -162,7 +183,59 @@ func compare(off, got *metamath.Statement) string {
 		return out
 	}
 	if od, gd := dv(off), dv(got); !slices.Equal(od, gd) {
-		return fmt.Sprintf("changed $d restrictions: %q instead of %q", gd, od)
+		return clip(fmt.Sprintf("changed $d restrictions: %q instead of %q", gd, od), 2000)
 	}
 	return ""
+}
+
+// undefinedRE matches the verifier's message for a proof citing labels the
+// database does not have.
+var undefinedRE = regexp.MustCompile(`proof cites (.*), not defined before this statement`)
+
+// undefinedLabels returns the labels a rejection says are not defined.
+func undefinedLabels(reason string) []string {
+	m := undefinedRE.FindStringSubmatch(reason)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, q := range regexp.MustCompile(`"([^"]+)"`).FindAllStringSubmatch(m[1], -1) {
+		out = append(out, q[1])
+	}
+	return out
+}
+
+// SetMMInfo identifies a set.mm: the date of its "Version of" line and the
+// SHA-256 of the file.
+type SetMMInfo struct {
+	Path   string `json:"path"`
+	Date   string `json:"date"` // "28-Dec-2020", or "unknown date"
+	SHA256 string `json:"sha256"`
+}
+
+func (i SetMMInfo) String() string {
+	return fmt.Sprintf("set.mm %s (version of %s, sha256 %s)", i.Path, i.Date, i.SHA256)
+}
+
+var setmmDateRE = regexp.MustCompile(`Version of ([0-9]{1,2}-[A-Z][a-z]{2}-[0-9]{4})`)
+
+// ReadSetMMInfo reads a set.mm's date and hash.
+func ReadSetMMInfo(path string) (SetMMInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return SetMMInfo{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	h.Write(head[:n])
+	if _, err := io.Copy(h, f); err != nil {
+		return SetMMInfo{}, fmt.Errorf("%s: %v", path, err)
+	}
+	info := SetMMInfo{Path: path, Date: "unknown date", SHA256: hex.EncodeToString(h.Sum(nil))}
+	if m := setmmDateRE.FindSubmatch(head[:n]); m != nil {
+		info.Date = string(m[1])
+	}
+	return info, nil
 }

@@ -40,7 +40,7 @@ func LeanSourceOf(name string) string {
 	if strings.HasPrefix(name, "imosl_") {
 		return "imo"
 	}
-	return SourceOf(strings.Replace(name, "_", "-", 1))
+	return SourceOf(name)
 }
 
 // LoadLean reads the Lean 4 track's JSONL file. Errors name the file and

@@ -61,16 +61,16 @@ func TestLoadLeanErrors(t *testing.T) {
 		}
 	}
 	ps, err := LoadLean(writeFile(t, "lean.jsonl", good+"\n"))
-	if err != nil || len(ps) != 1 || ps[0].Source != "mathd" || ps[0].Header != leanHeader || !strings.HasSuffix(ps[0].From, "lean.jsonl:1") {
+	if err != nil || len(ps) != 1 || ps[0].Source != "math-algebra" || ps[0].Header != leanHeader || !strings.HasSuffix(ps[0].From, "lean.jsonl:1") {
 		t.Fatalf("good file: %+v, %v", ps, err)
 	}
 }
 
 func TestLeanSourceOf(t *testing.T) {
 	for name, want := range map[string]string{
-		"mathd_algebra_10": "mathd", "amc12a_2019_p21": "amc", "aimeII_2020_p6": "aime", "imo_1959_p1": "imo",
-		"imosl_2007_algebra_p6": "imo", "induction_1pxpownlt1pnx": "induction", "numbertheory_2dvd4expn": "numbertheory",
-		"algebra_sqineq_at2malt1": "algebra",
+		"mathd_algebra_10": "math-algebra", "mathd_numbertheory_5": "math-numbertheory", "amc12a_2019_p21": "amc",
+		"aimeII_2020_p6": "aime", "imo_1959_p1": "imo", "imosl_2007_algebra_p6": "imo", "induction_1pxpownlt1pnx": "induction",
+		"numbertheory_2dvd4expn": "custom-numbertheory", "algebra_sqineq_at2malt1": "custom-algebra",
 	} {
 		if got := LeanSourceOf(name); got != want {
 			t.Errorf("LeanSourceOf(%s) = %s, want %s", name, got, want)

@@ -45,7 +45,7 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("loaded %d problems", len(ps))
 	}
 	mp := ps["valid/mathd-demo-mp"]
-	if mp.Source != "mathd" || mp.Reference != "" || !strings.Contains(mp.Statement, "mathd-demo-mp.0 $e |- P $.") ||
+	if mp.Source != "math" || mp.Reference != "" || !strings.Contains(mp.Statement, "mathd-demo-mp.0 $e |- P $.") ||
 		!strings.Contains(strings.Join(strings.Fields(mp.Statement), " "), "$= ? $.") {
 		t.Fatalf("statement-only problem: %+v", mp)
 	}
@@ -60,9 +60,10 @@ func TestLoad(t *testing.T) {
 
 func TestSourceOf(t *testing.T) {
 	for name, want := range map[string]string{
-		"mathd-algebra-10": "mathd", "amc12a-2002-p1": "amc", "amc12-2000-p5": "amc", "aimeI-2000-p7": "aime",
-		"aime-1983-p9": "aime", "imo-1959-p1": "imo", "algebra-amgm-x": "algebra", "induction-sum-odd": "induction",
-		"numbertheory-2dvd4expn": "numbertheory", "foo": "other",
+		"mathd-algebra-10": "math-algebra", "mathd-numbertheory-12": "math-numbertheory", "mathd-demo": "math",
+		"amc12a-2002-p1": "amc", "amc12-2000-p5": "amc", "aimeI-2000-p7": "aime", "aime-1983-p9": "aime",
+		"imo-1959-p1": "imo", "algebra-amgm-x": "custom-algebra", "induction-sum-odd": "induction",
+		"numbertheory-2dvd4expn": "custom-numbertheory", "foo": "other", "mathd_algebra_10": "math-algebra",
 	} {
 		if got := SourceOf(name); got != want {
 			t.Errorf("SourceOf(%s) = %s, want %s", name, got, want)

@@ -31,27 +31,6 @@ type Problem struct {
 	Warnings []string
 }
 
-// sources maps a file-name prefix to the source it is reported under.
-var sources = []struct{ prefix, source string }{
-	{"mathd-", "mathd"},
-	{"amc", "amc"},
-	{"aime", "aime"},
-	{"imo-", "imo"},
-	{"algebra-", "algebra"},
-	{"induction-", "induction"},
-	{"numbertheory-", "numbertheory"},
-}
-
-// SourceOf returns the source of a problem name ("amc12a-2002-p1" -> "amc").
-func SourceOf(name string) string {
-	for _, s := range sources {
-		if strings.HasPrefix(name, s.prefix) {
-			return s.source
-		}
-	}
-	return "other"
-}
-
 // LoadDirs loads every .mm file of the given folders (or single files). The
 // split is the name of the folder a file is in.
 func LoadDirs(paths []string) ([]Problem, error) {

@@ -114,17 +114,27 @@ type ProblemResult struct {
 	Name     string    `json:"name"`
 	Split    string    `json:"split"`
 	Source   string    `json:"source"`
+	Level    string    `json:"level,omitempty"` // MATH level, for MATH-derived problems when known
 	Verdicts []Verdict `json:"verdicts"`
 	Correct  int       `json:"correct"`
+	// DataError says why the statement itself cannot be proved (it is
+	// left out of the problems counted for pass@k).
+	DataError string `json:"data_error,omitempty"`
 }
 
 // Group summarises the problems of one split, one source or all.
 type Group struct {
-	Key       string             `json:"key"`
-	Problems  int                `json:"problems"`
-	Attempted int                `json:"attempted"` // problems with at least one candidate
-	Solved    int                `json:"solved"`    // problems with a verified candidate
-	PassAtK   map[string]float64 `json:"pass_at_k"` // "pass@1" -> mean over all problems
+	Key        string             `json:"key"`
+	Problems   int                `json:"problems"`              // problems counted (data errors excluded)
+	DataErrors int                `json:"data_errors,omitempty"` // problems whose statement is unusable
+	Attempted  int                `json:"attempted"`             // problems with at least one candidate
+	Solved     int                `json:"solved"`                // problems with a verified candidate
+	PassAtK    map[string]float64 `json:"pass_at_k"`             // "pass@1" -> mean over the problems
+	// Accepted counts the verified candidates and MeanProofLength is
+	// their mean length (Verdict.Steps: proof steps, tactics or lines,
+	// as the track measures them).
+	Accepted        int     `json:"accepted"`
+	MeanProofLength float64 `json:"mean_proof_length"`
 }
 
 // Report is a whole check.
@@ -200,10 +210,20 @@ func groupBy(results []ProblemResult, ks []int, key func(ProblemResult) string) 
 
 // summarise computes a group's figures. pass@k uses the unbiased estimator
 // of Chen et al. (2021), 1 - C(n-c,k)/C(n,k), averaged over every problem
-// of the group: a problem without candidates counts 0, and one with fewer
-// than k candidates counts as solved when any of them is correct.
-func summarise(key string, results []ProblemResult, ks []int) Group {
-	g := Group{Key: key, Problems: len(results), PassAtK: map[string]float64{}}
+// of the group whose statement is usable: a problem without candidates
+// counts 0, and one with fewer than k candidates counts as solved when any
+// of them is correct. Problems with a data error are counted apart.
+func summarise(key string, all []ProblemResult, ks []int) Group {
+	g := Group{Key: key, PassAtK: map[string]float64{}}
+	var results []ProblemResult
+	for _, r := range all {
+		if r.DataError != "" {
+			g.DataErrors++
+			continue
+		}
+		results = append(results, r)
+	}
+	g.Problems = len(results)
 	for _, k := range ks {
 		sum := 0.0
 		for _, r := range results {
@@ -222,6 +242,7 @@ func summarise(key string, results []ProblemResult, ks []int) Group {
 			g.PassAtK[fmt.Sprintf("pass@%d", k)] = sum / float64(len(results))
 		}
 	}
+	steps := 0
 	for _, r := range results {
 		if len(r.Verdicts) > 0 {
 			g.Attempted++
@@ -229,6 +250,15 @@ func summarise(key string, results []ProblemResult, ks []int) Group {
 		if r.Correct > 0 {
 			g.Solved++
 		}
+		for _, v := range r.Verdicts {
+			if v.OK {
+				g.Accepted++
+				steps += v.Steps
+			}
+		}
+	}
+	if g.Accepted > 0 {
+		g.MeanProofLength = float64(steps) / float64(g.Accepted)
 	}
 	return g
 }

@@ -170,7 +170,7 @@ func (p *Pool) CheckTactic(ctx context.Context, goal string, tac *Tactic, timeou
 	start := time.Now()
 	s, err := p.acquire(ctx)
 	if err != nil {
-		return Verdict{Stage: "crash", Reason: err.Error(), Elapsed: time.Since(start)}
+		return Verdict{Stage: "unavailable", Reason: err.Error(), Elapsed: time.Since(start)}
 	}
 	defer p.release(s)
 	return s.Check(ctx, goal, tac, timeout)

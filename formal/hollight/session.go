@@ -127,7 +127,8 @@ type Verdict struct {
 	// (the tactic failed), timeout, axiom (an axiom was added), hyps (the
 	// theorem has hypotheses), goal (another conclusion), stated_goal (the
 	// candidate states another goal), exception, crash (the session died;
-	// it is restarted), statement (the official goal itself is unusable).
+	// it is restarted), unavailable (no session could be started: no
+	// candidate is to blame).
 	Stage   string        `json:"stage,omitempty"`
 	Reason  string        `json:"reason,omitempty"`
 	Steps   int           `json:"steps,omitempty"` // proof length (Tactic.Steps)

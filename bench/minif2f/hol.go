@@ -1,0 +1,119 @@
+package minif2f
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// HOLProblem is one statement of miniF2F's HOL Light track
+// (facebookresearch/miniF2F hollight/: files "let NAME = `TERM`;;").
+type HOLProblem struct {
+	Name   string // the file's name without .ml ("aime-1983-p9")
+	Split  string // the folder's name
+	Source string
+	Goal   string // the term between the backquotes
+	File   string
+	// DataError is set for a statement known or found to be unusable
+	// (ill-typed, unparsable, false, or with names the loaded libraries
+	// lack): its rows are reported as data errors, not as failures.
+	DataError string
+}
+
+// KnownHOLDefects are the statements of the HOL Light track that cannot be
+// proved as written, with why. The first two are also caught by the
+// session's validation (they do not type-check or parse); the third
+// type-checks but is false, which no check can see.
+var KnownHOLDefects = map[string]string{
+	"valid/amc12a-2020-p13":                "ill-typed: n is real but the statement compares it with numerals and writes n EXP 25 (num exponentiation)",
+	"valid/numbertheory-xsqpysqintdenomeq": "does not parse: the binder list '!x:real y:real' runs into the hypotheses without a '.'",
+	"valid/induction-sum-odd":              "false as written: natural-number subtraction makes 0-1 = 0, so for n = 0 the sum over 0..(n-1) is 1, not 0",
+}
+
+// LoadHOL loads HOL Light statement files (folders of NAME.ml, or single
+// files); a file's split is its folder's name. The name is taken from the
+// file name: the files write it with hyphens ("let aime-1983-p1 = ..."),
+// which is not OCaml, so they are never run as they are: the quotation
+// alone is kept.
+func LoadHOL(paths []string) ([]HOLProblem, error) {
+	var out []HOLProblem
+	seen := map[string]string{}
+	for _, path := range paths {
+		info, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		files := []string{path}
+		if info.IsDir() {
+			if files, err = filepath.Glob(filepath.Join(path, "*.ml")); err != nil {
+				return nil, err
+			}
+			if len(files) == 0 {
+				return nil, fmt.Errorf("%s: no .ml files", path)
+			}
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			p, err := LoadHOLFile(f)
+			if err != nil {
+				return nil, err
+			}
+			key := p.Split + "/" + p.Name
+			if prev, ok := seen[key]; ok {
+				return nil, fmt.Errorf("%s: problem %s already loaded from %s", f, key, prev)
+			}
+			seen[key] = f
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// maxHOLFile bounds a statement file (the largest is under 2 KB).
+const maxHOLFile = 1 << 20
+
+// LoadHOLFile loads one statement file.
+func LoadHOLFile(path string) (HOLProblem, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return HOLProblem{}, err
+	}
+	if !info.Mode().IsRegular() || info.Size() > maxHOLFile {
+		return HOLProblem{}, fmt.Errorf("%s: not a regular file under %d bytes", path, maxHOLFile)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return HOLProblem{}, err
+	}
+	abs, _ := filepath.Abs(path)
+	p := HOLProblem{
+		Name:  strings.TrimSuffix(filepath.Base(path), ".ml"),
+		Split: filepath.Base(filepath.Dir(abs)),
+		File:  path,
+	}
+	p.Source = SourceOf(p.Name)
+	text := strings.TrimSpace(string(data))
+	head, rest, ok := strings.Cut(text, "=")
+	if !ok || !strings.HasPrefix(head, "let ") {
+		return HOLProblem{}, fmt.Errorf("%s:1: expected \"let NAME = `TERM`;;\"", path)
+	}
+	if name := strings.TrimSpace(strings.TrimPrefix(head, "let ")); name != p.Name {
+		return HOLProblem{}, fmt.Errorf("%s:1: the statement is named %q, the file %q", path, name, p.Name)
+	}
+	rest = strings.TrimSpace(rest)
+	if !strings.HasPrefix(rest, "`") || !strings.HasSuffix(rest, ";;") {
+		return HOLProblem{}, fmt.Errorf("%s: expected the term in backquotes, then \";;\"", path)
+	}
+	body := strings.TrimSpace(strings.TrimSuffix(rest, ";;"))
+	if len(body) < 2 || !strings.HasSuffix(body, "`") || strings.Count(body, "`") != 2 {
+		return HOLProblem{}, fmt.Errorf("%s: expected exactly one term in backquotes", path)
+	}
+	p.Goal = strings.TrimSpace(body[1 : len(body)-1])
+	if p.Goal == "" {
+		return HOLProblem{}, fmt.Errorf("%s: empty term", path)
+	}
+	p.DataError = KnownHOLDefects[p.Split+"/"+p.Name]
+	return p, nil
+}
