@@ -30,6 +30,34 @@ func (g *gold) Do(ctx context.Context, _ int, req Request) (resp Response, err e
 	return Response{Choices: []Choice{{Reply: g.b.GoldReply(req.Item), FinishReason: "stop"}}, ServerModel: "builtin:gold"}, nil
 }
 
+// baseline is a benchmark's own built-in baseline (builtin:NAME, from
+// bench.Baseliner), such as miniF2F's decision-procedure search for HOL
+// Light. A baseline that finds nothing replies with finish reason
+// "declined", graded like any reply without an answer.
+type baseline struct {
+	b    bench.Baseliner
+	name string
+}
+
+func (m *baseline) Spec() string              { return "builtin:" + m.name }
+func (m *baseline) Model() string             { return "" }
+func (m *baseline) Servers() int              { return 1 }
+func (m *baseline) MaxN() int                 { return 1 }
+func (m *baseline) Canonical() map[string]any { return map[string]any{"model": m.Spec()} }
+
+func (m *baseline) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Error{Msg: fmt.Sprintf("builtin:%s: item %s: panicked: %v", m.name, req.Item.ID, r)}
+		}
+	}()
+	reply, finish, err := m.b.Baseline(ctx, m.name, req.Item, req.Sample)
+	if err != nil {
+		return Response{}, &Error{Msg: fmt.Sprintf("builtin:%s: %v", m.name, err)}
+	}
+	return Response{Choices: []Choice{{Reply: reply, FinishReason: finish}}, ServerModel: m.Spec()}, nil
+}
+
 // calcBackend is the calculator baseline. When the calculator declines (the
 // problem is not an arithmetic expression) it replies with nothing, with the
 // finish reason "declined": a baseline that has no answer has given a reply

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -268,7 +269,14 @@ func New(spec string, o Options) (Backend, error) {
 		case "calc":
 			return calcBackend{}, nil
 		}
-		return nil, fmt.Errorf("model spec %q: unknown built-in (known: gold, calc)", spec)
+		if bl, ok := o.Bench.(bench.Baseliner); ok && slices.Contains(bl.Baselines(), arg) {
+			return &baseline{b: bl, name: arg}, nil
+		}
+		known := "gold, calc"
+		if bl, ok := o.Bench.(bench.Baseliner); ok && len(bl.Baselines()) > 0 {
+			known += ", " + strings.Join(bl.Baselines(), ", ")
+		}
+		return nil, fmt.Errorf("model spec %q: unknown built-in (known: %s)", spec, known)
 	case "replay":
 		return newReplay(arg)
 	}
