@@ -302,7 +302,7 @@ func (b *Bench) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench
 			}
 		}
 	}
-	items = bench.Select(items, opts, nil, 0x6d696e69663266)
+	items = bench.Select(items, opts, nil, bench.PCG(0x6d696e69663266))
 	if len(items) == 0 {
 		return nil, warns, fmt.Errorf("miniF2F: no statements selected (check --data, --split and the filters)")
 	}
@@ -500,16 +500,12 @@ func (b *Bench) ensureMetamath() error {
 	if _, err := os.Stat(b.opts.SetMM); err != nil {
 		return fmt.Errorf("set.mm not found at %s (give --setmm, apt-get install metamath-databases, or 'matheval data pull setmm')", b.opts.SetMM)
 	}
-	info, err := ReadSetMMInfo(b.opts.SetMM)
-	if err != nil {
-		return err
-	}
 	c, err := NewChecker(b.opts.SetMM, false)
 	if err != nil {
 		return err
 	}
 	c.SetParallel(b.opts.Jobs)
-	b.mm, b.mmInfo = c, info
+	b.mm, b.mmInfo = c, c.Info
 	return nil
 }
 
@@ -811,11 +807,7 @@ func (b *Bench) gradeMetamath(it bench.Item, proof string) answer.Verdict {
 		return answer.Verdict{Kind: answer.Correct, Reason: "verified against set.mm (" + b.mmInfo.Date + ")",
 			Metrics: map[string]float64{"proof_length": float64(mv.Steps)}}
 	}
-	reason := mv.Reason
-	if labels := undefinedLabels(reason); len(labels) > 0 {
-		reason += fmt.Sprintf(" (this set.mm, %s, lacks them: it is probably older than the statements)", b.mmInfo.Date)
-	}
-	return answer.Verdict{Kind: answer.Wrong, Reason: reason}
+	return answer.Verdict{Kind: answer.Wrong, Reason: mv.Reason}
 }
 
 func (b *Bench) gradeHOL(it bench.Item, proof string) answer.Verdict {

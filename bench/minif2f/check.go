@@ -20,6 +20,8 @@ const DefaultSetMM = "/usr/share/metamath/databases/set.mm"
 // Checker checks candidate proofs against official statements appended to
 // one set.mm, read once.
 type Checker struct {
+	// Info identifies the set.mm checked against (date and hash).
+	Info    SetMMInfo
 	session *metamath.Session
 	mu      sync.Mutex
 	// official caches each problem's parsed statement.
@@ -29,6 +31,10 @@ type Checker struct {
 // NewChecker reads set.mm. Its proofs are trusted (not re-verified) unless
 // verify is set; either way its declarations are checked.
 func NewChecker(setmm string, verify bool) (*Checker, error) {
+	info, err := ReadSetMMInfo(setmm)
+	if err != nil {
+		return nil, err
+	}
 	s, res := metamath.Load(setmm, metamath.Options{SkipProofs: !verify})
 	if len(res.Errors) > 0 {
 		return nil, fmt.Errorf("reading %s: %v", setmm, res.Errors[0])
@@ -36,7 +42,7 @@ func NewChecker(setmm string, verify bool) (*Checker, error) {
 	if len(res.Incomplete) > 0 {
 		return nil, fmt.Errorf("reading %s: %d incomplete proofs (first %s)", setmm, len(res.Incomplete), res.Incomplete[0])
 	}
-	return &Checker{session: s, official: map[string]*metamath.Statement{}}, nil
+	return &Checker{Info: info, session: s, official: map[string]*metamath.Statement{}}, nil
 }
 
 // Verdict is the outcome of checking one candidate.
@@ -119,6 +125,11 @@ func (c *Checker) Check(p Problem, candidate string) Verdict {
 		}
 		if len(cr.Errors) > 1 {
 			msg += fmt.Sprintf(" (and %d more errors)", len(cr.Errors)-1)
+		}
+		if len(undefinedLabels(msg)) > 0 {
+			// The usual cause: the statements were written against a
+			// newer set.mm than the one given.
+			msg += fmt.Sprintf(" (this set.mm, of %s, lacks them: it is probably older than the statements)", c.Info.Date)
 		}
 		return Verdict{Reason: msg}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -147,11 +148,54 @@ type Report struct {
 	Ks          []int           `json:"ks"`
 	Candidates  int             `json:"candidates"`
 	MeanCheckMS float64         `json:"mean_check_ms"`
+	// SetMM is the set.mm checked against (Metamath track).
+	SetMM *SetMMInfo `json:"setmm,omitempty"`
+	// MissingLabels are the labels candidates cite that set.mm lacks;
+	// CitingMissing counts those candidates.
+	MissingLabels []string `json:"missing_labels,omitempty"`
+	CitingMissing int      `json:"citing_missing,omitempty"`
+}
+
+// noteMissing records the labels a rejection says set.mm lacks.
+func (rep *Report) noteMissing(v Verdict) {
+	labels := undefinedLabels(v.Reason)
+	if len(labels) == 0 {
+		return
+	}
+	rep.CitingMissing++
+	for _, l := range labels {
+		if !slices.Contains(rep.MissingLabels, l) {
+			rep.MissingLabels = append(rep.MissingLabels, l)
+		}
+	}
+	slices.Sort(rep.MissingLabels)
+}
+
+// OlderSetMMNote says, when candidates cite labels the set.mm lacks, that
+// it is probably older than the statements and how to get a newer one;
+// "" otherwise.
+func (rep *Report) OlderSetMMNote() string {
+	if rep.CitingMissing == 0 {
+		return ""
+	}
+	date := "unknown date"
+	if rep.SetMM != nil {
+		date = rep.SetMM.Date
+	}
+	shown := rep.MissingLabels
+	more := ""
+	if len(shown) > 10 {
+		shown, more = shown[:10], ", ..."
+	}
+	return fmt.Sprintf("%d candidates cite %d labels that this set.mm (version of %s) lacks (%s%s): it is probably older than the statements. "+
+		"Get a newer one with 'matheval data pull setmm --commit COMMIT --to DIR' and give --setmm DIR/set.mm.",
+		rep.CitingMissing, len(rep.MissingLabels), date, strings.Join(shown, ", "), more)
 }
 
 // Run checks every candidate and summarises. ks lists the k of pass@k.
 func Run(c *Checker, problems []Problem, cands []Candidate, ks []int) *Report {
-	rep := &Report{Ks: ks}
+	info := c.Info
+	rep := &Report{Ks: ks, SetMM: &info}
 	index := map[string][]int{}
 	results := make([]ProblemResult, len(problems))
 	for i, p := range problems {
@@ -170,6 +214,7 @@ func Run(c *Checker, problems []Problem, cands []Candidate, ks []int) *Report {
 			start := time.Now()
 			v := c.Check(p, cand.Text)
 			spent += time.Since(start)
+			rep.noteMissing(v)
 			rep.Candidates++
 			results[i].Verdicts = append(results[i].Verdicts, v)
 			if v.OK {

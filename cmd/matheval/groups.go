@@ -51,6 +51,6 @@ func newDataPullCmd() *cobra.Command {
 		Long:    "pull downloads a benchmark's dataset from where its authors publish it, when the machine has network access.",
 		Example: "  matheval data pull math --to data/",
 	}
-	c.AddCommand(newDataPullMathCmd())
+	c.AddCommand(newDataPullMathCmd(), newDataPullSetMMCmd())
 	return c
 }

@@ -157,4 +157,8 @@ func printMinif2f(w interface{ Write([]byte) (int, error) }, rep *minif2f.Report
 	}
 	row("", rep.All)
 	tw.Flush()
+	if note := rep.OlderSetMMNote(); note != "" {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "note: "+note)
+	}
 }

@@ -34,6 +34,7 @@ type runFlags struct {
 	subjects, levels, groups, types, grades                                           []string
 	logprobs, asJSON, stream, noProbe                                                 bool
 	timeout                                                                           time.Duration
+	bopts                                                                             benchOptions
 }
 
 // newRunCmd builds 'run'.
@@ -54,6 +55,7 @@ Models:
                    hosted APIs); --base-url takes a comma-separated list of servers
   builtin:gold     the benchmark's reference answers (must score 100%)
   builtin:calc     the calculator baseline (arithmetic problems, MATH 401)
+  builtin:decide   miniF2F HOL Light: a fixed list of decision procedures
   replay:FILE      replies recorded by another tool, JSON Lines of
                    {"id": ..., "sample": 0, "reply": ...}
 
@@ -87,7 +89,9 @@ without asking the model again.`,
   OPENAI_API_KEY=sk-... matheval run asdiv --data ASDiv.xml --model openai:gpt-4o-mini \
       --base-url https://api.openai.com/v1 --rpm 500 --prices prices.json --max-cost 5
   matheval run hardmath --data HARDMath_mini.json --model openai:qwen2.5-7b --judge openai:gpt-4o \
-      --judge-base-url https://api.openai.com/v1`,
+      --judge-base-url https://api.openai.com/v1
+  matheval run minif2f --data ../shared/data/minif2f --track metamath --split valid --model builtin:gold --filter reference=yes
+  matheval run minif2f --data ../shared/data/minif2f --track hollight --split valid --model openai:deepseek-prover --samples 8`,
 		Args: cobra.ExactArgs(1),
 		RunE: f.run,
 	}
@@ -142,6 +146,7 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.judgeBaseURL, "judge-base-url", "", "judge server base URL(s), comma-separated (default: --base-url)")
 	fs.StringVar(&f.progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
 	fs.BoolVar(&f.asJSON, "json", false, "print results.json instead of the tables")
+	f.bopts.register(fs)
 }
 
 // run runs 'run BENCH'.
@@ -149,6 +154,12 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	b, err := bench.Lookup(args[0])
 	if err != nil {
 		return usageErrorf("%v", err)
+	}
+	if b, err = f.bopts.configure(cmd.Flags(), b, cmd.ErrOrStderr()); err != nil {
+		return usageErrorf("run %s: %v", args[0], err)
+	}
+	if c, ok := b.(io.Closer); ok {
+		defer c.Close() // the benchmark's verifier sessions
 	}
 	if f.modelSpec == "" {
 		return usageErrorf("run: --model is required (openai:<model>, builtin:gold, builtin:calc or replay:FILE)")

@@ -8,13 +8,14 @@ exception Mev_timeout;;
 let mev_out = Unix.out_channel_of_descr (Obj.magic 3 : Unix.file_descr);;
 let mev_say s = output_string mev_out (s ^ "\n"); flush mev_out;;
 let mev_clean s = String.concat " " (String.split_on_char '\n' s);;
-(* The alarm raises Mev_timeout, and again every half second after that,
-   in case some code on the way swallows the first one. *)
-Sys.set_signal Sys.sigalrm (Sys.Signal_handle (fun _ -> raise Mev_timeout));;
-let mev_arm secs = ignore (Unix.setitimer Unix.ITIMER_REAL
-  { Unix.it_interval = 0.5; Unix.it_value = float_of_int secs });;
-let mev_disarm () = ignore (Unix.setitimer Unix.ITIMER_REAL
-  { Unix.it_interval = 0.0; Unix.it_value = 0.0 });;
+(* The alarm raises Mev_timeout, and again every second after that (the
+   handler sets the next alarm), in case some code on the way swallows the
+   first one. Only Unix.alarm is used: HOL Light's syntax extension reads
+   Unix.ITIMER_REAL as an unbound value. *)
+Sys.set_signal Sys.sigalrm
+  (Sys.Signal_handle (fun _ -> ignore (Unix.alarm 1); raise Mev_timeout));;
+let mev_arm secs = ignore (Unix.alarm secs);;
+let mev_disarm () = ignore (Unix.alarm 0);;
 let mev_guard secs f =
   mev_arm secs;
   (try let r = f () in mev_disarm (); r with e -> mev_disarm (); raise e);;

@@ -93,30 +93,12 @@ func Prerequisites(cfg Config) error {
 			return fmt.Errorf("HOL Light not found: %s is missing (apt-get install hol-light libnum-ocaml-dev, or give the HOL Light folder)", filepath.Join(cfg.Dir, f))
 		}
 	}
-	if !numsInstalled() {
-		return fmt.Errorf("HOL Light needs OCaml's num library, which is missing (\"Cannot find file nums.cma\"): apt-get install libnum-ocaml-dev")
-	}
 	for _, l := range cfg.Libraries {
 		if _, err := os.Stat(filepath.Join(cfg.Dir, l)); err != nil {
 			return fmt.Errorf("HOL Light library %s not found in %s", l, cfg.Dir)
 		}
 	}
 	return nil
-}
-
-// numsInstalled looks for nums.cma where OCaml's library paths put it.
-func numsInstalled() bool {
-	for _, p := range []string{"/usr/lib/ocaml/nums.cma", "/usr/lib/ocaml/num/nums.cma", "/usr/local/lib/ocaml/nums.cma"} {
-		if _, err := os.Stat(p); err == nil {
-			return true
-		}
-	}
-	matches, _ := filepath.Glob("/usr/lib/*/ocaml/nums.cma")
-	if len(matches) > 0 {
-		return true
-	}
-	out, err := exec.Command("ocamlfind", "query", "num").Output()
-	return err == nil && len(strings.TrimSpace(string(out))) > 0
 }
 
 // Verdict is the outcome of checking one candidate.
@@ -206,7 +188,12 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 		case line, ok := <-s.results:
 			if !ok {
 				s.kill()
-				return nil, fmt.Errorf("HOL Light exited while loading: %s", s.exitDetail())
+				detail := s.exitDetail()
+				if strings.Contains(detail, "nums.cma") {
+					// Debian's hol-light needs OCaml's num library, packaged apart.
+					detail += " (install OCaml's num library: apt-get install libnum-ocaml-dev)"
+				}
+				return nil, fmt.Errorf("HOL Light exited while loading: %s", detail)
 			}
 			f := strings.Fields(line)
 			if len(f) == 2 && f[0] == "ready" {
@@ -215,6 +202,12 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 				if msg := s.out.find("Error in included file"); msg != "" {
 					s.kill()
 					return nil, fmt.Errorf("HOL Light could not load a library: %s", msg)
+				}
+				// The preamble must have compiled: a phrase OCaml refused
+				// leaves "Error:" in the output.
+				if msg := s.out.find("Error:"); msg != "" {
+					s.kill()
+					return nil, fmt.Errorf("HOL Light refused matheval's preamble: %s", msg)
 				}
 				s.out.reset()
 				if cfg.Log != nil {

@@ -124,7 +124,7 @@ func TestSessionCrash(t *testing.T) {
 
 func TestStartFailures(t *testing.T) {
 	_, err := Start(context.Background(), fakeConfig(t, "MATHEVAL_FAKE_HOL_START=fail"))
-	if err == nil || !strings.Contains(err.Error(), "exited while loading") || !strings.Contains(err.Error(), "nums.cma") {
+	if err == nil || !strings.Contains(err.Error(), "exited while loading") || !strings.Contains(err.Error(), "apt-get install libnum-ocaml-dev") {
 		t.Fatalf("got %v", err)
 	}
 	cfg := fakeConfig(t)

@@ -1,7 +1,10 @@
 package lean
 
 import (
+	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
@@ -277,5 +280,49 @@ func BenchmarkCheckFake(b *testing.B) {
 		if v, err := c.Check(demo, "  subst h₀\n  rfl"); err != nil || !v.OK {
 			b.Fatal(v, err)
 		}
+	}
+}
+
+// TestFakeProtocol pins the fake REPL to the real one's protocol (see
+// package leanfake): answers separated by blank lines, "#" and "--" queries
+// skipped without an answer, an unknown env answered with a message, and a
+// query that is not JSON ending the process with "uncaught exception".
+func TestFakeProtocol(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), leanfake.EnvVar+"=1")
+	cmd.Stdin = strings.NewReader("{\"cmd\": \"theorem t : True := trivial\"}\n\n# a comment\n\n" +
+		"{\"cmd\": \"example : True := sorry\", \"env\": 0}\n\n{\"cmd\": \"x\", \"env\": 99}\n\nnot json\n\n{\"cmd\": \"never\"}\n\n")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.HasPrefix(stderr.String(), "uncaught exception: {\"message\":\"Could not parse JSON") {
+		t.Fatalf("bad JSON: err %v, stderr %q", err, stderr.String())
+	}
+	var answers []map[string]any
+	for _, block := range strings.Split(strings.TrimSpace(stdout.String()), "\n\n") {
+		var a map[string]any
+		if err := json.Unmarshal([]byte(block), &a); err != nil {
+			t.Fatalf("answer %q: %v", block, err)
+		}
+		answers = append(answers, a)
+	}
+	if len(answers) != 3 {
+		t.Fatalf("%d answers, want 3 (the comment gets none, nothing after the bad JSON): %s", len(answers), stdout.String())
+	}
+	if answers[0]["env"] != 0.0 || answers[2]["message"] != "Unknown environment." {
+		t.Fatalf("answers %v", answers)
+	}
+	sorries, _ := answers[1]["sorries"].([]any)
+	if len(sorries) != 1 {
+		t.Fatalf("sorry answer %v", answers[1])
+	}
+	s := sorries[0].(map[string]any)
+	if _, ok := s["proofState"]; !ok || s["goal"] == nil {
+		t.Fatalf("sorry %v lacks goal or proofState", s)
 	}
 }

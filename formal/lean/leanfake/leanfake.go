@@ -1,9 +1,28 @@
 // Package leanfake is a FAKE Lean 4 REPL for tests: it speaks the
-// protocol of github.com/leanprover-community/repl (JSON commands separated
-// by blank lines on stdin, pretty-printed JSON answers followed by a blank
-// line on stdout) but checks nothing. It is not Lean: it accepts or rejects
-// by simple textual rules, so that the driver's handling of every kind of
-// answer can be tested on machines without Lean and Mathlib.
+// protocol of github.com/leanprover-community/repl but checks nothing. It
+// is not Lean: it accepts or rejects by simple textual rules, so that the
+// driver's handling of every kind of answer can be tested on machines
+// without Lean and Mathlib.
+//
+// The protocol, as the REPL's source defines it (REPL/Main.lean and
+// REPL/JSON.lean at commit 8948401, and its README):
+//   - input is read line by line until a blank line (getLines); end of
+//     input ends the REPL; a query starting with "#" or "--" is skipped
+//     without an answer;
+//   - a query that is not JSON, or not a known command, makes parse throw,
+//     and the error is uncaught: the REPL prints "uncaught exception: "
+//     and the JSON {"message": "Could not parse JSON: ..."} on standard
+//     error and exits with status 1;
+//   - a command is {"cmd": TEXT} (a fresh environment, imports allowed)
+//     or {"cmd": TEXT, "env": N}; an unknown N gets {"message": "Unknown
+//     environment."};
+//   - the answer (CommandResponse) is {"env": N, "messages": [...],
+//     "sorries": [...]}, the lists left out when empty; a message is
+//     {"pos": {"line", "column"}, "endPos": ..., "severity": "info" |
+//     "warning" | "error" | "trace", "data": TEXT}; a sorry is {"goal",
+//     "proofState", "pos", "endPos"};
+//   - each answer is printed (Json's ToString, several lines) followed by
+//     an empty line, and flushed.
 //
 // Rules, applied to each command's "cmd" text:
 //   - without "env", the text is a header: it gets a fresh environment
@@ -57,9 +76,10 @@ type message struct {
 }
 
 type sorry struct {
-	Pos    pos    `json:"pos"`
-	EndPos pos    `json:"endPos"`
-	Goal   string `json:"goal"`
+	Goal       string `json:"goal"`
+	ProofState *int   `json:"proofState"`
+	Pos        pos    `json:"pos"`
+	EndPos     pos    `json:"endPos"`
 }
 
 type answer struct {
@@ -91,6 +111,15 @@ func serve(in io.Reader, out io.Writer) {
 			continue
 		}
 		if block.Len() > 0 {
+			q := strings.TrimLeft(block.String(), " \t")
+			if strings.HasPrefix(q, "#") || strings.HasPrefix(q, "--") {
+				// The REPL skips such queries without answering.
+				block.Reset()
+				if !more {
+					return
+				}
+				continue
+			}
 			a, ok := handle(block.String(), &envs, out)
 			block.Reset()
 			if ok {
@@ -106,13 +135,20 @@ func serve(in io.Reader, out io.Writer) {
 
 func handle(raw string, envs *[]map[string]decl, out io.Writer) (answer, bool) {
 	var req struct {
-		Cmd string `json:"cmd"`
-		Env *int   `json:"env"`
+		Cmd *string `json:"cmd"`
+		Env *int    `json:"env"`
 	}
-	if err := json.Unmarshal([]byte(raw), &req); err != nil {
-		return answer{Message: "Could not parse JSON:\n" + err.Error()}, true
+	if err := json.Unmarshal([]byte(raw), &req); err != nil || req.Cmd == nil {
+		// The real REPL's parse throws and nothing catches it.
+		why := "Could not parse as a valid JSON command:\nno cmd"
+		if err != nil {
+			why = "Could not parse JSON:\n" + err.Error()
+		}
+		msg, _ := json.Marshal(answer{Message: why})
+		fmt.Fprintf(os.Stderr, "uncaught exception: %s\n", msg)
+		os.Exit(1)
 	}
-	cmd := regexp.MustCompile(`--[^\n]*`).ReplaceAllString(req.Cmd, "")
+	cmd := regexp.MustCompile(`--[^\n]*`).ReplaceAllString(*req.Cmd, "")
 	switch {
 	case strings.Contains(cmd, "FAKE_HANG"):
 		time.Sleep(time.Hour)
@@ -196,7 +232,8 @@ func handle(raw string, envs *[]map[string]decl, out io.Writer) (answer, bool) {
 	}
 	if strings.Contains(cmd, "sorry") || strings.Contains(cmd, "FAKE_SORRY") {
 		l := max(lineOf(cmd, "sorry"), lineOf(cmd, "FAKE_SORRY"))
-		a.Sorries = append(a.Sorries, sorry{Pos: pos{l, 2}, EndPos: pos{l, 7}, Goal: "⊢ False"})
+		ps := len(*envs)
+		a.Sorries = append(a.Sorries, sorry{Pos: pos{l, 2}, EndPos: pos{l, 7}, Goal: "⊢ False", ProofState: &ps})
 		a.Messages = append(a.Messages, message{Severity: "warning", Pos: pos{1, 8}, EndPos: pos{1, 9}, Data: "declaration uses 'sorry'"})
 	}
 	if strings.Contains(cmd, "FAKE_BIG") {

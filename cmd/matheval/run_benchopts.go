@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/matheval/matheval/bench"
+	"github.com/spf13/pflag"
+)
+
+// benchOptions are the options benchmarks define for themselves
+// (bench.Configurable, such as miniF2F's --track), offered as flags of
+// 'run' and handed to the benchmark the run is for.
+type benchOptions struct {
+	values map[string]*string
+	owners map[string][]string // flag -> benchmarks that define it
+}
+
+// register adds every registered benchmark's options to fs.
+func (o *benchOptions) register(fs *pflag.FlagSet) {
+	o.values, o.owners = map[string]*string{}, map[string][]string{}
+	for _, name := range bench.Names() {
+		b, _ := bench.Lookup(name)
+		cb, ok := b.(bench.Configurable)
+		if !ok {
+			continue
+		}
+		for _, opt := range cb.Options() {
+			o.owners[opt.Name] = append(o.owners[opt.Name], name)
+			if _, done := o.values[opt.Name]; done || fs.Lookup(opt.Name) != nil {
+				continue
+			}
+			o.values[opt.Name] = fs.String(opt.Name, opt.Default, opt.Usage)
+		}
+	}
+}
+
+// configure returns b set up with its options, refusing the options of
+// other benchmarks. The caller closes the result when it is an io.Closer.
+func (o *benchOptions) configure(fs *pflag.FlagSet, b bench.Benchmark, log io.Writer) (bench.Benchmark, error) {
+	var foreign []string
+	for name, owners := range o.owners {
+		if fl := fs.Lookup(name); fl != nil && fl.Changed && !contains(owners, b.Name()) {
+			foreign = append(foreign, fmt.Sprintf("--%s (an option of %s)", name, strings.Join(owners, ", ")))
+		}
+	}
+	if len(foreign) > 0 {
+		sort.Strings(foreign)
+		return nil, fmt.Errorf("%s has no option %s", b.Name(), strings.Join(foreign, ", "))
+	}
+	cb, ok := b.(bench.Configurable)
+	if !ok {
+		return b, nil
+	}
+	values := map[string]string{}
+	for _, opt := range cb.Options() {
+		if v, ok := o.values[opt.Name]; ok {
+			values[opt.Name] = *v
+		}
+	}
+	nb, err := cb.Configure(values)
+	if err != nil {
+		return nil, err
+	}
+	if l, ok := nb.(interface {
+		SetLog(func(format string, args ...any))
+	}); ok && log != nil {
+		l.SetLog(func(format string, args ...any) { fmt.Fprintf(log, "matheval: "+format+"\n", args...) })
+	}
+	return nb, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
