@@ -18,13 +18,14 @@ import (
 )
 
 // goldData is the real data file a benchmark that generates no default
-// set is checked on (from ../shared, skipped when absent).
+// set is checked on (from ../shared, skipped when absent). miniF2F is not
+// here: only 45 of its statements have reference proofs, and half of those
+// need a newer set.mm than Debian's (TestRunMinif2fGold checks them).
 var goldData = map[string][]string{
 	"math":     {"data", "math", "test.jsonl"},
 	"asdiv":    {"data", "asdiv", "ASDiv.xml"},
 	"hardmath": {"data", "hardmath", "HARDMath_mini.json"},
 	"math401":  {"data", "math401", "math401.json"},
-	"minif2f":  {"data", "minif2f"},
 }
 
 // TestCLIChild runs the command line given in MATHEVAL_CLI_ARGS and exits
