@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -63,15 +64,17 @@ var DefaultHOLLibraries = []string{"Library/floor.ml", "Library/prime.ml", "Libr
 type Bench struct {
 	opts Options
 
-	mu      sync.Mutex
-	mm      *Checker
-	mmInfo  SetMMInfo
-	hol     *hollight.Pool
-	holErr  error
-	leanC   chan *lean.Checker
-	leanAll []*lean.REPL
-	leanErr error
-	closed  bool
+	mu       sync.Mutex
+	mm       *Checker
+	mmInfo   SetMMInfo
+	hol      *hollight.Pool
+	holPool  *hollight.Pool // the pool, also while it starts
+	holReady chan struct{}  // closed when the start has ended
+	holErr   error
+	leanC    chan *lean.Checker
+	leanAll  []*lean.REPL
+	leanErr  error
+	closed   bool
 }
 
 // New returns the benchmark with opts (defaults filled in).
@@ -176,8 +179,8 @@ func (b *Bench) Close() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.closed = true
-	if b.hol != nil {
-		b.hol.Close()
+	if b.holPool != nil {
+		b.holPool.Close()
 	}
 	for _, r := range b.leanAll {
 		r.Close()
@@ -392,7 +395,11 @@ func (b *Bench) loadHOL(path string, opts bench.LoadOptions) ([]bench.Item, []be
 		return nil, nil, err
 	}
 	var items []bench.Item
+	var warns []bench.Warning
 	for _, p := range problems {
+		for _, w := range p.Warnings {
+			warns = append(warns, bench.Warning{Where: p.File, Message: w})
+		}
 		it := newItem(TrackHOL, p.Split, p.Name, p.Goal)
 		it.Extra["goal"] = p.Goal
 		if p.DataError != "" {
@@ -401,7 +408,7 @@ func (b *Bench) loadHOL(path string, opts bench.LoadOptions) ([]bench.Item, []be
 		addInformal(&it, inf)
 		items = append(items, it)
 	}
-	return items, nil, nil
+	return items, warns, nil
 }
 
 func (b *Bench) loadLean(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
@@ -544,7 +551,7 @@ func (b *Bench) startHOL(items []bench.Item) ([]bench.Warning, error) {
 		if v.OK {
 			continue
 		}
-		msg := holDataError(v, b.opts.HOL.Libraries)
+		msg := holDataError(v, b.opts.HOL.Libraries, it.Extra["goal"].(string))
 		it.Extra["data_error"] = msg
 		warns = append(warns, bench.Warning{Where: it.ID, Message: "data error: " + msg})
 	}
@@ -557,10 +564,14 @@ func (b *Bench) startHOL(items []bench.Item) ([]bench.Warning, error) {
 }
 
 // holDataError says why a statement cannot be proved in the session.
-func holDataError(v hollight.Validation, libs []string) string {
+func holDataError(v hollight.Validation, libs []string, goal string) string {
 	switch v.Problem {
 	case "parse":
-		return "the statement does not parse or type-check in HOL Light: " + v.Detail
+		msg := "the statement does not parse or type-check in HOL Light: " + v.Detail
+		if complexRE.MatchString(goal) {
+			msg += " (it uses complex numbers, which need Multivariate, not loaded)"
+		}
+		return msg
 	case "type":
 		return "the statement is not a proposition (its type is " + v.Detail + ")"
 	case "free":
@@ -586,6 +597,9 @@ func holDataError(v hollight.Validation, libs []string) string {
 	return v.Problem + ": " + v.Detail
 }
 
+// complexRE spots statements over complex numbers (Cx, ii, :complex).
+var complexRE = regexp.MustCompile(`\bCx\b|\bii\b|:complex\b`)
+
 func contains(xs []string, x string) bool {
 	for _, y := range xs {
 		if y == x {
@@ -595,25 +609,42 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
+// ensureHOL starts the HOL Light sessions once; callers that come while
+// they load wait for them. The lock is not held while loading, so that
+// Close can stop a start in progress.
 func (b *Bench) ensureHOL() (*hollight.Pool, error) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.hol != nil || b.holErr != nil {
+	if b.holReady != nil {
+		ready := b.holReady
+		b.mu.Unlock()
+		<-ready
+		b.mu.Lock()
+		defer b.mu.Unlock()
 		return b.hol, b.holErr
 	}
+	b.holReady = make(chan struct{})
+	defer close(b.holReady)
 	if b.closed {
-		return nil, errors.New("benchmark closed")
+		b.holErr = errors.New("benchmark closed")
+		b.mu.Unlock()
+		return nil, b.holErr
 	}
 	cfg := b.opts.HOL
 	if err := hollight.Prerequisites(cfg); err != nil {
 		b.holErr = err
+		b.mu.Unlock()
 		return nil, err
 	}
 	if b.opts.Log != nil {
 		b.opts.Log("starting HOL Light (%d session(s); loading the core and %d libraries takes minutes)", b.opts.Jobs, len(cfg.Libraries))
 	}
 	pool := hollight.NewPool(cfg, b.opts.Jobs)
-	if err := pool.Start(context.Background()); err != nil {
+	b.holPool = pool
+	b.mu.Unlock()
+	err := pool.Start(context.Background())
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err != nil {
 		pool.Close()
 		b.holErr = fmt.Errorf("HOL Light could not start: %v", err)
 		return nil, b.holErr

@@ -16,6 +16,8 @@ type HOLProblem struct {
 	Source string
 	Goal   string // the term between the backquotes
 	File   string
+	// Warnings lists quirks of the file that loading got over.
+	Warnings []string
 	// DataError is set for a statement known or found to be unusable
 	// (ill-typed, unparsable, false, or with names the loaded libraries
 	// lack): its rows are reported as data errors, not as failures.
@@ -31,6 +33,9 @@ var KnownHOLDefects = map[string]string{
 	"valid/numbertheory-xsqpysqintdenomeq": "does not parse: the binder list '!x:real y:real' runs into the hypotheses without a '.'",
 	"valid/induction-sum-odd":              "false as written: natural-number subtraction makes 0-1 = 0, so for n = 0 the sum over 0..(n-1) is 1, not 0",
 }
+
+// holRenames fixes misspelt names of the HOL Light files.
+var holRenames = map[string]string{"mathb-algebra-44": "mathd-algebra-44"}
 
 // LoadHOL loads HOL Light statement files (folders of NAME.ml, or single
 // files); a file's split is its folder's name. The name is taken from the
@@ -93,16 +98,25 @@ func LoadHOLFile(path string) (HOLProblem, error) {
 		Split: filepath.Base(filepath.Dir(abs)),
 		File:  path,
 	}
-	p.Source = SourceOf(p.Name)
 	text := strings.TrimSpace(string(data))
 	head, rest, ok := strings.Cut(text, "=")
 	if !ok || !strings.HasPrefix(head, "let ") {
 		return HOLProblem{}, fmt.Errorf("%s:1: expected \"let NAME = `TERM`;;\"", path)
 	}
 	if name := strings.TrimSpace(strings.TrimPrefix(head, "let ")); name != p.Name {
-		return HOLProblem{}, fmt.Errorf("%s:1: the statement is named %q, the file %q", path, name, p.Name)
+		if canonName(name) != canonName(p.Name) {
+			return HOLProblem{}, fmt.Errorf("%s:1: the statement is named %q, the file %q", path, name, p.Name)
+		}
+		// test/imosl_2007_algebra_p6.ml says "let imosl-2007-algebra-p6".
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: the statement is named %q; the file's name is used", path, name))
 	}
 	rest = strings.TrimSpace(rest)
+	// Two test files repeat their header ("let NAME = let NAME = `...`;;"):
+	// the quotation is what counts.
+	for again := head + "="; strings.HasPrefix(rest, again); {
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, again))
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: \"let %s =\" written twice; the quotation is used", path, p.Name))
+	}
 	if !strings.HasPrefix(rest, "`") || !strings.HasSuffix(rest, ";;") {
 		return HOLProblem{}, fmt.Errorf("%s: expected the term in backquotes, then \";;\"", path)
 	}
@@ -114,6 +128,11 @@ func LoadHOLFile(path string) (HOLProblem, error) {
 	if p.Goal == "" {
 		return HOLProblem{}, fmt.Errorf("%s: empty term", path)
 	}
+	if fixed, ok := holRenames[p.Name]; ok {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("%s: %s is a misspelling of %s (the name in the other tracks and the informal statements): renamed", path, p.Name, fixed))
+		p.Name = fixed
+	}
+	p.Source = SourceOf(p.Name)
 	p.DataError = KnownHOLDefects[p.Split+"/"+p.Name]
 	return p, nil
 }

@@ -275,3 +275,102 @@ func TestQuirks(t *testing.T) {
 		t.Fatal(v.Reason)
 	}
 }
+
+// TestLoadHOLShared reads the real HOL Light statements, quirks included:
+// two files write their header twice, one names its statement with hyphens
+// in a file named with underscores.
+func TestLoadHOLShared(t *testing.T) {
+	dir := testenv.Shared(t, "data", "minif2f", "hollight")
+	ps, err := LoadHOL([]string{filepath.Join(dir, "valid"), filepath.Join(dir, "test")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	splits, warnings, defects := map[string]int{}, 0, 0
+	for _, p := range ps {
+		splits[p.Split]++
+		warnings += len(p.Warnings)
+		if p.DataError != "" {
+			defects++
+		}
+		if strings.Contains(p.Goal, "`") || strings.HasSuffix(p.Goal, ";;") || p.Source == SourceOther && p.Name != "others-chickenmcnuggets" {
+			t.Errorf("%s: goal %q source %s", p.File, p.Goal, p.Source)
+		}
+	}
+	if splits["valid"] != 163 || splits["test"] != 163 || warnings != 4 || defects != len(KnownHOLDefects) {
+		t.Fatalf("splits %v, %d warnings, %d known defects", splits, warnings, defects)
+	}
+}
+
+func TestLoadHOLFile(t *testing.T) {
+	dir := t.TempDir()
+	for name, c := range map[string]struct{ text, want string }{
+		"ok.ml":      {"let ok = `1 + 1 = 2`;;\n", ""},
+		"twice.ml":   {"let twice = let twice = `T`;;", ""},
+		"other.ml":   {"let another = `T`;;", "named \"another\""},
+		"noquote.ml": {"let noquote = 1 + 1;;", "in backquotes"},
+		"two.ml":     {"let two = `a` `b`;;", "exactly one term"},
+		"nolet.ml":   {"`T`;;", "expected \"let NAME"},
+		"nosemi.ml":  {"let nosemi = `T`", "in backquotes, then"},
+		"empty.ml":   {"let empty = ``;;", "empty term"},
+		"a_b.ml":     {"let a-b = `T`;;", ""},
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := LoadHOLFile(p)
+		if c.want == "" {
+			if err != nil || got.Goal == "" {
+				t.Errorf("%s: %v %+v", name, err, got)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", name, err, c.want)
+		}
+	}
+}
+
+func TestExtractProof(t *testing.T) {
+	for _, c := range []struct{ track, reply, want string }{
+		{TrackMetamath, "Proof:\n```metamath\nth $p |- x $= a b $.\n```\n", "th $p |- x $= a b $."},
+		{TrackMetamath, "```\nfirst $= a $.\n```\nthen\n```mm\nsecond $= b $.\n```", "second $= b $."},
+		{TrackMetamath, "The proof is $= a b c $. as shown.", "$= a b c $."},
+		{TrackMetamath, "${ h $e |- P $. th $p |- Q $= h $. $} and that is all", "${ h $e |- P $. th $p |- Q $= h $. $}"},
+		{TrackMetamath, "no proof here", ""},
+		{TrackMetamath, "```python\nprint(1)\n```", ""},
+		{TrackLean, "```lean4\ntheorem t : True := by\n  trivial\n```", "theorem t : True := by\n  trivial"},
+		{TrackLean, "  nlinarith [sq_nonneg x]", "nlinarith [sq_nonneg x]"},
+		{TrackHOL, "Use:\n```ocaml\nARITH_TAC\n```", "ARITH_TAC"},
+		{TrackHOL, "```lean\nsimp\n```", ""},
+	} {
+		if got := ExtractProof(c.track, c.reply); got != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.track, c.reply, got, c.want)
+		}
+	}
+	st := "${\n h $e |- P $.\n th $p |- Q $=\n  ? $.\n$}\n"
+	if got := metamathCandidate(st, "$= h $."); got != "${\n h $e |- P $.\n th $p |- Q $=\n  h\n  $.\n$}\n" {
+		t.Errorf("spliced %q", got)
+	}
+}
+
+func TestSourcesAndLevels(t *testing.T) {
+	root := testenv.Shared(t, "data", "math", "MATH")
+	levels, err := MATHLevels(root, []string{"mathd-algebra-10", "mathd_numbertheory_5", "amc12-2000-p5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if levels["mathd-algebra-10"] != "1" || levels["mathd_numbertheory_5"] == "" || len(levels) != 2 {
+		t.Fatalf("levels %v", levels)
+	}
+	if _, err := MATHLevels(root, []string{"mathd-algebra-999999"}); err == nil || !strings.Contains(err.Error(), "999999.json") {
+		t.Fatalf("missing file: %v", err)
+	}
+	inf, err := LoadInformal(testenv.Shared(t, "data", "minif2f", "informal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inf) != 488 || inf[InformalKey("valid", "mathd-algebra-10")].Statement == "" || inf[InformalKey("valid", "aimeI-2000-p7")].Proof == "" {
+		t.Fatalf("%d informal statements", len(inf))
+	}
+}

@@ -280,6 +280,11 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if c, ok := b.(io.Closer); ok {
+		// An interrupt also stops the benchmark's verifiers, which may be
+		// starting inside Load (HOL Light takes minutes).
+		go func() { <-ctx.Done(); c.Close() }()
+	}
 	rep, err := runner.Run(ctx, cfg)
 	if errors.Is(err, runner.ErrConfig) {
 		return usageErrorf("run: %v", err)

@@ -45,6 +45,10 @@ func (p *Pool) Start(ctx context.Context) error {
 	if err := Prerequisites(p.cfg); err != nil {
 		return err
 	}
+	// Close stops this start too.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(p.ctx, cancel)()
 	s, err := Start(ctx, p.cfg)
 	if err != nil {
 		return err

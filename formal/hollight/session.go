@@ -557,7 +557,9 @@ func ocamlString(s string) string {
 // ocamlError extracts OCaml's error message from the toplevel's output.
 func ocamlError(out string) string {
 	if i := strings.Index(out, "Error:"); i >= 0 {
-		return clip(strings.Join(strings.Fields(out[i:]), " "), 1000)
+		// Up to the toplevel's next prompt ("#").
+		msg := strings.TrimSpace(strings.TrimRight(strings.Join(strings.Fields(out[i:]), " "), "# "))
+		return clip(msg, 1000)
 	}
 	t := strings.Join(strings.Fields(lastLines(out, 5)), " ")
 	if t == "" {

@@ -168,3 +168,22 @@ func TestPoolRestarts(t *testing.T) {
 		t.Fatalf("%v %+v", err, vs)
 	}
 }
+
+// Closing a pool stops a start in progress (a core load takes minutes; an
+// interrupted run must not wait for it).
+func TestPoolCloseStopsStart(t *testing.T) {
+	cfg := fakeConfig(t, "MATHEVAL_FAKE_HOL_START=hang")
+	cfg.StartTimeout = time.Hour
+	p := NewPool(cfg, 1)
+	done := make(chan error, 1)
+	go func() { done <- p.Start(context.Background()) }()
+	p.Close()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("a start stopped by Close succeeded")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Close did not stop the start")
+	}
+}

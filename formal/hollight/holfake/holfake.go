@@ -19,7 +19,7 @@
 // For "mev_validate ID GOAL": FAKE_PARSE gives a parse error, FAKE_FREE
 // the free variables x and y, FAKE_TYPE the type num; others are ok.
 // At start, MATHEVAL_FAKE_HOL_START=fail prints "Cannot find file
-// nums.cma." and exits 2; "loadt" of a file named *missing* prints
+// nums.cma." and exits 2, =hang never finishes loading; "loadt" of a file named *missing* prints
 // "Error in included file".
 //
 // Tests re-execute their own binary with EnvVar set and call Main from
@@ -53,9 +53,14 @@ var (
 // Main serves the fake toplevel until standard input closes.
 func Main() {
 	fd3 := os.NewFile(3, "fd3")
-	if os.Getenv("MATHEVAL_FAKE_HOL_START") == "fail" {
+	switch os.Getenv("MATHEVAL_FAKE_HOL_START") {
+	case "fail":
 		fmt.Println("Cannot find file nums.cma.")
 		os.Exit(2)
+	case "hang":
+		// A core that never finishes loading.
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
 	}
 	fmt.Println("        OCaml version 4.13.1 (fake HOL Light for tests)")
 	serve(os.Stdin, os.Stdout, fd3)
