@@ -18,9 +18,7 @@ import (
 
 func needSetMM(t *testing.T) {
 	t.Helper()
-	if _, err := os.Stat(minif2f.DefaultSetMM); err != nil {
-		t.Skipf("%s absent (apt-get install metamath-databases)", minif2f.DefaultSetMM)
-	}
+	testenv.Tool(t, minif2f.DefaultSetMM, "apt-get install metamath-databases")
 }
 
 // TestRunMinif2fGold: builtin:gold replays the 45 reference proofs of the

@@ -33,7 +33,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv(leanfake.EnvVar) != "" {
 		leanfake.Main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if realHOL.b != nil {
+		realHOL.b.Close() // the shared HOL Light session
+	}
+	os.Exit(code)
 }
 
 func writeFiles(t *testing.T, files map[string]string) string {

@@ -1,0 +1,138 @@
+package e2e_test
+
+import (
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/bench/minif2f"
+	"github.com/matheval/matheval/formal/hollight"
+	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/model"
+)
+
+// The tests below run the real HOL Light of Debian's hol-light package
+// (CI installs it with libnum-ocaml-dev). They share one benchmark, hence
+// one session: the core alone (no Library files) loads in 1 to 5 minutes
+// on a busy 2-core machine, and every check after that takes milliseconds.
+
+var realHOL struct {
+	once sync.Once
+	b    *minif2f.Bench
+}
+
+func realBench(t *testing.T) *minif2f.Bench {
+	t.Helper()
+	testenv.Tool(t, filepath.Join(hollight.DefaultDir, "hol.ml"), "apt-get install hol-light libnum-ocaml-dev")
+	realHOL.once.Do(func() {
+		realHOL.b = minif2f.New(minif2f.Options{Track: minif2f.TrackHOL, Jobs: 1, ProofTimeout: 3 * time.Second,
+			HOL: hollight.Config{Libraries: []string{}, Log: t.Logf}})
+	})
+	return realHOL.b
+}
+
+// With the core alone, 134 of the 163 valid statements and 133 of the 163
+// test statements are closed boolean terms; the others do not type-check
+// (complex numbers, mostly) or name what only the Library files define.
+// valid/induction-sum-odd is closed but false, a data error too.
+func TestRealHOLStatements(t *testing.T) {
+	b := realBench(t)
+	data := testenv.Shared(t, "data", "minif2f")
+	items, warns, err := b.Load(data, bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := map[string]int{}
+	reasons := map[string]string{}
+	for _, it := range items {
+		msg, bad := it.Extra["data_error"].(string)
+		if !bad || it.ID == "valid/induction-sum-odd" {
+			closed[it.Meta["split"]]++
+		}
+		reasons[it.ID] = msg
+	}
+	if len(items) != 326 || closed["valid"] != 134 || closed["test"] != 133 {
+		t.Fatalf("%d statements, closed %v", len(items), closed)
+	}
+	for id, want := range map[string]string{
+		"valid/amc12a-2020-p13":                            "0 cannot have type num and real simultaneously",
+		"valid/numbertheory-xsqpysqintdenomeq":             "Noparse",
+		"valid/induction-sum-odd":                          "0-1 = 0",
+		"valid/algebra-2rootsintpoly-am10tap11eqasqpam110": "complex numbers",
+		"valid/aime-1983-p9":                               "free variables",
+	} {
+		if !strings.Contains(reasons[id], want) {
+			t.Errorf("%s: %q, want %q", id, reasons[id], want)
+		}
+	}
+	if len(warns) < 60 {
+		t.Errorf("%d warnings: every data error should be one", len(warns))
+	}
+}
+
+// Hostile candidates replayed against the real HOL Light: none is
+// accepted, each for its reason; a plain proof of the same goal is.
+func TestRealHOLHostileReplay(t *testing.T) {
+	b := realBench(t)
+	data := writeFiles(t, map[string]string{"hollight/valid/mathd-algebra-1.ml": "let mathd-algebra-1 = `1 + 1 = 2`;;\n"})
+	cases := []struct{ reply, reason string }{
+		{"```ocaml\nCHEAT_TAC\n```", "axiom: the proof added an axiom (axioms() grew from 3 to 4)"},
+		{"```ocaml\nACCEPT_TAC(new_axiom `1 + 1 = 2`)\n```", "new_axiom is not allowed in a proof"},
+		{"```ocaml\nlet th = prove(`2 + 2 = 4`, ARITH_TAC);;\n```", "stated_goal: the candidate proves another goal"},
+		{"```ocaml\nACCEPT_TAC(ASSUME `1 + 1 = 2`)\n```", "additional assumptions"},
+		{"```ocaml\nREPEAT ALL_TAC\n```", "timed out after 3 s"},
+		{"```ocaml\nfunpow 999999999 I ALL_TAC\n```", "timed out after 3 s"},
+		{"```ocaml\nACCEPT_TAC (Obj.magic 0)\n```", "module paths (Obj.)"},
+		{"```ocaml\nREWRITE_TAC[ARITH_RULE]\n```", "OCaml refused the tactic: Error: This expression has type term -> thm"},
+		{"```ocaml\nARITH_TAC\n```", ""},
+	}
+	var recs []model.ReplayRecord
+	for i, c := range cases {
+		recs = append(recs, model.ReplayRecord{ID: "valid/mathd-algebra-1", Sample: i, Reply: c.reply})
+	}
+	rep, samples := runBench(t, b, data, "replay:"+replayFile(t, recs), len(recs), bench.LoadOptions{})
+	for _, s := range samples {
+		c := cases[s.Index]
+		if c.reason == "" {
+			if s.Verdict.Kind != answer.Correct {
+				t.Errorf("%q: %s %q, want correct", c.reply, s.Verdict.Kind, s.Verdict.Reason)
+			}
+			continue
+		}
+		if s.Verdict.Kind != answer.Wrong || !strings.Contains(s.Verdict.Reason, c.reason) {
+			t.Errorf("%q: %s %q, want wrong with %q", c.reply, s.Verdict.Kind, s.Verdict.Reason, c.reason)
+		}
+	}
+	if rep.Results.Counts[answer.Correct] != 1 {
+		t.Errorf("counts %v", rep.Results.Counts)
+	}
+}
+
+// The search baseline on a few statements: the first decision procedure
+// that proves each one.
+func TestRealHOLDecide(t *testing.T) {
+	b := realBench(t)
+	data := writeFiles(t, map[string]string{
+		"hollight/valid/mathd-numbertheory-1.ml": "let mathd-numbertheory-1 = `(29 * 79 + 31 * 81) MOD 10 = 2`;;\n",
+		"hollight/valid/mathd-algebra-2.ml":      "let mathd-algebra-2 = `!x:real. &3 * x + &2 = &8 ==> x = &2`;;\n",
+		"hollight/valid/algebra-3.ml":            "let algebra-3 = `!a b:int. a - b = -- (b - a)`;;\n",
+	})
+	_, samples := runBench(t, b, data, "builtin:decide", 1, bench.LoadOptions{})
+	got := map[string]string{}
+	for _, s := range samples {
+		got[s.Item.ID] = string(s.Verdict.Kind) + " " + strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s.Reply, "```ocaml\n"), "```\n"))
+	}
+	for id, want := range map[string]string{
+		"valid/mathd-numbertheory-1": "correct ARITH_TAC",
+		"valid/mathd-algebra-2":      "correct REAL_ARITH_TAC",
+		"valid/algebra-3":            "correct INT_ARITH_TAC",
+	} {
+		if got[id] != want {
+			t.Errorf("%s: %q, want %q", id, got[id], want)
+		}
+	}
+}
