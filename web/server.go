@@ -555,8 +555,14 @@ func (s *Server) row(id, other string, recs []rundir.SampleRecord, fv url.Values
 	it := recs[0].Item
 	row := itemRow{ID: it.ID, Subject: it.Meta["subject"], Level: it.Meta["level"], Group: it.Meta["group"],
 		Answer: renderAnswer(it.Answer), Problem: renderShort(it.Problem, 280)}
+	if isCode(it) {
+		row.Problem = renderCode(it.Problem, 280)
+	}
 	for _, rec := range recs {
 		row.Kinds = append(row.Kinds, string(rec.Verdict.Kind))
+		if row.Extracted == "" && isCode(it) && rec.Verdict.Extracted != "" {
+			row.Extracted = renderCode(rec.Verdict.Extracted, 120)
+		}
 		if row.Extracted == "" {
 			row.Extracted = renderAnswer(rec.Verdict.Extracted)
 		}
@@ -662,6 +668,10 @@ func samplesView(recs []rundir.SampleRecord) []sampleView {
 			Confidence: r.Confidence, HasConfidence: r.Confidence >= 0,
 			Reply: renderFull(r.Reply), Reasoning: renderFull(r.Reasoning), ExtractedHTML: renderAnswer(r.Verdict.Extracted),
 			Tokens: r.Usage.CompletionTokens, Details: details(r.Verdict.Parts, r.Verdict.Metrics)})
+		if isCode(r.Item) {
+			v := &out[len(out)-1]
+			v.Reply, v.ExtractedHTML = renderCode(r.Reply, 0), renderCode(r.Verdict.Extracted, 0)
+		}
 	}
 	return out
 }
@@ -686,6 +696,9 @@ func (s *Server) item(r *http.Request) (string, any, error) {
 		"Problem": renderFull(it.Problem), "Solution": renderFull(it.Solution),
 		"Answer": renderAnswer(it.Answer), "Samples": samplesView(recs),
 		"RunURL": "/run?" + url.Values{"run": {id}}.Encode(), "ItemsURL": "/items?" + list.Encode()}
+	if isCode(it) {
+		data["Problem"] = renderCode(it.Problem, 0)
+	}
 	// previous / next within the list the item was opened from
 	if prev, next := neighbours(l, f, itemID); prev != "" || next != "" {
 		if prev != "" {

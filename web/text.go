@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/mathml"
 )
 
@@ -196,4 +197,17 @@ func splitTop(s string, sep byte) []string {
 		}
 	}
 	return append(out, s[last:])
+}
+
+// isCode reports whether an item's texts are formal code (miniF2F's
+// Metamath, Lean and HOL Light statements and proofs, Meta "format" =
+// "code"): "$" there is Metamath's keyword sigil, not a formula.
+func isCode(it bench.Item) bool { return it.Meta["format"] == "code" }
+
+// renderCode shows code as it is, at most n characters (n <= 0: all).
+func renderCode(s string, n int) template.HTML {
+	if r := []rune(s); n > 0 && len(r) > n {
+		s = string(r[:n]) + " …"
+	}
+	return template.HTML(`<pre class="code">` + html.EscapeString(mathml.Clean(s)) + `</pre>`)
 }

@@ -335,8 +335,10 @@ func newItem(track, split, name, problem string) bench.Item {
 	return bench.Item{
 		ID:      split + "/" + name,
 		Problem: problem,
-		Meta:    map[string]string{"split": split, "source": SourceOf(name), "track": track, "name": name},
-		Extra:   map[string]any{},
+		// format=code: viewers show the statement and the proofs as code
+		// ("$" is Metamath's keyword sigil, not a formula).
+		Meta:  map[string]string{"split": split, "source": SourceOf(name), "track": track, "name": name, "format": "code"},
+		Extra: map[string]any{},
 	}
 }
 
