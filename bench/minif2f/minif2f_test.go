@@ -1,10 +1,13 @@
 package minif2f
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/matheval/matheval/internal/testenv"
@@ -372,5 +375,76 @@ func TestSourcesAndLevels(t *testing.T) {
 	}
 	if len(inf) != 488 || inf[InformalKey("valid", "mathd-algebra-10")].Statement == "" || inf[InformalKey("valid", "aimeI-2000-p7")].Proof == "" {
 		t.Fatalf("%d informal statements", len(inf))
+	}
+}
+
+// encodeNum writes a compressed-proof step number.
+func encodeNum(n int) string {
+	s := string(rune('A' + (n-1)%20))
+	n = (n - 1) / 20
+	for n > 0 {
+		s = string(rune('U'+(n-1)%5)) + s
+		n = (n - 1) / 5
+	}
+	return s
+}
+
+// A hostile candidate whose proof doubles an expression 30 times is
+// stopped at the checker's bound on proof symbols, quickly and within
+// bounded memory, and the checker goes on working.
+func TestCheckHostileProofBounded(t *testing.T) {
+	c := testChecker(t)
+	p := testProblems(t)["valid/mathd-demo-mp"]
+	var letters strings.Builder
+	letters.WriteString("AZ") // wff P, saved as step 6 (4 hypotheses, 1 label)
+	for i := 0; i < 30; i++ {
+		n := encodeNum(6 + i)
+		letters.WriteString(n + n + "EZ") // ( X -> X ), saved
+	}
+	cand := "${\n mathd-demo-mp.0 $e |- P $.\n mathd-demo-mp.1 $e |- ( P -> Q ) $.\n mathd-demo-mp $p |- Q $= ( wim ) " + letters.String() + " $.\n$}\n"
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	v := c.Check(p, cand)
+	runtime.ReadMemStats(&after)
+	if v.OK || !strings.Contains(v.Reason, "more than 4194304 symbols") || len(v.Reason) > 4000 {
+		t.Fatalf("%.500v", v)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 128<<20 {
+		t.Fatalf("allocated %d MiB", grew>>20)
+	}
+	if v := c.Check(p, goodMP); !v.OK {
+		t.Fatalf("after: %+v", v)
+	}
+}
+
+// Candidates checked in parallel against one base get the verdicts they
+// get one at a time.
+func TestCheckParallel(t *testing.T) {
+	c := testChecker(t)
+	c.SetParallel(4)
+	ps := testProblems(t)
+	valid := ps["valid/mathd-demo-mp"]
+	cands := map[string]bool{goodMP: true, strings.Replace(goodMP, "h1 h2 mp", "h2 h1 mp", 1): false,
+		"cheat $a |- Q $.\n" + goodMP: false, strings.Replace(goodMP, "h1 h2 mp", "h1 ? mp", 1): false}
+	var wg sync.WaitGroup
+	errs := make(chan string, 100)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 25; i++ {
+				for text, ok := range cands {
+					if v := c.Check(valid, text); v.OK != ok {
+						errs <- fmt.Sprintf("%q: %+v", text, v)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
 	}
 }
