@@ -107,63 +107,62 @@ func minSamples(results []ProblemResult) int {
 	return n
 }
 
-// Summarize computes pass@k (Chen et al.'s unbiased estimator over each
-// problem's samples) per split, per source and per MATH level, the mean
-// length of the accepted proofs, and the data errors.
+// Summarize reports, over the problems whose statement is usable:
+// "proved" (pass@1: the share of samples with a verified proof, averaged
+// over problems) and the mean length of the accepted proofs, overall, by
+// split, by source (the paper's rows) and by source and MATH level; with
+// several samples per problem, pass@k (Chen et al.'s unbiased estimator;
+// k = 1, 8 and the number of samples) by split and source; and the list of
+// data errors, which every figure leaves out.
 func (b *Bench) Summarize(samples []bench.Sample) bench.Summary {
+	var usable []bench.Sample
+	for _, s := range samples {
+		if !isDataError(s) {
+			usable = append(usable, s)
+		}
+	}
 	results := ResultsFromSamples(samples)
-	ks := Ks(minSamples(results))
-	bd := Summarise(results, ks)
-	sum := bench.Summary{Metrics: map[string]float64{}}
-	for _, k := range ks {
-		name := fmt.Sprintf("pass@%d", k)
-		sum.Metrics[name] = bd.All.PassAtK[name]
-	}
-	sum.Metrics["problems"] = float64(bd.All.Problems)
-	sum.Metrics["solved"] = float64(bd.All.Solved)
-	sum.Metrics["data_errors"] = float64(bd.All.DataErrors)
-	sum.Metrics["accepted_proofs"] = float64(bd.All.Accepted)
-	if bd.All.Accepted > 0 {
-		sum.Metrics["mean_proof_length"] = bd.All.MeanProofLength
-	}
 	track := ""
 	if len(samples) > 0 {
 		track = samples[0].Item.Meta["track"]
 	}
 	unit := map[string]string{TrackMetamath: "proof steps", TrackHOL: "tactics", TrackLean: "lines"}[track]
-	columns := []string{"problems", "data errors", "solved"}
-	for _, k := range ks {
-		columns = append(columns, fmt.Sprintf("pass@%d", k))
+	sb := bench.NewBuilder(usable)
+	proved := bench.Correct
+	sb.Metric(bench.Metric{Name: "proved", Label: "proved (pass@1)", Unit: bench.Percent, Measure: &proved,
+		Definition: "the share of a problem's samples whose proof the verifier accepted, averaged over the problems with a usable statement: pass@1"})
+	length := bench.Measure{Of: "metric:proof_length"}
+	sb.Metric(bench.Metric{Name: "proof_length", Label: "proof length (" + unit + ")", Unit: bench.Number, Measure: &length,
+		Definition: "the mean length of a problem's accepted proofs (" + unit + "), averaged over the problems with an accepted proof"})
+	sb.Headline("proved", "proof_length")
+	all := Summarise(results, nil)
+	sb.Add(bench.Metric{Name: "data_errors", Label: "data errors", Unit: bench.Number,
+		Estimate:   bench.Estimate{N: all.All.Problems + all.All.DataErrors, Value: float64(all.All.DataErrors)},
+		Definition: "statements that cannot be proved as given (they do not parse or type-check, are not closed, or are false), left out of every other figure"})
+	bySplit := sb.Breakdown("by_split", "miniF2F "+track+": proved by split", []string{"split"}, sb.ByMeta("split", nil, splitLess), "proved", "proof_length")
+	sb.Table(sb.BreakdownTable(bySplit, true))
+	order := map[string]int{}
+	for i, src := range Sources {
+		order[src] = i
 	}
-	columns = append(columns, "accepted proofs", "mean length ("+unit+")")
-	row := func(label string, g Group) []string {
-		r := []string{label, fmt.Sprint(g.Problems), fmt.Sprint(g.DataErrors), fmt.Sprint(g.Solved)}
-		for _, k := range ks {
-			r = append(r, fmt.Sprintf("%.1f%%", 100*g.PassAtK[fmt.Sprintf("pass@%d", k)]))
+	sources := sb.ByMeta("source", SourceLabel, func(x, y string) bool { return order[x] < order[y] })
+	bySource := sb.Breakdown("by_source", "miniF2F "+track+": proved by source", []string{"source"}, sources, "proved", "proof_length")
+	sb.Table(sb.BreakdownTable(bySource, true))
+	levels := sb.ByMeta("level", func(l string) string { return "Level " + l }, nil)
+	if len(levels) > 0 {
+		var mathSources []bench.GroupDef
+		for _, g := range sources {
+			if g.Key == SourceMATHAlgebra || g.Key == SourceMATHNumberTheory {
+				mathSources = append(mathSources, g)
+			}
 		}
-		length := "-"
-		if g.Accepted > 0 {
-			length = fmt.Sprintf("%.1f", g.MeanProofLength)
-		}
-		return append(r, fmt.Sprint(g.Accepted), length)
+		byLevel := sb.Breakdown("by_level", "miniF2F "+track+": MATH-derived problems by level", []string{"source", "level"},
+			bench.Cross(mathSources, levels), "proved", "proof_length")
+		sb.Table(sb.BreakdownTable(byLevel, false))
 	}
-	split := bench.Table{Name: "by_split", Title: "miniF2F " + track + ": pass@k by split", Columns: append([]string{"split"}, columns...)}
-	for _, g := range bd.BySplit {
-		split.Rows = append(split.Rows, row(g.Key, g))
-	}
-	split.Rows = append(split.Rows, row("all", bd.All))
-	source := bench.Table{Name: "by_source", Title: "miniF2F " + track + ": pass@k by source", Columns: append([]string{"source"}, columns...)}
-	for _, g := range bd.BySource {
-		source.Rows = append(source.Rows, row(SourceLabel(g.Key), g))
-	}
-	sum.Tables = []bench.Table{split, source}
-	if len(bd.ByLevel) > 0 {
-		level := bench.Table{Name: "by_level", Title: "miniF2F " + track + ": MATH-derived problems by level", Columns: append([]string{"source, level"}, columns...)}
-		for _, g := range bd.ByLevel {
-			src, lv, _ := cutLast(g.Key, "/")
-			level.Rows = append(level.Rows, row(fmt.Sprintf("%s, Level %s", SourceLabel(src), lv), g))
-		}
-		sum.Tables = append(sum.Tables, level)
+	usableResults := ResultsFromSamples(usable)
+	if n := minSamples(usableResults); n > 1 {
+		sb.Table(passAtKTable(track, usableResults, Ks(n)))
 	}
 	var errs [][]string
 	for _, r := range results {
@@ -172,10 +171,65 @@ func (b *Bench) Summarize(samples []bench.Sample) bench.Summary {
 		}
 	}
 	if len(errs) > 0 {
-		sum.Tables = append(sum.Tables, bench.Table{Name: "data_errors", Title: "Statements that cannot be proved as given (left out of pass@k)",
-			Columns: []string{"problem", "why"}, Rows: errs})
+		sb.Table(bench.Table{Name: "data_errors", Title: "Statements that cannot be proved as given (left out of every figure)",
+			Columns: []string{"problem", "why"}, Rows: errs, Shows: []string{"data_errors"}})
+		sb.Note(fmt.Sprintf("%d of %d statements are data errors (listed in their table) and are left out of every figure.",
+			len(errs), len(results)))
 	}
-	return sum
+	return sb.Summary()
+}
+
+// passAtKTable shows pass@k by split and by source: the paper's figures
+// for several samples per problem.
+func passAtKTable(track string, results []ProblemResult, ks []int) bench.Table {
+	bd := Summarise(results, ks)
+	t := bench.Table{Name: "pass_at_k", Title: "miniF2F " + track + ": pass@k by split and source", Main: true,
+		Columns: []string{"group", "problems", "solved"},
+		Notes: []string{"pass@k: the chance that at least one of k samples of a problem is proved (the unbiased estimator of Chen et al. 2021 over each problem's samples), averaged over the group's problems; solved: problems with at least one accepted proof."}}
+	for _, k := range ks {
+		t.Columns = append(t.Columns, fmt.Sprintf("pass@%d %%", k))
+	}
+	row := func(label string, g Group) {
+		r := []string{label, fmt.Sprint(g.Problems), fmt.Sprint(g.Solved)}
+		for _, k := range ks {
+			r = append(r, fmt.Sprintf("%.1f", 100*g.PassAtK[fmt.Sprintf("pass@%d", k)]))
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	for _, g := range bd.BySplit {
+		row("split "+g.Key, g)
+	}
+	for _, g := range bd.BySource {
+		row(SourceLabel(g.Key), g)
+	}
+	row("all", bd.All)
+	return t
+}
+
+// isDataError reports whether a sample's item is a statement that cannot
+// be proved as given.
+func isDataError(s bench.Sample) bool {
+	if _, ok := s.Item.Extra["data_error"].(string); ok {
+		return true
+	}
+	return s.Verdict.Metrics["data_error"] == 1
+}
+
+// splitLess puts valid before test, as the paper's tables do.
+func splitLess(x, y string) bool {
+	rank := func(s string) int {
+		switch s {
+		case "valid":
+			return 0
+		case "test":
+			return 1
+		}
+		return 2
+	}
+	if rank(x) != rank(y) {
+		return rank(x) < rank(y)
+	}
+	return x < y
 }
 
 func cutLast(s, sep string) (string, string, bool) {

@@ -100,6 +100,22 @@ func table(t *testing.T, s bench.Summary, name string) bench.Table {
 	return bench.Table{}
 }
 
+// group returns a breakdown group's estimate of a metric.
+func group(t *testing.T, s bench.Summary, breakdown, key, metric string) bench.Estimate {
+	t.Helper()
+	bd, ok := s.Breakdown(breakdown)
+	if !ok {
+		t.Fatalf("no breakdown %s", breakdown)
+	}
+	for _, g := range bd.Groups {
+		if g.Key == key {
+			return g.Values[metric]
+		}
+	}
+	t.Fatalf("breakdown %s has no group %q", breakdown, key)
+	return bench.Estimate{}
+}
+
 func row(t *testing.T, tb bench.Table, label string) []string {
 	t.Helper()
 	for _, r := range tb.Rows {
@@ -148,17 +164,20 @@ func TestMetamathRunReplyForms(t *testing.T) {
 			t.Errorf("%s: %s, want %s", k, kinds[k], w)
 		}
 	}
-	m := rep.Results.Summary.Metrics
-	// valid: 2 of 2 right; test: 0 of 2. pass@1 = (1 + 0)/2, pass@2 = 1/2.
-	if m["pass@1"] != 0.5 || m["pass@2"] != 0.5 || m["problems"] != 2 || m["accepted_proofs"] != 2 || m["mean_proof_length"] != 5 {
-		t.Errorf("metrics %v", m)
+	sum := rep.Results.Summary
+	// valid: 2 of 2 right; test: 0 of 2. proved (pass@1) = (1 + 0)/2,
+	// pass@2 = 1/2; both accepted proofs have 5 steps.
+	if sum.Value("proved") != 0.5 || sum.Value("pass@2") != 0.5 || sum.Value("proof_length") != 5 || sum.Value("data_errors") != 0 {
+		t.Errorf("metrics %+v", sum.Metrics)
 	}
-	bySplit := table(t, rep.Results.Summary, "by_split")
-	if r := row(t, bySplit, "valid"); r[4] != "100.0%" || r[5] != "100.0%" {
-		t.Errorf("valid row %v", r)
+	if v := group(t, sum, "by_split", "valid", "proved"); v.Value != 1 || v.N != 1 {
+		t.Errorf("valid %+v", v)
 	}
-	if r := row(t, table(t, rep.Results.Summary, "by_source"), "MATH Algebra"); r[1] != "2" || r[4] != "50.0%" {
-		t.Errorf("source row %v", r)
+	if v := group(t, sum, "by_source", minif2f.SourceMATHAlgebra, "proved"); v.Value != 0.5 || v.N != 2 {
+		t.Errorf("MATH algebra %+v", v)
+	}
+	if r := row(t, table(t, sum, "pass_at_k"), "split valid"); r[3] != "100.0" || r[4] != "100.0" {
+		t.Errorf("pass@k row %v", r)
 	}
 	// The informal statement reaches the prompt; the test split has none.
 	for _, s := range samples {
@@ -215,16 +234,15 @@ func TestHOLDecideBaselineFake(t *testing.T) {
 			t.Errorf("%s: %q, want %q", id, got[id], want)
 		}
 	}
-	m := rep.Results.Summary.Metrics
-	if m["problems"] != 4 || m["data_errors"] != 3 || m["pass@1"] != 0.75 || m["mean_proof_length"] != 1 {
-		t.Errorf("metrics %v", m)
+	sum := rep.Results.Summary
+	if sum.Value("proved") != 0.75 || sum.Value("data_errors") != 3 || sum.Value("proof_length") != 1 {
+		t.Errorf("metrics %+v", sum.Metrics)
 	}
-	src := table(t, rep.Results.Summary, "by_source")
-	if r := row(t, src, "IMO"); r[1] != "1" || r[4] != "0.0%" {
-		t.Errorf("IMO row %v", r)
+	if v := group(t, sum, "by_source", minif2f.SourceIMO, "proved"); v.N != 1 || v.Value != 0 {
+		t.Errorf("IMO %+v", v)
 	}
-	if r := row(t, src, "Induction"); r[1] != "0" || r[2] != "2" {
-		t.Errorf("Induction row %v", r)
+	if bd, _ := sum.Breakdown("by_source"); len(bd.Groups) != 4 {
+		t.Errorf("sources %+v: induction and custom number theory have only data errors and no group", bd.Groups)
 	}
 	errs := table(t, rep.Results.Summary, "data_errors")
 	if len(errs.Rows) != 3 || !strings.Contains(fmt.Sprint(errs.Rows), "free variables x, y") ||
@@ -274,8 +292,8 @@ func TestHOLHostileReplayFake(t *testing.T) {
 			t.Errorf("sample %d %q: %q, want %q", s.Index, s.Reply, s.Verdict.Reason, want)
 		}
 	}
-	if rep.Results.Summary.Metrics["pass@1"] != 0 {
-		t.Errorf("metrics %v", rep.Results.Summary.Metrics)
+	if s := rep.Results.Summary; s.Value("proved") != 0 || s.Value("pass@8") != 0 {
+		t.Errorf("metrics %+v", s.Metrics)
 	}
 }
 
@@ -314,8 +332,7 @@ func TestLeanRunFake(t *testing.T) {
 			t.Errorf("%s #%d: %s (%s), want %s", s.Item.ID, s.Index, got, s.Verdict.Reason, want[i])
 		}
 	}
-	m := rep.Results.Summary.Metrics
-	if m["pass@1"] != 0.25 || m["pass@2"] != 0.5 || m["mean_proof_length"] != 2 {
-		t.Errorf("metrics %v", m)
+	if s := rep.Results.Summary; s.Value("proved") != 0.25 || s.Value("pass@2") != 0.5 || s.Value("proof_length") != 2 {
+		t.Errorf("metrics %+v", s.Metrics)
 	}
 }
