@@ -185,7 +185,7 @@ func passAtKTable(track string, results []ProblemResult, ks []int) bench.Table {
 	bd := Summarise(results, ks)
 	t := bench.Table{Name: "pass_at_k", Title: "miniF2F " + track + ": pass@k by split and source", Main: true,
 		Columns: []string{"group", "problems", "solved"},
-		Notes: []string{"pass@k: the chance that at least one of k samples of a problem is proved (the unbiased estimator of Chen et al. 2021 over each problem's samples), averaged over the group's problems; solved: problems with at least one accepted proof."}}
+		Notes:   []string{"pass@k: the chance that at least one of k samples of a problem is proved (the unbiased estimator of Chen et al. 2021 over each problem's samples), averaged over the group's problems; solved: problems with at least one accepted proof."}}
 	for _, k := range ks {
 		t.Columns = append(t.Columns, fmt.Sprintf("pass@%d %%", k))
 	}
