@@ -65,4 +65,10 @@ let mev_done nonce id =
   flush stdout; flush stderr;
   print_string ("\n@@mev-sync " ^ nonce ^ " " ^ string_of_int id ^ "@@\n"); flush stdout;
   mev_say ("done " ^ string_of_int id);;
-let mev_ready () = mev_say ("ready " ^ string_of_int (length (axioms ())));;
+(* mev_ready ends the start the same way: the output so far is complete
+   (errors of the libraries included) once the marker is in it. *)
+let mev_ready nonce =
+  Format.print_flush (); Format.pp_print_flush Format.err_formatter ();
+  flush stdout; flush stderr;
+  print_string ("\n@@mev-sync " ^ nonce ^ " 0@@\n"); flush stdout;
+  mev_say ("ready " ^ string_of_int (length (axioms ())));;

@@ -136,6 +136,7 @@ type Session struct {
 	stdin   io.WriteCloser
 	results chan string   // lines from fd 3, closed when it ends
 	exited  chan struct{} // closed when the process has ended
+	outDone chan struct{} // closed when its output has been read to the end
 	out     *outBuf
 	nonce   string
 	workDir string
@@ -159,7 +160,8 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 	if err := Prerequisites(cfg); err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, results: make(chan string, 64), exited: make(chan struct{}), out: &outBuf{max: 64 << 10}}
+	s := &Session{cfg: cfg, results: make(chan string, 64), exited: make(chan struct{}), outDone: make(chan struct{}),
+		out: &outBuf{max: 64 << 10}}
 	var nb [8]byte
 	_, _ = rand.Read(nb[:])
 	s.nonce = hex.EncodeToString(nb[:])
@@ -173,7 +175,7 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 	for _, l := range cfg.Libraries {
 		fmt.Fprintf(&b, "loadt %s;;\nmev_say %s;;\n", ocamlString(l), ocamlString("loaded "+l))
 	}
-	b.WriteString("mev_ready ();;\n")
+	fmt.Fprintf(&b, "mev_ready %s;;\n", ocamlString(s.nonce))
 	// Written from a goroutine: the pipe may fill before the toplevel
 	// starts reading (it reads after the core has loaded).
 	wrote := make(chan error, 1)
@@ -199,6 +201,7 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 			if len(f) == 2 && f[0] == "ready" {
 				s.LoadTime = time.Since(start)
 				s.Axioms, _ = strconv.Atoi(f[1])
+				s.out.until("@@mev-sync "+s.nonce+" 0@@", 2*time.Second)
 				if msg := s.out.find("Error in included file"); msg != "" {
 					s.kill()
 					return nil, fmt.Errorf("HOL Light could not load a library: %s", msg)
@@ -325,6 +328,7 @@ func (s *Session) spawn() error {
 		}
 	}()
 	go func() {
+		defer close(s.outDone)
 		defer outR.Close()
 		_, _ = io.Copy(s.out, outR)
 	}()
@@ -389,6 +393,11 @@ func (s *Session) killNow() {
 
 func (s *Session) exitDetail() string {
 	<-s.exited
+	// The last words of a dying toplevel may still be in the pipe.
+	select {
+	case <-s.outDone:
+	case <-time.After(2 * time.Second):
+	}
 	msg := "the toplevel exited"
 	if st := s.cmd.ProcessState; st != nil {
 		msg += " (" + st.String() + ")"

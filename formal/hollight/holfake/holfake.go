@@ -1,7 +1,8 @@
 // Package holfake is a FAKE HOL Light toplevel for tests: it is not HOL
 // Light and proves nothing. It reads the phrases the driver in package
 // hollight sends and answers on file descriptor 3 in the format of the
-// driver's own preamble (formal/hollight/preamble.ml: "ready N",
+// driver's own preamble (formal/hollight/preamble.ml: "ready N" after the
+// marker "@@mev-sync NONCE 0@@" on standard output,
 // "result ID STATUS DETAIL", "valid ID PROBLEM DETAIL", "done ID", and the
 // "@@mev-sync NONCE ID@@" marker on standard output that mev_done prints),
 // deciding by textual rules so that every branch of the driver can be
@@ -44,6 +45,7 @@ var (
 	checkRE    = regexp.MustCompile(`(?s)^mev_check (\d+) (\d+) ("(?:[^"\\]|\\.)*") ("(?:[^"\\]|\\.)*") \(fun \(\) -> \((.*) : tactic\)\)$`)
 	validateRE = regexp.MustCompile(`(?s)^mev_validate (\d+) ("(?:[^"\\]|\\.)*")$`)
 	doneRE     = regexp.MustCompile(`^mev_done ("(?:[^"\\]|\\.)*") (\d+)$`)
+	readyRE    = regexp.MustCompile(`^mev_ready ("(?:[^"\\]|\\.)*")$`)
 	sayRE      = regexp.MustCompile(`^mev_say ("(?:[^"\\]|\\.)*")$`)
 	loadRE     = regexp.MustCompile(`^loadt ("(?:[^"\\]|\\.)*")$`)
 	byRE       = regexp.MustCompile(`FAKE_BY_([A-Za-z_]+)`)
@@ -109,7 +111,8 @@ func unquote(q string) string {
 func handle(p string, out, fd3 io.Writer) {
 	say := func(format string, args ...any) { fmt.Fprintf(fd3, format+"\n", args...) }
 	switch {
-	case p == "mev_ready ()":
+	case readyRE.MatchString(p):
+		fmt.Fprintf(out, "\n@@mev-sync %s 0@@\n", unquote(readyRE.FindStringSubmatch(p)[1]))
 		say("ready 3")
 	case sayRE.MatchString(p):
 		say("%s", unquote(sayRE.FindStringSubmatch(p)[1]))
