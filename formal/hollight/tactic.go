@@ -171,6 +171,11 @@ func lex(src string) ([]token, error) {
 			if q[0] == ';' {
 				return nil, &ParseError{i, "a quotation starting with ';' is not a term"}
 			}
+			if strings.Contains(q, "(*") || strings.Contains(q, "*)") {
+				// OCaml's lexer might read them as a comment's ends
+				// (write "( * )" for the operator).
+				return nil, &ParseError{i, "\"(*\" or \"*)\" in a term quotation"}
+			}
 			out = append(out, token{'q', q, i})
 			i += j + 2
 		case c == '"':

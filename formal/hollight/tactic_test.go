@@ -69,6 +69,7 @@ func TestParseTacticRefuses(t *testing.T) {
 		{"EVERY[" + strings.Repeat("A;", 25000) + "A]", "more than 20000 parts"},
 		{strings.Repeat("ALL_TAC THEN ", 6000) + "ALL_TAC", "over the limit"},
 		{"X_GEN_TAC `x\x00`", "byte 0x00"},
+		{"MP_TAC `x (* y`", "in a term quotation"},
 	}
 	for _, c := range cases {
 		_, err := ParseTactic(c.in)
