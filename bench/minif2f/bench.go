@@ -367,7 +367,7 @@ func (b *Bench) loadMetamath(path string, opts bench.LoadOptions) ([]bench.Item,
 	var warns []bench.Warning
 	for _, p := range problems {
 		for _, w := range p.Warnings {
-			warns = append(warns, bench.Warning{Where: p.File, Message: w})
+			warns = append(warns, bench.Warning{Where: p.File, Message: strings.TrimPrefix(w, p.File+": ")})
 		}
 		it := newItem(TrackMetamath, p.Split, p.Name, p.Statement)
 		it.Extra["statement"] = p.Statement
@@ -400,7 +400,7 @@ func (b *Bench) loadHOL(path string, opts bench.LoadOptions) ([]bench.Item, []be
 	var warns []bench.Warning
 	for _, p := range problems {
 		for _, w := range p.Warnings {
-			warns = append(warns, bench.Warning{Where: p.File, Message: w})
+			warns = append(warns, bench.Warning{Where: p.File, Message: strings.TrimPrefix(w, p.File+": ")})
 		}
 		it := newItem(TrackHOL, p.Split, p.Name, p.Goal)
 		it.Extra["goal"] = p.Goal
