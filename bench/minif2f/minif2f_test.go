@@ -191,10 +191,7 @@ func TestLoadCandidates(t *testing.T) {
 
 // debianSetMM skips unless Debian's set.mm is installed.
 func debianSetMM(t testing.TB) string {
-	if _, err := os.Stat(DefaultSetMM); err != nil {
-		t.Skipf("%s absent (apt-get install metamath-databases)", DefaultSetMM)
-	}
-	return DefaultSetMM
+	return testenv.Tool(t, DefaultSetMM, "apt-get install metamath-databases")
 }
 
 // TestRealData loads all 488 statements, reads each against Debian's

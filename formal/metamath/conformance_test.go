@@ -46,9 +46,10 @@ func TestConformance(t *testing.T) {
 			path = filepath.Join(base, file)
 		}
 		t.Run(file, func(t *testing.T) {
+			testenv.Tool(t, path, "a conformance file of ../shared/peer-tests/metamath, or apt-get install metamath-databases")
 			info, err := os.Stat(path)
 			if err != nil {
-				t.Skipf("%s absent", path)
+				t.Fatal(err)
 			}
 			if testing.Short() && info.Size() > 10<<20 {
 				t.Skip("large database skipped with -short")
@@ -82,10 +83,7 @@ func TestConformance(t *testing.T) {
 func TestDebianDatabases(t *testing.T) {
 	for _, name := range []string{"set.mm", "iset.mm", "nf.mm", "ql.mm", "hol.mm", "miu.mm", "big-unifier.mm", "demo0.mm", "peano.mm"} {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(debianDir, name)
-			if _, err := os.Stat(path); err != nil {
-				t.Skipf("%s absent (apt-get install metamath-databases)", path)
-			}
+			path := testenv.Tool(t, filepath.Join(debianDir, name), "apt-get install metamath-databases")
 			if testing.Short() && name == "set.mm" {
 				t.Skip("set.mm skipped with -short")
 			}
@@ -124,10 +122,7 @@ var setMM struct {
 // loadSetMM reads and verifies Debian's set.mm once for all tests.
 func loadSetMM(t *testing.T) (*Session, *Result) {
 	t.Helper()
-	path := filepath.Join(debianDir, "set.mm")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("%s absent (apt-get install metamath-databases)", path)
-	}
+	path := testenv.Tool(t, filepath.Join(debianDir, "set.mm"), "apt-get install metamath-databases")
 	setMM.once.Do(func() { setMM.s, setMM.res = Load(path, Options{}) })
 	return setMM.s, setMM.res
 }
