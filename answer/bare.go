@@ -67,9 +67,16 @@ func isProse(s string) bool {
 			}
 			name := s[i+1 : j]
 			i = j
-			if (name == "text" || name == "mathrm" || name == "mbox" || name == "textbf") && i < len(s) && s[i] == '{' {
-				if k := matchBrace(s, i); k > 0 {
-					i = k + 1
+			if name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" {
+				// "\text {cm}": TeX allows spaces before the group.
+				k := i
+				for k < len(s) && s[k] == ' ' {
+					k++
+				}
+				if k < len(s) && s[k] == '{' {
+					if m := matchBrace(s, k); m > 0 {
+						i = m + 1
+					}
 				}
 			}
 			prevWord = false
@@ -131,9 +138,15 @@ func hasStrayWord(t string) bool {
 		case c == '\\':
 			var name string
 			name, i = commandAt(t, i) // "\\," and other one-character commands too
-			if (name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" || name == "begin" || name == "end" || name == "operatorname") && i < len(t) && t[i] == '{' {
-				if k := matchBrace(t, i); k > 0 {
-					i = k + 1
+			if name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" || name == "begin" || name == "end" || name == "operatorname" {
+				k := i
+				for k < len(t) && t[k] == ' ' {
+					k++
+				}
+				if k < len(t) && t[k] == '{' {
+					if m := matchBrace(t, k); m > 0 {
+						i = m + 1
+					}
 				}
 			}
 			other = true
@@ -145,7 +158,8 @@ func hasStrayWord(t string) bool {
 			w := asciiLower(t[i:j])
 			// Only a free-standing word counts: "orW(x)" or "AZYUK2A" is
 			// notation for the engine to judge.
-			free := (i == 0 || t[i-1] == ' ') && (j == len(t) || t[j] == ' ' || t[j] == ',' || t[j] == '.')
+			free := (i == 0 || t[i-1] == ' ') && (j == len(t) || t[j] == ' ' || t[j] == ',' || t[j] == '.') &&
+				!besideOperator(t, i, j)
 			// Upper-case names of a few letters are points and figures
 			// ("\triangle ABC", "AB"), not words.
 			caps := j-i <= 4 && strings.ToUpper(t[i:j]) == t[i:j]
@@ -166,6 +180,27 @@ func hasStrayWord(t string) bool {
 		}
 	}
 	return stray && other
+}
+
+// besideOperator reports whether the letters t[i:j] stand next to an
+// arithmetic operator or relation (spaces aside): "ab + ac + bc" is a
+// formula of two-letter products, not words.
+func besideOperator(t string, i, j int) bool {
+	const ops = "+-*/=^<>"
+	for k := i - 1; k >= 0; k-- {
+		if t[k] != ' ' {
+			if strings.IndexByte(ops, t[k]) >= 0 {
+				return true
+			}
+			break
+		}
+	}
+	for k := j; k < len(t); k++ {
+		if t[k] != ' ' {
+			return strings.IndexByte(ops, t[k]) >= 0
+		}
+	}
+	return false
 }
 
 // hasForeignText reports whether s holds a letter of a script other than

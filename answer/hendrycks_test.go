@@ -102,3 +102,14 @@ func TestDegreesInsideTrig(t *testing.T) {
 		}
 	}
 }
+
+// Two MATH golds that did not equal themselves through `matheval equiv`
+// (the prediction read as a bare answer): a \text group written with a
+// space before its brace, and products of two-letter names.
+func TestBareGoldsEqualThemselves(t *testing.T) {
+	for _, g := range []string{`8\sqrt{3} \text { square inches}`, `-(ab + ac + bc)`, `ab+bc+ca`, `xy + yz`} {
+		if v := Equivalent(MATH, g, g); v.Kind != Correct {
+			t.Errorf("%q against itself: %s (%s), extracted %q", g, v.Kind, v.Reason, v.Extracted)
+		}
+	}
+}
