@@ -120,3 +120,22 @@ func TestNotationsOfIssue21(t *testing.T) {
 		t.Errorf("without SymPyNames I and E are variables: %s", n)
 	}
 }
+
+// An answer that is one \text group and does not read as mathematics is a
+// text answer, never an error: what a text answer prints as must parse
+// again (found by FuzzParse: `0\text{or00}"` printed `\text{0or00"}`).
+func TestWholeTextGroupIsText(t *testing.T) {
+	for _, s := range []string{`\text{0or00"}`, `\text{a"b}`, `$\text{it's "big"}$`} {
+		n, err := Parse(s)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", s, err)
+			continue
+		}
+		if _, ok := n.(*expr.Text); !ok {
+			t.Errorf("Parse(%q) = %T, want a text answer", s, n)
+		}
+	}
+	if _, err := Parse(`\text{a} + "`); err == nil {
+		t.Errorf(`Parse("\text{a} + \""): no error for more than one group`)
+	}
+}

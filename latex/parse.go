@@ -75,6 +75,41 @@ func (p *parser) failf(pos int, format string, args ...any) {
 func Parse(s string) (n expr.Node, err error) { return parse(s, Config{}) }
 
 func parse(s string, cfg Config) (n expr.Node, err error) {
+	n, err = parseMath(s, cfg)
+	if err != nil && wholeTextGroup(s) {
+		// An answer that is one \text{...} group and does not read as
+		// mathematics is text ("\text{a"b}", and what a text answer prints
+		// as: `\text{0or00"}`), never an error.
+		return &expr.Text{S: plainText(s)}, nil
+	}
+	return n, err
+}
+
+// wholeTextGroup reports whether s (spaces and $ aside) is one \text{...}
+// group.
+func wholeTextGroup(s string) bool {
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "$"))
+	if !strings.HasPrefix(t, `\text{`) || !strings.HasSuffix(t, "}") {
+		return false
+	}
+	depth := 0
+	for i := len(`\text`); i < len(t); i++ {
+		switch t[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 && i != len(t)-1 {
+				return false // "\text{a} + \text{b}": two groups
+			}
+		}
+	}
+	return depth == 0 && plainText(t) != ""
+}
+
+func parseMath(s string, cfg Config) (n expr.Node, err error) {
 	orig := s
 	s, foreign := normalizeUnicode(s)
 	if len(s) > MaxInput {
