@@ -47,7 +47,28 @@ func (m *Matrix) String() string {
 }
 func (l *List) String() string  { return joinNodes(l.Items, ", ", false) }
 func (r *Ratio) String() string { return joinNodes(r.Items, ":", false) }
-func (t *Text) String() string  { return "\\text{" + t.S + "}" }
+func (t *Text) String() string  { return "\\text{" + textBody(t.S) + "}" }
+
+// textBody is a text answer as it may stand inside \text{...}: without
+// braces, dollars or a backslash that starts no command, which would end
+// the group or the math early when the answer is read again.
+func textBody(s string) string {
+	if !strings.ContainsAny(s, "{}$\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '{' || c == '}' || c == '$':
+		case c == '\\' && (i+1 == len(s) || !isASCIILetter(s[i+1])):
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // Key returns a canonical printing of n: commutative operands are sorted, so
 // that a+b and b+a, or F_kF_j and F_jF_k, have the same key.
@@ -118,7 +139,7 @@ func pr(n Node, canon bool) string {
 	case *Ratio:
 		return joinNodes(t.Items, ":", true)
 	case *Text:
-		return "\\text{" + strings.ToLower(t.S) + "}"
+		return "\\text{" + strings.ToLower(textBody(t.S)) + "}"
 	}
 	return n.String()
 }
