@@ -154,7 +154,7 @@ func extractRecord(p Policy, n int, line []byte) (out ExtractRecord) {
 	}
 	var v Verdict
 	defer func() {
-		if v.Kind == Error {
+		if v.Internal() != nil {
 			out = ExtractRecord{ID: out.ID, Error: fmt.Sprintf("line %d: %s", n, v.Reason)}
 		}
 	}()
@@ -185,6 +185,11 @@ func equivRecord(p Policy, n int, line []byte) (out EquivRecord) {
 		return out
 	}
 	v, g := equivalent(p, *in.Gold, *in.Prediction)
+	if v.Internal() != nil {
+		// A bug of ours is no verdict on the pair: the line fails.
+		out.Error = fmt.Sprintf("line %d: %s", n, v.Reason)
+		return out
+	}
 	out.Equivalent = v.Kind == Correct
 	out.Reason = v.Reason
 	out.Verdict = v.Kind

@@ -40,6 +40,12 @@ func TestPanicBecomesInternalError(t *testing.T) {
 		if v.Kind != Error || v.Reason != "internal error: "+c.want || v.Score != 0 {
 			t.Errorf("%s: %+v, want an Error verdict with reason %q", c.name, v, "internal error: "+c.want)
 		}
+		if e := v.Internal(); e == nil || e.Value != c.want || !strings.Contains(string(e.Stack), "panics_test.go") {
+			t.Errorf("%s: the verdict does not carry the panic and its stack: %+v", c.name, e)
+		}
+	}
+	if v := Grade(MATH, "5", "", "error"); v.Kind != Error || v.Internal() != nil {
+		t.Errorf("a failed request's verdict is no internal error: %+v", v)
 	}
 	if v := Grade(inExtraction, "5", "5", "stop"); v.Metrics["relative_error"] != MATH401MaxRelErr {
 		t.Errorf("MATH 401's no-answer metrics must stay on an internal error: %+v", v)
@@ -64,5 +70,22 @@ func TestOnInternalErrorRestore(t *testing.T) {
 	Grade(p, "1", "1", "stop")
 	if calls != 1 {
 		t.Errorf("hook called %d times, want 1 (before restore only)", calls)
+	}
+}
+
+// In the streams a bug of ours fails its line (an error on the record and
+// on errw, counted as a bad line), with the stack to the hook.
+func TestStreamPanicFailsTheLine(t *testing.T) {
+	calls := 0
+	defer OnInternalError(func(*InternalError) { calls++ })()
+	p := MATH
+	p.Compare = func(string, string, equiv.Options) Verdict { panic("boom in comparison") }
+	var out, errw strings.Builder
+	st, err := EquivStream(p, strings.NewReader(`{"id":1,"gold":"1","prediction":"1"}`+"\n"), &out, &errw)
+	if err != nil || st.BadLines != 1 || calls != 1 {
+		t.Fatalf("stats %+v, err %v, hook calls %d", st, err, calls)
+	}
+	if !strings.Contains(out.String(), `"error":"line 1: internal error: boom in comparison"`) || !strings.Contains(errw.String(), "line 1: internal error") {
+		t.Errorf("out %q, errw %q", out.String(), errw.String())
 	}
 }

@@ -48,8 +48,8 @@ func (p Policy) extractionFor(gold string) Extraction {
 // Grade grades reply against gold under policy p. finishReason is the
 // server's: "length" means the reply was cut at the token limit, and
 // "error" means the request failed (no reply). Grade never panics: a panic
-// below it is a bug of ours and gives an Error verdict whose reason starts
-// with "internal error: " (see OnInternalError).
+// below it is a bug of ours and gives InternalError's verdict (see
+// Verdict.Internal).
 func Grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 	defer func() {
 		if v.Kind != Correct && v.Score == 0 && v.Metrics == nil && len(p.NoAnswerMetrics) > 0 {

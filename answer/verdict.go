@@ -15,8 +15,9 @@ const (
 	Incomplete Kind = "incomplete" // cut by the token limit, or reasoning left unterminated
 	Unparsable Kind = "unparsable" // an answer was found but could not be parsed
 	Undecided  Kind = "undecided"  // the grader hit its deadline or size limits
-	// Error: the request failed (no reply exists), or the grader hit a bug
-	// of ours (reason "internal error: ..."; see OnInternalError).
+	// Error: the request failed (no reply exists), the item cannot be
+	// graded (no gold answer), or the grader hit a bug of ours (reason
+	// "internal error: ...", Verdict.Internal set; see InternalError).
 	Error Kind = "error"
 )
 
@@ -39,7 +40,16 @@ type Verdict struct {
 	// Metrics holds per-sample numbers a benchmark reports besides the score
 	// (for example MATH 401's relative error).
 	Metrics map[string]float64 `json:"metrics,omitempty"`
+	// internal is the bug behind an Error verdict made at a grading
+	// boundary (InternalError.Verdict); never written.
+	internal *InternalError
 }
+
+// Internal returns the bug of ours behind an Error verdict made at a
+// grading boundary, with its stack, or nil for any other verdict (a failed
+// request, an item without a gold answer). It is not written with the
+// verdict: one read back from samples.jsonl has none.
+func (v Verdict) Internal() *InternalError { return v.internal }
 
 // IsCorrect reports whether the verdict counts as fully right.
 func (v Verdict) IsCorrect() bool { return v.Kind == Correct }

@@ -143,9 +143,8 @@ func (r *runner) record(i, s int, e *entry) *rundir.SampleRecord {
 		r.notes[[2]int{i, s}] = e.Notes
 		r.notesMu.Unlock()
 	}
-	Grade(r.cfg.Bench, &rec.Sample, r.runLog)
-	if rec.Verdict.Kind == answer.Error {
-		r.warnOnce(fmt.Sprintf("the grader failed (internal error) on item %s: the stack is in %s", it.ID, r.runLog.path))
+	if Grade(r.cfg.Bench, &rec.Sample, r.runLog) {
+		r.warnOnceAs("grader failed", fmt.Sprintf("the grader failed (internal error) on item %s: the stack is in %s; every sample it failed on has the verdict error", it.ID, r.runLog.path))
 	}
 	return rec
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sync"
 	"time"
 
@@ -40,26 +39,34 @@ func (l *runLog) Write(p []byte) (int, error) {
 
 // Grade grades s.Reply with b and sets s.Verdict and s.Confidence (from
 // the logprobs, for benchmarks that have one; -1 otherwise). It is the
-// runner's grading boundary, the one place where a panic of the grader is
-// recovered: the sample gets the verdict error with the reason "internal
-// error" (a bug of ours is neither a wrong answer nor the model's missing
-// one), and the stack goes to log, the run's log.
-func Grade(b bench.Benchmark, s *bench.Sample, log io.Writer) {
+// runner's grading boundary: a panic of the benchmark's grader or
+// confidence is recovered here, and one that answer.Grade recovered below
+// it comes back in the verdict; either way the sample gets
+// answer.InternalError's verdict (error, "internal error: ...": a bug of
+// ours is neither a wrong answer nor the model's missing one) and the stack
+// goes to log, the run's log, with the item and sample it hit. It reports
+// whether the grader failed so.
+func Grade(b bench.Benchmark, s *bench.Sample, log io.Writer) (internal bool) {
 	s.Confidence = -1
-	if log == nil {
-		log = io.Discard
-	}
 	defer func() {
 		if p := recover(); p != nil {
-			s.Verdict = answer.Verdict{Kind: answer.Error, Reason: "internal error"}
+			s.Verdict = answer.Recovered(p).Verdict()
 			s.Confidence = -1
-			fmt.Fprintf(log, "%s grading item %s sample %d: panic: %v\n%s\n", time.Now().UTC().Format(time.RFC3339), s.Item.ID, s.Index, p, debug.Stack())
+		}
+		e := s.Verdict.Internal()
+		if e == nil {
+			return
+		}
+		internal = true
+		if log != nil {
+			fmt.Fprintf(log, "%s grading item %s sample %d: %v\n%s\n", time.Now().UTC().Format(time.RFC3339), s.Item.ID, s.Index, e, e.Stack)
 		}
 	}()
 	s.Verdict = b.Grade(s.Item, s.Reply, s.FinishReason)
 	if c, ok := b.(bench.Confidencer); ok && s.Verdict.Kind != answer.Error {
 		s.Confidence = c.Confidence(*s)
 	}
+	return false
 }
 
 // RegradeReport says what Regrade changed.

@@ -373,8 +373,11 @@ func (r *runner) warn(w string) {
 }
 
 // warnOnce prints w the first time only (messages of concurrent requests).
-func (r *runner) warnOnce(w string) {
-	if _, seen := r.warned.LoadOrStore(w, true); !seen {
+func (r *runner) warnOnce(w string) { r.warnOnceAs(w, w) }
+
+// warnOnceAs prints w the first time a warning of this key comes.
+func (r *runner) warnOnceAs(key, w string) {
+	if _, seen := r.warned.LoadOrStore(key, true); !seen {
 		r.notesMu.Lock()
 		r.warn(w)
 		r.notesMu.Unlock()

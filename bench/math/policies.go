@@ -95,8 +95,14 @@ func (b *Benchmark) gradeAlso(v answer.Verdict, it bench.Item, reply, finishReas
 	main = gomath.Min(main, 1)
 	for _, p := range b.also {
 		got := 0.0
-		if strings.TrimSpace(it.Answer) != "" && answer.Grade(p.policy, it.Answer, reply, finishReason).IsCorrect() {
-			got = 1
+		if strings.TrimSpace(it.Answer) != "" {
+			av := answer.Grade(p.policy, it.Answer, reply, finishReason)
+			if av.Internal() != nil {
+				return av // a bug of ours under any policy is the sample's
+			}
+			if av.IsCorrect() {
+				got = 1
+			}
 		}
 		m[PolicyMetric(p.name)] = got
 		m[PolicyGapMetric(p.name)] = main - got

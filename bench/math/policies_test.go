@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/equiv"
 )
 
 // The paper's scoring beside matheval's, worked by hand: five replies, the
@@ -110,6 +112,18 @@ func TestAlsoPolicyErrors(t *testing.T) {
 	v := c.Grade(bench.Item{ID: "y"}, `\boxed{1}`, "stop")
 	if v.Metrics[PolicyMetric("hendrycks")] != 0 || v.Metrics[PolicyGapMetric("hendrycks")] != 0 {
 		t.Errorf("no gold: %v", v.Metrics)
+	}
+}
+
+// A bug of ours under another policy is the sample's internal error, not a
+// silent 0 under that policy.
+func TestAlsoPolicyPanicIsInternalError(t *testing.T) {
+	p := answer.Hendrycks
+	p.Compare = func(string, string, equiv.Options) answer.Verdict { panic("boom in hendrycks") }
+	b := &Benchmark{also: []alsoPolicy{{"hendrycks", p}}}
+	v := b.Grade(bench.Item{ID: "x", Answer: "1"}, `\boxed{1}`, "stop")
+	if v.Kind != answer.Error || v.Reason != "internal error: boom in hendrycks" || v.Internal() == nil {
+		t.Errorf("verdict %+v", v)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/matheval/matheval/answer"
@@ -18,6 +19,19 @@ func lookupPolicy(name string) (answer.Policy, error) {
 		return p, usageErrorf("%v", err)
 	}
 	return p, nil
+}
+
+// printInternalErrors prints the stack of every grader panic on standard
+// error while a stream command runs: its records name only the line and
+// the panic. It returns the function that stops it.
+func printInternalErrors(cmd *cobra.Command) (stop func()) {
+	var mu sync.Mutex
+	w := cmd.ErrOrStderr()
+	return answer.OnInternalError(func(e *answer.InternalError) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "matheval %s: %v: a bug of matheval; please report it with this stack:\n%s\n", cmd.Name(), e, e.Stack)
+	})
 }
 
 func newExtractCmd() *cobra.Command {
@@ -46,6 +60,7 @@ Policies: ` + policyNames + `.`,
 			if err != nil {
 				return err
 			}
+			defer printInternalErrors(cmd)()
 			st, err := answer.ExtractStream(p, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 			if err != nil {
 				return fmt.Errorf("extract: %w", err)
@@ -115,6 +130,7 @@ Policies: ` + policyNames + `.`,
 				}
 				p = p.WithDecimal(rule, digits)
 			}
+			defer printInternalErrors(cmd)()
 			st, err := answer.EquivStream(p, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 			if err != nil {
 				return fmt.Errorf("equiv: %w", err)
