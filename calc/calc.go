@@ -13,6 +13,7 @@
 package calc
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -27,9 +28,9 @@ const Places = 4
 
 // Answer evaluates the arithmetic expression in problem and returns a reply
 // stating its value, rounded to 4 decimals (exact when the value has at most
-// 4 decimals), e.g. "0.1928" or "1553305468".
-func Answer(problem string) (string, error) {
-	v, err := Eval(problem, Options{})
+// 4 decimals), e.g. "0.1928" or "1553305468". It stops at ctx's deadline.
+func Answer(ctx context.Context, problem string) (string, error) {
+	v, err := Eval(ctx, problem, Options{})
 	if err != nil {
 		if errors.Is(err, ErrNotArithmetic) {
 			return "", err

@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"context"
 	"math/big"
 	"testing"
 	"time"
@@ -55,7 +56,7 @@ func TestAnswer(t *testing.T) {
 		{"0.5e", "1.3591"},
 	}
 	for _, c := range cases {
-		got, err := Answer(c.q)
+		got, err := Answer(context.Background(), c.q)
 		if err != nil {
 			t.Errorf("Answer(%q): %v", c.q, err)
 			continue
@@ -71,7 +72,7 @@ func TestAnswerErrors(t *testing.T) {
 		"(-8)^0.5", "e^(1000000)", "log 1(5)", "sin(10000000000)",
 		// parsed by the engine but not arithmetic: variables, unknown functions, relations, tuples
 		"x+1", "f(2)", "x=1", "(1,2)", "\\infty"} {
-		if got, err := Answer(q); err == nil {
+		if got, err := Answer(context.Background(), q); err == nil {
 			t.Errorf("Answer(%q) = %q, want an error", q, got)
 		}
 	}
@@ -82,7 +83,7 @@ func TestDeepNesting(t *testing.T) {
 	for i := 0; i < 1000; i++ {
 		q += "("
 	}
-	if _, err := Answer(q + "1"); err == nil {
+	if _, err := Answer(context.Background(), q+"1"); err == nil {
 		t.Error("deep nesting accepted")
 	}
 }
@@ -112,14 +113,14 @@ func TestConstantsPrecision(t *testing.T) {
 	if want := "3.14159265358979323846264338327950288419716939937510582097494"; pi != want {
 		t.Errorf("pi = %s", pi)
 	}
-	v, err := Eval("e", Options{})
+	v, err := Eval(context.Background(), "e", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := v.Re.Text('f', 49), "2.7182818284590452353602874713526624977572470937000"; got != want {
 		t.Errorf("e = %s", got)
 	}
-	v, _ = Eval("ln(2)", Options{})
+	v, _ = Eval(context.Background(), "ln(2)", Options{})
 	if got, want := v.Re.Text('f', 40), "0.6931471805599453094172321214581765680755"; got != want {
 		t.Errorf("ln 2 = %s", got)
 	}
@@ -127,11 +128,11 @@ func TestConstantsPrecision(t *testing.T) {
 
 func TestCompatConstants(t *testing.T) {
 	opts := Options{Pi: big.NewRat(31415, 10000), E: big.NewRat(271828, 100000)}
-	v, err := Eval("π*4=", opts)
+	v, err := Eval(context.Background(), "π*4=", opts)
 	if err != nil || FormatFixed(v.Rat(), 4) != "12.5660" || v.Exact == nil {
 		t.Errorf("π*4 with π=3.1415: %v %v", v.Rat(), err)
 	}
-	v, _ = Eval("e+pi", opts)
+	v, _ = Eval(context.Background(), "e+pi", opts)
 	if FormatFixed(v.Rat(), 4) != "5.8598" {
 		t.Errorf("e+pi compat = %s", FormatFixed(v.Rat(), 4))
 	}
@@ -139,19 +140,30 @@ func TestCompatConstants(t *testing.T) {
 
 func TestCompatDegrees(t *testing.T) {
 	// a degree mark uses the given π too: cos(60·3.1415/180) = 0.500026...
-	v, err := Eval("cos(60°)", Options{Pi: big.NewRat(31415, 10000)})
+	v, err := Eval(context.Background(), "cos(60°)", Options{Pi: big.NewRat(31415, 10000)})
 	if err != nil || FormatFixed(v.Rat(), 6) != "0.500027" {
 		t.Errorf("cos(60°) with π=3.1415: %s %v", FormatFixed(v.Rat(), 6), err)
 	}
-	v, err = Eval("cos(60°)", Options{})
+	v, err = Eval(context.Background(), "cos(60°)", Options{})
 	if err != nil || v.Exact == nil || v.Exact.Cmp(big.NewRat(1, 2)) != 0 {
 		t.Errorf("cos(60°) = %v (exact %v), want exactly 1/2: %v", v.Rat(), v.Exact, err)
 	}
 }
 
+// A done context stops an evaluation: an error, never a value.
+func TestEvalStopsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, q := range []string{"tan(-6.33π)=", "7.3947**2.5384=", "2+3"} {
+		if v, err := Eval(ctx, q, Options{}); err == nil {
+			t.Errorf("Eval(%q) with a done context = %v, want an error", q, v.Re)
+		}
+	}
+}
+
 func BenchmarkAnswerTrig(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := Answer("tan(-6.33π)="); err != nil {
+		if _, err := Answer(context.Background(), "tan(-6.33π)="); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -159,7 +171,7 @@ func BenchmarkAnswerTrig(b *testing.B) {
 
 func BenchmarkAnswerPow(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := Answer("7.3947**2.5384="); err != nil {
+		if _, err := Answer(context.Background(), "7.3947**2.5384="); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -176,7 +188,7 @@ func FuzzAnswer(f *testing.F) {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			Answer(s)
+			Answer(context.Background(), s)
 		}()
 		select {
 		case <-done:

@@ -83,13 +83,12 @@ var calcFuncs = map[string]bool{"sin": true, "cos": true, "tan": true, "ln": tru
 // Eval evaluates an arithmetic expression such as "(44 + 97) * 61 * 65=",
 // "sin(-30°)", "log 2(71)", "7.3947**2.5384" or "e^(iπ)+1" with the shared
 // engine (latex.Parse, then expr.Rational or expr.Eval). A trailing "=" is
-// ignored. Angles are in radians unless marked with °.
-func Eval(s string, opts Options) (v Value, err error) {
-	defer func() {
-		if r := recover(); r != nil { // a bug must not take down a whole run
-			err = fmt.Errorf("calc: internal error on %q: %v", s, r)
-		}
-	}()
+// ignored. Angles are in radians unless marked with °. The evaluation stops
+// at ctx's deadline or after opts.Timeout, whichever comes first.
+func Eval(ctx context.Context, s string, opts Options) (v Value, err error) {
+	if err := ctx.Err(); err != nil {
+		return Value{}, fmt.Errorf("calc: %w", err)
+	}
 	if len(s) > maxInputLen {
 		return Value{}, errors.New("calc: expression too long")
 	}
@@ -106,7 +105,7 @@ func Eval(s string, opts Options) (v Value, err error) {
 	if timeout == 0 {
 		timeout = time.Second
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	lim := expr.Limits{MaxExp: maxExp}
 	n, err := latex.Parse(q)

@@ -10,7 +10,6 @@ package mathml
 
 import (
 	"errors"
-	"fmt"
 	"html"
 	"strings"
 	"unicode"
@@ -33,12 +32,6 @@ func Convert(tex string, display bool) (out string, err error) {
 	if len(tex) > MaxInput {
 		return "", ErrLimit
 	}
-	defer func() {
-		// A bug in the converter must cost one formula, not the page.
-		if r := recover(); r != nil {
-			out, err = "", fmt.Errorf("mathml: internal error: %v", r)
-		}
-	}()
 	p := &parser{src: []rune(tex)}
 	body := p.seq(0)
 	for !p.eof() && p.err == nil { // a stray '}' or ']' ends seq early: keep going

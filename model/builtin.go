@@ -21,12 +21,7 @@ func (g *gold) Servers() int              { return 1 }
 func (g *gold) MaxN() int                 { return 1 }
 func (g *gold) Canonical() map[string]any { return map[string]any{"model": "builtin:gold"} }
 
-func (g *gold) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &Error{Msg: fmt.Sprintf("internal error: builtin:gold panicked on item %s: %v", req.Item.ID, r)}
-		}
-	}()
+func (g *gold) Do(ctx context.Context, _ int, req Request) (Response, error) {
 	return Response{Choices: []Choice{{Reply: g.b.GoldReply(req.Item), FinishReason: "stop"}}, ServerModel: "builtin:gold"}, nil
 }
 
@@ -73,15 +68,11 @@ func (calcBackend) Servers() int              { return 1 }
 func (calcBackend) MaxN() int                 { return 1 }
 func (calcBackend) Canonical() map[string]any { return map[string]any{"model": "builtin:calc"} }
 
-func (calcBackend) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			// A calculator crash is a bug of ours, not the baseline declining:
-			// the request fails (verdict error), it is not scored as no answer.
-			err = &Error{Msg: fmt.Sprintf("internal error: builtin:calc panicked on item %s: %v", req.Item.ID, r)}
-		}
-	}()
-	reply, cerr := calc.Answer(req.Item.Problem)
+func (calcBackend) Do(ctx context.Context, _ int, req Request) (Response, error) {
+	reply, cerr := calc.Answer(ctx, req.Item.Problem)
+	if err := ctx.Err(); err != nil {
+		return Response{}, err // interrupted: no reply, not a decline
+	}
 	if cerr != nil {
 		return Response{Choices: []Choice{{FinishReason: "declined"}}, ServerModel: "builtin:calc"}, nil
 	}

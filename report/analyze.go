@@ -178,21 +178,9 @@ func SummaryOf(r *Run) (bench.Summary, string) {
 		samples[i] = r.Samples[i].Sample
 	}
 	if b, err := bench.Lookup(r.Manifest.Benchmark); err == nil {
-		if sum, err := summarize(b, samples); err == nil {
-			return sum, why + ": the summary was computed from samples.jsonl by the " + b.Name() + " benchmark."
-		}
+		return b.Summarize(samples), why + ": the summary was computed from samples.jsonl by the " + b.Name() + " benchmark."
 	}
 	return bench.DefaultSummary(samples), why + ": the summary was computed from samples.jsonl (accuracy by item metadata; the benchmark is unknown to this build)."
-}
-
-// summarize calls the benchmark's Summarize, turning a panic into an error.
-func summarize(b bench.Benchmark, samples []bench.Sample) (s bench.Summary, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error: %v", p)
-		}
-	}()
-	return b.Summarize(samples), nil
 }
 
 func kindCounts(r *Run) []KindCount {

@@ -42,7 +42,7 @@ func BenchPlots(r *Run) ([]Plot, string) {
 	for i := range r.Samples {
 		samples[i] = r.Samples[i].Sample
 	}
-	files, err := callPlotter(pl, samples, tmp)
+	files, err := pl.Plots(samples, tmp)
 	if err != nil {
 		return nil, fmt.Sprintf("%s figures not drawn: %v", b.Name(), err)
 	}
@@ -82,16 +82,6 @@ func BenchPlots(r *Run) ([]Plot, string) {
 		}
 	}
 	return out, ""
-}
-
-// callPlotter turns a panic of the benchmark's plotting code into an error.
-func callPlotter(pl bench.Plotter, samples []bench.Sample, dir string) (files []string, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error: %v", p)
-		}
-	}()
-	return pl.Plots(samples, dir)
 }
 
 // plotTitle makes "accuracy_by_level_per_subject" read "math: accuracy by level per subject".

@@ -174,25 +174,13 @@ func writeOutputs(dir string, b bench.Benchmark, spec string, recs []*rundir.Sam
 		res.CostPerCorrect = res.Cost / float64(c)
 		res.TokensPerCorrect = float64(res.Usage.PromptTokens+res.Usage.CompletionTokens) / float64(c)
 	}
-	sum, err := summarize(b, samples)
-	if err != nil {
-		return res, err
-	}
+	sum := b.Summarize(samples)
 	judgeMetrics(&sum, recs)
 	res.Summary = sum
 	if err := writeSamples(dir, recs); err != nil {
 		return res, err
 	}
 	return res, rundir.WriteJSON(dir, rundir.ResultsFile, res)
-}
-
-func summarize(b bench.Benchmark, samples []bench.Sample) (s bench.Summary, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%s: summarising the results: internal error: %v", b.Name(), p)
-		}
-	}()
-	return b.Summarize(samples), nil
 }
 
 // writeSamples writes samples.jsonl atomically (temp file + rename).

@@ -155,7 +155,7 @@ func (r *runner) loadPrompts() error {
 			return fmt.Errorf("items %d and %d have the same id %q: a run needs unique ids", j+1, i+1, it.ID)
 		}
 		seen[it.ID] = i
-		p, err := renderPrompt(cfg.Bench, it, cfg.Prompt)
+		p, err := cfg.Bench.Prompt(it, cfg.Prompt)
 		if err != nil {
 			return fmt.Errorf("item %s: prompt: %v", it.ID, err)
 		}
@@ -170,14 +170,9 @@ func (r *runner) loadPrompts() error {
 	return nil
 }
 
-// loadItems loads the items, turning a panic on bad data into an error.
-func loadItems(cfg Config) (items []bench.Item, warns []bench.Warning, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%s: loading %q: internal error: %v", cfg.Bench.Name(), cfg.DataPath, p)
-		}
-	}()
-	items, warns, err = cfg.Bench.Load(cfg.DataPath, cfg.Load)
+// loadItems loads the items; none is an error.
+func loadItems(cfg Config) ([]bench.Item, []bench.Warning, error) {
+	items, warns, err := cfg.Bench.Load(cfg.DataPath, cfg.Load)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -187,22 +182,13 @@ func loadItems(cfg Config) (items []bench.Item, warns []bench.Warning, err error
 	return items, warns, nil
 }
 
-func renderPrompt(b bench.Benchmark, it bench.Item, o bench.PromptOptions) (p bench.Prompt, err error) {
-	defer func() {
-		if x := recover(); x != nil {
-			err = fmt.Errorf("internal error: %v", x)
-		}
-	}()
-	return b.Prompt(it, o)
-}
-
 // usesSystem reports whether the benchmark's template did something with
 // --system: the prompt rendered without it differs. A template that expands
 // a named preset ("calculator4" in MATH 401) into its sentence has used it,
 // and the runner must not put the bare name over that sentence.
 func usesSystem(b bench.Benchmark, it bench.Item, o bench.PromptOptions, with bench.Prompt) bool {
 	o.System = ""
-	without, err := renderPrompt(b, it, o)
+	without, err := b.Prompt(it, o)
 	return err == nil && !reflect.DeepEqual(with, without)
 }
 

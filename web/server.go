@@ -9,6 +9,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"log"
@@ -241,19 +242,16 @@ func (s *Server) headers(h http.Handler) http.Handler {
 	})
 }
 
-// page wraps a handler that renders a template: errors become error pages
-// and a panic while rendering user data becomes a 500, not a dead server.
+// page wraps a handler that renders a template: errors become error pages.
+// A panic is a bug of ours: net/http logs it with its stack and drops the
+// connection; the server goes on.
 func (s *Server) page(f func(r *http.Request) (string, any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		defer func() {
-			if v := recover(); v != nil {
-				http.Error(w, fmt.Sprintf("internal error: %v", v), http.StatusInternalServerError)
-			}
-		}()
 		name, data, err := f(r)
 		if err != nil {
 			code := http.StatusInternalServerError
-			if he, ok := err.(httpError); ok {
+			var he httpError
+			if errors.As(err, &he) {
 				code = he.code
 			}
 			w.WriteHeader(code)

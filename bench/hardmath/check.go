@@ -62,11 +62,6 @@ func checkRow(ctx context.Context, kr KeyedRow) (res []CheckResult) {
 	fail := func(regime, note string) []CheckResult {
 		return []CheckResult{{Key: kr.Key, Type: t, Regime: regime, Skipped: true, Note: note}}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			res = fail("", fmt.Sprintf("check failed: %v", r))
-		}
-	}()
 	ref, err := ReferenceOf(kr.Row)
 	if err != nil {
 		return fail("", err.Error())

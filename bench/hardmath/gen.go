@@ -119,7 +119,7 @@ func Generate(ctx context.Context, o GenOptions) (GenSet, error) {
 			}
 			set.Tried[t]++
 			pctx, cancel := context.WithTimeout(ctx, o.PerProblem)
-			row, err := safeGen(pctx, gen, rng, o)
+			row, err := gen(pctx, rng, o)
 			cancel()
 			if err := ctx.Err(); err != nil {
 				return set, fmt.Errorf("hardmath: generation stopped after %d problems: %w", len(set.Rows), err)
@@ -144,15 +144,6 @@ var generators = map[string]genFunc{
 	GenODE:         genODE,
 	GenEpsIntegral: genEpsIntegral,
 	GenLaplace:     genLaplace,
-}
-
-func safeGen(ctx context.Context, g genFunc, rng *rand.Rand, o GenOptions) (r Row, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("generator failure: %v", p)
-		}
-	}()
-	return g(ctx, rng, o)
 }
 
 // WriteJSON writes rows as a JSON object keyed by id, in row order, in the

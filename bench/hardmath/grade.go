@@ -47,13 +47,8 @@ func referenceFromItem(extra map[string]any) (Reference, error) {
 	return ref, err
 }
 
-// gradeReply grades a reply against a reference. It never panics.
+// gradeReply grades a reply against a reference.
 func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answer.Verdict) {
-	defer func() {
-		if r := recover(); r != nil {
-			v = answer.Verdict{Kind: answer.Undecided, Reason: fmt.Sprintf("grader failure: %v", r)}
-		}
-	}()
 	if len(reply) > 200000 {
 		return answer.Verdict{Kind: answer.Undecided, Reason: "reply longer than 200000 bytes"}
 	}

@@ -1,6 +1,7 @@
 package math401
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math/big"
@@ -65,17 +66,21 @@ var accTol = big.NewRat(1, 1000)
 
 var trigPi = regexp.MustCompile(`^\s*(sin|cos|tan)\((-?[0-9.]+)π\)\s*=?\s*$`)
 
-// Check loads a file and recomputes every answer from its query.
-func Check(path string) (CheckReport, error) {
+// Check loads a file and recomputes every answer from its query. It stops
+// with ctx's error when ctx is done.
+func Check(ctx context.Context, path string) (CheckReport, error) {
 	items, warns, err := ReadFile(path)
 	if err != nil {
 		return CheckReport{}, err
 	}
 	rep := CheckReport{Path: path, Items: len(items), PerGroup: map[int]int{}, Warnings: warns}
 	for _, it := range items {
+		if err := ctx.Err(); err != nil {
+			return rep, fmt.Errorf("%s: check stopped at item %s: %w", path, it.ID, err)
+		}
 		g := Group(it)
 		rep.PerGroup[g]++
-		if d, ok := checkItem(it, g); ok {
+		if d, ok := checkItem(ctx, it, g); ok {
 			rep.Differences = append(rep.Differences, d)
 		}
 		if g >= 0 {
@@ -92,7 +97,7 @@ func within(a, b, tol *big.Rat) bool {
 	return d.Abs(d).Cmp(tol) <= 0
 }
 
-func checkItem(it bench.Item, g int) (Difference, bool) {
+func checkItem(ctx context.Context, it bench.Item, g int) (Difference, bool) {
 	d := Difference{ID: it.ID, Line: it.Meta["line"], Group: g, Query: it.Problem, Answer: it.Answer}
 	ans, ok := new(big.Rat).SetString(it.Answer)
 	if !ok {
@@ -100,7 +105,7 @@ func checkItem(it bench.Item, g int) (Difference, bool) {
 		d.FailsAcc = true
 		return d, true
 	}
-	v, err := calc.Eval(it.Problem, calc.Options{})
+	v, err := calc.Eval(ctx, it.Problem, calc.Options{})
 	if err != nil {
 		d.Reason = "the query cannot be evaluated: " + err.Error()
 		d.FailsAcc = true
@@ -115,17 +120,17 @@ func checkItem(it bench.Item, g int) (Difference, bool) {
 	df, _ := diff.Float64()
 	d.Diff = strconv.FormatFloat(df, 'g', 4, 64)
 	d.FailsAcc = new(big.Rat).Abs(diff).Cmp(accTol) >= 0
-	d.Reason = explain(it.Problem, ans, lit)
+	d.Reason = explain(ctx, it.Problem, ans, lit)
 	return d, true
 }
 
 // explain finds why a released answer differs: the compatibility constants
 // of the irrational group, or a trigonometric answer taken from the exact
 // angle the query only shows rounded.
-func explain(query string, ans, lit *big.Rat) string {
+func explain(ctx context.Context, query string, ans, lit *big.Rat) string {
 	// The released irrational group used π = 3.1415 and e = 2.71828; name
 	// the constants that the query actually contains.
-	if v, err := calc.Eval(query, calc.Options{Pi: compatPi, E: compatE}); err == nil && within(ans, v.Rat(), halfUnit) {
+	if v, err := calc.Eval(ctx, query, calc.Options{Pi: compatPi, E: compatE}); err == nil && within(ans, v.Rat(), halfUnit) {
 		var used []string
 		if strings.Contains(query, "π") || strings.Contains(query, "pi") {
 			used = append(used, "π = 3.1415")
@@ -148,7 +153,7 @@ func explain(query string, ans, lit *big.Rat) string {
 					continue
 				}
 				expr := fmt.Sprintf("%s((%s)π)", m[1], exact.RatString())
-				if v, err := calc.Eval(expr, calc.Options{}); err == nil && within(ans, v.Rat(), halfUnit) {
+				if v, err := calc.Eval(ctx, expr, calc.Options{}); err == nil && within(ans, v.Rat(), halfUnit) {
 					return fmt.Sprintf("%s of the exact angle %sπ, while the query shows %sπ rounded to 2 decimals (its value is %s)",
 						m[1], exact.RatString(), m[2], calc.FormatFixed(lit, calc.Places))
 				}

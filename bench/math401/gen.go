@@ -2,6 +2,7 @@ package math401
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -54,8 +55,9 @@ func (r *rng) between(lo, hi int64) int64 { return lo + r.intn(hi-lo+1) }
 
 func (r *rng) pick(s ...string) string { return s[r.intn(int64(len(s)))] }
 
-// Generate builds the 401 records of a set: deterministic for a seed.
-func Generate(opts GenOptions) ([]Record, error) {
+// Generate builds the 401 records of a set: deterministic for a seed. It
+// stops with ctx's error when ctx is done.
+func Generate(ctx context.Context, opts GenOptions) ([]Record, error) {
 	r := newRNG(opts.Seed)
 	out := make([]Record, 0, Size)
 	add := func(group int, query, ans string) {
@@ -72,9 +74,12 @@ func Generate(opts GenOptions) ([]Record, error) {
 				if try == 100 {
 					return nil, fmt.Errorf("math401: group %d: no valid expression after 100 draws", g)
 				}
-				q, ans, err = genItem(r, g, opts.Compat)
+				q, ans, err = genItem(ctx, r, g, opts.Compat)
 				if err == nil {
 					break
+				}
+				if ctx.Err() != nil {
+					return nil, fmt.Errorf("math401: generation stopped: %w", ctx.Err())
 				}
 			}
 			add(g, q, ans)
@@ -93,8 +98,8 @@ func FormatAnswer(group int, v *big.Rat) string {
 	return calc.FormatFixed(v, calc.Places)
 }
 
-func evalAnswer(group int, expr string, opts calc.Options) (string, error) {
-	v, err := calc.Eval(expr, opts)
+func evalAnswer(ctx context.Context, group int, expr string, opts calc.Options) (string, error) {
+	v, err := calc.Eval(ctx, expr, opts)
 	if err != nil {
 		return "", err
 	}
@@ -122,7 +127,7 @@ func signed(s string) string {
 	return s
 }
 
-func genItem(r *rng, g int, compat bool) (query, ans string, err error) {
+func genItem(ctx context.Context, r *rng, g int, compat bool) (query, ans string, err error) {
 	itoa := func(n int64) string { return strconv.FormatInt(n, 10) }
 	addSub := func(a, b string) string { return a + r.pick("+", "-") + signed(b) }
 	var lit string // expression evaluated for the answer (the query itself unless compat differs)
@@ -182,7 +187,7 @@ func genItem(r *rng, g int, compat bool) (query, ans string, err error) {
 	if lit == "" {
 		lit = query
 	}
-	ans, err = evalAnswer(g, lit, opts)
+	ans, err = evalAnswer(ctx, g, lit, opts)
 	if compat && g == 14 {
 		query = " " + query
 	}

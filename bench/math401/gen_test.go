@@ -2,6 +2,7 @@ package math401
 
 import (
 	"bytes"
+	"context"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -12,12 +13,12 @@ import (
 )
 
 func TestGenerateDeterministic(t *testing.T) {
-	a, err := Generate(GenOptions{Seed: 1})
+	a, err := Generate(context.Background(), GenOptions{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Generate(GenOptions{Seed: 1})
-	c, _ := Generate(GenOptions{Seed: 2})
+	b, _ := Generate(context.Background(), GenOptions{Seed: 1})
+	c, _ := Generate(context.Background(), GenOptions{Seed: 2})
 	ab, _ := WriteJSONL(a)
 	bb, _ := WriteJSONL(b)
 	cb, _ := WriteJSONL(c)
@@ -34,7 +35,7 @@ func TestGenerateDeterministic(t *testing.T) {
 
 func TestGroupDefinitions(t *testing.T) {
 	for _, compat := range []bool{false, true} {
-		recs, err := Generate(GenOptions{Seed: 7, Compat: compat})
+		recs, err := Generate(context.Background(), GenOptions{Seed: 7, Compat: compat})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +109,7 @@ func TestGroupDefinitions(t *testing.T) {
 			}
 			if !compat {
 				// the answer is the query's literal value rounded to 4 decimals
-				v, err := calc.Eval(r.Query, calc.Options{})
+				v, err := calc.Eval(context.Background(), r.Query, calc.Options{})
 				if err != nil {
 					t.Errorf("%s: %v", r.ID, err)
 					continue
@@ -132,7 +133,7 @@ func TestGroupDefinitions(t *testing.T) {
 }
 
 func TestGenerateUsesBothOperatorsAndForms(t *testing.T) {
-	recs, _ := Generate(GenOptions{Seed: 3})
+	recs, _ := Generate(context.Background(), GenOptions{Seed: 3})
 	seen := map[string]bool{}
 	for _, r := range recs {
 		for _, s := range []string{"+", "-", "×", "*", "/", "÷", "^", "**", "°", "π", "sin", "cos", "tan", "log 2", "ln", "log 10", "(", "e"} {
@@ -149,8 +150,8 @@ func TestGenerateUsesBothOperatorsAndForms(t *testing.T) {
 }
 
 func TestCompatConventions(t *testing.T) {
-	recs, _ := Generate(GenOptions{Seed: 1, Compat: true})
-	plain, _ := Generate(GenOptions{Seed: 1})
+	recs, _ := Generate(context.Background(), GenOptions{Seed: 1, Compat: true})
+	plain, _ := Generate(context.Background(), GenOptions{Seed: 1})
 	diffPi, diffTrig := 0, 0
 	for i, r := range recs {
 		if r.Query != plain[i].Query && !(r.Group == 14) {
@@ -161,7 +162,7 @@ func TestCompatConventions(t *testing.T) {
 		}
 		switch r.Group {
 		case 13:
-			v, _ := calc.Eval(r.Query, calc.Options{Pi: big.NewRat(31415, 10000), E: big.NewRat(271828, 100000)})
+			v, _ := calc.Eval(context.Background(), r.Query, calc.Options{Pi: big.NewRat(31415, 10000), E: big.NewRat(271828, 100000)})
 			if FormatAnswer(13, v.Rat()) != r.Answer {
 				t.Errorf("%s: compat answer %s is not the 3.1415/2.71828 value", r.ID, r.Answer)
 			}
@@ -181,7 +182,7 @@ func TestCompatConventions(t *testing.T) {
 // BenchmarkGenerate measures generating a whole set (401 items, answers included).
 func BenchmarkGenerate(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := Generate(GenOptions{Seed: int64(i)}); err != nil {
+		if _, err := Generate(context.Background(), GenOptions{Seed: int64(i)}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package math401
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -94,7 +95,7 @@ func TestCalcScoresFull(t *testing.T) {
 	}
 	var samples []bench.Sample
 	for _, it := range items {
-		reply, err := calc.Answer(it.Problem)
+		reply, err := calc.Answer(context.Background(), it.Problem)
 		if err != nil {
 			t.Fatalf("%s %q: %v", it.ID, it.Problem, err)
 		}
@@ -107,7 +108,7 @@ func TestCalcScoresFull(t *testing.T) {
 	for _, g := range []int{7, 13} { // other seeds too
 		items, _, _ := b.Load("", bench.LoadOptions{Seed: int64(g)})
 		for _, it := range items {
-			reply, err := calc.Answer(it.Problem)
+			reply, err := calc.Answer(context.Background(), it.Problem)
 			if v := b.Grade(it, reply, "stop"); err != nil || !v.IsCorrect() {
 				t.Errorf("seed %d %s %q: %q %v %v", g, it.ID, it.Problem, reply, err, v)
 			}
@@ -259,7 +260,7 @@ func TestLoadOptions(t *testing.T) {
 }
 
 func TestGeneratedRoundTrip(t *testing.T) {
-	recs, _ := Generate(GenOptions{Seed: 9})
+	recs, _ := Generate(context.Background(), GenOptions{Seed: 9})
 	data, _ := WriteJSONL(recs)
 	items, warns, err := parseLines("gen.jsonl", data)
 	if err != nil || len(warns) != 0 || len(items) != Size {
@@ -277,7 +278,7 @@ func TestGeneratedRoundTrip(t *testing.T) {
 // tangents from the exact angle).
 func TestCheckReleased(t *testing.T) {
 	path := testenv.Shared(t, "data", "math401", "math401.json")
-	rep, err := Check(path)
+	rep, err := Check(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +323,7 @@ func TestCheckReleased(t *testing.T) {
 	items, _, _ := b.Load(path, bench.LoadOptions{})
 	wrong := 0
 	for _, it := range items {
-		reply, _ := calc.Answer(it.Problem)
+		reply, _ := calc.Answer(context.Background(), it.Problem)
 		if !b.Grade(it, reply, "stop").IsCorrect() {
 			wrong++
 		}
@@ -333,20 +334,20 @@ func TestCheckReleased(t *testing.T) {
 }
 
 func TestCheckGenerated(t *testing.T) {
-	recs, _ := Generate(GenOptions{Seed: 1})
+	recs, _ := Generate(context.Background(), GenOptions{Seed: 1})
 	data, _ := WriteJSONL(recs)
 	items, _, _ := parseLines("x", data)
 	for _, it := range items {
-		if d, ok := checkItem(it, Group(it)); ok {
+		if d, ok := checkItem(context.Background(), it, Group(it)); ok {
 			t.Errorf("generated item differs: %+v", d)
 		}
 	}
 	it := item(13, "π*4=", "12.5660")
-	if d, ok := checkItem(it, 13); !ok || d.FailsAcc || !strings.Contains(d.Reason, "π = 3.1415") || strings.Contains(d.Reason, "e = ") {
+	if d, ok := checkItem(context.Background(), it, 13); !ok || d.FailsAcc || !strings.Contains(d.Reason, "π = 3.1415") || strings.Contains(d.Reason, "e = ") {
 		t.Errorf("π*4: %+v", d)
 	}
 	it = item(1, "1+1=", "3")
-	if d, ok := checkItem(it, 1); !ok || !d.FailsAcc || d.Literal != "2.0000" {
+	if d, ok := checkItem(context.Background(), it, 1); !ok || !d.FailsAcc || d.Literal != "2.0000" {
 		t.Errorf("1+1=3: %+v", d)
 	}
 }

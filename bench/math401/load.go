@@ -2,6 +2,7 @@ package math401
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -120,8 +121,8 @@ func parseLines(path string, data []byte) ([]bench.Item, []bench.Warning, error)
 }
 
 // GeneratedItems generates a set and returns it as items.
-func GeneratedItems(opts GenOptions) ([]bench.Item, error) {
-	recs, err := Generate(opts)
+func GeneratedItems(ctx context.Context, opts GenOptions) ([]bench.Item, error) {
+	recs, err := Generate(ctx, opts)
 	if err != nil {
 		return nil, err
 	}

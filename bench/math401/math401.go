@@ -1,6 +1,7 @@
 package math401
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -32,7 +33,9 @@ func (Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []benc
 		if seed == 0 {
 			seed = DefaultSeed
 		}
-		items, err = GeneratedItems(GenOptions{Seed: seed})
+		// bench.Benchmark.Load takes no context yet: generation is a
+		// top, under its own evaluations' deadlines.
+		items, err = GeneratedItems(context.Background(), GenOptions{Seed: seed})
 	} else {
 		items, warns, err = ReadFile(path)
 	}

@@ -1,6 +1,7 @@
 package math401
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -167,7 +168,7 @@ func iclExamples(it bench.Item, form, prefix string, opts bench.PromptOptions) (
 		if tries > 100*k {
 			return "", fmt.Errorf("math401: item %s: could not draw %d examples of group %d", it.ID, k, g)
 		}
-		q, ans, err := genItem(r, g, false)
+		q, ans, err := genItem(context.Background(), r, g, false)
 		if err != nil || strings.TrimSpace(q) == own {
 			continue
 		}

@@ -1,6 +1,7 @@
 package math401
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -52,15 +53,15 @@ func TestPrompts(t *testing.T) {
 
 // Every generated query written in each form evaluates to the same value.
 func TestFormsKeepValue(t *testing.T) {
-	recs, _ := Generate(GenOptions{Seed: 1})
+	recs, _ := Generate(context.Background(), GenOptions{Seed: 1})
 	for _, r := range recs {
 		for _, f := range Forms {
 			q, err := Render(r.Query, f)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := calc.Answer(q)
-			want, _ := calc.Answer(r.Query)
+			got, err := calc.Answer(context.Background(), q)
+			want, _ := calc.Answer(context.Background(), r.Query)
 			if err != nil || got != want {
 				t.Errorf("%s form %s: %q -> %q (%v), want %q", r.ID, f, q, got, err, want)
 			}
@@ -83,7 +84,7 @@ func TestCoTAndICLPrompts(t *testing.T) {
 	if err != nil || p.Text != "Calculate:16÷83= Let's think step by step." {
 		t.Fatalf("cot: %q %v", p.Text, err)
 	}
-	recs, _ := Generate(GenOptions{Seed: 1})
+	recs, _ := Generate(context.Background(), GenOptions{Seed: 1})
 	for _, r := range recs {
 		it := bench.Item{ID: r.ID, Problem: r.Query, Answer: r.Answer, Meta: map[string]string{"group": strconv.Itoa(r.Group)}}
 		p, err := MakePrompt(it, bench.PromptOptions{Name: "none:plain+icl", Seed: 3})
@@ -109,7 +110,7 @@ func TestCoTAndICLPrompts(t *testing.T) {
 			if g == 0 {
 				g = 1
 			}
-			want, err := evalAnswer(g, q, calc.Options{})
+			want, err := evalAnswer(context.Background(), g, q, calc.Options{})
 			if err != nil || want != ans {
 				t.Fatalf("%s: example %q: answer %q, computed %q (%v)", r.ID, l, ans, want, err)
 			}

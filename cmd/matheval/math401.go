@@ -28,7 +28,7 @@ in the irrational group, tangent answers from the exact angle).`,
 			"  matheval gen math401 --seed 7 --compat > math401-compat.jsonl",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			recs, err := math401.Generate(math401.GenOptions{Seed: seed, Compat: compat})
+			recs, err := math401.Generate(cmd.Context(), math401.GenOptions{Seed: seed, Compat: compat})
 			if err != nil {
 				return err
 			}
@@ -69,7 +69,7 @@ more, since a correct reply would then be graded wrong.`,
 			"  matheval data check math401 --json math401-seed1.jsonl",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := math401.Check(args[0])
+			rep, err := math401.Check(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"net"
@@ -68,7 +69,7 @@ authentication, so do not expose it on a shared network.`,
 				defer cancel()
 				srv.Shutdown(shut)
 			}()
-			if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				return err
 			}
 			return nil
