@@ -60,7 +60,7 @@ func (r *runner) judgeAll(ctx context.Context, dir string, recs []*rundir.Sample
 		if rec == nil || rec.Verdict.Kind == answer.Error || rec.JudgeReply != "" || rec.JudgeScore != nil {
 			continue // no reply to judge, or judged already
 		}
-		p, ok := judgePrompt(jb, rec.Item, rec.Reply)
+		p, ok := jb.JudgePrompt(rec.Item, rec.Reply)
 		if !ok {
 			continue
 		}
@@ -261,23 +261,8 @@ func applyJudge(jb bench.Judged, rec *rundir.SampleRecord, reply string) bool {
 	return true
 }
 
-// judgePrompt and parseJudge turn a panic of the benchmark's code into
-// "no rubric" and an error: a judge bug must not stop a run.
-func judgePrompt(jb bench.Judged, it bench.Item, reply string) (p bench.Prompt, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	return jb.JudgePrompt(it, reply)
-}
-
+// parseJudge reads the judge's score, which must be in [0,1].
 func parseJudge(jb bench.Judged, it bench.Item, reply string) (score float64, reason string, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error: %v", p)
-		}
-	}()
 	score, reason, err = jb.ParseJudge(it, reply)
 	if err == nil && !(score >= 0 && score <= 1) {
 		err = fmt.Errorf("score %g outside [0,1]", score)

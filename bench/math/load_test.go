@@ -1,6 +1,7 @@
 package math
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -184,6 +185,31 @@ func TestLoadParquet(t *testing.T) {
 	}
 	if _, _, err := Load(bad, bench.LoadOptions{}); err == nil || !strings.Contains(err.Error(), "problem") {
 		t.Errorf("parquet without problem column: %v", err)
+	}
+}
+
+// parquet-go panics on some corrupt files (here a nil dereference from one
+// changed byte, found by flipping bytes at random): the loader's one
+// recover turns that into an error naming the file.
+func TestLoadParquetCorruptIsAnError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "corrupt.parquet")
+	var rows []pqRow
+	for range 50 {
+		rows = append(rows, pqRow{"What is $1+2$?", "$\\boxed{3}$", "3", "Algebra", 1, "test/algebra/5.json", "x"})
+	}
+	if err := parquet.WriteFile(path, rows); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) < 4480 {
+		t.Fatalf("%d bytes, %v: the writer changed; find another corruption", len(b), err)
+	}
+	b[4479] = 52
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Load(path, bench.LoadOptions{}); err == nil || !strings.Contains(err.Error(), "corrupt.parquet: not a readable Parquet file") {
+		t.Errorf("corrupt Parquet: %v", err)
 	}
 }
 

@@ -15,7 +15,11 @@ import (
 // and optionally answer and unique_id. Other columns are ignored.
 func (l *loader) loadParquet(path, split string) (err error) {
 	defer func() {
-		// the Parquet reader panics on some malformed files
+		// parquet-go panics on some corrupt files (slice bounds, nil
+		// dereferences: TestLoadParquetCorruptIsAnError). Bad input gets
+		// an error, so this call into that library is a boundary of its
+		// own, the one recover of the package: what runs under it besides
+		// parquet-go only copies the cells out.
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%s: not a readable Parquet file: %v", path, r)
 		}

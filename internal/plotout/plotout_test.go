@@ -80,3 +80,15 @@ func TestWrap(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// gonum panics on data it cannot draw (here a value of 0 on a log axis):
+// Render's one recover makes that an error.
+func TestRenderGonumPanicIsAnError(t *testing.T) {
+	p := plot.New()
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{}
+	p.Y.Min, p.Y.Max = 0, 10
+	if _, _, err := New(p, 3*vg.Inch, 2*vg.Inch).Render(); err == nil || !strings.Contains(err.Error(), "greater than 0 for a log scale") {
+		t.Errorf("Render: %v", err)
+	}
+}
