@@ -4,6 +4,7 @@ import (
 	"html"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Text outside formulas in datasets is often LaTeX text mode too
@@ -95,8 +96,9 @@ func (st *proseState) render(s string) string {
 			i++
 			continue
 		case c != '\\' || i+1 == len(s):
-			text(string(c))
-			i++
+			_, n := utf8.DecodeRuneInString(s[i:]) // a whole character, not a byte
+			text(s[i : i+n])
+			i += n
 			continue
 		}
 		// A command.
@@ -111,7 +113,9 @@ func (st *proseState) render(s string) string {
 				text(" ")
 			case '!', '/', '-':
 			default:
-				text(s[i : j+1])
+				_, n := utf8.DecodeRuneInString(s[j:])
+				text(s[i : j+n])
+				j += n - 1
 			}
 			i = j + 1
 			continue

@@ -23,6 +23,10 @@ func TestProseLayout(t *testing.T) {
 		{`x } y`, "x } y"},       // a stray brace stays
 		{`\foo bar`, `\foo bar`}, // unknown: as written
 		{`<b>`, "&lt;b&gt;"},
+		// Text outside ASCII stays as written (it was re-encoded byte by
+		// byte: "cafÃ©"), after a backslash too.
+		{"café, x → y, 日本", "café, x → y, 日本"},
+		{`\é`, `\é`},
 	} {
 		got := Render(c.in)
 		if !strings.Contains(got, c.want) {

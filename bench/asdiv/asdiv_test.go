@@ -1,6 +1,7 @@
 package asdiv
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -133,7 +134,10 @@ func TestRealASDiv(t *testing.T) {
 	if len(items) != 2305 {
 		t.Fatalf("%d items, want 2305", len(items))
 	}
-	rep := CheckItems(items)
+	rep, err := CheckItems(context.Background(), items)
+	if err != nil {
+		t.Fatal(err)
+	}
 	grades := 0
 	for _, n := range rep.ByGrade {
 		grades += n

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/answer"
-	"github.com/matheval/matheval/bench"
 )
 
 // Consistency check (the paper's annotation check): evaluate each item's
@@ -37,30 +36,9 @@ type CheckResult struct {
 	Formula string   `json:"formula"`
 	Answer  string   `json:"answer"`
 	Values  []string `json:"values,omitempty"` // what the formula evaluates to
-}
-
-// Report is the outcome of checking a whole dataset.
-type Report struct {
-	Items   int            `json:"items"`
-	ByGrade map[string]int `json:"by_grade"`
-	ByType  map[string]int `json:"by_type"`
-	Status  map[string]int `json:"status"`
-	Results []CheckResult  `json:"results"` // every item, in load order
-}
-
-// CheckItems checks every item and counts them per grade and type.
-func CheckItems(items []bench.Item) Report {
-	r := Report{Items: len(items), ByGrade: map[string]int{}, ByType: map[string]int{}, Status: map[string]int{}}
-	for _, it := range items {
-		r.ByGrade[it.Meta["grade"]]++
-		r.ByType[it.Meta["type"]]++
-		formula, _ := it.Extra["formula"].(string)
-		c := CheckFormula(formula, it.Answer)
-		c.ID = it.ID
-		r.Status[c.Status]++
-		r.Results = append(r.Results, c)
-	}
-	return r
+	// Intermediate marks an ok item whose answer is a value the formula
+	// computes on the way, not the value of its last statement.
+	Intermediate bool `json:"intermediate,omitempty"`
 }
 
 // checkTimeout bounds one item's check; formulas are tiny, so reaching it
@@ -390,6 +368,7 @@ func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat)
 	res = matchGold(res, gold, vals, comparisons)
 	if res.Status == StatusOK && len(eqs) == 0 && len(gold) == 1 && len(final) > 0 && !anyGoldIn(gold, final) {
 		res.Reason = "answer is an intermediate value of the formula (its last statement gives " + showVal(final[len(final)-1]) + ")"
+		res.Intermediate = true
 	}
 	if len(eqs) > 0 && res.Status == StatusInconsistent {
 		// The unknowns solve the equations, but the answer may be derived

@@ -115,7 +115,9 @@ prints them as a table.`,
 			if f.order < 1 || f.order > corpus.MaxOrder {
 				return usageErrorf("data diversity: --order %d: want 1-%d", f.order, corpus.MaxOrder)
 			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), f.timeout)
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			ctx, cancel := context.WithTimeout(ctx, f.timeout)
 			defer cancel()
 			if readings {
 				return printReadings(cmd, ctx, args[0], via, docs, f)
@@ -233,7 +235,9 @@ are ignored, and pairs of problems whose symmetric sentence BLEU
 			if err != nil {
 				return err
 			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), g.timeout)
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			ctx, cancel := context.WithTimeout(ctx, g.timeout)
 			defer cancel()
 			rep, err := corpus.Duplicates(ctx, docs, g.options(), threshold)
 			if err != nil {
@@ -303,7 +307,9 @@ with --bench (and --bench-b for B).`,
 			if err != nil {
 				return err
 			}
-			rep, err := corpus.Overlap(cmd.Context(), a, b, seed)
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			rep, err := corpus.Overlap(ctx, a, b, seed)
 			if err != nil {
 				return err
 			}

@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/matheval/matheval/bench"
 	runner "github.com/matheval/matheval/run"
@@ -85,7 +83,7 @@ way; --also-policy none drops it.`,
 					return usageErrorf("grade: --also-policy: %v", err)
 				}
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := interruptible(cmd)
 			defer stop()
 			rep, err := runner.Regrade(ctx, dir, b)
 			if err != nil {

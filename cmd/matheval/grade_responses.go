@@ -76,8 +76,10 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 			if err != nil {
 				return err
 			}
-			gs := hardmath.GradeResponses(cmd.Context(), hardmath.New(), cat, rs)
-			if err := cmd.Context().Err(); err != nil {
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			gs := hardmath.GradeResponses(ctx, hardmath.New(), cat, rs)
+			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("interrupted after %d of %d responses: %w", len(gs), len(rs), err)
 			}
 			if sample > 0 {
@@ -86,7 +88,7 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 				case asJSON:
 					printJSON(cmd, picked)
 				case markdown:
-					tally := hardmath.WriteDisagreementsMarkdown(cmd.Context(), cmd.OutOrStdout(), hardmath.New(), cat, picked)
+					tally := hardmath.WriteDisagreementsMarkdown(ctx, cmd.OutOrStdout(), hardmath.New(), cat, picked)
 					fmt.Fprintf(cmd.OutOrStdout(), "\n## Who is right (numerical check closer, within 0.25)\n\n| type | matheval | authors | neither or unchecked |\n|---|---|---|---|\n")
 					for _, t := range sortedKeys(tally) {
 						c := tally[t]

@@ -43,7 +43,9 @@ of the released HARDMath files. The same seed and options always give the same b
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			set, err := hardmath.Generate(cmd.Context(), hardmath.GenOptions{Seed: seed, N: n, Types: ts, Compat: compat})
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			set, err := hardmath.Generate(ctx, hardmath.GenOptions{Seed: seed, N: n, Types: ts, Compat: compat})
 			if err != nil {
 				return err
 			}
@@ -107,7 +109,9 @@ answer formulas against the numerical solution over the range (the paper's Figur
 			if plotMax < 0 {
 				return usageErrorf("--plot-max must not be negative")
 			}
-			rep, err := hardmath.Check(cmd.Context(), args[0], hardmath.CheckOptions{PerItem: perItem})
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			rep, err := hardmath.Check(ctx, args[0], hardmath.CheckOptions{PerItem: perItem})
 			if err != nil {
 				return err
 			}
@@ -120,7 +124,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 				if err := os.MkdirAll(plotDir, 0o755); err != nil {
 					return err
 				}
-				files, skipped, err := hardmath.PlotFile(cmd.Context(), args[0], plotDir, plotMax)
+				files, skipped, err := hardmath.PlotFile(ctx, args[0], plotDir, plotMax)
 				if err != nil {
 					return err
 				}

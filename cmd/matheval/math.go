@@ -57,7 +57,9 @@ into DIR/math500/test.jsonl. --url and --math500-url point at mirrors.`,
 			if strings.TrimSpace(to) == "" {
 				return usageErrorf("data pull math: --to DIR is required")
 			}
-			res, err := mathbench.Pull(cmd.Context(), to, mathbench.PullOptions{URL: url, MATH500URL: url500, With500: with500})
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			res, err := mathbench.Pull(ctx, to, mathbench.PullOptions{URL: url, MATH500URL: url500, With500: with500})
 			if err != nil {
 				return err
 			}

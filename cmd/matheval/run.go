@@ -7,9 +7,7 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/matheval/matheval/bench"
@@ -278,7 +276,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		MaxRetries: f.maxRetries, Timeout: f.timeout, MaxCost: f.maxCost, Prices: prices, MaxRequests: f.maxRequests, NoProbe: f.noProbe,
 		Dir: f.out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: f.progressMode, Log: cmd.ErrOrStderr(),
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(cmd)
 	defer stop()
 	if c, ok := b.(io.Closer); ok {
 		// An interrupt also stops the benchmark's verifiers, which may be

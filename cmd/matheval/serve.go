@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"time"
 
 	"github.com/matheval/matheval/web"
@@ -61,7 +60,7 @@ authentication, so do not expose it on a shared network.`,
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "serving %d runs on http://%s/ (Ctrl-C stops)\n", len(s.RunIDs()), ln.Addr())
 			srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			ctx, stop := interruptible(cmd)
 			defer stop()
 			go func() {
 				<-ctx.Done()

@@ -1,0 +1,152 @@
+package asdiv
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/matheval/matheval/bench"
+)
+
+// Report is the outcome of checking a whole dataset (matheval data check
+// asdiv). Inconsistent annotations are findings about the data that make
+// the check fail: a correct reply to such an item may be graded wrong.
+type Report struct {
+	Path     string          `json:"path"`
+	Items    int             `json:"items"`
+	ByGrade  map[string]int  `json:"by_grade"`
+	ByType   map[string]int  `json:"by_type"`
+	Status   map[string]int  `json:"status"`
+	Results  []CheckResult   `json:"results"` // every item, in load order (see Findings)
+	Warnings []bench.Warning `json:"warnings"`
+	// All makes WriteText list the unchecked items and the ok ones that
+	// answer an intermediate value too, not only the inconsistent ones.
+	All bool `json:"-"`
+}
+
+// Check loads ASDiv from path (as Load does) and checks every item's
+// formula against its answer. It stops with ctx's error when ctx is done.
+func Check(ctx context.Context, path string) (Report, error) {
+	items, warns, err := New().Load(path, bench.LoadOptions{})
+	if err != nil {
+		return Report{}, err
+	}
+	rep, err := CheckItems(ctx, items)
+	rep.Path, rep.Warnings = path, warns
+	if err != nil {
+		return rep, fmt.Errorf("%s: %w", path, err)
+	}
+	return rep, nil
+}
+
+// CheckItems checks every item and counts them per grade and type.
+func CheckItems(ctx context.Context, items []bench.Item) (Report, error) {
+	r := Report{Items: len(items), ByGrade: map[string]int{}, ByType: map[string]int{}, Status: map[string]int{}}
+	for _, it := range items {
+		if err := ctx.Err(); err != nil {
+			return r, fmt.Errorf("check stopped at item %s: %w", it.ID, err)
+		}
+		r.ByGrade[it.Meta["grade"]]++
+		r.ByType[it.Meta["type"]]++
+		formula, _ := it.Extra["formula"].(string)
+		c := CheckFormula(formula, it.Answer)
+		c.ID = it.ID
+		r.Status[c.Status]++
+		r.Results = append(r.Results, c)
+	}
+	return r, nil
+}
+
+// Failed reports whether some item's gold answer disagrees with its formula.
+func (r Report) Failed() bool { return r.Status[StatusInconsistent] > 0 }
+
+// Findings returns r with only the results that are not ok.
+func (r Report) Findings() Report {
+	var keep []CheckResult
+	for _, c := range r.Results {
+		if c.Status != StatusOK {
+			keep = append(keep, c)
+		}
+	}
+	r.Results = keep
+	return r
+}
+
+// WriteText prints the counts per grade and solution type, the formula
+// check's counts, and the inconsistent items with the reason; with All, the
+// ok items that answer an intermediate value and the unchecked items too
+// (otherwise the unchecked ones counted by reason).
+func (r Report) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "%s: %d items\n", r.Path, r.Items)
+	for _, wn := range r.Warnings {
+		fmt.Fprintln(w, "warning:", wn)
+	}
+	fmt.Fprintln(w, "\nby grade:")
+	writeCounts(w, r.ByGrade)
+	fmt.Fprintln(w, "\nby solution type:")
+	writeCounts(w, r.ByType)
+	fmt.Fprintf(w, "\nformula check: %d ok, %d inconsistent, %d unchecked\n",
+		r.Status[StatusOK], r.Status[StatusInconsistent], r.Status[StatusUnchecked])
+	intermediate := r.list(func(c CheckResult) bool { return c.Status == StatusOK && c.Intermediate })
+	if len(intermediate) > 0 {
+		fmt.Fprintf(w, "  of the ok ones, %d answer an intermediate value rather than the formula's last (--all lists them)\n", len(intermediate))
+	}
+	if r.All {
+		writeResults(w, "ok items answering an intermediate value", intermediate)
+	}
+	writeResults(w, StatusInconsistent+" items", r.list(func(c CheckResult) bool { return c.Status == StatusInconsistent }))
+	unchecked := r.list(func(c CheckResult) bool { return c.Status == StatusUnchecked })
+	if r.All {
+		writeResults(w, StatusUnchecked+" items", unchecked)
+	} else if len(unchecked) > 0 {
+		reasons := map[string]int{}
+		for _, c := range unchecked {
+			reasons[shortReason(c.Reason)]++
+		}
+		fmt.Fprintln(w, "\nunchecked, by reason (--all lists them):")
+		writeCounts(w, reasons)
+	}
+}
+
+func (r Report) list(keep func(CheckResult) bool) []CheckResult {
+	var out []CheckResult
+	for _, c := range r.Results {
+		if keep(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func writeResults(w io.Writer, title string, rs []CheckResult) {
+	fmt.Fprintf(w, "\n%s:\n", title)
+	if len(rs) == 0 {
+		fmt.Fprintln(w, "  (none)")
+	}
+	for _, c := range rs {
+		fmt.Fprintf(w, "  %s: %s\n      formula %q, answer %q\n", c.ID, c.Reason, c.Formula, c.Answer)
+	}
+}
+
+// shortReason groups unchecked reasons by their leading words.
+func shortReason(s string) string {
+	for i, r := range s {
+		if r == ':' || r == '(' || r == '"' {
+			return strings.TrimSpace(s[:i])
+		}
+	}
+	return s
+}
+
+func writeCounts(w io.Writer, m map[string]int) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "  %-24s %5d\n", k, m[k])
+	}
+}
