@@ -40,7 +40,8 @@ type CheckOptions struct {
 // regime's epsilon, ODE solutions at the evaluation points, and quadrature
 // for both integral families. An answer is OK within the paper's 10%
 // (roots: every reference root matches a numerical root within 10%;
-// numeric epsilon: to the requested decimal places).
+// numeric epsilon: to the requested decimal places). When ctx is done it
+// returns the results so far.
 func CheckRows(ctx context.Context, rows []KeyedRow, o CheckOptions) []CheckResult {
 	if o.PerItem <= 0 {
 		o.PerItem = 10 * time.Second
@@ -329,9 +330,13 @@ type CheckReport struct {
 	Rows       int           `json:"rows"`
 	Duplicates []Duplicate   `json:"duplicates,omitempty"`
 	Results    []CheckResult `json:"results"`
+	// Verbose makes WriteText list the duplicate rows and the skipped
+	// checks too.
+	Verbose bool `json:"-"`
 }
 
-// Check reads a HARDMath file and checks every row.
+// Check reads a HARDMath file and checks every row. It stops with ctx's
+// error when ctx is done.
 func Check(ctx context.Context, path string, o CheckOptions) (CheckReport, error) {
 	file, err := resolveFile(path)
 	if err != nil {
@@ -343,6 +348,9 @@ func Check(ctx context.Context, path string, o CheckOptions) (CheckReport, error
 	}
 	rep := CheckReport{File: file, Rows: len(rows), Duplicates: dups}
 	rep.Results = CheckRows(ctx, rows, o)
+	if err := ctx.Err(); err != nil {
+		return rep, fmt.Errorf("%s: check stopped: %w", file, err)
+	}
 	return rep, nil
 }
 
@@ -357,8 +365,9 @@ func (r CheckReport) Failed() bool {
 }
 
 // WriteText prints counts per type and regime, then every answer that is
-// off (and, with verbose, every skipped check).
-func (r CheckReport) WriteText(w io.Writer, verbose bool) {
+// off (and, with Verbose, the duplicate rows and every skipped check).
+func (r CheckReport) WriteText(w io.Writer) {
+	verbose := r.Verbose
 	fmt.Fprintf(w, "%s: %d rows, %d exact duplicates (kept, each graded as its own item)\n", r.File, r.Rows, len(r.Duplicates))
 	if verbose && len(r.Duplicates) > 0 {
 		for _, d := range r.Duplicates {

@@ -97,8 +97,8 @@ func captureRun(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// TestRunInProcessIsolated: the registered commands are package-level values
-// shared by every tree newRoot builds, so a second run in one process must
+// TestRunInProcessIsolated: every run builds its own command tree
+// (newRoot calls the constructors), so a second run in one process must
 // not see the first one's flags, nor wrap argument errors twice.
 func TestRunInProcessIsolated(t *testing.T) {
 	code, out, _ := captureRun(t, "version", "--json")

@@ -115,11 +115,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				printJSON(cmd, rep)
-			} else {
-				rep.WriteText(cmd.OutOrStdout(), verbose)
-			}
+			rep.Verbose = verbose
 			if plotDir != "" {
 				if err := os.MkdirAll(plotDir, 0o755); err != nil {
 					return err
@@ -133,10 +129,7 @@ answer formulas against the numerical solution over the range (the paper's Figur
 					fmt.Fprintf(cmd.ErrOrStderr(), "  no plot for %s\n", s)
 				}
 			}
-			if rep.Failed() {
-				return errSilentFailure
-			}
-			return nil
+			return finishCheck(cmd, rep, asJSON)
 		},
 	}
 	check.Flags().BoolVar(&asJSON, "json", false, "print every check as JSON")

@@ -81,13 +81,15 @@ proofs, and reports with statistics and plots.`,
 // prepare readies c and every command under it: argument errors become
 // usage errors, and a group command rejects unknown subcommands.
 func prepare(c *cobra.Command) {
-	wrapArgs(c)
-	if c.HasSubCommands() && !c.Runnable() && c.HasParent() {
-		// Cobra answers "matheval gen nosuch" with gen's help and
-		// exit 0; an unknown subcommand is a usage error.
+	if c.HasSubCommands() && !c.Runnable() {
+		// Cobra answers "matheval gen nosuch" with gen's help and exit
+		// 0, and "matheval nosuch" with an untyped error: an unknown
+		// subcommand is a usage error of ours.
+		c.Args = cobra.ArbitraryArgs
 		c.RunE = runGroup
 		c.DisableFlagsInUseLine = true
 	}
+	wrapArgs(c)
 	for _, sub := range c.Commands() {
 		prepare(sub)
 	}
@@ -96,7 +98,14 @@ func prepare(c *cobra.Command) {
 // runGroup runs a command that only groups others: bare, it prints its help.
 func runGroup(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageErrorf("%s: unknown command %q (see '%s --help')", cmd.CommandPath(), args[0], cmd.CommandPath())
+		hint := ""
+		if cmd.SuggestionsMinimumDistance <= 0 {
+			cmd.SuggestionsMinimumDistance = 2 // cobra's own default
+		}
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			hint = "; did you mean " + strings.Join(s, " or ") + "?"
+		}
+		return usageErrorf("%s: unknown command %q%s (see '%s --help')", cmd.CommandPath(), args[0], hint, cmd.CommandPath())
 	}
 	return cmd.Help()
 }
@@ -173,15 +182,8 @@ func run(args []string) int {
 	}
 	fmt.Fprintln(os.Stderr, msg)
 	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
+	if errors.As(err, &ue) {
 		return exitUsage
 	}
 	return exitFailure
-}
-
-// isCobraUsage recognises the usage errors cobra makes itself.
-func isCobraUsage(err error) bool {
-	s := err.Error()
-	return strings.HasPrefix(s, "unknown command") || strings.HasPrefix(s, "unknown flag") ||
-		strings.HasPrefix(s, "unknown shorthand flag") || strings.Contains(s, "required flag(s)")
 }

@@ -29,9 +29,10 @@ var goldData = map[string][]string{
 }
 
 // TestCLIChild runs the command line given in MATHEVAL_CLI_ARGS and exits
-// with its code: cli runs each command line in a fresh process, since
-// cobra commands keep the flag values of an earlier Execute in the same
-// process. It does nothing in a normal test run.
+// with its code: cli runs each command line in a fresh process, so that
+// what it prints is the process's standard output and error, as a user
+// sees them (run writes its one-line errors to os.Stderr), and tests may
+// run in parallel. It does nothing in a normal test run.
 func TestCLIChild(t *testing.T) {
 	raw := os.Getenv("MATHEVAL_CLI_ARGS")
 	if raw == "" {
