@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"bufio"
 	"encoding/json"
 	"encoding/xml"
 	"html"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // goldReplies are the ways a model states an answer; every gold answer
@@ -27,19 +27,13 @@ func goldReplies(gold string) []string {
 
 func TestMATH401KeyAgainstItself(t *testing.T) {
 	path := testenv.Shared(t, "data", "math401", "math401.json")
-	f, err := os.Open(path)
+	rows, err := jsonl.ReadFile[struct{ Query, Response string }](path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	line, n := 0, 0
-	for sc.Scan() {
-		line++
-		var row struct{ Query, Response string }
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatalf("%s:%d: %v", path, line, err)
-		}
+	for _, row := range rows {
+		line++ // the file has no blank lines: a row's line is its position
 		group := 0
 		if line > 1 {
 			group = (line-2)/25 + 1

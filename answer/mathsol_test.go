@@ -1,13 +1,11 @@
 package answer
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // TestMATH500SolutionsGradeAgainstAnswers grades each MATH-500 reference
@@ -15,25 +13,16 @@ import (
 // must find the solution's final answer (the last box, not an earlier
 // anchor or a later remark) and the engine must accept it.
 func TestMATH500SolutionsGradeAgainstAnswers(t *testing.T) {
-	path := testenv.Shared(t, "data", "math500", "test.jsonl")
-	f, err := os.Open(path)
+	rows, err := jsonl.ReadFile[struct {
+		Solution, Answer string
+		UniqueID         string `json:"unique_id"`
+	}](testenv.Shared(t, "data", "math500", "test.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	n, ok := 0, 0
 	var bad []string
-	for sc.Scan() {
-		var row struct{ Solution, Answer, UniqueID string }
-		var raw map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &raw); err != nil {
-			t.Fatal(err)
-		}
-		row.Solution, _ = raw["solution"].(string)
-		row.Answer, _ = raw["answer"].(string)
-		row.UniqueID, _ = raw["unique_id"].(string)
+	for _, row := range rows {
 		n++
 		v := Grade(MATH, row.Answer, row.Solution, "stop")
 		if v.Kind == Correct {
@@ -61,23 +50,15 @@ func TestMATH500SolutionsGradeAgainstAnswers(t *testing.T) {
 // accepted" alternatives) where the last box is only one of them: the
 // hedging rule (conclude.go) grades those as several answers, so they miss.
 func TestMATHTestSolutionsAgainstLastBox(t *testing.T) {
-	path := testenv.Shared(t, "data", "math", "test.jsonl")
-	f, err := os.Open(path)
+	rows, err := jsonl.ReadFile[struct {
+		Solution string `json:"solution"`
+		Idx      any    `json:"idx"`
+	}](testenv.Shared(t, "data", "math", "test.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	n, ok := 0, 0
-	for sc.Scan() {
-		var row struct {
-			Solution string `json:"solution"`
-			Idx      any    `json:"idx"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatal(err)
-		}
+	for _, row := range rows {
 		boxes := scanBoxesRaw(row.Solution)
 		if len(boxes) == 0 {
 			continue

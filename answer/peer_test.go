@@ -1,14 +1,12 @@
 package answer
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/jsonl"
 )
 
 type peerCase struct {
@@ -38,23 +36,13 @@ func peerPolicy(id string) Policy {
 // "equivalent" among them (the hard requirement), and reports (without
 // failing) the remaining misses, which mostly wait on the engine.
 func TestPeerGraderCases(t *testing.T) {
-	path := testenv.Shared(t, "peer-tests", "grader", "cases.jsonl")
-	f, err := os.Open(path)
+	cases, err := jsonl.ReadFile[peerCase](testenv.Shared(t, "peer-tests", "grader", "cases.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	var total, right, falseEq, ptotal, pright int
 	var misses, pmisses []string
-	line := 0
-	for sc.Scan() {
-		line++
-		var c peerCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("%s:%d: %v", path, line, err)
-		}
+	for _, c := range cases {
 		v := Equivalent(peerPolicy(c.ID), c.Gold, c.Prediction)
 		got := 0
 		if v.Kind == Correct {

@@ -1,37 +1,27 @@
 package mathml
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // TestMATH500 converts every formula of the MATH-500 problems and solutions
 // (from ../shared, skipped when absent): none may fail or give malformed
 // MathML. Commands the converter does not know are counted and logged.
 func TestMATH500(t *testing.T) {
-	path := testenv.Shared(t, "data", "math500", "test.jsonl")
-	f, err := os.Open(path)
+	all, err := jsonl.ReadFile[struct{ Problem, Solution, Answer string }](testenv.Shared(t, "data", "math500", "test.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	unknown := map[string]int{}
 	unknownRE := regexp.MustCompile(`<mtext>(\\[A-Za-z]+)</mtext>`)
 	formulas, rows := 0, 0
-	for sc.Scan() {
-		var row struct{ Problem, Solution, Answer string }
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatal(err)
-		}
+	for _, row := range all {
 		rows++
 		for _, text := range []string{row.Problem, row.Solution, "$" + row.Answer + "$"} {
 			for _, seg := range Split(text) {

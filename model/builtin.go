@@ -1,14 +1,14 @@
 package model
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/calc"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // gold replies with the benchmark's own gold reply. Every benchmark must
@@ -108,45 +108,24 @@ func newReplay(path string) (*replay, error) {
 	}
 	defer f.Close()
 	r := &replay{path: path, replies: map[replayKey]ReplayRecord{}}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 256<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := sc.Bytes()
-		if len(trimSpace(b)) == 0 {
-			continue
-		}
-		var rec ReplayRecord
-		if err := json.Unmarshal(b, &rec); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
-		}
+	err = jsonl.Each(f, path, func(_ int, rec ReplayRecord) error {
 		if rec.ID == "" {
-			return nil, fmt.Errorf("%s:%d: no \"id\"", path, line)
+			return errors.New(`no "id"`)
 		}
 		if rec.Sample < 0 {
-			return nil, fmt.Errorf("%s:%d: negative sample index %d", path, line, rec.Sample)
+			return fmt.Errorf("negative sample index %d", rec.Sample)
 		}
 		k := replayKey{rec.ID, rec.Sample}
 		if _, dup := r.replies[k]; dup {
-			return nil, fmt.Errorf("%s:%d: second reply for id %q sample %d", path, line, rec.ID, rec.Sample)
+			return fmt.Errorf("second reply for id %q sample %d", rec.ID, rec.Sample)
 		}
 		r.replies[k] = rec
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return r, nil
-}
-
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r') {
-		b = b[1:]
-	}
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r') {
-		b = b[:len(b)-1]
-	}
-	return b
 }
 
 func (r *replay) Spec() string  { return "replay:" + r.path }

@@ -3,12 +3,15 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/jsonl"
 	"github.com/matheval/matheval/rundir"
 )
 
@@ -72,12 +75,19 @@ func loadJournal(path string) (entries []entry, warnings []string, err error) {
 		}
 		b = b[:cut]
 	}
-	line := 0
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		l := b[:i]
-		b = b[i+1:]
-		line++
+	rd := jsonl.NewReader(bytes.NewReader(b), path)
+	for {
+		l, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return entries, warnings, nil
+		}
+		if errors.Is(err, jsonl.ErrLineTooLong) {
+			warnings = append(warnings, err.Error()+": line skipped")
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
 		if len(bytes.TrimSpace(l)) == 0 {
 			continue
 		}
@@ -86,12 +96,11 @@ func loadJournal(path string) (entries []entry, warnings []string, err error) {
 			if err == nil {
 				err = fmt.Errorf("no key")
 			}
-			warnings = append(warnings, fmt.Sprintf("%s:%d: %v: line skipped", path, line, err))
+			warnings = append(warnings, fmt.Sprintf("%s:%d: %v: line skipped", path, rd.Line(), err))
 			continue
 		}
 		entries = append(entries, e)
 	}
-	return entries, warnings, nil
 }
 
 func openJournal(path string) (*journal, error) {

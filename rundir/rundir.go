@@ -20,7 +20,6 @@
 package rundir
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -29,6 +28,7 @@ import (
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // File names inside a run directory.
@@ -243,31 +243,7 @@ func legacySummary(raw json.RawMessage) (bench.Summary, error) {
 
 // ReadSamples reads dir/samples.jsonl.
 func ReadSamples(dir string) ([]SampleRecord, error) {
-	path := filepath.Join(dir, SamplesFile)
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []SampleRecord
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 256<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var r SampleRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
-		}
-		out = append(out, r)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return out, nil
+	return jsonl.ReadFile[SampleRecord](filepath.Join(dir, SamplesFile))
 }
 
 // IsRunDir reports whether dir looks like a run directory.

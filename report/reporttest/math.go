@@ -1,7 +1,6 @@
 package reporttest
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/jsonl"
 	"github.com/matheval/matheval/rundir"
 )
 
@@ -19,27 +19,18 @@ import (
 // layout). The "model" replies with the reference solution when a seeded
 // draw says it is right (harder levels less often) and with a wrong boxed
 // number otherwise; confidences are drawn to be informative.
-func FromMATH(jsonl, dir string, seed uint64) ([]rundir.SampleRecord, error) {
-	f, err := os.Open(jsonl)
+func FromMATH(path, dir string, seed uint64) ([]rundir.SampleRecord, error) {
+	rows, err := jsonl.ReadFile[struct {
+		Problem, Solution, Answer, Subject string
+		Level                              int
+		UniqueID                           string `json:"unique_id"`
+	}](path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	r := rand.New(rand.NewPCG(seed, 7))
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	var recs []rundir.SampleRecord
-	line := 0
-	for sc.Scan() {
-		line++
-		var row struct {
-			Problem, Solution, Answer, Subject string
-			Level                              int
-			UniqueID                           string `json:"unique_id"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", jsonl, line, err)
-		}
+	for _, row := range rows {
 		it := bench.Item{ID: strings.TrimSuffix(row.UniqueID, ".json"), Problem: row.Problem, Solution: row.Solution,
 			Answer: row.Answer, Meta: map[string]string{"subject": row.Subject, "level": fmt.Sprintf("Level %d", row.Level)}}
 		rec := rundir.SampleRecord{Sample: bench.Sample{Item: it, FinishReason: "stop"}}
@@ -67,9 +58,6 @@ func FromMATH(jsonl, dir string, seed uint64) ([]rundir.SampleRecord, error) {
 		rec.LatencyMS = 300 + float64(len(rec.Reply))
 		recs = append(recs, rec)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -87,7 +75,7 @@ func FromMATH(jsonl, dir string, seed uint64) ([]rundir.SampleRecord, error) {
 	if err := out.Close(); err != nil {
 		return nil, err
 	}
-	m := rundir.Manifest{Matheval: "test", Benchmark: "math", DataPath: jsonl, DataHash: "math500", Prompt: "solution",
+	m := rundir.Manifest{Matheval: "test", Benchmark: "math", DataPath: path, DataHash: "math500", Prompt: "solution",
 		PromptHash: "p", GraderVersion: "g", Model: "synthetic", Params: map[string]any{"temperature": 0.0},
 		Seed: int64(seed), Items: len(recs), Samples: 1}
 	return recs, rundir.WriteJSON(dir, rundir.ManifestFile, m)
