@@ -5,16 +5,10 @@ import (
 	"fmt"
 	"sort"
 	"testing"
-
-	"github.com/matheval/matheval/internal/testenv"
 )
 
 func TestCheckMini(t *testing.T) {
-	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
-	rows, _, err := ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := miniRows(t)
 	res := CheckRows(context.Background(), rows, CheckOptions{})
 	type k struct{ t, r string }
 	ok, bad, skip := map[k]int{}, map[k]int{}, map[k]int{}

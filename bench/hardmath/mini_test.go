@@ -9,15 +9,37 @@ import (
 	"github.com/matheval/matheval/internal/testenv"
 )
 
+// miniPath is HARDMath-mini in ../shared (the test is skipped without it).
+func miniPath(t *testing.T) string {
+	return testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
+}
+
+// miniRows reads HARDMath-mini's rows.
+func miniRows(t *testing.T) []KeyedRow {
+	rows, _, err := ReadFile(miniPath(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// miniItems loads HARDMath-mini's items under o.
+func miniItems(t *testing.T, o bench.LoadOptions) []bench.Item {
+	items, _, err := New().Load(miniPath(t), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return items
+}
+
 // The released HARDMath-mini references, stated as a model would state them,
 // must grade 1.0 on every item; in the traditional-integral regimes where
 // the released answer is more than 10% off the numerical value (the
 // intermediate regime's wrong exponent: 47 rows, as data check finds) the
 // gold states the numerical value.
 func TestMiniGoldScoresOne(t *testing.T) {
-	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
 	b := New()
-	items, warns, err := b.Load(path, bench.LoadOptions{})
+	items, warns, err := b.Load(miniPath(t), bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +61,7 @@ func TestMiniGoldScoresOne(t *testing.T) {
 	if dups != 1 {
 		t.Errorf("%d duplicate warnings, want one summary line", dups)
 	}
-	if _, list, err := ReadRowsWithDuplicates(path); err != nil || len(list) != 58 {
+	if _, list, err := ReadRowsWithDuplicates(miniPath(t)); err != nil || len(list) != 58 {
 		t.Errorf("ReadRowsWithDuplicates: %d duplicates (%v), want 58", len(list), err)
 	}
 	byType := map[string]int{}
@@ -89,11 +111,7 @@ func TestMiniGoldScoresOne(t *testing.T) {
 // x = 0: 46 of HARDMath-mini's 54 differ from the ODE's own Taylor series,
 // and row 192's is 1 - x^3/18 where y”'(0) = -1/3 - 1/10.
 func TestReleasedODESeriesChecked(t *testing.T) {
-	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
-	rows, _, err := ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := miniRows(t)
 	off, n := 0, 0
 	for _, kr := range rows {
 		if kr.Row.Type() != TypeODE {

@@ -7,13 +7,11 @@ import (
 	"testing"
 
 	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/internal/testenv"
 )
 
 func TestPromptShots(t *testing.T) {
-	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
-	b := New()
-	items, _, err := b.Load(path, bench.LoadOptions{Filter: map[string][]string{"type": {TypeODE}}, Limit: 2})
+	b := New() // it finds the shot examples beside the file it loaded
+	items, _, err := b.Load(miniPath(t), bench.LoadOptions{Filter: map[string][]string{"type": {TypeODE}}, Limit: 2})
 	if err != nil || len(items) != 2 {
 		t.Fatalf("%d items, %v", len(items), err)
 	}

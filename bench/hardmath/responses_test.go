@@ -88,12 +88,8 @@ func TestAuthorsArchiveAgreement(t *testing.T) {
 
 // "[y = y(0), y = 0]" gets no credit on any HARDMath-mini ODE.
 func TestODEInitialValueAnswerGetsNoCredit(t *testing.T) {
-	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
 	b := New()
-	items, _, err := b.Load(path, bench.LoadOptions{Filter: map[string][]string{"type": {TypeODE}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	items := miniItems(t, bench.LoadOptions{Filter: map[string][]string{"type": {TypeODE}}})
 	if len(items) != 54 {
 		t.Fatalf("%d ODE items, want 54", len(items))
 	}

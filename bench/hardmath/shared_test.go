@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/internal/testenv"
 )
 
 // The conventions HARDMath needs from the shared engine.
@@ -40,11 +39,7 @@ func TestFormulaConventions(t *testing.T) {
 
 // Every reference formula of HARDMath-mini evaluates at its point.
 func TestSharedEngineEvaluatesEveryReference(t *testing.T) {
-	path := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
-	items, _, err := New().Load(path, bench.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	items := miniItems(t, bench.LoadOptions{})
 	n := 0
 	for _, it := range items {
 		ref, _ := referenceFromItem(it.Extra)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -21,17 +22,27 @@ func lookupPolicy(name string) (answer.Policy, error) {
 	return p, nil
 }
 
-// printInternalErrors prints the stack of every grader panic on standard
-// error while a stream command runs: its records name only the line and
-// the panic. It returns the function that stops it.
-func printInternalErrors(cmd *cobra.Command) (stop func()) {
+// runStream runs a JSON Lines stream of answer (standard input to
+// standard output) under policy p; a bad line makes it exit 1 at the end.
+// The stack of every grader panic goes to standard error, since the
+// stream's records name only the line and the panic.
+func runStream(cmd *cobra.Command, p answer.Policy, stream func(answer.Policy, io.Reader, io.Writer, io.Writer) (answer.StreamStats, error)) error {
 	var mu sync.Mutex
-	w := cmd.ErrOrStderr()
-	return answer.OnInternalError(func(e *answer.InternalError) {
+	errw := cmd.ErrOrStderr()
+	defer answer.OnInternalError(func(e *answer.InternalError) {
 		mu.Lock()
 		defer mu.Unlock()
-		fmt.Fprintf(w, "matheval %s: %v: a bug of matheval; please report it with this stack:\n%s\n", cmd.Name(), e, e.Stack)
-	})
+		fmt.Fprintf(errw, "matheval %s: %v: a bug of matheval; please report it with this stack:\n%s\n", cmd.Name(), e, e.Stack)
+	})()
+	st, err := stream(p, cmd.InOrStdin(), cmd.OutOrStdout(), errw)
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd.Name(), err)
+	}
+	if st.BadLines > 0 {
+		fmt.Fprintf(errw, "matheval %s: %d of %d lines were not valid records\n", cmd.Name(), st.BadLines, st.Lines)
+		return errSilentFailure
+	}
+	return nil
 }
 
 func newExtractCmd() *cobra.Command {
@@ -60,16 +71,7 @@ Policies: ` + policyNames + `.`,
 			if err != nil {
 				return err
 			}
-			defer printInternalErrors(cmd)()
-			st, err := answer.ExtractStream(p, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
-			if err != nil {
-				return fmt.Errorf("extract: %w", err)
-			}
-			if st.BadLines > 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "matheval extract: %d of %d lines were not valid records\n", st.BadLines, st.Lines)
-				return errSilentFailure
-			}
-			return nil
+			return runStream(cmd, p, answer.ExtractStream)
 		},
 	}
 	c.Flags().StringVar(&benchName, "bench", "math", "benchmark whose extraction policy to use ("+policyNames+")")
@@ -130,16 +132,7 @@ Policies: ` + policyNames + `.`,
 				}
 				p = p.WithDecimal(rule, digits)
 			}
-			defer printInternalErrors(cmd)()
-			st, err := answer.EquivStream(p, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
-			if err != nil {
-				return fmt.Errorf("equiv: %w", err)
-			}
-			if st.BadLines > 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "matheval equiv: %d of %d lines were not valid records\n", st.BadLines, st.Lines)
-				return errSilentFailure
-			}
-			return nil
+			return runStream(cmd, p, answer.EquivStream)
 		},
 	}
 	c.Flags().StringVar(&benchName, "bench", "math", "benchmark whose policy to use ("+policyNames+"); same as --policy")
