@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -118,7 +119,7 @@ func firstRecordKeys(t []byte) []string {
 			if dec.Decode(&v) == nil {
 				var inner map[string]json.RawMessage
 				if json.Unmarshal(v, &inner) == nil {
-					return keysOf(inner)
+					return slices.Sorted(maps.Keys(inner))
 				}
 				if s, ok := k.(string); ok {
 					return []string{s}
@@ -132,11 +133,11 @@ func firstRecordKeys(t []byte) []string {
 // nestedKeys returns obj's keys, or its first value's keys when obj is an
 // index of records ({"0": {...}}).
 func nestedKeys(obj map[string]json.RawMessage) []string {
-	keys := keysOf(obj)
+	keys := slices.Sorted(maps.Keys(obj))
 	if len(keys) > 0 {
 		var inner map[string]json.RawMessage
 		if json.Unmarshal(obj[keys[0]], &inner) == nil && len(inner) > 0 && isIndex(keys) {
-			return keysOf(inner)
+			return slices.Sorted(maps.Keys(inner))
 		}
 	}
 	return keys
@@ -149,15 +150,6 @@ func isIndex(keys []string) bool {
 		}
 	}
 	return true
-}
-
-func keysOf(m map[string]json.RawMessage) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // sniffKeys maps a record's fields to a benchmark.

@@ -3,8 +3,9 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/matheval/matheval/bench"
@@ -283,7 +284,7 @@ func diagnostics(head string, a *Analysis) Section {
 		kt.Rows = append(kt.Rows, []string{string(k.Kind), fmt.Sprint(k.Count), pct(k.Share), strings.Join(k.Reasons, "; "), strings.Join(k.Example, ", ")})
 	}
 	ft := bench.Table{Name: "finish_reasons", Title: "Finish reasons", Columns: []string{"finish reason", "samples"}}
-	for _, fr := range sortedCountKeys(a.Spend.FinishReasons) {
+	for _, fr := range slices.Sorted(maps.Keys(a.Spend.FinishReasons)) {
 		ft.Rows = append(ft.Rows, []string{fr, fmt.Sprint(a.Spend.FinishReasons[fr])})
 	}
 	return Section{Title: head + "Extraction diagnostics", Tables: []bench.Table{kt, ft},
@@ -341,11 +342,11 @@ func ManifestTable(r *Run) bench.Table {
 	add("samples per item", fmt.Sprint(m.Samples))
 	add("start", m.Start)
 	add("end", m.End)
-	for _, k := range sortedAnyKeys(m.Params) {
+	for _, k := range slices.Sorted(maps.Keys(m.Params)) {
 		b, _ := json.Marshal(m.Params[k])
 		add("param "+k, string(b))
 	}
-	for _, k := range sortedStringKeys(m.Extra) {
+	for _, k := range slices.Sorted(maps.Keys(m.Extra)) {
 		add("extra "+k, m.Extra[k])
 	}
 	return t
@@ -353,31 +354,4 @@ func ManifestTable(r *Run) bench.Table {
 
 func plotRef(x Analyzed, p Plot) PlotRef {
 	return PlotRef{Title: p.Title, PNG: "plots/" + x.Prefix + p.Name + ".png", SVG: "plots/" + x.Prefix + p.Name + ".svg", Plot: p}
-}
-
-func sortedCountKeys(m map[string]int) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
-func sortedAnyKeys(m map[string]any) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
-func sortedStringKeys(m map[string]string) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/matheval/matheval/bench"
@@ -141,12 +142,7 @@ func shortReason(s string) string {
 }
 
 func writeCounts(w io.Writer, m map[string]int) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		fmt.Fprintf(w, "  %-24s %5d\n", k, m[k])
 	}
 }

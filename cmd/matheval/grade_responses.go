@@ -2,7 +2,8 @@ package main
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/matheval/matheval/bench/hardmath"
 	"github.com/spf13/cobra"
@@ -90,7 +91,7 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 				case markdown:
 					tally := hardmath.WriteDisagreementsMarkdown(ctx, cmd.OutOrStdout(), hardmath.New(), cat, picked)
 					fmt.Fprintf(cmd.OutOrStdout(), "\n## Who is right (numerical check closer, within 0.25)\n\n| type | matheval | authors | neither or unchecked |\n|---|---|---|---|\n")
-					for _, t := range sortedKeys(tally) {
+					for _, t := range slices.Sorted(maps.Keys(tally)) {
 						c := tally[t]
 						fmt.Fprintf(cmd.OutOrStdout(), "| %s | %d | %d | %d |\n", t, c[0], c[1], c[2])
 					}
@@ -121,13 +122,4 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed for --sample")
 	c.Flags().BoolVar(&markdown, "markdown", false, "with --sample: a Markdown list with a numerical check of each response and who is right")
 	return c
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
