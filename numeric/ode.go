@@ -164,8 +164,8 @@ func SolveODE(ctx context.Context, f ODEFunc, x0 float64, y0 []float64, x1 float
 		dir = -1
 	}
 	y := append([]float64(nil), y0...)
-	k1, k2, k3, k4, k5, k6, k7 := mk(n), mk(n), mk(n), mk(n), mk(n), mk(n), mk(n)
-	yt, ynew, ysti := mk(n), mk(n), mk(n)
+	d := newDopri(n)
+	k1 := d.k[0]
 	x := x0
 	f(x, y, k1)
 	sol.Evals++
@@ -195,116 +195,154 @@ func SolveODE(ctx context.Context, f ODEFunc, x0 float64, y0 []float64, x1 float
 			return sol, nil
 		}
 		sol.Steps++
-		for i := range yt {
-			yt[i] = y[i] + h*dpA21*k1[i]
-		}
-		f(x+dpC2*h, yt, k2)
-		for i := range yt {
-			yt[i] = y[i] + h*(dpA31*k1[i]+dpA32*k2[i])
-		}
-		f(x+dpC3*h, yt, k3)
-		for i := range yt {
-			yt[i] = y[i] + h*(dpA41*k1[i]+dpA42*k2[i]+dpA43*k3[i])
-		}
-		f(x+dpC4*h, yt, k4)
-		for i := range yt {
-			yt[i] = y[i] + h*(dpA51*k1[i]+dpA52*k2[i]+dpA53*k3[i]+dpA54*k4[i])
-		}
-		f(x+dpC5*h, yt, k5)
-		for i := range ysti {
-			ysti[i] = y[i] + h*(dpA61*k1[i]+dpA62*k2[i]+dpA63*k3[i]+dpA64*k4[i]+dpA65*k5[i])
-		}
-		f(x+h, ysti, k6)
-		for i := range ynew {
-			ynew[i] = y[i] + h*(dpA71*k1[i]+dpA73*k3[i]+dpA74*k4[i]+dpA75*k5[i]+dpA76*k6[i])
-		}
-		f(x+h, ynew, k7)
+		errNorm := d.step(f, x, y, h, o)
 		sol.Evals += 6
-		errNorm := 0.0
-		for i := range ynew {
-			e := h * (dpE1*k1[i] + dpE3*k3[i] + dpE4*k4[i] + dpE5*k5[i] + dpE6*k6[i] + dpE7*k7[i])
-			sc := o.AbsTol + o.RelTol*math.Max(math.Abs(y[i]), math.Abs(ynew[i]))
-			errNorm += (e / sc) * (e / sc)
-		}
-		errNorm = math.Sqrt(errNorm / float64(n))
-		if math.IsNaN(errNorm) || math.IsInf(errNorm, 0) || !finite(ynew) || !finite(k7) {
+		if math.IsNaN(errNorm) || math.IsInf(errNorm, 0) || !finite(d.ynew) || !finite(d.k[6]) {
 			// Overflow inside the step: shrink hard and retry.
 			h *= 0.1
 			continue
 		}
-		if errNorm <= 1 {
-			// Accepted: store the dense output before moving on.
-			sg := odeSeg{kind: segDopri, x0: x, h: h}
-			for j := range sg.rc {
-				sg.rc[j] = mk(n)
-			}
-			for i := 0; i < n; i++ {
-				dy := ynew[i] - y[i]
-				bspl := h*k1[i] - dy
-				sg.rc[0][i] = y[i]
-				sg.rc[1][i] = dy
-				sg.rc[2][i] = bspl
-				sg.rc[3][i] = dy - h*k7[i] - bspl
-				sg.rc[4][i] = h * (dpD1*k1[i] + dpD3*k3[i] + dpD4*k4[i] + dpD5*k5[i] + dpD6*k6[i] + dpD7*k7[i])
-			}
-			sol.segs = append(sol.segs, sg)
-			// Hairer's stiffness detection: h*|lambda| near the stability boundary.
-			num, den := 0.0, 0.0
-			for i := 0; i < n; i++ {
-				num += (k7[i] - k6[i]) * (k7[i] - k6[i])
-				den += (ynew[i] - ysti[i]) * (ynew[i] - ysti[i])
-			}
-			// The controller keeps h|lambda| near 1.3 rather than at the
-			// stability limit (3.3) at tight tolerances, so the test uses 1;
-			// steps where the solution itself changes fast (a blow-up) do not count.
-			change := 0.0
-			for i := 0; i < n; i++ {
-				change = math.Max(change, math.Abs(ynew[i]-y[i]))
-			}
-			smooth := change <= 0.01*math.Max(1, norm(y))
-			if den > 0 && smooth && h*h*num > den {
-				stiffCount++
-			} else if stiffCount > 0 {
-				stiffCount--
-			}
-			x += h
-			copy(y, ynew)
-			copy(k1, k7)
-			sol.XEnd = x
-			copy(sol.YEnd, y)
-			// Track y_i/y_i' of the dominant component; it tends to zero
-			// linearly at a power-law singularity.
-			im := argmaxAbs(y)
-			if k1[im] != 0 {
-				lastRX = append(lastRX, x)
-				lastR = append(lastR, y[im]/k1[im])
-				if len(lastR) > 2 {
-					lastRX, lastR = lastRX[1:], lastR[1:]
-				}
-			}
-			if norm(y) > o.BlowUp {
-				markBlowUp(sol, x, lastRX, lastR)
-				return sol, nil
-			}
-			if x == x1 || dir*(x-x1) >= 0 {
-				sol.XEnd = x1
-				return sol, nil
-			}
-			if stiffCount >= 50 && !o.NoStiffSwitch {
-				sol.Stiff, sol.StiffX = true, x
-				return sol, rosenbrock(ctx, f, sol, x, y, x1, math.Abs(h), o)
-			}
-			// Lund-stabilised step size control (Hairer's dopri5).
-			fac11 := math.Pow(errNorm, 0.2-0.04*0.75)
-			fac := fac11 / math.Pow(facOld, 0.04)
-			fac = math.Max(1.0/10, math.Min(1.0/0.2, fac/0.9))
-			facOld = math.Max(errNorm, 1e-4)
-			h /= fac
-		} else {
+		if errNorm > 1 {
 			fac11 := math.Pow(errNorm, 0.2-0.04*0.75)
 			h /= math.Min(1.0/0.2, fac11/0.9)
+			continue
 		}
+		// Accepted: store the dense output before moving on.
+		sol.segs = append(sol.segs, d.segment(x, h, y))
+		if d.stiff(h, y) {
+			stiffCount++
+		} else if stiffCount > 0 {
+			stiffCount--
+		}
+		x += h
+		copy(y, d.ynew)
+		copy(k1, d.k[6])
+		sol.XEnd = x
+		copy(sol.YEnd, y)
+		// Track y_i/y_i' of the dominant component; it tends to zero
+		// linearly at a power-law singularity.
+		im := argmaxAbs(y)
+		if k1[im] != 0 {
+			lastRX = append(lastRX, x)
+			lastR = append(lastR, y[im]/k1[im])
+			if len(lastR) > 2 {
+				lastRX, lastR = lastRX[1:], lastR[1:]
+			}
+		}
+		if norm(y) > o.BlowUp {
+			markBlowUp(sol, x, lastRX, lastR)
+			return sol, nil
+		}
+		if x == x1 || dir*(x-x1) >= 0 {
+			sol.XEnd = x1
+			return sol, nil
+		}
+		if stiffCount >= 50 && !o.NoStiffSwitch {
+			sol.Stiff, sol.StiffX = true, x
+			return sol, rosenbrock(ctx, f, sol, x, y, x1, math.Abs(h), o)
+		}
+		// Lund-stabilised step size control (Hairer's dopri5).
+		fac11 := math.Pow(errNorm, 0.2-0.04*0.75)
+		fac := fac11 / math.Pow(facOld, 0.04)
+		fac = math.Max(1.0/10, math.Min(1.0/0.2, fac/0.9))
+		facOld = math.Max(errNorm, 1e-4)
+		h /= fac
 	}
+}
+
+// dopri holds the stages of one Dormand-Prince step: k[0] is f(x, y), the
+// last stage of the step before (first same as last), k[6] f at the new
+// point; ysti is the sixth stage's point, for the stiffness test.
+type dopri struct {
+	k              [7][]float64
+	yt, ynew, ysti []float64
+}
+
+func newDopri(n int) *dopri {
+	d := &dopri{yt: mk(n), ynew: mk(n), ysti: mk(n)}
+	for j := range d.k {
+		d.k[j] = mk(n)
+	}
+	return d
+}
+
+// step tries a step of size h from (x, y): it computes the stages and
+// ynew, and returns the error estimate's scaled RMS norm (accept at <= 1).
+func (d *dopri) step(f ODEFunc, x float64, y []float64, h float64, o ODEOptions) float64 {
+	k1, k2, k3, k4, k5, k6, k7 := d.k[0], d.k[1], d.k[2], d.k[3], d.k[4], d.k[5], d.k[6]
+	yt, ysti, ynew := d.yt, d.ysti, d.ynew
+	for i := range yt {
+		yt[i] = y[i] + h*dpA21*k1[i]
+	}
+	f(x+dpC2*h, yt, k2)
+	for i := range yt {
+		yt[i] = y[i] + h*(dpA31*k1[i]+dpA32*k2[i])
+	}
+	f(x+dpC3*h, yt, k3)
+	for i := range yt {
+		yt[i] = y[i] + h*(dpA41*k1[i]+dpA42*k2[i]+dpA43*k3[i])
+	}
+	f(x+dpC4*h, yt, k4)
+	for i := range yt {
+		yt[i] = y[i] + h*(dpA51*k1[i]+dpA52*k2[i]+dpA53*k3[i]+dpA54*k4[i])
+	}
+	f(x+dpC5*h, yt, k5)
+	for i := range ysti {
+		ysti[i] = y[i] + h*(dpA61*k1[i]+dpA62*k2[i]+dpA63*k3[i]+dpA64*k4[i]+dpA65*k5[i])
+	}
+	f(x+h, ysti, k6)
+	for i := range ynew {
+		ynew[i] = y[i] + h*(dpA71*k1[i]+dpA73*k3[i]+dpA74*k4[i]+dpA75*k5[i]+dpA76*k6[i])
+	}
+	f(x+h, ynew, k7)
+	errNorm := 0.0
+	for i := range ynew {
+		e := h * (dpE1*k1[i] + dpE3*k3[i] + dpE4*k4[i] + dpE5*k5[i] + dpE6*k6[i] + dpE7*k7[i])
+		sc := o.AbsTol + o.RelTol*math.Max(math.Abs(y[i]), math.Abs(ynew[i]))
+		errNorm += (e / sc) * (e / sc)
+	}
+	return math.Sqrt(errNorm / float64(len(y)))
+}
+
+// segment is the dense output of the accepted step of size h from (x, y).
+func (d *dopri) segment(x, h float64, y []float64) odeSeg {
+	k1, k3, k4, k5, k6, k7 := d.k[0], d.k[2], d.k[3], d.k[4], d.k[5], d.k[6]
+	n := len(y)
+	sg := odeSeg{kind: segDopri, x0: x, h: h}
+	for j := range sg.rc {
+		sg.rc[j] = mk(n)
+	}
+	for i := 0; i < n; i++ {
+		dy := d.ynew[i] - y[i]
+		bspl := h*k1[i] - dy
+		sg.rc[0][i] = y[i]
+		sg.rc[1][i] = dy
+		sg.rc[2][i] = bspl
+		sg.rc[3][i] = dy - h*k7[i] - bspl
+		sg.rc[4][i] = h * (dpD1*k1[i] + dpD3*k3[i] + dpD4*k4[i] + dpD5*k5[i] + dpD6*k6[i] + dpD7*k7[i])
+	}
+	return sg
+}
+
+// stiff is Hairer's stiffness test on the accepted step of size h from y:
+// h*|lambda| near the stability boundary.
+func (d *dopri) stiff(h float64, y []float64) bool {
+	n := len(y)
+	k6, k7 := d.k[5], d.k[6]
+	num, den := 0.0, 0.0
+	for i := 0; i < n; i++ {
+		num += (k7[i] - k6[i]) * (k7[i] - k6[i])
+		den += (d.ynew[i] - d.ysti[i]) * (d.ynew[i] - d.ysti[i])
+	}
+	// The controller keeps h|lambda| near 1.3 rather than at the
+	// stability limit (3.3) at tight tolerances, so the test uses 1;
+	// steps where the solution itself changes fast (a blow-up) do not count.
+	change := 0.0
+	for i := 0; i < n; i++ {
+		change = math.Max(change, math.Abs(d.ynew[i]-y[i]))
+	}
+	smooth := change <= 0.01*math.Max(1, norm(y))
+	return den > 0 && smooth && h*h*num > den
 }
 
 // markBlowUp records a blow-up at x, refining its location by extrapolating
