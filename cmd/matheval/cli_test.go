@@ -242,161 +242,13 @@ func checkPerfectRun(t *testing.T, dir, model string) {
 // TestCLIContract builds matheval once, with a commit stamped in by
 // -ldflags, and checks the contract on the binary.
 func TestCLIContract(t *testing.T) {
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(gobin); err != nil {
-			t.Skip("no go command to build matheval with")
-		}
-	}
 	const commit = "abc123contract"
-	bin := cliBinary{path: filepath.Join(t.TempDir(), "matheval")}
-	start := time.Now()
-	build := exec.Command(gobin, "build", "-o", bin.path,
-		"-ldflags", "-X github.com/matheval/matheval/internal/version.Commit="+commit, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	t.Logf("built matheval in %v", time.Since(start).Round(time.Millisecond))
-
-	t.Run("help", func(t *testing.T) {
-		root := newRoot()
-		for _, flag := range []string{"--help", "-h"} {
-			code, out, stderr := bin.exec(t, "", "", flag)
-			if code != 0 || stderr != "" {
-				t.Fatalf("%s: exit %d, stderr %q", flag, code, stderr)
-			}
-			for _, c := range root.Commands() {
-				if !c.Hidden && !strings.Contains(out, "\n  "+c.Name()+" ") {
-					t.Errorf("%s does not list %s:\n%s", flag, c.Name(), out)
-				}
-			}
-		}
-		// Each command's own help, as a user asks for it.
-		walkCommands(root, func(c *cobra.Command) {
-			if !c.HasParent() {
-				return
-			}
-			args := append(strings.Fields(c.CommandPath())[1:], "--help")
-			code, out, stderr := bin.exec(t, "", "", args...)
-			if code != 0 || stderr != "" || !strings.Contains(out, c.Short) && !strings.Contains(out, strings.TrimSpace(c.Long)) {
-				t.Errorf("%v: exit %d, stderr %q, stdout %.200q", args, code, stderr, out)
-			}
-			if c.Runnable() && !strings.Contains(out, "Examples:") {
-				t.Errorf("%v shows no examples:\n%s", args, out)
-			}
-		})
-	})
-
-	t.Run("version", func(t *testing.T) {
-		code, out, stderr := bin.exec(t, "", "", "version")
-		if code != 0 || stderr != "" {
-			t.Fatalf("exit %d, stderr %q", code, stderr)
-		}
-		for _, fact := range []string{version.Version, commit, runtime.Version()} {
-			if !strings.Contains(out, fact) {
-				t.Errorf("version does not print %q:\n%s", fact, out)
-			}
-		}
-		code, out, _ = bin.exec(t, "", "", "version", "--json")
-		var info version.Info
-		if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil {
-			t.Fatalf("version --json: exit %d, %v: %q", code, err, out)
-		}
-		if info.Version != version.Version || info.Commit != commit || info.GoVersion != runtime.Version() {
-			t.Errorf("version --json: %+v", info)
-		}
-	})
-
-	t.Run("usage errors exit 2 with one line", func(t *testing.T) {
-		for _, args := range [][]string{
-			{"no-such-command"},
-			{"--no-such-flag"},
-			{"version", "extra"},
-			{"version", "--no-such-flag"},
-			{"help", "no-such-command"},
-			{"gen", "no-such-bench"},
-			{"gen", "math401", "--seed", "abc"},
-			{"gen", "math401", "extra"},
-			{"data", "no-such-command"},
-			{"data", "check", "no-such-bench", "file"},
-			{"data", "check", "math401"},
-			{"data", "check", "math401", "a", "b"},
-			{"run"},
-			{"run", "math401"},
-			{"run", "math401", "--model", "builtin:calc", "--no-such-flag"},
-			{"run", "no-such-bench", "--model", "builtin:gold"},
-			{"grade"},
-			{"report"},
-			{"compare", "only-one"},
-			{"mm", "verify"},
-			{"mm", "no-such-command"},
-			{"minif2f", "check"},
-			{"extract", "extra"},
-			{"equiv", "--timeout", "soon"},
-			{"equiv", "--decimal", "sometimes"},
-			{"completion", "no-such-shell"},
-		} {
-			code, out, stderr := bin.exec(t, "", "", args...)
-			if code != exitUsage || len(lines(stderr)) != 1 || out != "" {
-				t.Errorf("%v: exit %d (want %d), stdout %q, stderr %q (want one line)", args, code, exitUsage, out, stderr)
-			}
-		}
-	})
-
-	t.Run("work failures exit 1", func(t *testing.T) {
-		dir := t.TempDir()
-		missing := filepath.Join(dir, "no-such-file.json")
-		badMM := filepath.Join(dir, "bad.mm")
-		// A one-axiom database whose only theorem's proof leaves two
-		// statements on the stack.
-		mm := "$c |- wff $. $v p $. wp $f wff p $.\nth $p wff p $= wp wp $.\n"
-		if err := os.WriteFile(badMM, []byte(mm), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		for _, tc := range []struct {
-			stdin   string
-			args    []string
-			mention string // what stderr must name
-		}{
-			{"", []string{"data", "check", "math401", missing}, "no-such-file.json"},
-			{"", []string{"mm", "verify", badMM}, "th"},
-			{"not json\n", []string{"equiv"}, "line 1"},
-			{"not json\n", []string{"extract"}, "line 1"},
-			{"", []string{"report", filepath.Join(dir, "no-such-run")}, "no-such-run"},
-		} {
-			code, _, stderr := bin.exec(t, "", tc.stdin, tc.args...)
-			if code != exitFailure || !strings.Contains(stderr, tc.mention) {
-				t.Errorf("%v: exit %d (want %d), stderr %q (want it to name %q)", tc.args, code, exitFailure, stderr, tc.mention)
-			}
-		}
-	})
-
-	t.Run("README main job", func(t *testing.T) {
-		args := readmeFirstCommand(t)
-		// Exactly as written, in a fresh folder: the run directory is
-		// wherever the command says it put it.
-		cwd := t.TempDir()
-		code, out, stderr := bin.exec(t, cwd, "", args...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d\n%s%s", args, code, out, stderr)
-		}
-		var dir string
-		for _, l := range lines(out) {
-			if rest, ok := strings.CutPrefix(l, "run directory: "); ok {
-				dir = strings.TrimSpace(rest)
-			}
-		}
-		if dir == "" {
-			t.Fatalf("%v did not say where the run directory is:\n%s", args, out)
-		}
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(cwd, dir)
-		}
-		checkPerfectRun(t, dir, "builtin:calc")
-		checkMainOutput(t, out, stderr)
-	})
-
+	bin := buildCLI(t, commit)
+	t.Run("help", func(t *testing.T) { checkHelp(t, bin) })
+	t.Run("version", func(t *testing.T) { checkVersion(t, bin, commit) })
+	t.Run("usage errors exit 2 with one line", func(t *testing.T) { checkUsageErrors(t, bin) })
+	t.Run("work failures exit 1", func(t *testing.T) { checkWorkFailures(t, bin) })
+	t.Run("README main job", func(t *testing.T) { checkREADMEJob(t, bin) })
 	for _, model := range []string{"builtin:calc", "builtin:gold"} {
 		t.Run("run math401 "+model, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "run")
@@ -407,4 +259,169 @@ func TestCLIContract(t *testing.T) {
 			checkPerfectRun(t, dir, model)
 		})
 	}
+}
+
+// buildCLI builds matheval with commit stamped in (skipping the test when
+// no go command is at hand).
+func buildCLI(t *testing.T, commit string) cliBinary {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(gobin); err != nil {
+			t.Skip("no go command to build matheval with")
+		}
+	}
+	bin := cliBinary{path: filepath.Join(t.TempDir(), "matheval")}
+	start := time.Now()
+	build := exec.Command(gobin, "build", "-o", bin.path,
+		"-ldflags", "-X github.com/matheval/matheval/internal/version.Commit="+commit, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	t.Logf("built matheval in %v", time.Since(start).Round(time.Millisecond))
+	return bin
+}
+
+// checkHelp: the root's help lists every command, and each command's own
+// help, as a user asks for it, shows its description and examples.
+func checkHelp(t *testing.T, bin cliBinary) {
+	root := newRoot()
+	for _, flag := range []string{"--help", "-h"} {
+		code, out, stderr := bin.exec(t, "", "", flag)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%s: exit %d, stderr %q", flag, code, stderr)
+		}
+		for _, c := range root.Commands() {
+			if !c.Hidden && !strings.Contains(out, "\n  "+c.Name()+" ") {
+				t.Errorf("%s does not list %s:\n%s", flag, c.Name(), out)
+			}
+		}
+	}
+	// Each command's own help, as a user asks for it.
+	walkCommands(root, func(c *cobra.Command) {
+		if !c.HasParent() {
+			return
+		}
+		args := append(strings.Fields(c.CommandPath())[1:], "--help")
+		code, out, stderr := bin.exec(t, "", "", args...)
+		if code != 0 || stderr != "" || !strings.Contains(out, c.Short) && !strings.Contains(out, strings.TrimSpace(c.Long)) {
+			t.Errorf("%v: exit %d, stderr %q, stdout %.200q", args, code, stderr, out)
+		}
+		if c.Runnable() && !strings.Contains(out, "Examples:") {
+			t.Errorf("%v shows no examples:\n%s", args, out)
+		}
+	})
+}
+
+// checkVersion: version names the version, the stamped commit and Go's.
+func checkVersion(t *testing.T, bin cliBinary, commit string) {
+	code, out, stderr := bin.exec(t, "", "", "version")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, fact := range []string{version.Version, commit, runtime.Version()} {
+		if !strings.Contains(out, fact) {
+			t.Errorf("version does not print %q:\n%s", fact, out)
+		}
+	}
+	code, out, _ = bin.exec(t, "", "", "version", "--json")
+	var info version.Info
+	if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil {
+		t.Fatalf("version --json: exit %d, %v: %q", code, err, out)
+	}
+	if info.Version != version.Version || info.Commit != commit || info.GoVersion != runtime.Version() {
+		t.Errorf("version --json: %+v", info)
+	}
+}
+
+func checkUsageErrors(t *testing.T, bin cliBinary) {
+	for _, args := range [][]string{
+		{"no-such-command"},
+		{"--no-such-flag"},
+		{"version", "extra"},
+		{"version", "--no-such-flag"},
+		{"help", "no-such-command"},
+		{"gen", "no-such-bench"},
+		{"gen", "math401", "--seed", "abc"},
+		{"gen", "math401", "extra"},
+		{"data", "no-such-command"},
+		{"data", "check", "no-such-bench", "file"},
+		{"data", "check", "math401"},
+		{"data", "check", "math401", "a", "b"},
+		{"run"},
+		{"run", "math401"},
+		{"run", "math401", "--model", "builtin:calc", "--no-such-flag"},
+		{"run", "no-such-bench", "--model", "builtin:gold"},
+		{"grade"},
+		{"report"},
+		{"compare", "only-one"},
+		{"mm", "verify"},
+		{"mm", "no-such-command"},
+		{"minif2f", "check"},
+		{"extract", "extra"},
+		{"equiv", "--timeout", "soon"},
+		{"equiv", "--decimal", "sometimes"},
+		{"completion", "no-such-shell"},
+	} {
+		code, out, stderr := bin.exec(t, "", "", args...)
+		if code != exitUsage || len(lines(stderr)) != 1 || out != "" {
+			t.Errorf("%v: exit %d (want %d), stdout %q, stderr %q (want one line)", args, code, exitUsage, out, stderr)
+		}
+	}
+}
+
+func checkWorkFailures(t *testing.T, bin cliBinary) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no-such-file.json")
+	badMM := filepath.Join(dir, "bad.mm")
+	// A one-axiom database whose only theorem's proof leaves two
+	// statements on the stack.
+	mm := "$c |- wff $. $v p $. wp $f wff p $.\nth $p wff p $= wp wp $.\n"
+	if err := os.WriteFile(badMM, []byte(mm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		stdin   string
+		args    []string
+		mention string // what stderr must name
+	}{
+		{"", []string{"data", "check", "math401", missing}, "no-such-file.json"},
+		{"", []string{"mm", "verify", badMM}, "th"},
+		{"not json\n", []string{"equiv"}, "line 1"},
+		{"not json\n", []string{"extract"}, "line 1"},
+		{"", []string{"report", filepath.Join(dir, "no-such-run")}, "no-such-run"},
+	} {
+		code, _, stderr := bin.exec(t, "", tc.stdin, tc.args...)
+		if code != exitFailure || !strings.Contains(stderr, tc.mention) {
+			t.Errorf("%v: exit %d (want %d), stderr %q (want it to name %q)", tc.args, code, exitFailure, stderr, tc.mention)
+		}
+	}
+}
+
+// checkREADMEJob runs the README's first command exactly as written, in a
+// fresh folder.
+func checkREADMEJob(t *testing.T, bin cliBinary) {
+	args := readmeFirstCommand(t)
+	// Exactly as written, in a fresh folder: the run directory is
+	// wherever the command says it put it.
+	cwd := t.TempDir()
+	code, out, stderr := bin.exec(t, cwd, "", args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d\n%s%s", args, code, out, stderr)
+	}
+	var dir string
+	for _, l := range lines(out) {
+		if rest, ok := strings.CutPrefix(l, "run directory: "); ok {
+			dir = strings.TrimSpace(rest)
+		}
+	}
+	if dir == "" {
+		t.Fatalf("%v did not say where the run directory is:\n%s", args, out)
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(cwd, dir)
+	}
+	checkPerfectRun(t, dir, "builtin:calc")
+	checkMainOutput(t, out, stderr)
 }
