@@ -62,7 +62,7 @@ func GradeResponses(ctx context.Context, b *Benchmark, cat *Catalog, rs []Stored
 		if sub != "" {
 			g.Type += "/" + sub
 		}
-		it, src, err := responseItem(cat, r)
+		it, src, err := responseItem(ctx, cat, r)
 		switch {
 		case err != nil:
 			g.Skipped = err.Error()
@@ -71,7 +71,7 @@ func GradeResponses(ctx context.Context, b *Benchmark, cat *Catalog, rs []Stored
 		}
 		if g.Skipped == "" {
 			g.Item, g.Source = it.ID, src
-			g.Verdict = b.Grade(it, r.Response, "stop")
+			g.Verdict = b.grade(ctx, it, r.Response, "stop")
 		}
 		out = append(out, g)
 	}
@@ -79,13 +79,13 @@ func GradeResponses(ctx context.Context, b *Benchmark, cat *Catalog, rs []Stored
 }
 
 // responseItem finds or builds the item a response answers.
-func responseItem(cat *Catalog, r StoredResponse) (bench.Item, string, error) {
+func responseItem(ctx context.Context, cat *Catalog, r StoredResponse) (bench.Item, string, error) {
 	q := r.Question()
 	if q == "" {
 		return bench.Item{}, "", fmt.Errorf("the prompt has no \"Question: \"")
 	}
 	if kr, file, ok := cat.Lookup(q); ok {
-		it, err := ItemOf(idPrefix(file), kr)
+		it, err := ItemOf(ctx, idPrefix(file), kr)
 		return it, file, err
 	}
 	if r.Kind == "traditional_integral" {
@@ -93,7 +93,7 @@ func responseItem(cat *Catalog, r StoredResponse) (bench.Item, string, error) {
 		if err != nil {
 			return bench.Item{}, "", fmt.Errorf("question in no data file, and %v", err)
 		}
-		it, err := ItemOf("question", KeyedRow{Key: r.Key, Row: row})
+		it, err := ItemOf(ctx, "question", KeyedRow{Key: r.Key, Row: row})
 		return it, "grade prompt", err
 	}
 	return bench.Item{}, "", fmt.Errorf("question in no data file")

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"regexp"
@@ -403,7 +404,7 @@ func pythonStrings(s string) []string {
 }
 
 // parseNumber reads a plain decimal number from an answer ("0.08", "\approx 0.08").
-func parseNumber(s string) (float64, bool) {
+func parseNumber(ctx context.Context, s string) (float64, bool) {
 	s = strings.TrimSpace(cleanAnswer(s))
 	s = strings.ReplaceAll(s, "{,}", "")
 	s = strings.ReplaceAll(s, " ", "")
@@ -411,7 +412,7 @@ func parseNumber(s string) (float64, bool) {
 	if err == nil {
 		return v, true
 	}
-	if c, err := evalLatex(s, nil, evalOptions{}); err == nil && imag(c) == 0 {
+	if c, err := evalLatex(ctx, s, nil, evalOptions{}); err == nil && imag(c) == 0 {
 		return real(c), true
 	}
 	return 0, false

@@ -72,9 +72,9 @@ func checkRow(ctx context.Context, kr KeyedRow) (res []CheckResult) {
 	}
 	switch ref.Type {
 	case TypeNondimNumeric:
-		return checkNondimNumeric(kr, t, ref)
+		return checkNondimNumeric(ctx, kr, t, ref)
 	case TypeNondimSymbolic:
-		return checkNondimSymbolic(kr, t, ref)
+		return checkNondimSymbolic(ctx, kr, t, ref)
 	case TypeRoots, TypeRootCorrections:
 		p, err := ParseEpsPoly(kr.Row.Question)
 		if err != nil {
@@ -96,7 +96,7 @@ func checkRow(ctx context.Context, kr KeyedRow) (res []CheckResult) {
 		for _, g := range ref.Regimes {
 			res = append(res, checkODE(ctx, kr.Key, t, p, g))
 			if g.Name == "small_x" && g.HasPoint {
-				res = append(res, checkSeries(kr.Key, t, p, g))
+				res = append(res, checkSeries(ctx, kr.Key, t, p, g))
 			}
 		}
 		return res
@@ -120,7 +120,7 @@ func checkRow(ctx context.Context, kr KeyedRow) (res []CheckResult) {
 				res = append(res, r)
 				continue
 			}
-			v, err := evalLatex(g.Refs[0], map[string]complex128{"epsilon": complex(g.Point, 0)}, evalOptions{realRoots: true})
+			v, err := evalLatex(ctx, g.Refs[0], map[string]complex128{"epsilon": complex(g.Point, 0)}, evalOptions{realRoots: true})
 			if err != nil {
 				r.Skipped, r.Note = true, "reference: "+err.Error()
 				res = append(res, r)
@@ -142,7 +142,7 @@ func checkRow(ctx context.Context, kr KeyedRow) (res []CheckResult) {
 	return fail("", "unknown question type "+ref.Type)
 }
 
-func checkNondimNumeric(kr KeyedRow, t string, ref Reference) []CheckResult {
+func checkNondimNumeric(ctx context.Context, kr KeyedRow, t string, ref Reference) []CheckResult {
 	r := CheckResult{Key: kr.Key, Type: t, Regime: "epsilon"}
 	p, err := ParseEpsPoly(kr.Row.Question)
 	if err != nil || len(p.Terms) != 3 {
@@ -150,7 +150,7 @@ func checkNondimNumeric(kr KeyedRow, t string, ref Reference) []CheckResult {
 		return []CheckResult{r}
 	}
 	eps := NondimEpsilon(p.Terms)
-	gold, ok := parseNumber(ref.Regimes[0].Refs[0])
+	gold, ok := parseNumber(ctx, ref.Regimes[0].Refs[0])
 	if !ok {
 		r.Skipped, r.Note = true, "answer is not a number"
 		return []CheckResult{r}
@@ -177,7 +177,7 @@ func NondimEpsilon(terms []Term) float64 {
 
 var symNondimRe = regexp.MustCompile(`a_\{1\}\s*x\^\{(\d+)\}\s*\+\s*a_\{2\}\s*x(?:\^\{(\d+)\})?\s*\+\s*a_\{3\}`)
 
-func checkNondimSymbolic(kr KeyedRow, t string, ref Reference) []CheckResult {
+func checkNondimSymbolic(ctx context.Context, kr KeyedRow, t string, ref Reference) []CheckResult {
 	r := CheckResult{Key: kr.Key, Type: t, Regime: "epsilon"}
 	m := symNondimRe.FindStringSubmatch(kr.Row.Question)
 	if m == nil {
@@ -192,7 +192,7 @@ func checkNondimSymbolic(kr KeyedRow, t string, ref Reference) []CheckResult {
 	worst := 0.0
 	for _, a := range [][3]float64{{1.3, 2.7, 0.6}, {0.45, 1.9, 3.1}, {2.2, 0.8, 1.7}} {
 		want := NondimEpsilon([]Term{{Coef: a[0], Pow: float64(n1)}, {Coef: a[1], Pow: float64(n2)}, {Coef: a[2], Pow: 0}})
-		v, err := evalLatex(ref.Regimes[0].Refs[0], map[string]complex128{"a_1": complex(a[0], 0), "a_2": complex(a[1], 0), "a_3": complex(a[2], 0)}, evalOptions{})
+		v, err := evalLatex(ctx, ref.Regimes[0].Refs[0], map[string]complex128{"a_1": complex(a[0], 0), "a_2": complex(a[1], 0), "a_3": complex(a[2], 0)}, evalOptions{})
 		if err != nil {
 			r.Skipped, r.Note = true, "reference: "+err.Error()
 			return []CheckResult{r}
@@ -217,7 +217,7 @@ func checkRoots(ctx context.Context, key, t string, p EpsPoly, g Regime) CheckRe
 	used := map[int]bool{}
 	worst := 0.0
 	for _, s := range g.Refs {
-		v, err := evalLatex(s, map[string]complex128{"epsilon": complex(g.Point, 0)}, evalOptions{})
+		v, err := evalLatex(ctx, s, map[string]complex128{"epsilon": complex(g.Point, 0)}, evalOptions{})
 		if err != nil {
 			r.Skipped, r.Note = true, "reference: "+err.Error()
 			return r
@@ -270,7 +270,7 @@ func checkODE(ctx context.Context, key, t string, p ODEProblem, g Regime) CheckR
 		r.Skipped, r.Note = true, err.Error()
 		return r
 	}
-	v, err := evalLatex(g.Refs[0], map[string]complex128{"x": complex(g.Point, 0)}, evalOptions{realRoots: true})
+	v, err := evalLatex(ctx, g.Refs[0], map[string]complex128{"x": complex(g.Point, 0)}, evalOptions{realRoots: true})
 	if err != nil {
 		r.Skipped, r.Note = true, "reference: "+err.Error()
 		return r
@@ -306,7 +306,7 @@ func checkLaplace(ctx context.Context, key, t string, li LaplaceIntegral, g Regi
 		r.Skipped, r.Note = true, "quadrature: "+err.Error()
 		return r
 	}
-	v, err := evalLatex(g.Refs[0], map[string]complex128{"x": complex(g.Point, 0)}, evalOptions{realRoots: true})
+	v, err := evalLatex(ctx, g.Refs[0], map[string]complex128{"x": complex(g.Point, 0)}, evalOptions{realRoots: true})
 	if err != nil {
 		r.Skipped, r.Note = true, "reference: "+err.Error()
 		return r
@@ -437,7 +437,7 @@ func checkCorrections(ctx context.Context, key, t string, p EpsPoly, g Regime) C
 	deltas := make([]complex128, len(g.Refs))
 	x0s := make([]complex128, len(g.Refs))
 	for i, s := range g.Refs {
-		d, err := evalLatex(s, nil, evalOptions{})
+		d, err := evalLatex(ctx, s, nil, evalOptions{})
 		if err != nil {
 			r.Skipped, r.Note = true, "reference: "+err.Error()
 			return r
@@ -472,10 +472,10 @@ func checkCorrections(ctx context.Context, key, t string, p EpsPoly, g Regime) C
 // checkSeries compares the released small-x answer with the ODE's own
 // Taylor series to third order (seriesCheck) at x = h/100: a value check at
 // h = 0.1 cannot tell 1 - x^3/18 from 1 - 13x^3/180.
-func checkSeries(key, t string, p ODEProblem, g Regime) CheckResult {
+func checkSeries(ctx context.Context, key, t string, p ODEProblem, g Regime) CheckResult {
 	h := 0.01 * g.Point
 	r := CheckResult{Key: key, Type: t, Regime: "small_x series", Point: h}
-	off, refDep, taylorDep, note, err := seriesDepartures(p, g.Refs[0], h)
+	off, refDep, taylorDep, note, err := seriesDepartures(ctx, p, g.Refs[0], h)
 	if err != nil {
 		r.Skipped, r.Note = true, err.Error()
 		return r

@@ -104,13 +104,13 @@ func (f *formula) eval(ctx context.Context, vars map[string]complex128, o evalOp
 }
 
 // evalLatex parses and evaluates a formula at a point, under its own
-// deadline.
-func evalLatex(src string, vars map[string]complex128, o evalOptions) (complex128, error) {
+// deadline within ctx's.
+func evalLatex(ctx context.Context, src string, vars map[string]complex128, o evalOptions) (complex128, error) {
 	f, err := parseFormula(src)
 	if err != nil {
 		return 0, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), evalTimeout)
+	ctx, cancel := context.WithTimeout(ctx, evalTimeout)
 	defer cancel()
 	return f.evalFast(ctx, vars, o)
 }

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"testing"
 
 	"github.com/matheval/matheval/answer"
@@ -18,8 +19,8 @@ func FuzzGrade(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		_, _ = evalLatex(s, map[string]complex128{"x": 0.5, "epsilon": 0.1}, evalOptions{realRoots: true})
-		v := gradeReply(ref, s, "stop", defaultEvaluator)
+		_, _ = evalLatex(context.Background(), s, map[string]complex128{"x": 0.5, "epsilon": 0.1}, evalOptions{realRoots: true})
+		v := gradeReply(context.Background(), ref, s, "stop", defaultEvaluator)
 		if v.Score < 0 || v.Score > 1 || (v.Score == 1) != (v.Kind == answer.Correct) {
 			t.Fatalf("verdict %+v", v)
 		}
@@ -56,7 +57,7 @@ func FuzzRootAnswer(f *testing.F) {
 		if n > 64*len(s)+64 {
 			t.Fatalf("%d roots from %d bytes", n, len(s))
 		}
-		v := gradeReply(ref, s, "stop", defaultEvaluator)
+		v := gradeReply(context.Background(), ref, s, "stop", defaultEvaluator)
 		if v.Score < 0 || v.Score > 1 {
 			t.Fatalf("verdict %+v", v)
 		}

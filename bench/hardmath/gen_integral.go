@@ -72,7 +72,7 @@ func genEpsIntegral(ctx context.Context, rng *rand.Rand, o GenOptions) (Row, err
 			}
 			num += r2.Value
 		}
-		v, err := evalLatex(forms[i], map[string]complex128{"epsilon": complex(eps, 0)}, evalOptions{})
+		v, err := evalLatex(ctx, forms[i], map[string]complex128{"epsilon": complex(eps, 0)}, evalOptions{})
 		if err != nil {
 			return Row{}, err
 		}
@@ -308,7 +308,7 @@ func genLaplace(ctx context.Context, rng *rand.Rand, o GenOptions) (Row, error) 
 		num += r.Value
 	}
 	num *= math.Exp(xe * K)
-	v, err := evalLatex(ans, map[string]complex128{"x": complex(xe, 0)}, evalOptions{realRoots: true})
+	v, err := evalLatex(ctx, ans, map[string]complex128{"x": complex(xe, 0)}, evalOptions{realRoots: true})
 	if err != nil {
 		return Row{}, err
 	}

@@ -32,7 +32,7 @@ func genNondim(ctx context.Context, rng *rand.Rand, o GenOptions) (Row, error) {
 			s := math.Pow(a[2]/a[1], 1/float64(n2))
 			c1 := a[0] * math.Pow(s, float64(n1)) / a[2]
 			c2 := a[1] * math.Pow(s, float64(n2)) / a[2]
-			v, err := evalLatex(ans, map[string]complex128{"a_1": complex(a[0], 0), "a_2": complex(a[1], 0), "a_3": complex(a[2], 0)}, evalOptions{})
+			v, err := evalLatex(ctx, ans, map[string]complex128{"a_1": complex(a[0], 0), "a_2": complex(a[1], 0), "a_3": complex(a[2], 0)}, evalOptions{})
 			if err != nil || !relClose(real(v), c1, 1e-9) || !relClose(c2, 1, 1e-12) {
 				return Row{}, fmt.Errorf("symbolic epsilon does not validate")
 			}

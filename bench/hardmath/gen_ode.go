@@ -219,7 +219,7 @@ func genODE(ctx context.Context, rng *rand.Rand, o GenOptions) (Row, error) {
 	}
 	large := fmt.Sprintf(`%s (%s - x)^{%s} %s`, sig(alpha, 10), sig(xs, 12), fracLatex(s.k-3, s.k-1), cs)
 	// The answer as written must evaluate to what was validated.
-	if v, err := evalLatex(large, map[string]complex128{"x": complex(xe, 0)}, evalOptions{realRoots: true}); err != nil || !relClose(real(v), largeF(xe), 1e-6) {
+	if v, err := evalLatex(ctx, large, map[string]complex128{"x": complex(xe, 0)}, evalOptions{realRoots: true}); err != nil || !relClose(real(v), largeF(xe), 1e-6) {
 		return Row{}, fmt.Errorf("large-x answer does not evaluate as computed: %v", err)
 	}
 	q := fmt.Sprintf("Consider the following third-order ordinary differential equation:  $$y''' = %s$$\n\n\\text{with initial conditions at } x = 0:\n\\begin{align*}\ny(0) &= %d.00 \\\\\ny'(0) &= %d.00 \\\\\ny''(0) &= %d.00\n\\end{align*}\n\nFind analytical expressions that approximate the solution of $y(x)$ in the small $x$ and large $x$ regimes.\n\n",

@@ -50,7 +50,7 @@ func TestGenerateAllTypes(t *testing.T) {
 		}
 		b := New()
 		for _, kr := range rows {
-			it, err := ItemOf("gen", kr)
+			it, err := ItemOf(context.Background(), "gen", kr)
 			if err != nil {
 				t.Errorf("row %s: %v", kr.Key, err)
 				continue

@@ -21,11 +21,11 @@ const Tolerance = 0.10
 // Evaluator evaluates a LaTeX formula at a point. realRoots selects real odd
 // roots of negative numbers (the ODE and integral answers' convention)
 // instead of the principal complex branch (the root answers' convention).
-type Evaluator func(latex string, vars map[string]complex128, realRoots bool) (complex128, error)
+type Evaluator func(ctx context.Context, latex string, vars map[string]complex128, realRoots bool) (complex128, error)
 
 // defaultEvaluator is the shared engine (SharedEvaluator).
-func defaultEvaluator(latex string, vars map[string]complex128, realRoots bool) (complex128, error) {
-	return SharedEvaluator(latex, vars, realRoots)
+func defaultEvaluator(ctx context.Context, latex string, vars map[string]complex128, realRoots bool) (complex128, error) {
+	return SharedEvaluator(ctx, latex, vars, realRoots)
 }
 
 // referenceFromItem recovers the Reference stored in an item, whether it is
@@ -48,7 +48,7 @@ func referenceFromItem(extra map[string]any) (Reference, error) {
 }
 
 // gradeReply grades a reply against a reference.
-func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answer.Verdict) {
+func gradeReply(ctx context.Context, ref Reference, reply, finishReason string, ev Evaluator) (v answer.Verdict) {
 	if len(reply) > 200000 {
 		return answer.Verdict{Kind: answer.Undecided, Reason: "reply longer than 200000 bytes"}
 	}
@@ -78,15 +78,15 @@ func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answ
 	switch ref.Type {
 	case TypeNondimSymbolic:
 		v.Extracted = cleanAnswer(last)
-		s, why, st := gradeSymbolic(ref.Regimes[0].Refs[0], v.Extracted, ev)
+		s, why, st := gradeSymbolic(ctx, ref.Regimes[0].Refs[0], v.Extracted, ev)
 		record("epsilon", s, why, st)
 	case TypeNondimNumeric:
 		v.Extracted = cleanAnswer(last)
-		s, why, st := gradeNumber(ref.Regimes[0].Refs[0], v.Extracted, ref.Precision)
+		s, why, st := gradeNumber(ctx, ref.Regimes[0].Refs[0], v.Extracted, ref.Precision)
 		record("epsilon", s, why, st)
 	case TypeRoots, TypeRootCorrections:
 		v.Extracted = last
-		for _, p := range gradeRootAnswer(ref, parseRootAnswer(reply, boxes), ev) {
+		for _, p := range gradeRootAnswer(ctx, ref, parseRootAnswer(reply, boxes), ev) {
 			record(p.name, p.score, p.why, p.st)
 		}
 	default: // ODE and both integral families: formulas per regime
@@ -102,13 +102,13 @@ func gradeReply(ref Reference, reply, finishReason string, ev Evaluator) (v answ
 			var st partStatus
 			switch {
 			case ref.Type == TypeODE && g.Name == "small_x":
-				s, why, st = gradeODESmall(g, cleanODEAnswer(preds[i]), ev)
+				s, why, st = gradeODESmall(ctx, g, cleanODEAnswer(preds[i]), ev)
 			case ref.Type == TypeODE:
-				s, why, st = gradeODELarge(g, cleanODEAnswer(preds[i]), ev)
+				s, why, st = gradeODELarge(ctx, g, cleanODEAnswer(preds[i]), ev)
 			case g.HasTruth:
-				s, why, st = gradeAgainstTruth(g, preds[i], ev)
+				s, why, st = gradeAgainstTruth(ctx, g, preds[i], ev)
 			default:
-				s, why, st = gradeFormula(g, preds[i], ev)
+				s, why, st = gradeFormula(ctx, g, preds[i], ev)
 			}
 			record(g.Name, s, why, st)
 		}
@@ -169,13 +169,13 @@ func formulaCandidates(ref Reference, boxes []string) []string {
 	return items
 }
 
-func gradeSymbolic(gold, pred string, ev Evaluator) (float64, string, partStatus) {
+func gradeSymbolic(ctx context.Context, gold, pred string, ev Evaluator) (float64, string, partStatus) {
 	// HARDMath's a_1, a_2, a_3 are positive, where (a_3/a_2)^{7/2} =
 	// a_3^{7/2}/a_2^{7/2} holds: the shared engine, told so, decides both
 	// ways. Only what it cannot settle (a side its parser rejects, too few
 	// points in the domain, a limit) falls to evaluation at positive points
 	// with the package's own evaluator.
-	r := equiv.Compare(context.TODO(), gold, pred, equiv.Options{Timeout: 200 * time.Millisecond, Positive: true})
+	r := equiv.Compare(ctx, gold, pred, equiv.Options{Timeout: 200 * time.Millisecond, Positive: true})
 	switch r.Outcome {
 	case equiv.Equal:
 		return 1, "", stOK
@@ -185,11 +185,11 @@ func gradeSymbolic(gold, pred string, ev Evaluator) (float64, string, partStatus
 	pts := [][3]float64{{1.3, 2.7, 0.6}, {0.45, 1.9, 3.1}, {2.2, 0.8, 1.7}, {5.5, 3.3, 0.25}}
 	for _, p := range pts {
 		vars := map[string]complex128{"a_1": complex(p[0], 0), "a_2": complex(p[1], 0), "a_3": complex(p[2], 0)}
-		g, err := ev(gold, vars, false)
+		g, err := ev(ctx, gold, vars, false)
 		if err != nil {
 			return 0, "reference not evaluable: " + err.Error(), stUndecided
 		}
-		c, err := ev(pred, vars, false)
+		c, err := ev(ctx, pred, vars, false)
 		if err != nil {
 			return 0, "answer not evaluable: " + err.Error(), stUnparsable
 		}
@@ -200,12 +200,12 @@ func gradeSymbolic(gold, pred string, ev Evaluator) (float64, string, partStatus
 	return 1, "", stOK
 }
 
-func gradeNumber(gold, pred string, prec int) (float64, string, partStatus) {
-	g, ok := parseNumber(gold)
+func gradeNumber(ctx context.Context, gold, pred string, prec int) (float64, string, partStatus) {
+	g, ok := parseNumber(ctx, gold)
 	if !ok {
 		return 0, "reference is not a number", stUndecided
 	}
-	p, ok := parseNumber(pred)
+	p, ok := parseNumber(ctx, pred)
 	if !ok {
 		return 0, fmt.Sprintf("answer %q is not a number", pred), stUnparsable
 	}
@@ -220,16 +220,16 @@ func gradeNumber(gold, pred string, prec int) (float64, string, partStatus) {
 	return 0, fmt.Sprintf("%g vs %g", p, g), stOK
 }
 
-func gradeFormula(g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
+func gradeFormula(ctx context.Context, g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
 	if !g.HasPoint {
 		return 0, "no evaluation point for this regime", stUndecided
 	}
 	vars := map[string]complex128{g.Var: complex(g.Point, 0)}
-	r, err := ev(g.Refs[0], vars, true)
+	r, err := ev(ctx, g.Refs[0], vars, true)
 	if err != nil {
 		return 0, "reference not evaluable: " + err.Error(), stUndecided
 	}
-	p, err := ev(pred, vars, true)
+	p, err := ev(ctx, pred, vars, true)
 	if err != nil {
 		return 0, "answer not evaluable: " + err.Error(), stUnparsable
 	}

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"strings"
@@ -25,7 +26,7 @@ func grade(t *testing.T, r Row, reply string) answer.Verdict {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return gradeReply(ref, reply, "stop", defaultEvaluator)
+	return gradeReply(context.Background(), ref, reply, "stop", defaultEvaluator)
 }
 
 const odeRow = `{"question":"q","solution":"s","question_type":"ODE","answer_type":"list",
@@ -47,7 +48,7 @@ func TestGradeODE(t *testing.T) {
 		t.Errorf("no box: %+v", v)
 	}
 	ref, _ := ReferenceOf(r)
-	if v := gradeReply(ref, "long reasoning", "length", defaultEvaluator); v.Kind != answer.Incomplete {
+	if v := gradeReply(context.Background(), ref, "long reasoning", "length", defaultEvaluator); v.Kind != answer.Incomplete {
 		t.Errorf("cut: %+v", v)
 	}
 	if v := grade(t, r, `\boxed{[y = \frob{x}, y = ]}`); v.Kind != answer.Unparsable {
@@ -127,7 +128,7 @@ func TestGradeEpsIntegral(t *testing.T) {
 }
 
 func TestJudge(t *testing.T) {
-	it, err := ItemOf("x", KeyedRow{"0", rowOf(t, odeRow)})
+	it, err := ItemOf(context.Background(), "x", KeyedRow{"0", rowOf(t, odeRow)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestJudge(t *testing.T) {
 	if err != nil || !strings.Contains(p.Text, "Please take this response: my answer") || !strings.Contains(p.Text, "small regime solution") {
 		t.Errorf("%v %q", err, p.Text)
 	}
-	sym, _ := ItemOf("x", KeyedRow{"1", rowOf(t, `{"question":"q","solution":"s","question_type":"nondimensionalization_numeric","answer_type":"float","answer_val":"0.08","precision":2}`)})
+	sym, _ := ItemOf(context.Background(), "x", KeyedRow{"1", rowOf(t, `{"question":"q","solution":"s","question_type":"nondimensionalization_numeric","answer_type":"float","answer_val":"0.08","precision":2}`)})
 	if _, err := JudgePrompt(sym, "r"); err == nil {
 		t.Error("nondimensionalization has no rubric")
 	}
@@ -155,7 +156,7 @@ func TestJudge(t *testing.T) {
 // must work the same.
 func TestGradeAfterJSONRoundTrip(t *testing.T) {
 	for _, js := range []string{odeRow, rootsRow} {
-		it, err := ItemOf("x", KeyedRow{"0", rowOf(t, js)})
+		it, err := ItemOf(context.Background(), "x", KeyedRow{"0", rowOf(t, js)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,14 +177,14 @@ func TestGradeAfterJSONRoundTrip(t *testing.T) {
 
 func TestJudgedInterface(t *testing.T) {
 	var b bench.Judged = New()
-	it, err := ItemOf("x", KeyedRow{"0", rowOf(t, odeRow)})
+	it, err := ItemOf(context.Background(), "x", KeyedRow{"0", rowOf(t, odeRow)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p, ok := b.JudgePrompt(it, "my answer"); !ok || !strings.Contains(p.Text, "my answer") || len(p.Messages) != 1 {
 		t.Errorf("%v %+v", ok, p)
 	}
-	sym, _ := ItemOf("x", KeyedRow{"1", rowOf(t, `{"question":"q","solution":"s","question_type":"nondimensionalization_numeric","answer_type":"float","answer_val":"0.08","precision":2}`)})
+	sym, _ := ItemOf(context.Background(), "x", KeyedRow{"1", rowOf(t, `{"question":"q","solution":"s","question_type":"nondimensionalization_numeric","answer_type":"float","answer_val":"0.08","precision":2}`)})
 	if _, ok := b.JudgePrompt(sym, "r"); ok {
 		t.Error("nondimensionalization judged")
 	}

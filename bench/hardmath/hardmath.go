@@ -57,6 +57,9 @@ func (b *Benchmark) PromptNames() []string { return []string{"paper", "default",
 // HARDMath_mini.json); with path == "" it generates a fresh set of
 // opts.Limit (default 50) problems of every type with opts.Seed.
 func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+	// bench.Benchmark.Load takes no context yet: loading is a top, the
+	// generator and each item's quadratures under their own deadlines.
+	ctx := context.Background()
 	var rows []KeyedRow
 	var warns []bench.Warning
 	prefix := "gen"
@@ -66,8 +69,7 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 		if n <= 0 {
 			n = 50
 		}
-		// bench.Benchmark.Load takes no context yet.
-		set, err := Generate(context.Background(), GenOptions{Seed: opts.Seed, N: n, Types: AllGenTypes})
+		set, err := Generate(ctx, GenOptions{Seed: opts.Seed, N: n, Types: AllGenTypes})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -94,7 +96,7 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 	b.mu.Unlock()
 	var items []bench.Item
 	for _, kr := range rows {
-		it, err := ItemOf(prefix, kr)
+		it, err := ItemOf(ctx, prefix, kr)
 		if err != nil {
 			warns = append(warns, bench.Warning{Where: fmt.Sprintf("%s: row %s", nonEmpty(file, "generated"), kr.Key), Message: err.Error()})
 			continue
@@ -126,23 +128,23 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-// ItemOf turns a row into a benchmark item.
-func ItemOf(prefix string, kr KeyedRow) (bench.Item, error) {
+// ItemOf turns a row into a benchmark item. Its quadratures (the
+// traditional integrals' ground truth) stop at truthTimeout or at ctx's
+// deadline, whichever comes first.
+func ItemOf(ctx context.Context, prefix string, kr KeyedRow) (bench.Item, error) {
 	ref, err := ReferenceOf(kr.Row)
 	if err != nil {
 		return bench.Item{}, err
 	}
 	if ref.Subtype == "traditional" {
-		// bench.Benchmark.Load has no context: each item's quadratures get
-		// their own deadline.
-		ctx, cancel := context.WithTimeout(context.Background(), truthTimeout)
-		ref = withIntegralTruth(ctx, ref, kr.Row.Question)
+		tctx, cancel := context.WithTimeout(ctx, truthTimeout)
+		ref = withIntegralTruth(tctx, ref, kr.Row.Question)
 		cancel()
 	}
 	if ref.Type == TypeODE && ref.Regimes[0].HasPoint {
 		if p, err := ParseODE(kr.Row.Question); err == nil {
 			g := &ref.Regimes[0]
-			if off, note, err := seriesCheck(p, g.Refs[0], 0.01*g.Point); err == nil && off > Tolerance {
+			if off, note, err := seriesCheck(ctx, p, g.Refs[0], 0.01*g.Point); err == nil && off > Tolerance {
 				g.SeriesNote = note
 			}
 		}
@@ -182,8 +184,14 @@ func (b *Benchmark) GoldReply(it bench.Item) string {
 	return goldReply(ref)
 }
 
-// Grade implements bench.Benchmark.
+// Grade implements bench.Benchmark. bench.Benchmark.Grade takes no context
+// yet: it is a top, each evaluation under its own deadline.
 func (b *Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+	return b.grade(context.Background(), it, reply, finishReason)
+}
+
+// grade is Grade within ctx (grade-responses passes the command's).
+func (b *Benchmark) grade(ctx context.Context, it bench.Item, reply, finishReason string) answer.Verdict {
 	ref, err := referenceFromItem(it.Extra)
 	if err != nil {
 		return answer.Verdict{Kind: answer.Undecided, Reason: fmt.Sprintf("item %s: %v", it.ID, err)}
@@ -195,7 +203,7 @@ func (b *Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verd
 	if ev == nil {
 		ev = defaultEvaluator
 	}
-	return gradeReply(ref, reply, finishReason, ev)
+	return gradeReply(ctx, ref, reply, finishReason, ev)
 }
 
 // Hint returns the paper's answer-format hint for a question type.

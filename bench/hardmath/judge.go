@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -35,8 +36,10 @@ func JudgePrompt(it bench.Item, reply string) (bench.Prompt, error) {
 }
 
 // ParseJudgeScore reads the judge's score: the last \boxed{} (or boxed{})
-// holding a number in [0,1].
+// holding a number in [0,1]. bench.Judged.ParseJudge takes no context: a
+// score written as a formula is evaluated under its own deadline.
 func ParseJudgeScore(reply string) (float64, error) {
+	ctx := context.Background()
 	boxes := boxedAll(reply)
 	for i := len(boxes) - 1; i >= 0; i-- {
 		s := strings.TrimSpace(stripMath(boxes[i]))
@@ -46,7 +49,7 @@ func ParseJudgeScore(reply string) (float64, error) {
 			}
 			return v, nil
 		}
-		if v, ok := parseNumber(s); ok && v >= 0 && v <= 1 {
+		if v, ok := parseNumber(ctx, s); ok && v >= 0 && v <= 1 {
 			return v, nil
 		}
 	}

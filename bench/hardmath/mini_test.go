@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"strings"
 
 	"testing"
@@ -126,7 +127,7 @@ func TestReleasedODESeriesChecked(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		o, note, err := seriesCheck(p, ref.Regimes[0].Refs[0], 0.001)
+		o, note, err := seriesCheck(context.Background(), p, ref.Regimes[0].Refs[0], 0.001)
 		if err != nil {
 			t.Fatalf("row %s: %v", kr.Key, err)
 		}

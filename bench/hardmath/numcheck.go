@@ -22,7 +22,7 @@ import (
 // authors' scores is closer to it is taken as right. ok is false when no
 // numerical truth could be computed.
 func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (score float64, note string, ok bool) {
-	it, _, err := responseItem(cat, g.StoredResponse)
+	it, _, err := responseItem(ctx, cat, g.StoredResponse)
 	if err != nil {
 		return 0, err.Error(), false
 	}
@@ -86,12 +86,12 @@ func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (
 		ref.Regimes[0].Refs = []string{fmt.Sprintf("%.17g", eps)}
 		notes = append(notes, fmt.Sprintf("epsilon = %.6g from the coefficients", eps))
 	case TypeNondimSymbolic:
-		return nondimNumericalCheck(q, g)
+		return nondimNumericalCheck(ctx, q, g)
 	default:
 		return 0, "no numerical check for " + ref.Type, false
 	}
 	it.Extra = map[string]any{"reference": ref}
-	v := b.Grade(it, g.Response, "stop")
+	v := b.grade(ctx, it, g.Response, "stop")
 	return v.Score, strings.Join(notes, "; ") + " → " + oneLine(v.Reason, 300), true
 }
 
@@ -125,7 +125,7 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Ref
 		}
 		evaluable := true
 		for _, x := range xs {
-			if v, err := ev(pred, map[string]complex128{"x": complex(x, 0)}, true); err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
+			if v, err := ev(ctx, pred, map[string]complex128{"x": complex(x, 0)}, true); err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
 				evaluable = false
 			}
 		}
@@ -148,7 +148,7 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Ref
 				if err != nil {
 					return 0, err
 				}
-				v, err := ev(src, map[string]complex128{"x": complex(x, 0)}, true)
+				v, err := ev(ctx, src, map[string]complex128{"x": complex(x, 0)}, true)
 				if err != nil {
 					return math.Inf(1), nil
 				}
@@ -225,7 +225,7 @@ func WriteDisagreementsMarkdown(ctx context.Context, w io.Writer, b *Benchmark, 
 
 // nondimNumericalCheck evaluates the answer at positive coefficients and
 // compares it with epsilon computed from them (NondimEpsilon).
-func nondimNumericalCheck(q string, g Graded) (float64, string, bool) {
+func nondimNumericalCheck(ctx context.Context, q string, g Graded) (float64, string, bool) {
 	m := symNondimRe.FindStringSubmatch(q)
 	if m == nil {
 		return 0, "cannot read a_1 x^n1 + a_2 x^n2 + a_3", false
@@ -243,7 +243,7 @@ func nondimNumericalCheck(q string, g Graded) (float64, string, bool) {
 	var notes []string
 	for _, a := range [][3]float64{{1.3, 2.7, 0.6}, {0.45, 1.9, 3.1}, {2.2, 0.8, 1.7}} {
 		want := NondimEpsilon([]Term{{Coef: a[0], Pow: n1}, {Coef: a[1], Pow: n2}, {Coef: a[2], Pow: 0}})
-		v, err := defaultEvaluator(pred, map[string]complex128{"a_1": complex(a[0], 0), "a_2": complex(a[1], 0), "a_3": complex(a[2], 0)}, false)
+		v, err := defaultEvaluator(ctx, pred, map[string]complex128{"a_1": complex(a[0], 0), "a_2": complex(a[1], 0), "a_3": complex(a[2], 0)}, false)
 		if err != nil {
 			return 0, "answer not evaluable: " + err.Error(), true
 		}

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/cmplx"
@@ -39,12 +40,12 @@ var odeLargeFactors = []float64{1, 0.99, 0.98}
 // large-x answer that misses the 10% earns half credit.
 const odePartialTolerance = 0.5
 
-func gradeODESmall(g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
+func gradeODESmall(ctx context.Context, g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
 	if !g.HasPoint {
 		return 0, "no evaluation point for this regime", stUndecided
 	}
 	at := func(src string, x float64) (complex128, error) {
-		return ev(src, map[string]complex128{g.Var: complex(x, 0)}, true)
+		return ev(ctx, src, map[string]complex128{g.Var: complex(x, 0)}, true)
 	}
 	r0, err := at(g.Refs[0], 0)
 	if err != nil {
@@ -87,7 +88,7 @@ func gradeODESmall(g Regime, pred string, ev Evaluator) (float64, string, partSt
 	return 0, fmt.Sprintf("not the answer key's series: off by %.3g of its departure from y(0) (%s)%s", worst, strings.Join(detail, "; "), note), stOK
 }
 
-func gradeODELarge(g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
+func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
 	if !g.HasPoint {
 		return 0, "no evaluation point for this regime", stUndecided
 	}
@@ -97,11 +98,11 @@ func gradeODELarge(g Regime, pred string, ev Evaluator) (float64, string, partSt
 	for i, f := range odeLargeFactors {
 		x := f * g.Point
 		vars := map[string]complex128{g.Var: complex(x, 0)}
-		r, err := ev(g.Refs[0], vars, true)
+		r, err := ev(ctx, g.Refs[0], vars, true)
 		if err != nil {
 			return 0, "reference not evaluable: " + err.Error(), stUndecided
 		}
-		p, err := ev(pred, vars, true)
+		p, err := ev(ctx, pred, vars, true)
 		if err != nil {
 			return 0, "answer not evaluable: " + err.Error(), stUnparsable
 		}

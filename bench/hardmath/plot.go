@@ -81,10 +81,10 @@ type curve struct {
 // addFormula adds the curve of the formula src in the variable v at xs,
 // each value mapped by tr (NaN drops a point); a curve of fewer than two
 // points is left out.
-func (c *plotCurves) addFormula(name, src, v string, xs []float64, tr func(float64) float64) {
+func (c *plotCurves) addFormula(ctx context.Context, name, src, v string, xs []float64, tr func(float64) float64) {
 	var pts plotter.XYs
 	for _, x := range xs {
-		z, err := evalLatex(src, map[string]complex128{v: complex(x, 0)}, evalOptions{realRoots: true})
+		z, err := evalLatex(ctx, src, map[string]complex128{v: complex(x, 0)}, evalOptions{realRoots: true})
 		if err != nil || imag(z) != 0 || math.IsNaN(real(z)) || math.IsInf(real(z), 0) {
 			continue
 		}
@@ -136,8 +136,8 @@ func odeCurves(ctx context.Context, kr KeyedRow, ref Reference) (plotCurves, err
 		}
 		return v
 	}
-	c.addFormula("small x", ref.Regimes[0].Refs[0], "x", xs, clip)
-	c.addFormula("large x", ref.Regimes[1].Refs[0], "x", xs, clip)
+	c.addFormula(ctx, "small x", ref.Regimes[0].Refs[0], "x", xs, clip)
+	c.addFormula(ctx, "large x", ref.Regimes[1].Refs[0], "x", xs, clip)
 	return c, nil
 }
 
@@ -167,7 +167,7 @@ func epsIntegralCurves(ctx context.Context, kr KeyedRow, ref Reference) (plotCur
 		// The formulas are in epsilon; the axis is log10(epsilon).
 		var cp plotter.XYs
 		for _, lx := range xs {
-			z, err := evalLatex(g.Refs[0], map[string]complex128{"epsilon": complex(math.Pow(10, lx), 0)}, evalOptions{realRoots: true})
+			z, err := evalLatex(ctx, g.Refs[0], map[string]complex128{"epsilon": complex(math.Pow(10, lx), 0)}, evalOptions{realRoots: true})
 			if err == nil && real(z) > 0 {
 				cp = append(cp, plotter.XY{X: lx, Y: math.Log10(real(z))})
 			}
@@ -203,7 +203,7 @@ func laplaceCurves(ctx context.Context, kr KeyedRow, ref Reference) (plotCurves,
 		num = append(num, plotter.XY{X: x, Y: math.Log10(math.Abs(m)) + s/math.Ln10})
 	}
 	c.curves = append(c.curves, curve{"numerical", num})
-	c.addFormula("Laplace approximation", ref.Regimes[0].Refs[0], "x", xs, func(v float64) float64 {
+	c.addFormula(ctx, "Laplace approximation", ref.Regimes[0].Refs[0], "x", xs, func(v float64) float64 {
 		if v == 0 {
 			return math.NaN()
 		}

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,7 +52,7 @@ func TestPromptShots(t *testing.T) {
 func TestSummarize(t *testing.T) {
 	b := New()
 	r := rowOf(t, odeRow)
-	it, err := ItemOf("x", KeyedRow{"0", r})
+	it, err := ItemOf(context.Background(), "x", KeyedRow{"0", r})
 	if err != nil {
 		t.Fatal(err)
 	}

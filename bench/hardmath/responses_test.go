@@ -95,9 +95,9 @@ func TestODEInitialValueAnswerGetsNoCredit(t *testing.T) {
 	}
 	for _, it := range items {
 		ref, _ := referenceFromItem(it.Extra)
-		y0, err := defaultEvaluator(ref.Regimes[0].Refs[0], map[string]complex128{"x": 0}, true)
+		y0, err := defaultEvaluator(context.Background(), ref.Regimes[0].Refs[0], map[string]complex128{"x": 0}, true)
 		if err != nil {
-			y0, _ = defaultEvaluator(ref.Regimes[0].Refs[0], map[string]complex128{"x": 1e-10}, true)
+			y0, _ = defaultEvaluator(context.Background(), ref.Regimes[0].Refs[0], map[string]complex128{"x": 1e-10}, true)
 		}
 		reply := `$\boxed{[y = ` + strings.TrimSpace(fmtC(y0)) + `, y = 0]}$`
 		if v := b.Grade(it, reply, "stop"); v.Score != 0 {

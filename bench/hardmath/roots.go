@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/cmplx"
@@ -476,12 +477,12 @@ type rootPart struct {
 // gradeRootAnswer grades each regime: labelled lists against their regime;
 // unlabelled lists go to the regimes left without one in the assignment
 // that scores best (one list alone is tried for every such regime).
-func gradeRootAnswer(ref Reference, ra rootAnswer, ev Evaluator) []rootPart {
+func gradeRootAnswer(ctx context.Context, ref Reference, ra rootAnswer, ev Evaluator) []rootPart {
 	var open []int
 	parts := make([]rootPart, len(ref.Regimes))
 	for i, g := range ref.Regimes {
 		if l, ok := ra.byRegime[g.Name]; ok {
-			s, why, st := gradeRoots(g, l, ev)
+			s, why, st := gradeRoots(ctx, g, l, ev)
 			parts[i] = rootPart{g.Name, s, why, st}
 		} else {
 			open = append(open, i)
@@ -501,7 +502,7 @@ func gradeRootAnswer(ref Reference, ra rootAnswer, ev Evaluator) []rootPart {
 	for i, ri := range open {
 		g := ref.Regimes[ri]
 		for _, l := range ra.unlabelled {
-			s, why, st := gradeRoots(g, l, ev)
+			s, why, st := gradeRoots(ctx, g, l, ev)
 			grid[i] = append(grid[i], rootPart{g.Name, s, why, st})
 		}
 	}
@@ -551,7 +552,7 @@ const maxRootsGiven = 64
 // of reference roots matched within the tolerance (the rubric's partial
 // credit "proportional to the number of matching roots"). SymPy's I is the
 // imaginary unit.
-func gradeRoots(g Regime, preds []string, ev Evaluator) (float64, string, partStatus) {
+func gradeRoots(ctx context.Context, g Regime, preds []string, ev Evaluator) (float64, string, partStatus) {
 	if len(preds) == 0 {
 		return 0, "no roots given", stUnparsable
 	}
@@ -561,7 +562,7 @@ func gradeRoots(g Regime, preds []string, ev Evaluator) (float64, string, partSt
 	vars := map[string]complex128{"epsilon": complex(g.Point, 0), "I": 1i}
 	refs := make([]complex128, len(g.Refs))
 	for i, s := range g.Refs {
-		v, err := ev(s, vars, false)
+		v, err := ev(ctx, s, vars, false)
 		if err != nil {
 			return 0, "reference root not evaluable: " + err.Error(), stUndecided
 		}
@@ -575,7 +576,7 @@ func gradeRoots(g Regime, preds []string, ev Evaluator) (float64, string, partSt
 		if fam {
 			vs = map[string]complex128{"epsilon": complex(g.Point, 0), "I": 1i, "k": complex(k, 0)}
 		}
-		v, err := ev(f, vs, false)
+		v, err := ev(ctx, f, vs, false)
 		if err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
 			bad = append(bad, s)
 			continue

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"math/cmplx"
 	"reflect"
 	"testing"
@@ -47,7 +48,7 @@ func TestRootSetsAndVarepsilon(t *testing.T) {
 	if len(ra.byRegime["large_eps"]) != 2 {
 		t.Fatalf("a set of roots: %q", ra.byRegime)
 	}
-	v, err := SharedEvaluator(ra.byRegime["large_eps"][0], map[string]complex128{"epsilon": 256}, false)
+	v, err := SharedEvaluator(context.Background(), ra.byRegime["large_eps"][0], map[string]complex128{"epsilon": 256}, false)
 	if err != nil || cmplx.Abs(v-0.5) > 1e-12 {
 		t.Errorf("\\varepsilon binds epsilon: %v, %v", v, err)
 	}

@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -20,22 +21,22 @@ import (
 // y”'(0) being the right-hand side at x = 0. off is the released series'
 // distance from it at x = h, relative to the Taylor polynomial's departure
 // from y(0) there (+Inf when that departure is zero); note says it in words.
-func seriesCheck(p ODEProblem, released string, h float64) (off float64, note string, err error) {
-	off, _, _, note, err = seriesDepartures(p, released, h)
+func seriesCheck(ctx context.Context, p ODEProblem, released string, h float64) (off float64, note string, err error) {
+	off, _, _, note, err = seriesDepartures(ctx, p, released, h)
 	return off, note, err
 }
 
 // seriesDepartures is seriesCheck with the two departures from y(0) at h:
 // the released series' and the Taylor polynomial's.
-func seriesDepartures(p ODEProblem, released string, h float64) (off, refDep, taylorDep float64, note string, err error) {
-	y3, err := evalLatex(p.RHS, map[string]complex128{"x": 0, "y": complex(p.Y0[0], 0), "y'": complex(p.Y0[1], 0), "y''": complex(p.Y0[2], 0)}, evalOptions{realRoots: true})
+func seriesDepartures(ctx context.Context, p ODEProblem, released string, h float64) (off, refDep, taylorDep float64, note string, err error) {
+	y3, err := evalLatex(ctx, p.RHS, map[string]complex128{"x": 0, "y": complex(p.Y0[0], 0), "y'": complex(p.Y0[1], 0), "y''": complex(p.Y0[2], 0)}, evalOptions{realRoots: true})
 	if err != nil {
 		return 0, 0, 0, "", fmt.Errorf("right-hand side at x=0: %v", err)
 	}
 	t := func(x float64) float64 {
 		return p.Y0[0] + p.Y0[1]*x + p.Y0[2]*x*x/2 + real(y3)*x*x*x/6
 	}
-	r, err := evalLatex(released, map[string]complex128{"x": complex(h, 0)}, evalOptions{realRoots: true})
+	r, err := evalLatex(ctx, released, map[string]complex128{"x": complex(h, 0)}, evalOptions{realRoots: true})
 	if err != nil {
 		return 0, 0, 0, "", err
 	}

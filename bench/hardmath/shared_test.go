@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"math"
 	"math/cmplx"
 	"testing"
@@ -25,13 +26,13 @@ func TestFormulaConventions(t *testing.T) {
 		{`y'^{2} + y''`, map[string]complex128{"y'": 3, "y''": 1}, true, 10},
 	}
 	for _, c := range cases {
-		got, err := SharedEvaluator(c.src, c.vars, c.real)
+		got, err := SharedEvaluator(context.Background(), c.src, c.vars, c.real)
 		if err != nil || cmplx.Abs(got-c.want) > 1e-12*math.Max(1, cmplx.Abs(c.want)) {
 			t.Errorf("%s (realRoots %v): %v, %v; want %v", c.src, c.real, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{`f(x)`, `y = f(x)_{small}`, `z + 1`} {
-		if v, err := SharedEvaluator(bad, map[string]complex128{"x": 0.1}, true); err == nil {
+		if v, err := SharedEvaluator(context.Background(), bad, map[string]complex128{"x": 0.1}, true); err == nil {
 			t.Errorf("%s: evaluated to %v, want an error", bad, v)
 		}
 	}
@@ -50,7 +51,7 @@ func TestSharedEngineEvaluatesEveryReference(t *testing.T) {
 			vars := map[string]complex128{g.Var: complex(g.Point, 0)}
 			for _, r := range g.Refs {
 				n++
-				if _, err := SharedEvaluator(r, vars, ref.Type != TypeRoots); err != nil {
+				if _, err := SharedEvaluator(context.Background(), r, vars, ref.Type != TypeRoots); err != nil {
 					t.Errorf("%s %s: %s: %v", it.ID, g.Name, r, err)
 				}
 			}

@@ -33,7 +33,7 @@ func withIntegralTruth(ctx context.Context, ref Reference, question string) Refe
 			continue
 		}
 		g.Truth, g.HasTruth = v, true
-		if r, err := defaultEvaluator(g.Refs[0], map[string]complex128{g.Var: complex(g.Point, 0)}, true); err == nil {
+		if r, err := defaultEvaluator(ctx, g.Refs[0], map[string]complex128{g.Var: complex(g.Point, 0)}, true); err == nil {
 			if off := cmplx.Abs(r-complex(v, 0)) / v; off > Tolerance {
 				g.RefOff = off
 			}
@@ -46,9 +46,9 @@ func withIntegralTruth(ctx context.Context, ref Reference, question string) Refe
 // gradeAgainstTruth grades a formula by its value at the regime's point
 // against the numerical truth (within 10%), and says how the released
 // answer fares when it is off.
-func gradeAgainstTruth(g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
+func gradeAgainstTruth(ctx context.Context, g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
 	vars := map[string]complex128{g.Var: complex(g.Point, 0)}
-	p, err := ev(pred, vars, true)
+	p, err := ev(ctx, pred, vars, true)
 	if err != nil {
 		return 0, "answer not evaluable: " + err.Error(), stUnparsable
 	}
