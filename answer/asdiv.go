@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"strings"
@@ -182,7 +183,7 @@ func classifyASDiv(p string) asdivGold {
 	return g
 }
 
-func asdivCompare(gold, cand string, _ equiv.Options) Verdict {
+func asdivCompare(_ context.Context, gold, cand string, _ equiv.Options) Verdict {
 	parts := asdivParts(gold)
 	if len(parts) == 0 {
 		return Verdict{Kind: Error, Reason: "empty gold answer"}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -29,7 +30,7 @@ var Hendrycks = Policy{
 	Compare: hendrycksCompare,
 }
 
-func hendrycksCompare(gold, cand string, _ equiv.Options) Verdict {
+func hendrycksCompare(_ context.Context, gold, cand string, _ equiv.Options) Verdict {
 	g, gok := HendrycksNormalize(gold)
 	c, cok := HendrycksNormalize(cand)
 	if !gok || !cok {

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,22 +43,24 @@ type StreamStats struct {
 
 // eachLine calls fn for every line of r, blank and oversized ones included,
 // with its 1-based number: exactly one call per input line, so that outputs
-// stay aligned with inputs. Lines are read by package jsonl with the limit
-// MaxLine: a longer line is skipped without being held in memory, and fn
-// gets a nil line with tooLong set. Any other read error ends the stream.
-func eachLine(r io.Reader, fn func(n int, line []byte, tooLong bool)) error {
+// stay aligned with inputs, until fn returns an error, which it returns.
+// Lines are read by package jsonl with the limit MaxLine: a longer line is
+// skipped without being held in memory, and fn gets a nil line with tooLong
+// set. Any other read error ends the stream.
+func eachLine(r io.Reader, fn func(n int, line []byte, tooLong bool) error) error {
 	rd := jsonl.NewReader(r, "")
 	rd.SetLimit(MaxLine)
 	for {
 		b, err := rd.Next()
 		switch {
 		case err == nil:
-			fn(rd.Line(), bytes.TrimSpace(b), false)
+			err = fn(rd.Line(), bytes.TrimSpace(b), false)
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.Is(err, jsonl.ErrLineTooLong):
-			fn(rd.Line(), nil, true)
-		default:
+			err = fn(rd.Line(), nil, true)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -83,8 +86,8 @@ var nullID = json.RawMessage("null")
 // JSON, missing "response", longer than MaxLine) gives an output line with
 // "error" (naming the line number) and a message on errw; the run goes on,
 // and the count of such lines comes back in the stats.
-func ExtractStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) {
-	return stream(r, w, errw, "matheval extract:", func(n int, line []byte, lineErr string) (any, string) {
+func ExtractStream(ctx context.Context, p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) {
+	return stream(ctx, r, w, errw, "matheval extract:", func(n int, line []byte, lineErr string) (any, string) {
 		out := ExtractRecord{ID: nullID, Error: lineErr}
 		if lineErr == "" {
 			out = extractRecord(p, n, line)
@@ -97,11 +100,11 @@ func ExtractStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error
 // {"id","equivalent","reason"} line per input line to w, in order. Both
 // sides go through p's full extraction (see Equivalent). Bad lines are
 // handled as in ExtractStream, with the error as the reason too.
-func EquivStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) {
-	return stream(r, w, errw, "matheval equiv:", func(n int, line []byte, lineErr string) (any, string) {
+func EquivStream(ctx context.Context, p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) {
+	return stream(ctx, r, w, errw, "matheval equiv:", func(n int, line []byte, lineErr string) (any, string) {
 		out := EquivRecord{ID: nullID, Error: lineErr}
 		if lineErr == "" {
-			out = equivRecord(p, n, line)
+			out = equivRecord(ctx, p, n, line)
 		}
 		if out.Error != "" {
 			out.Reason = out.Error
@@ -112,15 +115,15 @@ func EquivStream(p Policy, r io.Reader, w, errw io.Writer) (StreamStats, error) 
 
 // stream writes answer's record for every line of r to w as one JSON line
 // (lineErr says what is wrong with a line that holds no record), and the
-// record's error, if any, to errw after prefix.
-func stream(r io.Reader, w, errw io.Writer, prefix string, answer func(n int, line []byte, lineErr string) (rec any, errText string)) (StreamStats, error) {
+// record's error, if any, to errw after prefix. It stops with ctx's error,
+// saying after how many lines, when ctx is done.
+func stream(ctx context.Context, r io.Reader, w, errw io.Writer, prefix string, answer func(n int, line []byte, lineErr string) (rec any, errText string)) (StreamStats, error) {
 	var st StreamStats
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	var werr error
-	err := eachLine(r, func(n int, line []byte, tooLong bool) {
-		if werr != nil {
-			return
+	err := eachLine(r, func(n int, line []byte, tooLong bool) error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("stopped after %d lines: %w", st.Lines, err)
 		}
 		st.Lines++
 		rec, e := answer(n, line, lineError(n, line, tooLong))
@@ -128,11 +131,8 @@ func stream(r io.Reader, w, errw io.Writer, prefix string, answer func(n int, li
 			st.BadLines++
 			fmt.Fprintln(errw, prefix, e)
 		}
-		werr = enc.Encode(rec)
+		return enc.Encode(rec)
 	})
-	if werr != nil {
-		return st, werr
-	}
 	return st, err
 }
 
@@ -168,7 +168,7 @@ func extractRecord(p Policy, n int, line []byte) (out ExtractRecord) {
 }
 
 // equivRecord answers one input line of EquivStream.
-func equivRecord(p Policy, n int, line []byte) (out EquivRecord) {
+func equivRecord(ctx context.Context, p Policy, n int, line []byte) (out EquivRecord) {
 	var in struct {
 		ID         json.RawMessage `json:"id"`
 		Gold       *string         `json:"gold"`
@@ -184,7 +184,7 @@ func equivRecord(p Policy, n int, line []byte) (out EquivRecord) {
 		out.Error = fmt.Sprintf("line %d: a record needs \"gold\" and \"prediction\"", n)
 		return out
 	}
-	v, g := equivalent(p, *in.Gold, *in.Prediction)
+	v, g := equivalent(ctx, p, *in.Gold, *in.Prediction)
 	if v.Internal() != nil {
 		// A bug of ours is no verdict on the pair: the line fails.
 		out.Error = fmt.Sprintf("line %d: %s", n, v.Reason)

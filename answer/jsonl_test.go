@@ -2,7 +2,9 @@ package answer
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -17,7 +19,7 @@ func TestExtractStream(t *testing.T) {
 		`{"id": "d", "response": "nothing here"}`,
 	}, "\n")
 	var out, errs bytes.Buffer
-	st, err := ExtractStream(MATH, strings.NewReader(in), &out, &errs)
+	st, err := ExtractStream(context.Background(), MATH, strings.NewReader(in), &out, &errs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func TestEquivStream(t *testing.T) {
 		`{"id": "e", "gold": 5, "prediction": "5"}`,
 	}, "\n")
 	var out, errs bytes.Buffer
-	st, err := EquivStream(ASDiv, strings.NewReader(in), &out, &errs)
+	st, err := EquivStream(context.Background(), ASDiv, strings.NewReader(in), &out, &errs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,10 +106,10 @@ func TestStreamsHugeLine(t *testing.T) {
 		n    int
 	}{
 		{"extract", func(in string, w, errw *bytes.Buffer) (StreamStats, error) {
-			return ExtractStream(MATH, strings.NewReader(in), w, errw)
+			return ExtractStream(context.Background(), MATH, strings.NewReader(in), w, errw)
 		}, extractIn, 3},
 		{"equiv", func(in string, w, errw *bytes.Buffer) (StreamStats, error) {
-			return EquivStream(MATH, strings.NewReader(in), w, errw)
+			return EquivStream(context.Background(), MATH, strings.NewReader(in), w, errw)
 		}, equivIn, 4},
 	} {
 		var out, errs bytes.Buffer
@@ -141,5 +143,17 @@ func TestStreamsHugeLine(t *testing.T) {
 		if c.name == "equiv" && !strings.Contains(lines[2], "line 3: blank line") {
 			t.Errorf("equiv: blank line: %s", lines[2])
 		}
+	}
+}
+
+// A done context stops a stream before its next line, with an error that
+// says how far it got.
+func TestStreamStopsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errs bytes.Buffer
+	st, err := EquivStream(ctx, MATH, strings.NewReader(`{"gold":"1","prediction":"1"}`+"\n"), &out, &errs)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped after 0 lines") || st.Lines != 0 || out.Len() != 0 {
+		t.Errorf("stats %+v, err %v, out %q", st, err, out.String())
 	}
 }

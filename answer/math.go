@@ -73,7 +73,7 @@ var mathExtraction = Extraction{
 	Exercises:   DefaultExercises,
 }
 
-func mathCompare(gold, cand string, opts equiv.Options) Verdict {
+func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Verdict {
 	g, c := NormalizeMATH(gold), NormalizeMATH(cand)
 	if g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
@@ -87,7 +87,7 @@ func mathCompare(gold, cand string, opts equiv.Options) Verdict {
 	if w, ok := compoundQuantity(g); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("gold has words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}
-	return fromEngine(equiv.Compare(context.TODO(), g, c, opts))
+	return fromEngine(equiv.Compare(ctx, g, c, opts))
 }
 
 // NormalizeMATH applies the MATH policy's relaxations (currency, degrees,

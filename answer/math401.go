@@ -76,7 +76,7 @@ var math401Extraction = Extraction{
 var tol401 = big.NewRat(1, 1000)
 
 func math401Compare(division bool) Comparator {
-	return func(gold, cand string, _ equiv.Options) Verdict {
+	return func(ctx context.Context, gold, cand string, _ equiv.Options) Verdict {
 		g, ok := MATH401Value(gold, false)
 		if !ok {
 			return Verdict{Kind: Error, Reason: fmt.Sprintf("gold answer %q holds no number", gold)}
@@ -86,7 +86,7 @@ func math401Compare(division bool) Comparator {
 				Metrics: map[string]float64{"relative_error": MATH401MaxRelErr}}
 		}
 		y, ok := MATH401Value(cand, !division)
-		if exact, ok2 := exactValue(cand); ok2 && (!ok || !within401(y, g)) && within401(exact, g) {
+		if exact, ok2 := exactValue(ctx, cand); ok2 && (!ok || !within401(y, g)) && within401(exact, g) {
 			// An exact form the paper's rule cannot read (\frac{\sqrt{2}}{2}
 			// for 0.7071) is graded by its value.
 			y, ok = exact, true
@@ -146,7 +146,7 @@ func within401(y, g *big.Rat) bool {
 // a trig value) with the engine: the last side of an equation chain, under
 // a deadline. It reports false for plain numbers (the paper's rule reads
 // them) and for anything that is not one real value.
-func exactValue(cand string) (v *big.Rat, ok bool) {
+func exactValue(ctx context.Context, cand string) (v *big.Rat, ok bool) {
 	if !strings.ContainsAny(cand, `\^π√`) && !strings.Contains(cand, "sqrt") && !strings.Contains(cand, "pi") {
 		return nil, false
 	}
@@ -169,7 +169,7 @@ func exactValue(cand string) (v *big.Rat, ok bool) {
 	if err != nil {
 		return nil, false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
 	c, err := expr.Eval(ctx, n, 128, nil, expr.EvalOptions{})
 	if err != nil || !c.IsReal() || c.Re.IsInf() {

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"context"
 	"strings"
 	"sync"
 	"testing"
@@ -25,7 +26,7 @@ func TestPanicBecomesInternalError(t *testing.T) {
 	inExtraction := MATH401
 	inExtraction.ExtractionFor = func(string) Extraction { panic("boom in extraction") }
 	inComparison := MATH
-	inComparison.Compare = func(gold, cand string, _ equiv.Options) Verdict { panic("boom in comparison") }
+	inComparison.Compare = func(_ context.Context, gold, cand string, _ equiv.Options) Verdict { panic("boom in comparison") }
 
 	cases := []struct {
 		name, want string
@@ -64,7 +65,7 @@ func TestOnInternalErrorRestore(t *testing.T) {
 	calls := 0
 	restore := OnInternalError(func(*InternalError) { calls++ })
 	p := MATH
-	p.Compare = func(string, string, equiv.Options) Verdict { panic("x") }
+	p.Compare = func(context.Context, string, string, equiv.Options) Verdict { panic("x") }
 	Grade(p, "1", "1", "stop")
 	restore()
 	Grade(p, "1", "1", "stop")
@@ -79,9 +80,9 @@ func TestStreamPanicFailsTheLine(t *testing.T) {
 	calls := 0
 	defer OnInternalError(func(*InternalError) { calls++ })()
 	p := MATH
-	p.Compare = func(string, string, equiv.Options) Verdict { panic("boom in comparison") }
+	p.Compare = func(context.Context, string, string, equiv.Options) Verdict { panic("boom in comparison") }
 	var out, errw strings.Builder
-	st, err := EquivStream(p, strings.NewReader(`{"id":1,"gold":"1","prediction":"1"}`+"\n"), &out, &errw)
+	st, err := EquivStream(context.Background(), p, strings.NewReader(`{"id":1,"gold":"1","prediction":"1"}`+"\n"), &out, &errw)
 	if err != nil || st.BadLines != 1 || calls != 1 {
 		t.Fatalf("stats %+v, err %v, hook calls %d", st, err, calls)
 	}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -8,11 +9,12 @@ import (
 	"github.com/matheval/matheval/equiv"
 )
 
-// Comparator grades one extracted candidate against a gold answer. It
+// Comparator grades one extracted candidate against a gold answer, within
+// ctx (the engine's deadline is opts.Timeout or ctx's, the earlier). It
 // returns Correct, Wrong, Unparsable or Undecided (with a score in [0,1] and
 // a reason); Grade fills in Extracted. A benchmark with its own rule (HARDMath's
 // per-regime partial credit) plugs its own Comparator into a Policy.
-type Comparator func(gold, cand string, opts equiv.Options) Verdict
+type Comparator func(ctx context.Context, gold, cand string, opts equiv.Options) Verdict
 
 // Policy is how one benchmark grades: which answer it extracts from a reply
 // and how it compares it with the gold one. Policies are values: a benchmark
@@ -50,17 +52,24 @@ func (p Policy) extractionFor(gold string) Extraction {
 // "error" means the request failed (no reply). Grade never panics: a panic
 // below it is a bug of ours and gives InternalError's verdict (see
 // Verdict.Internal).
-func Grade(p Policy, gold, reply, finishReason string) (v Verdict) {
+func Grade(p Policy, gold, reply, finishReason string) Verdict {
+	// bench.Benchmark.Grade takes no context yet: Grade is a top, each
+	// comparison under its policy's deadline.
+	return gradeIn(context.Background(), p, gold, reply, finishReason)
+}
+
+// gradeIn is Grade within ctx.
+func gradeIn(ctx context.Context, p Policy, gold, reply, finishReason string) (v Verdict) {
 	defer func() {
 		if v.Kind != Correct && v.Score == 0 && v.Metrics == nil && len(p.NoAnswerMetrics) > 0 {
 			v.Metrics = copyMetrics(p.NoAnswerMetrics)
 		}
 	}()
 	defer recoverInternal(&v)
-	return grade(p, gold, reply, finishReason)
+	return grade(ctx, p, gold, reply, finishReason)
 }
 
-func grade(p Policy, gold, reply, finishReason string) (v Verdict) {
+func grade(ctx context.Context, p Policy, gold, reply, finishReason string) (v Verdict) {
 	if finishReason == "error" {
 		return Verdict{Kind: Error, Reason: "the request failed: no reply"}
 	}
@@ -91,9 +100,9 @@ func grade(p Policy, gold, reply, finishReason string) (v Verdict) {
 	}
 	answers := finalAnswers(ex.Earlier, best)
 	if len(answers) > 1 {
-		v, best.Text = gradeSeveral(p, gold, answers, offersAlternatives(ex.Earlier, best))
+		v, best.Text = gradeSeveral(ctx, p, gold, answers, offersAlternatives(ex.Earlier, best))
 	} else {
-		v = p.Compare(gold, best.Text, p.Options)
+		v = p.Compare(ctx, gold, best.Text, p.Options)
 	}
 	v.Extracted = best.Text
 	v.Reason = strings.TrimSpace(v.Reason + " [" + string(best.Kind) + "]")
@@ -121,19 +130,20 @@ func ExtractAnswer(p Policy, reply string) (string, CandidateKind) {
 // Equivalent decides whether two texts state the same answer under p. Each
 // side may be a bare answer, math in $...$, or a whole solution or reply: the
 // policy's full extraction runs on both. It is what `matheval equiv` runs.
+// Like Grade, it is a top: each comparison runs under the policy's deadline.
 func Equivalent(p Policy, gold, prediction string) Verdict {
-	v, _ := equivalent(p, gold, prediction)
+	v, _ := equivalent(context.Background(), p, gold, prediction)
 	return v
 }
 
 // equivalent is Equivalent, also returning the gold answer it extracted.
-func equivalent(p Policy, gold, prediction string) (v Verdict, g string) {
+func equivalent(ctx context.Context, p Policy, gold, prediction string) (v Verdict, g string) {
 	defer recoverInternal(&v)
 	g = GoldAnswer(p, gold)
 	if g == "" {
 		return Verdict{Kind: Unparsable, Reason: "no answer found in the gold text"}, ""
 	}
-	return Grade(p, g, prediction, ""), g
+	return gradeIn(ctx, p, g, prediction, ""), g
 }
 
 // GoldAnswer extracts the gold answer from a gold text (a bare answer or a
@@ -258,17 +268,17 @@ const maxAnswers = 8
 // are wrong whatever their order (hedging). Answers offered as alternatives
 // ("either $0,1$ or $1,1$") are a hedge even when together they would make
 // the gold list. It returns the verdict and the text graded.
-func gradeSeveral(p Policy, gold string, answers []string, alternatives bool) (Verdict, string) {
+func gradeSeveral(ctx context.Context, p Policy, gold string, answers []string, alternatives bool) (Verdict, string) {
 	if len(answers) > maxAnswers {
 		joined := strings.Join(answers, ", ")
-		v := p.Compare(gold, joined, p.Options)
+		v := p.Compare(ctx, gold, joined, p.Options)
 		return v, joined
 	}
 	var distinct []string
 	for _, a := range answers {
 		same := false
 		for i, d := range distinct {
-			if a == d || p.Compare(d, a, p.Options).Kind == Correct {
+			if a == d || p.Compare(ctx, d, a, p.Options).Kind == Correct {
 				distinct[i] = a // keep the later form
 				same = true
 				break
@@ -279,7 +289,7 @@ func gradeSeveral(p Policy, gold string, answers []string, alternatives bool) (V
 		}
 	}
 	if len(distinct) == 1 {
-		return p.Compare(gold, distinct[0], p.Options), distinct[0]
+		return p.Compare(ctx, gold, distinct[0], p.Options), distinct[0]
 	}
 	joined := strings.Join(distinct, ", ")
 	if alternatives {
@@ -287,12 +297,12 @@ func gradeSeveral(p Policy, gold string, answers []string, alternatives bool) (V
 			len(distinct), strings.Join(distinct, " or "))}, strings.Join(distinct, "; ")
 	}
 	for _, d := range distinct {
-		if p.Compare(gold, d, p.Options).Kind == Correct {
+		if p.Compare(ctx, gold, d, p.Options).Kind == Correct {
 			return Verdict{Kind: Wrong, Reason: fmt.Sprintf("hedged: the reply gives %d different final answers (%s) to a one-answer question",
 				len(distinct), strings.Join(distinct, "; "))}, strings.Join(distinct, "; ")
 		}
 	}
-	v := p.Compare(gold, joined, p.Options)
+	v := p.Compare(ctx, gold, joined, p.Options)
 	if v.Kind == Correct {
 		v.Reason = fmt.Sprintf("the reply's %d final answers together: %s", len(distinct), v.Reason)
 	} else {

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -162,7 +163,7 @@ func TestASDivForms(t *testing.T) {
 // way HARDMath grades regimes with partial credit.
 func TestPolicyPluggable(t *testing.T) {
 	p := HARDMathGeneric
-	p.Compare = func(gold, cand string, _ equiv.Options) Verdict {
+	p.Compare = func(_ context.Context, gold, cand string, _ equiv.Options) Verdict {
 		parts := map[string]float64{"small": 0, "large": 0}
 		if strings.Contains(cand, "a") {
 			parts["small"] = 1

@@ -36,7 +36,7 @@ func (b panicBench) Grade(it bench.Item, reply, finish string) answer.Verdict {
 		return answer.Grade(p, it.Answer, reply, finish)
 	case "fake/2":
 		p := answer.MATH
-		p.Compare = func(string, string, equiv.Options) answer.Verdict { panic("boom in comparison") }
+		p.Compare = func(context.Context, string, string, equiv.Options) answer.Verdict { panic("boom in comparison") }
 		return answer.Grade(p, it.Answer, reply, finish)
 	case "fake/3":
 		var m map[string]int

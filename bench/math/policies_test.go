@@ -1,6 +1,7 @@
 package math
 
 import (
+	"context"
 	gomath "math"
 	"strings"
 	"testing"
@@ -119,7 +120,7 @@ func TestAlsoPolicyErrors(t *testing.T) {
 // silent 0 under that policy.
 func TestAlsoPolicyPanicIsInternalError(t *testing.T) {
 	p := answer.Hendrycks
-	p.Compare = func(string, string, equiv.Options) answer.Verdict { panic("boom in hendrycks") }
+	p.Compare = func(context.Context, string, string, equiv.Options) answer.Verdict { panic("boom in hendrycks") }
 	b := &Benchmark{also: []alsoPolicy{{"hendrycks", p}}}
 	v := b.Grade(bench.Item{ID: "x", Answer: "1"}, `\boxed{1}`, "stop")
 	if v.Kind != answer.Error || v.Reason != "internal error: boom in hendrycks" || v.Internal() == nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -26,7 +27,9 @@ func lookupPolicy(name string) (answer.Policy, error) {
 // standard output) under policy p; a bad line makes it exit 1 at the end.
 // The stack of every grader panic goes to standard error, since the
 // stream's records name only the line and the panic.
-func runStream(cmd *cobra.Command, p answer.Policy, stream func(answer.Policy, io.Reader, io.Writer, io.Writer) (answer.StreamStats, error)) error {
+func runStream(cmd *cobra.Command, p answer.Policy, stream func(context.Context, answer.Policy, io.Reader, io.Writer, io.Writer) (answer.StreamStats, error)) error {
+	ctx, stop := interruptible(cmd)
+	defer stop()
 	var mu sync.Mutex
 	errw := cmd.ErrOrStderr()
 	defer answer.OnInternalError(func(e *answer.InternalError) {
@@ -34,7 +37,7 @@ func runStream(cmd *cobra.Command, p answer.Policy, stream func(answer.Policy, i
 		defer mu.Unlock()
 		fmt.Fprintf(errw, "matheval %s: %v: a bug of matheval; please report it with this stack:\n%s\n", cmd.Name(), e, e.Stack)
 	})()
-	st, err := stream(p, cmd.InOrStdin(), cmd.OutOrStdout(), errw)
+	st, err := stream(ctx, p, cmd.InOrStdin(), cmd.OutOrStdout(), errw)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cmd.Name(), err)
 	}
