@@ -163,12 +163,15 @@ func iclExamples(it bench.Item, form, prefix string, opts bench.PromptOptions) (
 	h.Write([]byte(it.ID))
 	r := newRNG(opts.Seed ^ int64(h.Sum64()))
 	own := strings.TrimSpace(it.Problem)
+	// bench.Benchmark.Prompt takes no context: drawing the examples is a
+	// top, each evaluation under calc's own deadline.
+	ctx := context.Background()
 	var sb strings.Builder
 	for n, tries := 0, 0; n < k; tries++ {
 		if tries > 100*k {
 			return "", fmt.Errorf("math401: item %s: could not draw %d examples of group %d", it.ID, k, g)
 		}
-		q, ans, err := genItem(context.Background(), r, g, false)
+		q, ans, err := genItem(ctx, r, g, false)
 		if err != nil || strings.TrimSpace(q) == own {
 			continue
 		}

@@ -64,7 +64,8 @@ authentication, so do not expose it on a shared network.`,
 			defer stop()
 			go func() {
 				<-ctx.Done()
-				shut, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+				// ctx is done: the shutdown gets a deadline of its own.
+				shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 3*time.Second)
 				defer cancel()
 				srv.Shutdown(shut)
 			}()
