@@ -40,12 +40,7 @@ func (m *baseline) Servers() int              { return 1 }
 func (m *baseline) MaxN() int                 { return 1 }
 func (m *baseline) Canonical() map[string]any { return map[string]any{"model": m.Spec()} }
 
-func (m *baseline) Do(ctx context.Context, _ int, req Request) (resp Response, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &Error{Msg: fmt.Sprintf("builtin:%s: item %s: panicked: %v", m.name, req.Item.ID, r)}
-		}
-	}()
+func (m *baseline) Do(ctx context.Context, _ int, req Request) (Response, error) {
 	reply, finish, err := m.b.Baseline(ctx, m.name, req.Item, req.Sample)
 	if err != nil {
 		return Response{}, &Error{Msg: fmt.Sprintf("builtin:%s: %v", m.name, err)}
