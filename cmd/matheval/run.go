@@ -179,79 +179,17 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	if err := checkPromptName(b, f.promptName, f.promptFile); err != nil {
 		return err
 	}
-	filter := map[string][]string{}
-	for _, fl := range f.filters {
-		k, v, ok := strings.Cut(fl, "=")
-		if !ok || strings.TrimSpace(k) == "" || strings.TrimSpace(v) == "" {
-			return usageErrorf("run: --filter %q: want key=value[,value...]", fl)
-		}
-		filter[strings.TrimSpace(k)] = append(filter[strings.TrimSpace(k)], splitList(v)...)
-	}
-	for key, vals := range map[string][]string{"subject": f.subjects, "level": f.levels, "group": f.groups, "type": f.types, "grade": f.grades} {
-		for _, v := range vals {
-			filter[key] = append(filter[key], splitList(v)...)
-		}
-	}
-	if len(filter) == 0 {
-		filter = nil
-	}
-	params := model.Params{MaxTokens: f.maxTokens, Stop: f.stops, Logprobs: f.logprobs || f.topLogprobs > 0, TopLogprobs: f.topLogprobs}
-	t := f.temperature // always sent: the default evaluation is greedy
-	params.Temperature = &t
-	if !cmd.Flags().Changed("temperature") {
-		// Not chosen by the user: left out for servers that reject it
-		// (OpenAI's reasoning models take only their default).
-		params.Implicit = []string{"temperature"}
-	}
-	if cmd.Flags().Changed("top-p") {
-		p := f.topP
-		params.TopP = &p
-	}
-	if cmd.Flags().Changed("sampling-seed") {
-		s := f.samplingSeed
-		params.Seed = &s
-	}
-	if f.extraBody != "" {
-		if err := json.Unmarshal([]byte(f.extraBody), &params.Extra); err != nil {
-			return usageErrorf("run: --extra-body: want a JSON object: %v", err)
-		}
-	}
-	key, keyVar := "", "OPENAI_API_KEY"
-	if f.keyEnv != "" {
-		key, keyVar = os.Getenv(f.keyEnv), f.keyEnv
-		if key == "" {
-			return usageErrorf("run: --api-key-env %s: that variable is empty", f.keyEnv)
-		}
-	} else {
-		key = os.Getenv("OPENAI_API_KEY")
-	}
-	var bases []string
-	if f.baseURL != "" {
-		bases = splitList(f.baseURL)
-	}
-	backend, err := model.New(f.modelSpec, model.Options{BaseURLs: bases, APIKey: key, APIKeyEnv: keyVar, API: f.api,
-		Params: params, Stream: f.stream, MaxTokensField: f.maxTokensField, Concurrency: f.concurrency, Bench: b})
+	filter, err := f.filter()
 	if err != nil {
-		return usageErrorf("run: %v", err)
+		return err
 	}
-	var judge model.Backend
-	if strings.HasPrefix(f.judgeSpec, "builtin:") {
-		return usageErrorf("run: --judge %s: a judge must be a model (openai:<model> or replay:FILE)", f.judgeSpec)
+	params, err := f.params(cmd)
+	if err != nil {
+		return err
 	}
-	if f.judgeSpec != "" {
-		jbases := bases
-		if f.judgeBaseURL != "" {
-			jbases = splitList(f.judgeBaseURL)
-		}
-		zero := 0.0 // the judge grades greedily
-		judge, err = model.New(f.judgeSpec, model.Options{BaseURLs: jbases, APIKey: key, APIKeyEnv: keyVar, API: f.api,
-			Params: model.Params{Temperature: &zero, Implicit: []string{"temperature"}}, Stream: f.stream,
-			MaxTokensField: f.maxTokensField, Concurrency: f.concurrency, Bench: b})
-		if err != nil {
-			return usageErrorf("run: --judge: %v", err)
-		}
-	} else if f.judgeBaseURL != "" {
-		return usageErrorf("run: --judge-base-url needs --judge")
+	backend, judge, err := f.backends(b, params)
+	if err != nil {
+		return err
 	}
 	var prices runner.Prices
 	if f.pricesFile != "" {
@@ -306,6 +244,98 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		fmt.Fprintf(out, "judge %s: sent %d requests\n", judge.Spec(), rep.JudgeRequests)
 	}
 	return runExit(cmd.ErrOrStderr(), rep)
+}
+
+// filter is the item filter of --filter and the per-benchmark shorthands
+// (--subject, --level, ...); nil when none is given.
+func (f *runFlags) filter() (map[string][]string, error) {
+	filter := map[string][]string{}
+	for _, fl := range f.filters {
+		k, v, ok := strings.Cut(fl, "=")
+		if !ok || strings.TrimSpace(k) == "" || strings.TrimSpace(v) == "" {
+			return nil, usageErrorf("run: --filter %q: want key=value[,value...]", fl)
+		}
+		filter[strings.TrimSpace(k)] = append(filter[strings.TrimSpace(k)], splitList(v)...)
+	}
+	for key, vals := range map[string][]string{"subject": f.subjects, "level": f.levels, "group": f.groups, "type": f.types, "grade": f.grades} {
+		for _, v := range vals {
+			filter[key] = append(filter[key], splitList(v)...)
+		}
+	}
+	if len(filter) == 0 {
+		return nil, nil
+	}
+	return filter, nil
+}
+
+// params are the sampling parameters sent with every request.
+func (f *runFlags) params(cmd *cobra.Command) (model.Params, error) {
+	params := model.Params{MaxTokens: f.maxTokens, Stop: f.stops, Logprobs: f.logprobs || f.topLogprobs > 0, TopLogprobs: f.topLogprobs}
+	t := f.temperature // always sent: the default evaluation is greedy
+	params.Temperature = &t
+	if !cmd.Flags().Changed("temperature") {
+		// Not chosen by the user: left out for servers that reject it
+		// (OpenAI's reasoning models take only their default).
+		params.Implicit = []string{"temperature"}
+	}
+	if cmd.Flags().Changed("top-p") {
+		p := f.topP
+		params.TopP = &p
+	}
+	if cmd.Flags().Changed("sampling-seed") {
+		s := f.samplingSeed
+		params.Seed = &s
+	}
+	if f.extraBody != "" {
+		if err := json.Unmarshal([]byte(f.extraBody), &params.Extra); err != nil {
+			return params, usageErrorf("run: --extra-body: want a JSON object: %v", err)
+		}
+	}
+	return params, nil
+}
+
+// backends makes the model backend of --model and, with --judge, the
+// judge's, both with the API key of --api-key-env (or OPENAI_API_KEY).
+func (f *runFlags) backends(b bench.Benchmark, params model.Params) (backend, judge model.Backend, err error) {
+	key, keyVar := "", "OPENAI_API_KEY"
+	if f.keyEnv != "" {
+		key, keyVar = os.Getenv(f.keyEnv), f.keyEnv
+		if key == "" {
+			return nil, nil, usageErrorf("run: --api-key-env %s: that variable is empty", f.keyEnv)
+		}
+	} else {
+		key = os.Getenv("OPENAI_API_KEY")
+	}
+	var bases []string
+	if f.baseURL != "" {
+		bases = splitList(f.baseURL)
+	}
+	backend, err = model.New(f.modelSpec, model.Options{BaseURLs: bases, APIKey: key, APIKeyEnv: keyVar, API: f.api,
+		Params: params, Stream: f.stream, MaxTokensField: f.maxTokensField, Concurrency: f.concurrency, Bench: b})
+	if err != nil {
+		return nil, nil, usageErrorf("run: %v", err)
+	}
+	if strings.HasPrefix(f.judgeSpec, "builtin:") {
+		return nil, nil, usageErrorf("run: --judge %s: a judge must be a model (openai:<model> or replay:FILE)", f.judgeSpec)
+	}
+	if f.judgeSpec == "" {
+		if f.judgeBaseURL != "" {
+			return nil, nil, usageErrorf("run: --judge-base-url needs --judge")
+		}
+		return backend, nil, nil
+	}
+	jbases := bases
+	if f.judgeBaseURL != "" {
+		jbases = splitList(f.judgeBaseURL)
+	}
+	zero := 0.0 // the judge grades greedily
+	judge, err = model.New(f.judgeSpec, model.Options{BaseURLs: jbases, APIKey: key, APIKeyEnv: keyVar, API: f.api,
+		Params: model.Params{Temperature: &zero, Implicit: []string{"temperature"}}, Stream: f.stream,
+		MaxTokensField: f.maxTokensField, Concurrency: f.concurrency, Bench: b})
+	if err != nil {
+		return nil, nil, usageErrorf("run: --judge: %v", err)
+	}
+	return backend, judge, nil
 }
 
 // runExit says why a run is not a success, one line each, and makes the
