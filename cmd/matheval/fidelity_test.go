@@ -114,7 +114,7 @@ func promptServer(t *testing.T, answers func(prompt string, item int) bool) *fak
 	}
 	srv := fakeserver.New()
 	t.Cleanup(srv.Close)
-	srv.Reply = func(key string) string {
+	reply := func(key string) string {
 		text, _, _ := strings.Cut(key, "#")
 		text = strings.TrimSpace(text)
 		best := -1
@@ -128,6 +128,7 @@ func promptServer(t *testing.T, answers func(prompt string, item int) bool) *fak
 		}
 		return "I cannot tell."
 	}
+	srv.Configure(func(s *fakeserver.Server) { s.Reply = reply })
 	return srv
 }
 

@@ -19,12 +19,13 @@ func TestRunJudgeHARDMath(t *testing.T) {
 	data := testenv.Shared(t, "data", "hardmath", "HARDMath_mini.json")
 	srv := fakeserver.New()
 	defer srv.Close()
-	srv.Reply = func(key string) string {
+	reply := func(key string) string {
 		if !strings.HasPrefix(key, "Please take this response:") {
 			return "not a judge prompt"
 		}
 		return "Both regimes match the answer key.\n\nFinal grade: \\[\\boxed{0.75}\\]"
 	}
+	srv.Configure(func(s *fakeserver.Server) { s.Reply = reply })
 	dir := filepath.Join(t.TempDir(), "run")
 	code, out := cli(t, "run", "hardmath", "--data", data, "--model", "builtin:gold", "--sample", "12", "--seed", "3",
 		"--judge", "openai:judge-model", "--judge-base-url", srv.BaseURL(), "--out", dir, "--progress", "off")

@@ -157,7 +157,7 @@ func TestRunUsageErrors(t *testing.T) {
 func TestRunOpenAIEndToEnd(t *testing.T) {
 	srv := fakeserver.New()
 	defer srv.Close()
-	srv.Record = true
+	srv.Configure(func(s *fakeserver.Server) { s.Record = true })
 	dir := filepath.Join(t.TempDir(), "run")
 	t.Setenv("MY_KEY", "sk-test-secret-123")
 	code, out := cli(t, "run", "math401", "--model", "openai:fake-model", "--base-url", srv.BaseURL()+","+srv.BaseURL(),

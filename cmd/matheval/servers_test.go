@@ -74,13 +74,15 @@ func TestREADMEServers(t *testing.T) {
 		t.Run(d.String(), func(t *testing.T) {
 			srv := fakeserver.NewDialect(d)
 			defer srv.Close()
-			srv.Think = func(string) string { return "Adding the two numbers." }
-			srv.SplitReasoning = true
+			srv.Configure(func(s *fakeserver.Server) {
+				s.Think = func(string) string { return "Adding the two numbers." }
+				s.SplitReasoning = true
+			})
 			var cmd []string
 			for len(args) > 0 && strings.Contains(args[0], "=") { // VAR=value before the command
 				name, val, _ := strings.Cut(args[0], "=")
 				t.Setenv(name, val)
-				srv.APIKey = val
+				srv.Configure(func(s *fakeserver.Server) { s.APIKey = val })
 				args = args[1:]
 			}
 			if args[0] != "matheval" {
@@ -92,8 +94,10 @@ func TestREADMEServers(t *testing.T) {
 				switch a {
 				case "--model":
 					name := strings.TrimPrefix(args[i+1], "openai:")
-					srv.Models = []string{name}
-					srv.ReasoningModel = d == fakeserver.OpenAI && strings.HasPrefix(name, "o")
+					srv.Configure(func(s *fakeserver.Server) {
+						s.Models = []string{name}
+						s.ReasoningModel = d == fakeserver.OpenAI && strings.HasPrefix(name, "o")
+					})
 				case "--base-url":
 					cmd = append(cmd, srv.BaseURL())
 					i++
@@ -148,7 +152,7 @@ func TestRunStopsLoudly(t *testing.T) {
 
 	srv := fakeserver.NewDialect(fakeserver.LlamaCpp)
 	defer srv.Close()
-	srv.APIKey = "sk-right"
+	srv.Configure(func(s *fakeserver.Server) { s.APIKey = "sk-right" })
 	t.Setenv("MATH_KEY", "sk-wrong")
 	dir := filepath.Join(t.TempDir(), "run")
 	code, out = cli(t, "run", "math401", "--model", "openai:m", "--base-url", srv.BaseURL(), "--api-key-env", "MATH_KEY",
@@ -164,13 +168,15 @@ func TestRunStopsLoudly(t *testing.T) {
 
 	srv2 := fakeserver.NewDialect(fakeserver.VLLM)
 	defer srv2.Close()
-	srv2.Models = []string{"m"}
-	srv2.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
-		if n == 2 {
-			return fakeserver.BadRequest
+	srv2.Configure(func(s *fakeserver.Server) {
+		s.Models = []string{"m"}
+		s.Fault = func(n int64, r *fakeserver.Request) fakeserver.Fault {
+			if n == 2 {
+				return fakeserver.BadRequest
+			}
+			return fakeserver.None
 		}
-		return fakeserver.None
-	}
+	})
 	prices := filepath.Join(t.TempDir(), "prices.json")
 	os.WriteFile(prices, []byte(`{"m": {"prompt": 1, "completion": 1}}`), 0o644)
 	code, out = cli(t, "run", "math401", "--model", "openai:m", "--base-url", srv2.BaseURL(), "--limit", "5", "--concurrency", "1",

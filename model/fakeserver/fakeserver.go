@@ -221,6 +221,7 @@ type Server struct {
 
 	requests atomic.Int64
 	faults   [numFaults]atomic.Int64
+	cfg      sync.RWMutex // held for reading while a request is served (Configure)
 	mu       sync.Mutex
 	log      []Logged
 	pipe     *pipeListener
@@ -311,6 +312,19 @@ func (s *Server) Requests() int64 { return s.requests.Load() }
 // Faults is the number of requests answered with fault f.
 func (s *Server) Faults(f Fault) int64 { return s.faults[f].Load() }
 
+// Configure changes the fake's settings (its exported fields) while it
+// serves: f runs when no request is being served, and every request served
+// after it sees what f set. A test whose requests come from this process
+// may set the fields directly (the sockets order the accesses); one whose
+// requests come from another process (the command line in a child) must
+// use Configure, or the race detector rightly sees no order. f must not be
+// called from the fake's own callbacks (Reply, Fault, ...).
+func (s *Server) Configure(f func(*Server)) {
+	s.cfg.Lock()
+	defer s.cfg.Unlock()
+	f(s)
+}
+
 // Log returns a copy of the request log (with Record set).
 func (s *Server) Log() []Logged {
 	s.mu.Lock()
@@ -333,6 +347,8 @@ func (s *Server) models() []string {
 }
 
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
+	s.cfg.RLock()
+	defer s.cfg.RUnlock()
 	d := s.Dialect
 	switch {
 	case hr.Method == http.MethodGet && strings.HasSuffix(hr.URL.Path, "/models"):
