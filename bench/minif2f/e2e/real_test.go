@@ -89,7 +89,10 @@ func TestRealHOLHostileReplay(t *testing.T) {
 		{"```ocaml\nACCEPT_TAC(new_axiom `1 + 1 = 2`)\n```", "new_axiom is not allowed in a proof"},
 		{"```ocaml\nlet th = prove(`2 + 2 = 4`, ARITH_TAC);;\n```", "stated_goal: the candidate proves another goal"},
 		{"```ocaml\nACCEPT_TAC(ASSUME `1 + 1 = 2`)\n```", "additional assumptions"},
-		{"```ocaml\nREPEAT ALL_TAC\n```", "timed out after 3 s"},
+		// REPEAT of a tactic that makes no progress recurses: on a fast
+		// machine OCaml's stack overflows before the alarm, on a slow one
+		// the alarm rings first. Either way it is refused.
+		{"```ocaml\nREPEAT ALL_TAC\n```", "timed out after 3 s|the tactic raised Stack overflow"},
 		{"```ocaml\nfunpow 999999999 I ALL_TAC\n```", "timed out after 3 s"},
 		{"```ocaml\nACCEPT_TAC (Obj.magic 0)\n```", "module paths (Obj.)"},
 		{"```ocaml\nREWRITE_TAC[ARITH_RULE]\n```", "OCaml refused the tactic: Error: This expression has type term -> thm"},
@@ -108,7 +111,7 @@ func TestRealHOLHostileReplay(t *testing.T) {
 			}
 			continue
 		}
-		if s.Verdict.Kind != answer.Wrong || !strings.Contains(s.Verdict.Reason, c.reason) {
+		if s.Verdict.Kind != answer.Wrong || !containsAny(s.Verdict.Reason, strings.Split(c.reason, "|")) {
 			t.Errorf("%q: %s %q, want wrong with %q", c.reply, s.Verdict.Kind, s.Verdict.Reason, c.reason)
 		}
 	}
@@ -144,6 +147,15 @@ func TestRealHOLDecide(t *testing.T) {
 func contains(xs []string, x string) bool {
 	for _, y := range xs {
 		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
 			return true
 		}
 	}
