@@ -446,3 +446,19 @@ func Guard(f func() error) (err error) {
 	}()
 	return f()
 }
+
+// NumInt64 returns the numerator when it fits in an int64.
+func (q Q) NumInt64() (int64, bool) {
+	if n, _, ok := q.small(); ok {
+		return n, true
+	}
+	return q.b.Num().Int64(), q.b.Num().IsInt64()
+}
+
+// DenInt64 returns the denominator when it fits in an int64.
+func (q Q) DenInt64() (int64, bool) {
+	if _, d, ok := q.small(); ok {
+		return d, true
+	}
+	return q.b.Denom().Int64(), q.b.Denom().IsInt64()
+}
