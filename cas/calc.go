@@ -340,10 +340,7 @@ func FromPoly(p Poly, x string) Expr {
 
 // FromRatFunc returns r in the variable x as an expression.
 func FromRatFunc(r RatFunc, x string) Expr {
-	if r.IsPoly() {
-		return FromPoly(r.Num.Scale(r.Den.Lead().Inv()), x)
-	}
-	return Quot(FromPoly(r.Num, x), FromPoly(r.Den, x))
+	return r.Expr(x)
 }
 
 // ErrNotRational reports an expression that is not a rational function.

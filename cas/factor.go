@@ -196,6 +196,10 @@ func RationalRoots(p Poly) []Q {
 	a0, an := abs64u(c[0]), abs64u(c[len(c)-1])
 	p1 := p.Eval(Int(1))
 	pm1 := p.Eval(Int(-1))
+	fc := make([]float64, len(c))
+	for i, v := range c {
+		fc[i] = float64(v)
+	}
 	for _, num := range Divisors(a0) {
 		for _, den := range Divisors(an) {
 			if gcd64(num, den) != 1 {
@@ -207,6 +211,9 @@ func RationalRoots(p Poly) []Q {
 				if !divides(d-n, p1) || !divides(d+n, pm1) {
 					continue
 				}
+				if !maybeRoot(fc, float64(n)/float64(d)) {
+					continue
+				}
 				r := Frac(n, d)
 				if p.Eval(r).IsZero() {
 					roots = append(roots, r)
@@ -216,6 +223,29 @@ func RationalRoots(p Poly) []Q {
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i].Cmp(roots[j]) < 0 })
 	return roots
+}
+
+// maybeRoot is a floating-point filter: false only when p(r) is certainly
+// not 0 (its value exceeds any rounding error by far). A true root always
+// passes; the exact test decides.
+func maybeRoot(c []float64, r float64) bool {
+	v, scale := 0.0, 0.0
+	ar := r
+	if ar < 0 {
+		ar = -ar
+	}
+	for i := len(c) - 1; i >= 0; i-- {
+		v = v*r + c[i]
+		a := c[i]
+		if a < 0 {
+			a = -a
+		}
+		scale = scale*ar + a
+	}
+	if v < 0 {
+		v = -v
+	}
+	return v <= 1e-9*scale
 }
 
 // divides reports whether the integer k divides the integer value v (k = 0
@@ -247,6 +277,7 @@ func quadraticFactor(p Poly) (Poly, bool, error) {
 		return Poly{}, false, ErrLimit
 	}
 	d1 := Divisors(abs64u(v1))
+	p2, p3 := p.Eval(Int(2)), p.Eval(Int(3))
 	tried := 0
 	for _, a := range Divisors(an) {
 		for _, cu := range Divisors(a0) {
@@ -261,6 +292,10 @@ func quadraticFactor(p Poly) (Poly, bool, error) {
 						tried++
 						if tried > 200000 {
 							return Poly{}, false, ErrLimit
+						}
+						// a factor's values divide p's values (p has no integer roots, so these are nonzero)
+						if !divides(4*int64(a)+2*b+cc, p2) || !divides(9*int64(a)+3*b+cc, p3) {
+							continue
 						}
 						// (a reducible candidate has rational roots, which p has not: it never divides)
 						q := PolyInts(cc, b, int64(a))

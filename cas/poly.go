@@ -255,11 +255,14 @@ func (p Poly) Compose(q Poly) Poly {
 	return r
 }
 
-// GCD returns the monic greatest common divisor (0 when both are 0).
+// GCD returns the monic greatest common divisor (0 when both are 0). It
+// runs Euclid's algorithm on primitive parts (a primitive remainder
+// sequence), so that coefficients stay small.
 func GCD(p, q Poly) Poly {
+	p, q = p.Primitive(), q.Primitive()
 	for !q.IsZero() {
 		_, r := p.DivMod(q)
-		p, q = q, r
+		p, q = q, r.Primitive()
 	}
 	return p.Monic()
 }

@@ -77,21 +77,28 @@ func texProduct(sb *strings.Builder, c Q, rest Expr) {
 	cn := c.Num().String()
 	cd := c.Den().String()
 	if len(den) == 0 {
-		allRad := len(num) > 0
+		// numeric radicals and pi go over the coefficient's denominator:
+		// \frac{\sqrt{3}}{2}x, \frac{5\pi}{6}
+		var front, rest []Expr
 		for _, f := range num {
-			allRad = allRad && isNumRadical(f)
+			if _, isConst := f.(*Const); isNumRadical(f) || (isConst && f != ImagUnit) {
+				front = append(front, f)
+			} else {
+				rest = append(rest, f)
+			}
 		}
 		switch {
 		case len(num) == 0:
 			sb.WriteString(c.TeX())
-		case !c.IsInt() && allRad: // \frac{\sqrt{3}}{2}
+		case !c.IsInt() && len(front) > 0:
 			sb.WriteString(`\frac{`)
-			writeFactors(sb, omitOne(cn), num)
+			writeFactors(sb, omitOne(cn), front, true)
 			sb.WriteString("}{" + cd + "}")
+			writeFactors(sb, "", rest, false)
 		case c.IsOne():
-			writeFactors(sb, "", num)
+			writeFactors(sb, "", num, false)
 		default:
-			writeFactors(sb, c.TeX(), num)
+			writeFactors(sb, c.TeX(), num, false)
 		}
 		return
 	}
@@ -99,10 +106,10 @@ func texProduct(sb *strings.Builder, c Q, rest Expr) {
 	if len(num) == 0 {
 		sb.WriteString(cn)
 	} else {
-		writeFactors(sb, omitOne(cn), num)
+		writeFactors(sb, omitOne(cn), num, true)
 	}
 	sb.WriteString("}{")
-	writeFactors(sb, omitOne(cd), den)
+	writeFactors(sb, omitOne(cd), den, true)
 	sb.WriteString("}")
 }
 
@@ -115,9 +122,10 @@ func omitOne(s string) string {
 
 // writeFactors writes lead (a coefficient, possibly empty) and the factors
 // side by side: a \cdot between two digits, a space between a letter and a
-// letter (x y, \pi x), nothing otherwise.
-func writeFactors(sb *strings.Builder, lead string, fs []Expr) {
-	if lead == "" && len(fs) == 1 {
+// letter (x y, \pi x), nothing otherwise. bare drops the parentheses of a
+// lone sum (the whole numerator or denominator of a fraction).
+func writeFactors(sb *strings.Builder, lead string, fs []Expr, bare bool) {
+	if bare && lead == "" && len(fs) == 1 {
 		if a, ok := fs[0].(*Add); ok {
 			sb.WriteString(TeX(a)) // the only factor of a numerator or denominator
 			return

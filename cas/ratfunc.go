@@ -2,6 +2,7 @@ package cas
 
 import (
 	"errors"
+	"math/big"
 	"strings"
 )
 
@@ -216,4 +217,30 @@ func (pf PartialFractions) TeX(x string) string {
 		return "0"
 	}
 	return sb.String()
+}
+
+// Expr returns r as an expression with integer coefficients in the
+// numerator and the denominator, no common integer factor, and a positive
+// leading coefficient in the denominator: \frac{2x - 1}{3x + 4}.
+func (r RatFunc) Expr(x string) Expr {
+	if r.IsPoly() {
+		return FromPoly(r.Num.Scale(r.Den.Lead().Inv()), x)
+	}
+	l := big.NewInt(1)
+	for _, p := range []Poly{r.Num, r.Den} {
+		for _, c := range p.c {
+			d := c.Den()
+			l.Mul(l, new(big.Int).Quo(d, new(big.Int).GCD(nil, nil, l, d)))
+		}
+	}
+	L := FromBigInt(l)
+	num, den := r.Num.Scale(L), r.Den.Scale(L)
+	g := new(big.Int)
+	for _, p := range []Poly{num, den} {
+		for _, c := range p.c {
+			g.GCD(nil, nil, g, new(big.Int).Abs(c.Num()))
+		}
+	}
+	G := FromBigInt(g).Inv()
+	return Quot(FromPoly(num.Scale(G), x), FromPoly(den.Scale(G), x))
 }
