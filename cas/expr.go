@@ -198,6 +198,14 @@ func Sum(terms ...Expr) Expr {
 			konst = konst.Add(c)
 			return
 		}
+		if a, ok := rest.(*Add); ok && !c.IsOne() {
+			// a constant multiple of a sum inside a sum is distributed:
+			// x - (y - z) is x - y + z
+			for _, t := range a.Terms {
+				add(Product(N(c), t))
+			}
+			return
+		}
 		k := rest.Key()
 		if i, ok := idx[k]; ok {
 			list[i].c = list[i].c.Add(c)
@@ -663,6 +671,12 @@ func Call(name string, arg Expr) Expr {
 		if f, ok := arg.(*Fn); ok && f.Name == "exp" {
 			return f.Arg
 		}
+		// ln of a positive rational: a combination of logarithms of primes
+		if q, ok := IsNum(arg); ok && q.Sign() > 0 {
+			if n, ok := q.Int64(); !ok || !IsPrime(uint64(n)) {
+				return LnQ(q)
+			}
+		}
 	case "sin", "tan", "arcsin", "arctan", "sinh", "tanh":
 		if isZero(arg) {
 			return I(0)
@@ -672,6 +686,16 @@ func Call(name string, arg Expr) Expr {
 		}
 		if v, ok := trigValue(name, arg); ok {
 			return v
+		}
+		if name == "arctan" {
+			switch arg.Key() { // arctan 1, sqrt(3), sqrt(3)/3
+			case "1":
+				return Product(F(1, 4), Pi)
+			case Sqrt(I(3)).Key():
+				return Product(F(1, 3), Pi)
+			case Product(F(1, 3), Sqrt(I(3))).Key():
+				return Product(F(1, 6), Pi)
+			}
 		}
 	case "cos", "sec", "cosh":
 		if isZero(arg) {
