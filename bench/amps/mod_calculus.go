@@ -876,7 +876,7 @@ func genIntPartsExp(g *G) (*Problem, error) {
 	F := antiZero(F0)
 	p := &Problem{Problem: "Find the antiderivative " + m("F") + " of " + fx("f", f) + " with " + m("F(0) = 0") + "."}
 	p.Steps = append(p.Steps, "Integrate by parts repeatedly with "+m("u")+" the polynomial and "+m("dv = "+tex(ex)+`\,dx`)+
-		" (the tabular method): each derivative "+m("u^{(k)}")+" contributes "+m(`\left(-1\right)^{k}\frac{u^{(k)}}{`+itoa(a)+`^{k+1}}`+tex(ex))+".")
+		" (the tabular method): each derivative "+m("u^{(k)}")+" contributes "+m(`\left(-1\right)^{k}\frac{u^{(k)}}{`+paren(q(a))+`^{k+1}}`+tex(ex))+".")
 	d := P
 	sign := q(1)
 	var terms []cas.Expr
