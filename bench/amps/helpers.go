@@ -328,3 +328,5 @@ func monicLinear(r cas.Q) cas.Poly { return cas.Linear(q(1), r.Neg()) }
 
 // fx writes "f(x) = ...".
 func fx(name string, e cas.Expr) string { return m(name + "(x) = " + tex(e)) }
+
+func sqrtF(x float64) float64 { return math.Sqrt(x) }
