@@ -302,7 +302,7 @@ func factorExpr(fz cas.Factorization) cas.Expr {
 
 func genPolyRationalRoots(g *G) (*Problem, error) {
 	k := int(g.ByLevel(2, 2, 3, 3, 3, 4))
-	b := g.ByLevel(3, 4, 5, 6, 7, 9)
+	b := g.ByLevel(6, 6, 7, 7, 8, 9)
 	var roots []cas.Q
 	seen := map[string]bool{}
 	P := cas.PolyInts(1)
@@ -405,7 +405,7 @@ func genRemainderTheorem(g *G) (*Problem, error) {
 
 func genPolyExpand(g *G) (*Problem, error) {
 	n := int(g.ByLevel(2, 2, 3, 3, 3, 4))
-	b := g.ByLevel(3, 4, 5, 6, 7)
+	b := g.ByLevel(7, 7, 8, 8, 9)
 	var fs []cas.Poly
 	var parts []string
 	for i := 0; i < n; i++ {
@@ -877,7 +877,7 @@ func genDeMoivrePolar(g *G) (*Problem, error) {
 }
 
 func genComplexPower(g *G) (*Problem, error) {
-	b := g.ByLevel(2, 3, 3, 4, 5)
+	b := g.ByLevel(4, 4, 5, 5, 6)
 	z := cas.CInt(g.NZ(-b, b), g.NZ(-b, b))
 	n := int(g.Int(2, g.ByLevel(3, 4, 5, 5, 6)))
 	p := &Problem{Problem: "Compute " + m(`\left(`+z.TeX()+`\right)^{`+itoa(int64(n))+"}") + "."}
@@ -961,7 +961,7 @@ func genComplexModulus(g *G) (*Problem, error) {
 }
 
 func genQuadraticComplex(g *G) (*Problem, error) {
-	b := g.ByLevel(4, 6, 8, 10, 12)
+	b := g.ByLevel(8, 9, 10, 11, 12)
 	a := int64(1)
 	if g.Level >= 3 {
 		a = g.Int(1, 3)

@@ -282,9 +282,6 @@ func genDerivChain(g *G) (*Problem, error) {
 func genDerivSecond(g *G) (*Problem, error) {
 	ka, kb := g.twoKinds()
 	f := cas.Product(g.elem(ka), g.elem(kb))
-	if g.Level <= 2 {
-		f = g.elem(kb)
-	}
 	d2 := cas.D(cas.D(f, "x"), "x")
 	p := &Problem{Problem: "Find the second derivative of " + fx("f", f) + "."}
 	p.setExpr(d2)
@@ -947,8 +944,8 @@ func genIntPartsTrig(g *G) (*Problem, error) {
 }
 
 func genIntExpTrig(g *G) (*Problem, error) {
-	a := g.NZ(-g.ByLevel(2, 3, 3, 4, 5), g.ByLevel(2, 3, 3, 4, 5))
-	b := g.Int(1, g.ByLevel(2, 3, 3, 4, 5))
+	a := g.NZ(-g.ByLevel(5, 6, 7, 8, 9), g.ByLevel(5, 6, 7, 8, 9))
+	b := g.Int(1, g.ByLevel(5, 6, 7, 8, 9))
 	f := cas.Product(cas.Call("exp", cas.Product(e(a), X)), cas.Call(g.Pick("sin", "cos"), cas.Product(e(b), X)))
 	F0, err := cas.Integrate(f, "x")
 	if err != nil {

@@ -193,6 +193,9 @@ func genShoelace(g *G) (*Problem, error) {
 		twice += t
 		terms = append(terms, paren(q(t)))
 	}
+	if twice == 0 {
+		return nil, errf("degenerate: zero area")
+	}
 	area := qf(abs64(twice), 2)
 	var vs []string
 	for _, p := range ps {
@@ -248,13 +251,17 @@ func genShoelace(g *G) (*Problem, error) {
 }
 
 func (g *G) polygonN() int64 {
-	return g.Int(3, g.ByLevel(8, 12, 20, 30, 50))
+	return g.Int(3, g.ByLevel(40, 60, 80, 100, 120))
 }
 
 func genPolygonAngleSum(g *G) (*Problem, error) {
 	n := g.polygonN()
 	s := (n - 2) * 180
-	p := &Problem{Problem: "What is the sum, in degrees, of the interior angles of a convex polygon with " + m(itoa(n)) + " sides?"}
+	text := "What is the sum, in degrees, of the interior angles of a convex polygon with " + m(itoa(n)) + " sides?"
+	if g.Bool() {
+		text = "Find the sum of the interior angles (in degrees) of a convex " + m(itoa(n)) + "-gon."
+	}
+	p := &Problem{Problem: text}
 	p.setNum(q(s))
 	p.sym("n", itoa(n))
 	p.Check = func() error {
@@ -270,7 +277,8 @@ func genPolygonAngleSum(g *G) (*Problem, error) {
 func genRegularAngle(g *G) (*Problem, error) {
 	n := g.polygonN()
 	a := qf((n-2)*180, n)
-	p := &Problem{Problem: "What is the measure, in degrees, of each interior angle of a regular polygon with " + m(itoa(n)) + " sides?"}
+	p := &Problem{Problem: g.Pick("What is the measure, in degrees, of each interior angle of a regular polygon with "+m(itoa(n))+" sides?",
+		"Find the measure in degrees of one interior angle of a regular "+m(itoa(n))+"-gon.")}
 	p.Steps = []string{
 		"The interior angles sum to " + m(`\left(`+itoa(n)+` - 2\right)\cdot 180 = `+itoa((n-2)*180)) + ".",
 		"Each of the " + m(itoa(n)) + " equal angles is " + m(`\frac{`+itoa((n-2)*180)+"}{"+itoa(n)+"} = "+a.TeX()) + ".",
@@ -287,16 +295,40 @@ func genRegularAngle(g *G) (*Problem, error) {
 }
 
 func genSidesFromAngle(g *G) (*Problem, error) {
-	// 360/n must make the interior angle an integer or a simple fraction
+	// 360/n must make the interior angle an integer
 	divs := []int64{3, 4, 5, 6, 8, 9, 10, 12, 15, 18, 20, 24, 30, 36, 40, 45, 60, 72, 90, 120, 180, 360}
-	n := divs[g.IntN(min(len(divs), int(g.ByLevel(6, 9, 12, 15, 18, 22))))]
-	a := 180 - 360/n
-	p := &Problem{Problem: "Each interior angle of a regular polygon measures " + m(itoa(a)+`^{\circ}`) + ". How many sides does it have?"}
+	var n int64
+	var p *Problem
+	switch g.IntN(3) {
+	case 0:
+		n = divs[g.IntN(min(len(divs), int(g.ByLevel(12, 15, 18, 20, 22))))]
+		p = &Problem{Problem: "Each interior angle of a regular polygon measures " + m(itoa(180-360/n)+`^{\circ}`) + ". How many sides does it have?"}
+	case 1:
+		n = divs[g.IntN(min(len(divs), int(g.ByLevel(12, 15, 18, 20, 22))))]
+		p = &Problem{Problem: "Each exterior angle of a regular polygon measures " + m(itoa(360/n)+`^{\circ}`) + ". How many sides does it have?"}
+	default:
+		n = g.polygonN()
+		p = &Problem{Problem: "The interior angles of a convex polygon add up to " + m(itoa((n-2)*180)+`^{\circ}`) + ". How many sides does it have?"}
+	}
 	p.setNum(q(n))
-	p.sym("angle", itoa(a))
+	p.sym("text", "'"+strings.ReplaceAll(p.Problem, "'", "")+"'")
 	p.Check = func() error {
-		if (n-2)*180 != a*n {
-			return errf("the angle sum does not match")
+		if (n-2)*180%n != 0 && !strings.Contains(p.Problem, "add up") {
+			return errf("the angle is not an integer")
+		}
+		for k := int64(3); k <= 400; k++ {
+			ok := false
+			switch {
+			case strings.Contains(p.Problem, "interior angle of"):
+				ok = (k-2)*180 == (180-360/n)*k
+			case strings.Contains(p.Problem, "exterior"):
+				ok = 360 == (360/n)*k
+			default:
+				ok = (k-2)*180 == (n-2)*180
+			}
+			if ok != (k == n) {
+				return errf("%d sides also fits", k)
+			}
 		}
 		return nil
 	}
@@ -306,7 +338,8 @@ func genSidesFromAngle(g *G) (*Problem, error) {
 func genDiagonals(g *G) (*Problem, error) {
 	n := g.polygonN()
 	d := n * (n - 3) / 2
-	p := &Problem{Problem: "How many diagonals does a convex polygon with " + m(itoa(n)) + " sides have?"}
+	p := &Problem{Problem: g.Pick("How many diagonals does a convex polygon with "+m(itoa(n))+" sides have?",
+		"A convex polygon has "+m(itoa(n))+" vertices. How many diagonals can be drawn?")}
 	p.setNum(q(d))
 	p.sym("n", itoa(n))
 	p.Check = func() error {
@@ -523,7 +556,8 @@ func genSolidVolume(g *G) (*Problem, error) {
 	var desc, formula string
 	var area func(t float64) float64 // cross-sectional area at height t in [0, H]
 	H := float64(h)
-	switch g.IntN(4) {
+	kind := g.IntN(4)
+	switch kind {
 	case 0:
 		v = cas.Product(cas.F(r*r*h, 3), cas.Pi)
 		desc, formula = "a cone of radius "+m(itoa(r))+" and height "+m(itoa(h)), `V = \frac{1}{3}\pi r^{2}h`
@@ -545,13 +579,15 @@ func genSolidVolume(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Find the exact volume of " + desc + "."}
 	p.Steps = []string{m(formula+" = "+tex(v)) + "."}
 	p.setExpr(v)
-	p.sym("v", py(v))
+	p.sym("kind", []string{"'cone'", "'cylinder'", "'sphere'", "'pyramid'"}[kind])
+	p.sym("r", itoa(r))
+	p.sym("h", itoa(h))
 	p.Check = func() error { return checkIntegral(area, 0, H, v) }
 	return p, nil
 }
 
 func genRegularArea(g *G) (*Problem, error) {
-	s := g.Int(1, g.ByLevel(6, 8, 10, 12, 15))
+	s := g.Int(1, g.ByLevel(20, 25, 30, 35, 40))
 	n := []int64{3, 4, 6, 8, 12}[g.IntN(5)]
 	// area = n s^2 / (4 tan(pi/n))
 	var k cas.Expr

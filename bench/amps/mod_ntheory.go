@@ -168,8 +168,8 @@ func factorTeX(n uint64) string {
 func (g *G) compositeN(limit int64) uint64 {
 	primes := []uint64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47}
 	n := uint64(1)
-	for i := 0; i < 2+g.IntN(3); i++ {
-		p := primes[g.IntN(min(len(primes), 4+g.Size))]
+	for i := 0; i < 2+g.IntN(4); i++ {
+		p := primes[g.IntN(min(len(primes), 7+g.Size))]
 		if n*p > uint64(limit) {
 			break
 		}
@@ -182,7 +182,7 @@ func (g *G) compositeN(limit int64) uint64 {
 }
 
 func genTotient(g *G) (*Problem, error) {
-	n := g.compositeN(g.ByLevel(100, 1000, 10000, 100000, 1000000, 1000000000))
+	n := g.compositeN(g.ByLevel(2000, 5000, 10000, 100000, 1000000, 1000000000))
 	phi := cas.Totient(n)
 	p := &Problem{Problem: "Compute Euler's totient " + m(`\varphi(`+strconv.FormatUint(n, 10)+")") + "."}
 	var fs []string
@@ -313,7 +313,7 @@ func genGCDLCM(g *G) (*Problem, error) {
 }
 
 func genNumDivisors(g *G) (*Problem, error) {
-	n := g.compositeN(g.ByLevel(100, 1000, 10000, 100000, 1000000, 1000000000))
+	n := g.compositeN(g.ByLevel(2000, 5000, 10000, 100000, 1000000, 1000000000))
 	t := int64(1)
 	var parts []string
 	for _, pp := range cas.FactorInt(n) {
@@ -347,7 +347,7 @@ func genNumDivisors(g *G) (*Problem, error) {
 }
 
 func genSumDivisors(g *G) (*Problem, error) {
-	n := g.compositeN(g.ByLevel(100, 1000, 10000, 100000, 1000000, 100000000))
+	n := g.compositeN(g.ByLevel(2000, 5000, 10000, 100000, 1000000, 100000000))
 	s := big.NewInt(1)
 	var parts []string
 	for _, pp := range cas.FactorInt(n) {
@@ -503,7 +503,7 @@ func genLegendre(g *G) (*Problem, error) {
 }
 
 func genFactorization(g *G) (*Problem, error) {
-	n := g.compositeN(g.ByLevel(100, 1000, 10000, 100000, 1000000, 1000000000))
+	n := g.compositeN(g.ByLevel(2000, 5000, 10000, 100000, 1000000, 1000000000))
 	if cas.IsPrime(n) {
 		n *= 2
 	}

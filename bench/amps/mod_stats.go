@@ -451,10 +451,10 @@ func genKL(g *G) (*Problem, error) {
 
 func genEntropy(g *G) (*Problem, error) {
 	k := int(g.ByLevel(2, 3, 3, 4, 5, 6))
-	d := []int64{4, 6, 8, 9, 10, 12, 16}[min(g.Level+g.IntN(2), 6)]
-	if int64(k) > d {
-		d = int64(k) * 2
+	if g.Level == 1 && g.Bool() {
+		k = 3
 	}
+	d := g.Int(int64(k)+1, 6+4*int64(g.Size))
 	P := g.distribution(k, d)
 	h := cas.Entropy(P)
 	p := &Problem{Problem: "Find the Shannon entropy (in nats) of the distribution " + m(distTeX(P)) + ", as an exact expression in natural logarithms."}
@@ -718,24 +718,49 @@ func genConditional(g *G) (*Problem, error) {
 }
 
 func genDiceMax(g *G) (*Problem, error) {
-	n := g.Int(2, g.ByLevel(6, 8, 10, 12, 20))
-	// E[max] = sum_k k (k^2 - (k-1)^2)/n^2
+	n := g.Int(2, g.ByLevel(20, 24, 28, 32, 36))
+	dice := g.Int(2, 3)
+	wantMax := g.Bool()
+	// E[max] = sum_k k (k^d - (k-1)^d)/n^d; the minimum is n + 1 - the maximum of n + 1 - X
+	nd := cas.FromBigInt(bigPow(n, dice))
 	s := q(0)
 	for k := int64(1); k <= n; k++ {
-		s = s.Add(qf(k*(2*k-1), n*n))
+		w := cas.FromBigInt(bigPow(k, dice)).Sub(cas.FromBigInt(bigPow(k-1, dice)))
+		s = s.Add(w.MulInt(k).Div(nd))
 	}
-	p := &Problem{Problem: "Two fair dice with " + m(itoa(n)) + " faces numbered " + m("1") + " to " + m(itoa(n)) + " are rolled. What is the expected value of the larger of the two numbers?"}
+	which := "larger"
+	if dice == 3 {
+		which = "largest"
+	}
+	if !wantMax {
+		s = q(n + 1).Sub(s)
+		which = map[bool]string{true: "smaller", false: "smallest"}[dice == 2]
+	}
+	p := &Problem{Problem: m(itoa(dice)) + " fair dice with " + m(itoa(n)) + " faces numbered " + m("1") + " to " + m(itoa(n)) + " are rolled. What is the expected value of the " + which + " of the numbers?"}
 	p.setNum(s)
 	p.sym("n", itoa(n))
+	p.sym("dice", itoa(dice))
+	p.sym("what", map[bool]string{true: "max", false: "min"}[wantMax])
 	p.Check = func() error {
-		t := int64(0)
-		for a := int64(1); a <= n; a++ {
-			for b := int64(1); b <= n; b++ {
-				t += max(a, b)
+		t, cnt := int64(0), int64(0)
+		var rec func(k int64, best int64)
+		rec = func(k int64, best int64) {
+			if k == dice {
+				t += best
+				cnt++
+				return
+			}
+			for f := int64(1); f <= n; f++ {
+				b := best
+				if k == 0 || (wantMax && f > b) || (!wantMax && f < b) {
+					b = f
+				}
+				rec(k+1, b)
 			}
 		}
-		if !qf(t, n*n).Equal(s) {
-			return errf("enumeration gives %d/%d", t, n*n)
+		rec(0, 0)
+		if !qf(t, cnt).Equal(s) {
+			return errf("enumeration gives %d/%d", t, cnt)
 		}
 		return nil
 	}
@@ -743,19 +768,35 @@ func genDiceMax(g *G) (*Problem, error) {
 }
 
 func genPoisson(g *G) (*Problem, error) {
-	lam := g.Int(1, g.ByLevel(3, 4, 5, 6, 8))
-	k := g.Int(0, g.ByLevel(3, 4, 5, 6, 8))
+	lam := g.Int(1, g.ByLevel(6, 7, 8, 9, 10))
+	k := g.Int(0, g.ByLevel(5, 6, 7, 8, 9))
+	cum := g.Bool()
 	c := cas.FromBigInt(bigPow(lam, k)).Div(cas.Factorial(k))
+	if cum {
+		c = q(0)
+		for i := int64(0); i <= k; i++ {
+			c = c.Add(cas.FromBigInt(bigPow(lam, i)).Div(cas.Factorial(i)))
+		}
+	}
 	ans := cas.Product(cas.N(c), cas.Call("exp", e(-lam)))
-	p := &Problem{Problem: "A random variable " + m("X") + " has a Poisson distribution with mean " + m(itoa(lam)) + ". Find " + m("P(X = "+itoa(k)+")") + " exactly."}
+	what := "P(X = " + itoa(k) + ")"
+	if cum {
+		what = `P(X \le ` + itoa(k) + ")"
+	}
+	p := &Problem{Problem: "A random variable " + m("X") + " has a Poisson distribution with mean " + m(itoa(lam)) + ". Find " + m(what) + " exactly."}
 	p.setExpr(ans)
 	p.sym("lam", itoa(lam))
 	p.sym("k", itoa(k))
+	p.sym("cum", map[bool]string{true: "yes", false: "no"}[cum])
 	p.Check = func() error {
 		// the recurrence P(k) = P(k-1) lambda / k from P(0) = e^{-lambda}
-		v := math.Exp(-float64(lam))
+		v, s := math.Exp(-float64(lam)), math.Exp(-float64(lam))
 		for i := int64(1); i <= k; i++ {
 			v *= float64(lam) / float64(i)
+			s += v
+		}
+		if cum {
+			v = s
 		}
 		if !near(v, val(ans)) {
 			return errf("the recurrence gives %v", v)
