@@ -161,4 +161,5 @@ func (*Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdic
 	}
 	return answer.Grade(Policy, it.Answer, reply, finishReason)
 }
+
 var _ bench.Benchmark = (*Benchmark)(nil)

@@ -1079,7 +1079,7 @@ func genAreaBetween(g *G) (*Problem, error) {
 	for i, r := range rs {
 		rq[i] = q(r)
 	}
-	diff := cas.FromRoots(k, rq...)                // f - h
+	diff := cas.FromRoots(k, rq...)                   // f - h
 	h := g.randPoly(int(g.ByLevel(1, 1, 2, 2, 2)), b) // the lower-degree curve
 	f := h.Add(diff)
 	sortI(rs)

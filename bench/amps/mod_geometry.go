@@ -365,7 +365,9 @@ func (a pt3) d2(b pt3) int64 {
 	return (a.x-b.x)*(a.x-b.x) + (a.y-b.y)*(a.y-b.y) + (a.z-b.z)*(a.z-b.z)
 }
 
-func pt3TeX(p pt3) string { return `\left(` + itoa(p.x) + ", " + itoa(p.y) + ", " + itoa(p.z) + `\right)` }
+func pt3TeX(p pt3) string {
+	return `\left(` + itoa(p.x) + ", " + itoa(p.y) + ", " + itoa(p.z) + `\right)`
+}
 
 func genPolyhedronDiameter(g *G) (*Problem, error) {
 	b := g.ByLevel(3, 4, 5, 6, 8)

@@ -232,7 +232,7 @@ func genPercentOf(g *G) (*Problem, error) {
 	n := q(g.Int(1, g.ByLevel(100, 200, 500, 1000, 5000)))
 	r := pct.Div(q(100)).Mul(n)
 	p := &Problem{Problem: "What is " + m(decimalOrFrac(pct)+`\%`) + " of " + m(n.String()) + "?"}
-	p.Steps = []string{m(decimalOrFrac(pct)+`\% = `+pct.Div(q(100)).TeX())+", and "+m(pct.Div(q(100)).TeX()+`\cdot `+n.String()+" = "+r.TeX())+"."}
+	p.Steps = []string{m(decimalOrFrac(pct)+`\% = `+pct.Div(q(100)).TeX()) + ", and " + m(pct.Div(q(100)).TeX()+`\cdot `+n.String()+" = "+r.TeX()) + "."}
 	p.Answer = decimalOrFrac(r)
 	p.Reprint = numNode(r)
 	p.sym("answer", pyQ(r))

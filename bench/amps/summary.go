@@ -100,7 +100,9 @@ func AccuracyByTwo(samples []bench.Sample, k1, k2 string) map[[2]string]Accuracy
 
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
 
-func (a Accuracy) cell() string { return fmt.Sprintf("%s [%s, %s]", pct(a.Value), pct(a.Lo), pct(a.Hi)) }
+func (a Accuracy) cell() string {
+	return fmt.Sprintf("%s [%s, %s]", pct(a.Value), pct(a.Lo), pct(a.Hi))
+}
 
 func sortedKeys(m map[string]Accuracy, order func(a, b string) bool) []string {
 	var ks []string
