@@ -311,8 +311,15 @@ func TestGoldScoresPerfect(t *testing.T) {
 		samples = append(samples, bench.Sample{Item: it, Verdict: v})
 	}
 	sum := b.Summarize(samples)
-	if sum.Metrics["accuracy"] != 1 || sum.Metrics["accuracy_calculus"] != 1 || sum.Metrics["accuracy_level_2"] != 1 {
-		t.Fatalf("gold accuracy %v", sum.Metrics)
+	if sum.Value("accuracy") != 1 {
+		t.Fatalf("gold accuracy %v", sum.Value("accuracy"))
+	}
+	for _, bd := range sum.Breakdowns {
+		for _, g := range bd.Groups {
+			if g.Values["accuracy"].Value != 1 {
+				t.Fatalf("gold accuracy of %s %s: %v", bd.Name, g.Key, g.Values["accuracy"].Value)
+			}
+		}
 	}
 }
 
@@ -356,30 +363,42 @@ func TestLoadFileAndFilters(t *testing.T) {
 }
 
 func TestSummarizeByAreaLevel(t *testing.T) {
-	mk := func(id, mod, area, level string, score float64) bench.Sample {
+	mk := func(id, mod, area, level, split string, score float64) bench.Sample {
 		k := answer.Wrong
 		if score == 1 {
 			k = answer.Correct
 		}
-		return bench.Sample{Item: bench.Item{ID: id, Meta: map[string]string{"module": mod, "area": area, "level": level}},
+		return bench.Sample{Item: bench.Item{ID: id, Meta: map[string]string{"module": mod, "area": area, "level": level, "split": split}},
 			Verdict: answer.Verdict{Kind: k, Score: score}}
 	}
 	samples := []bench.Sample{
-		mk("a", "poly_gcd", "algebra", "1", 1), mk("b", "poly_gcd", "algebra", "2", 0),
-		mk("c", "curl", "calculus", "1", 1), mk("d", "curl", "calculus", "1", 1),
+		mk("a", "poly_gcd", "algebra", "1", Interpolate, 1), mk("b", "poly_gcd", "algebra", "2", Extrapolate, 0),
+		mk("c", "curl", "calculus", "1", Interpolate, 1), mk("d", "curl", "calculus", "1", Extrapolate, 1),
 	}
 	s := New().Summarize(samples)
-	if s.Metrics["accuracy"] != 0.75 || s.Metrics["accuracy_algebra"] != 0.5 || s.Metrics["accuracy_calculus"] != 1 ||
-		s.Metrics["accuracy_level_1"] != 1 || s.Metrics["accuracy_level_2"] != 0 || s.Metrics["accuracy_module_curl"] != 1 {
-		t.Fatalf("metrics %v", s.Metrics)
+	if s.Value("accuracy") != 0.75 {
+		t.Fatalf("accuracy %v", s.Value("accuracy"))
 	}
-	byLevel := AccuracyBy(samples, "level")
-	if byLevel["1"].N != 3 || byLevel[""].N != 4 {
-		t.Fatalf("AccuracyBy %+v", byLevel)
+	group := func(bd, key string) float64 {
+		for _, b := range s.Breakdowns {
+			if b.Name != bd {
+				continue
+			}
+			for _, g := range b.Groups {
+				if g.Key == key {
+					return g.Values["accuracy"].Value
+				}
+			}
+		}
+		t.Fatalf("no group %s in %s", key, bd)
+		return 0
 	}
-	cells := AccuracyByTwo(samples, "area", "level")
-	if cells[[2]string{"algebra", "2"}].Value != 0 || cells[[2]string{"calculus", "1"}].N != 2 {
-		t.Fatalf("AccuracyByTwo %+v", cells)
+	if group("by_area", "algebra") != 0.5 || group("by_area", "calculus") != 1 || group("by_level", "2") != 0 ||
+		group("by_module", "curl") != 1 || group("by_area_level", "algebra|2") != 0 || group("by_split", Extrapolate) != 0.5 {
+		t.Fatalf("breakdowns %+v", s.Breakdowns)
+	}
+	if s.Breakdowns[0].Name != "by_area" || s.Breakdowns[0].Groups[0].Key != "algebra" {
+		t.Fatalf("areas out of catalogue order: %+v", s.Breakdowns[0])
 	}
 }
 

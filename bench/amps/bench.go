@@ -95,6 +95,9 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 			return nil, nil, err
 		}
 	} else {
+		if err := bench.RefuseOther(path, "amps"); err != nil {
+			return nil, nil, err
+		}
 		var err error
 		if recs, err = ReadFile(path); err != nil {
 			return nil, nil, err
@@ -113,7 +116,7 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 		}
 	}
 	items := Items(recs)
-	items = bench.Select(items, opts, matchMeta, 0x616d7073)
+	items = bench.Select(items, opts, matchMeta, bench.PCG(0x616d7073))
 	if len(items) == 0 {
 		return nil, nil, fmt.Errorf("amps: no items left after the filters")
 	}
