@@ -127,4 +127,3 @@ reply. It lists every record that fails, with its line, and exits 1 when one doe
 	check.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return check
 }
-

@@ -70,4 +70,3 @@ func TestGenAMPSListAndUsage(t *testing.T) {
 		t.Errorf("missing file: exit %d, %q", code, out)
 	}
 }
-

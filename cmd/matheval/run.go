@@ -23,17 +23,17 @@ import (
 // runFlags holds the flags of 'run'.
 type runFlags struct {
 	data, gen, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
-	extraBody, pricesFile, progressMode                                               string
-	judgeSpec, judgeBaseURL, maxTokensField                                           string
-	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries    int
-	maxRequests                                                                       int
-	seed, samplingSeed                                                                int64
-	hintFraction, temperature, topP, rpm, tpm, maxCost                                float64
-	filters, stops                                                                    []string
-	subjects, levels, groups, types, grades                                           []string
-	logprobs, asJSON, stream, noProbe                                                 bool
-	timeout                                                                           time.Duration
-	bopts                                                                             benchOptions
+	extraBody, pricesFile, progressMode                                                    string
+	judgeSpec, judgeBaseURL, maxTokensField                                                string
+	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries         int
+	maxRequests                                                                            int
+	seed, samplingSeed                                                                     int64
+	hintFraction, temperature, topP, rpm, tpm, maxCost                                     float64
+	filters, stops                                                                         []string
+	subjects, levels, groups, types, grades                                                []string
+	logprobs, asJSON, stream, noProbe                                                      bool
+	timeout                                                                                time.Duration
+	bopts                                                                                  benchOptions
 }
 
 // newRunCmd builds 'run'.
