@@ -116,7 +116,7 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 			rep.Verified++
 			continue
 		}
-		rep.Failures = append(rep.Failures, CheckFailure{Line: i + 1, ID: recs[i].UniqueID, Module: recs[i].Module, Reason: f})
+		rep.Failures = append(rep.Failures, CheckFailure{Line: recs[i].line, ID: recs[i].UniqueID, Module: recs[i].Module, Reason: f})
 	}
 	return rep, nil
 }

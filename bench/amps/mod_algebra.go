@@ -13,25 +13,25 @@ func init() {
 	for _, m := range []*Module{
 		{Name: "poly_gcd", Area: "algebra", Steps: true, gen: genPolyGCD,
 			Description: "Greatest common divisor of two polynomials over Q (monic), by Euclid's algorithm",
-			Extrapolate: "common factor of degree up to 3 and cofactors of degree up to 3 (train: 1-2 and 1-2)"},
+			Extrapolate: "common factors of degree 3 (train: 1-2) and larger coefficients"},
 		{Name: "poly_factor", Area: "algebra", Steps: true, gen: genPolyFactor,
 			Description: "Factor a polynomial over Q into irreducible factors",
-			Extrapolate: "up to 5 linear and quadratic factors, degree up to 8, larger roots (train: 2-4 factors, degree <= 5)"},
+			Extrapolate: "more linear and quadratic factors (degree up to 8; train: up to 5) and larger roots"},
 		{Name: "poly_rational_roots", Area: "algebra", Steps: true, gen: genPolyRationalRoots,
 			Description: "All rational roots of a polynomial with integer coefficients (rational root theorem)",
-			Extrapolate: "more roots with larger numerators and denominators, degree up to 7"},
+			Extrapolate: "more rational roots with larger numerators"},
 		{Name: "poly_division", Area: "algebra", Steps: true, gen: genPolyDivision,
 			Description: "Quotient of polynomial long division (the remainder is shown too)",
-			Extrapolate: "dividend of degree up to 7 and larger coefficients"},
+			Extrapolate: "higher-degree dividends and larger coefficients"},
 		{Name: "poly_remainder_theorem", Area: "algebra", gen: genRemainderTheorem,
 			Description: "Remainder of a polynomial divided by x - a, by the remainder theorem",
-			Extrapolate: "degree up to 7 and |a| up to 10"},
+			Extrapolate: "higher degrees and larger points"},
 		{Name: "poly_expand", Area: "algebra", Steps: true, gen: genPolyExpand,
 			Description: "Expand a product of binomials",
-			Extrapolate: "four to five factors with larger coefficients"},
+			Extrapolate: "more factors with larger coefficients"},
 		{Name: "complete_square", Area: "algebra", Steps: true, gen: genCompleteSquare,
 			Description: "Write a quadratic as a(x - h)^2 + k by completing the square",
-			Extrapolate: "larger and fractional coefficients"},
+			Extrapolate: "larger coefficients"},
 		{Name: "rational_simplify", Area: "algebra", Steps: true, gen: genRationalSimplify,
 			Description: "Simplify a rational expression by factoring and cancelling",
 			Extrapolate: "more and larger factors"},
@@ -52,13 +52,13 @@ func init() {
 			Extrapolate: "larger coefficients"},
 		{Name: "de_moivre", Area: "algebra", Steps: true, gen: genDeMoivre,
 			Description: "Power of a complex number in polar form by De Moivre's theorem, written as a + bi",
-			Extrapolate: "exponents up to 20 and larger moduli"},
+			Extrapolate: "larger exponents and moduli"},
 		{Name: "de_moivre_polar", Area: "algebra", gen: genDeMoivrePolar,
 			Description: "Power of a complex number in polar form by De Moivre's theorem, in polar form",
-			Extrapolate: "exponents up to 25"},
+			Extrapolate: "larger exponents"},
 		{Name: "complex_power", Area: "algebra", Steps: true, gen: genComplexPower,
 			Description: "Integer power of a Gaussian integer, by successive multiplication",
-			Extrapolate: "exponents up to 10 and larger parts"},
+			Extrapolate: "larger exponents and parts"},
 		{Name: "complex_division", Area: "algebra", Steps: true, gen: genComplexDivision,
 			Description: "Quotient of two complex numbers, by the conjugate of the divisor",
 			Extrapolate: "larger parts"},
@@ -118,7 +118,7 @@ func init() {
 			Extrapolate: "more terms and fractional ratios"},
 		{Name: "vieta_power_sum", Area: "algebra", gen: genVieta,
 			Description: "Sum of the squares (or of the reciprocals) of the roots of a polynomial, by Vieta's formulas",
-			Extrapolate: "degree up to 6 and larger coefficients"},
+			Extrapolate: "higher degrees and larger coefficients"},
 	} {
 		register(m)
 	}
@@ -127,7 +127,7 @@ func init() {
 // ---- polynomials ----
 
 func genPolyGCD(g *G) (*Problem, error) {
-	dg := 1 + int(g.ByLevel(0, 0, 1, 1, 1, 2))
+	dg := int(min(g.ByLevel(1, 1, 2, 2, 2, 3), 3))
 	b := g.ByLevel(2, 3, 3, 4, 5)
 	common := cas.PolyInts(1)
 	for i := 0; i < dg; i++ {
@@ -1442,9 +1442,9 @@ func genBinomialTerm(g *G) (*Problem, error) {
 	a, c := g.NZ(-b, b), g.NZ(-b, b)
 	coef := cas.Binomial(n, k).Mul(q(a).PowInt(int(k))).Mul(q(c).PowInt(int(n - k)))
 	f := cas.PolyInts(c, a)
-	p := &Problem{Problem: "Find the coefficient of " + m("x^{"+itoa(k)+"}") + " in the expansion of " + m(`\left(`+ptex(f)+`\right)^{`+itoa(n)+"}") + "."}
+	p := &Problem{Problem: "Find the coefficient of " + m(tex(cas.Power(X, e(k)))) + " in the expansion of " + m(`\left(`+ptex(f)+`\right)^{`+itoa(n)+"}") + "."}
 	p.Steps = []string{
-		"By the binomial theorem the term in " + m("x^{"+itoa(k)+"}") + " is " + m(`\binom{`+itoa(n)+"}{"+itoa(k)+`}\left(`+tex(cas.Product(e(a), X))+`\right)^{`+itoa(k)+`}\left(`+itoa(c)+`\right)^{`+itoa(n-k)+"}") + ".",
+		"By the binomial theorem the term in " + m(tex(cas.Power(X, e(k)))) + " is " + m(`\binom{`+itoa(n)+"}{"+itoa(k)+`}\left(`+tex(cas.Product(e(a), X))+`\right)^{`+itoa(k)+`}\left(`+itoa(c)+`\right)^{`+itoa(n-k)+"}") + ".",
 		"Here " + m(`\binom{`+itoa(n)+"}{"+itoa(k)+"} = "+cas.Binomial(n, k).String()) + ", " + m(`\left(`+itoa(a)+`\right)^{`+itoa(k)+"} = "+q(a).PowInt(int(k)).String()) +
 			" and " + m(`\left(`+itoa(c)+`\right)^{`+itoa(n-k)+"} = "+q(c).PowInt(int(n-k)).String()) + ".",
 	}

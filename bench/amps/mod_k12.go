@@ -14,7 +14,7 @@ func init() {
 	for _, m := range []*Module{
 		{Name: "fraction_add", Area: "k12", Steps: true, gen: genFractionAdd,
 			Description: "Add or subtract fractions with a common denominator found by the least common multiple",
-			Extrapolate: "three to four fractions and larger denominators"},
+			Extrapolate: "four to eight fractions and larger denominators"},
 		{Name: "fraction_multiply", Area: "k12", Steps: true, gen: genFractionMul,
 			Description: "Multiply or divide fractions, cancelling common factors",
 			Extrapolate: "larger numerators and denominators"},
@@ -53,7 +53,7 @@ func init() {
 			Extrapolate: "later terms and fractional ratios"},
 		{Name: "counting_arrangements", Area: "k12", Steps: true, gen: genCounting,
 			Description: "Permutations and combinations of n objects taken k at a time",
-			Extrapolate: "n up to 30"},
+			Extrapolate: "larger n"},
 		{Name: "dice_sum_probability", Area: "k12", Steps: true, gen: genDiceSum,
 			Description: "Probability that the sum of fair dice equals a value",
 			Extrapolate: "four dice"},
@@ -759,7 +759,7 @@ func genDiceSum(g *G) (*Problem, error) {
 	if atLeast {
 		rel, rtex = "is at least "+m(itoa(s)), `\ge `+itoa(s)
 	}
-	p := &Problem{Problem: m(itoa(int64(nd))) + " fair " + m(itoa(faces)) + "-sided dice are rolled. What is the probability that the sum " + rel + "?"}
+	p := &Problem{Problem: "Roll " + m(itoa(int64(nd))) + " fair dice, each with faces " + m("1") + " to " + m(itoa(faces)) + ". Find the probability that their total " + rel + "."}
 	p.Steps = []string{
 		"There are " + m(itoa(faces)+"^{"+itoa(int64(nd))+"} = "+total.String()) + " equally likely outcomes.",
 		"The number of outcomes with sum " + m(rtex) + " is read from the coefficients of " + m(`\left(x + x^{2} + \cdots + x^{`+itoa(faces)+`}\right)^{`+itoa(int64(nd))+"}") + ": " + m(ways.String()) + ".",
@@ -831,7 +831,7 @@ func genSameColor(g *G) (*Problem, error) {
 		terms = append(terms, itoa(c)+`\cdot `+itoa(c-1))
 	}
 	pr := qf(num, total*(total-1))
-	p := &Problem{Problem: "A bag holds " + andList(parts) + " marbles. Two marbles are drawn without replacement. What is the probability that they have the same colour?"}
+	p := &Problem{Problem: "A bag holds " + andList(parts) + " marbles. Two of them are taken out at random, one after the other, without putting the first back. Find the probability that both have the same colour."}
 	p.Steps = []string{
 		"There are " + m(itoa(total)+`\cdot `+itoa(total-1)+" = "+itoa(total*(total-1))) + " ordered draws.",
 		"Same-colour ordered draws: " + m(strings.Join(terms, " + ")+" = "+itoa(num)) + ", so the probability is " + m(pr.TeX()) + ".",
@@ -1015,7 +1015,11 @@ func genLinearInequality(g *G) (*Problem, error) {
 	}
 	strict := oi < 2
 	p := &Problem{Problem: "Solve " + m(tex(lin)+" "+ops[oi]+" "+itoa(d)) + ". Give the answer in interval notation."}
-	p.Steps = []string{"Subtract " + m(itoa(c)) + " and divide by " + m(itoa(a)) + map[bool]string{true: " (reversing the inequality, since it is negative)", false: ""}[a < 0] + ": " +
+	move := "Subtract " + m(itoa(c))
+	if c < 0 {
+		move = "Add " + m(itoa(-c))
+	}
+	p.Steps = []string{move + " and divide by " + m(itoa(a)) + map[bool]string{true: " (reversing the inequality, since it is negative)", false: ""}[a < 0] + ": " +
 		m("x "+map[bool]string{true: "<", false: ">"}[less]+map[bool]string{true: "", false: "="}[strict]+" "+bound.TeX()) + "."}
 	if !strict {
 		p.Steps[0] = strings.Replace(p.Steps[0], "<=", `\le`, 1)

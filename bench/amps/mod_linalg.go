@@ -10,10 +10,10 @@ func init() {
 	for _, m := range []*Module{
 		{Name: "determinant", Area: "linear_algebra", Steps: true, gen: genDeterminant,
 			Description: "Determinant of a square matrix by row reduction",
-			Extrapolate: "matrices up to 6 x 6 with larger entries"},
+			Extrapolate: "matrices up to 7 x 7 with larger entries"},
 		{Name: "matrix_inverse", Area: "linear_algebra", Steps: true, gen: genInverse,
 			Description: "Inverse of a matrix by Gauss-Jordan elimination",
-			Extrapolate: "4 x 4 matrices and larger entries"},
+			Extrapolate: "4 x 4 to 6 x 6 matrices and larger entries"},
 		{Name: "rref", Area: "linear_algebra", Steps: true, gen: genRREF,
 			Description: "Reduced row echelon form of a matrix",
 			Extrapolate: "larger matrices and entries"},
@@ -22,10 +22,10 @@ func init() {
 			Extrapolate: "larger matrices"},
 		{Name: "characteristic_polynomial", Area: "linear_algebra", Steps: true, gen: genCharPoly,
 			Description: "Characteristic polynomial det(xI - A) of a square matrix",
-			Extrapolate: "4 x 4 and 5 x 5 matrices"},
+			Extrapolate: "4 x 4 to 6 x 6 matrices"},
 		{Name: "eigenvalues_rational", Area: "linear_algebra", Steps: true, gen: genEigenRational,
 			Description: "Eigenvalues of a matrix with rational eigenvalues (with multiplicity)",
-			Extrapolate: "4 x 4 matrices and larger eigenvalues"},
+			Extrapolate: "4 x 4 to 6 x 6 matrices and larger eigenvalues"},
 		{Name: "eigenvalues_quadratic", Area: "linear_algebra", Steps: true, gen: genEigenQuadratic,
 			Description: "Eigenvalues of a 2 x 2 matrix, exactly (quadratic irrationals)",
 			Extrapolate: "larger entries"},
@@ -37,7 +37,7 @@ func init() {
 			Extrapolate: "larger matrices and entries"},
 		{Name: "linear_system", Area: "linear_algebra", Steps: true, gen: genLinearSystem,
 			Description: "Unique solution of a linear system by elimination",
-			Extrapolate: "four and five unknowns"},
+			Extrapolate: "four to six unknowns"},
 		{Name: "nullity", Area: "linear_algebra", gen: genNullity,
 			Description: "Dimension of the null space of a matrix",
 			Extrapolate: "larger matrices"},
@@ -275,6 +275,9 @@ func genEigenRational(g *G) (*Problem, error) {
 		lam = append(lam, l)
 	}
 	A := P.Mul(cas.NewMat(D)).Mul(Pinv)
+	if isDiagonal(A) {
+		return nil, errf("trivial: the matrix is diagonal")
+	}
 	cp := A.CharPoly()
 	fz, err := cas.FactorQ(cp)
 	if err != nil {
@@ -363,6 +366,9 @@ func genEigenvector(g *G) (*Problem, error) {
 		D[i][i] = q(ls[i])
 	}
 	A := P.Mul(cas.NewMat(D)).Mul(Pinv)
+	if isDiagonal(A) {
+		return nil, errf("trivial: the matrix is diagonal")
+	}
 	k := g.IntN(n)
 	lam := q(ls[k])
 	ns := A.Sub(cas.Identity(n).Scale(lam)).NullSpace()
@@ -399,6 +405,17 @@ func genEigenvector(g *G) (*Problem, error) {
 		return nil
 	}
 	return p, nil
+}
+
+func isDiagonal(a cas.Mat) bool {
+	for i := 0; i < a.R; i++ {
+		for j := 0; j < a.C; j++ {
+			if i != j && !a.At(i, j).IsZero() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func joinPlain(es []cas.Expr) string {

@@ -12,7 +12,7 @@ func init() {
 	for _, m := range []*Module{
 		{Name: "modular_inverse", Area: "number_theory", Steps: true, gen: genModInverse,
 			Description: "Inverse of a modulo m by the extended Euclidean algorithm",
-			Extrapolate: "moduli up to 10^6"},
+			Extrapolate: "larger moduli"},
 		{Name: "crt", Area: "number_theory", Steps: true, gen: genCRT,
 			Description: "Smallest nonnegative solution of a system of congruences (Chinese remainder theorem)",
 			Extrapolate: "four congruences with larger moduli"},
@@ -24,7 +24,7 @@ func init() {
 			Extrapolate: "larger coefficients"},
 		{Name: "gcd_lcm", Area: "number_theory", Steps: true, gen: genGCDLCM,
 			Description: "Greatest common divisor (Euclid) or least common multiple of two integers",
-			Extrapolate: "numbers up to 10^7"},
+			Extrapolate: "larger numbers"},
 		{Name: "num_divisors", Area: "number_theory", Steps: true, gen: genNumDivisors,
 			Description: "Number of positive divisors of an integer",
 			Extrapolate: "numbers up to 10^9"},
@@ -33,16 +33,16 @@ func init() {
 			Extrapolate: "numbers up to 10^8"},
 		{Name: "modular_exponentiation", Area: "number_theory", Steps: true, gen: genModExp,
 			Description: "a^k mod m by repeated squaring",
-			Extrapolate: "exponents up to 10^6 and larger moduli"},
+			Extrapolate: "larger exponents and moduli"},
 		{Name: "base_conversion", Area: "number_theory", gen: genBaseConversion,
 			Description: "Write a decimal integer in another base",
 			Extrapolate: "larger numbers"},
 		{Name: "multiplicative_order", Area: "number_theory", gen: genOrder,
 			Description: "Multiplicative order of a modulo n",
-			Extrapolate: "moduli up to 2000"},
+			Extrapolate: "larger moduli"},
 		{Name: "legendre_symbol", Area: "number_theory", gen: genLegendre,
 			Description: "Legendre symbol (a/p) by Euler's criterion",
-			Extrapolate: "primes up to 10^4"},
+			Extrapolate: "larger primes"},
 		{Name: "prime_factorization", Area: "number_theory", gen: genFactorization,
 			Description: "Prime factorization of an integer",
 			Extrapolate: "numbers up to 10^9"},
@@ -414,7 +414,8 @@ func genBaseConversion(g *G) (*Problem, error) {
 	s := strconv.FormatInt(n, int(base))
 	p := &Problem{Problem: "Write the decimal number " + m(itoa(n)) + " in base " + m(itoa(base)) + "."}
 	p.Answer = s
-	p.Reprint = numNode(q(mustInt(s)))
+	digits, _ := new(big.Int).SetString(s, 10) // the base-b digits read as a decimal numeral
+	p.Reprint = numNode(cas.FromBigInt(digits))
 	p.sym("n", itoa(n))
 	p.sym("base", itoa(base))
 	p.sym("answer", "'"+s+"'")
@@ -429,11 +430,6 @@ func genBaseConversion(g *G) (*Problem, error) {
 		return nil
 	}
 	return p, nil
-}
-
-func mustInt(s string) int64 {
-	v, _ := strconv.ParseInt(s, 10, 64)
-	return v
 }
 
 func genOrder(g *G) (*Problem, error) {

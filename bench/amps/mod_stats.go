@@ -45,7 +45,7 @@ func init() {
 			Extrapolate: "more outcomes and finer probabilities"},
 		{Name: "binomial_probability", Area: "statistics", Steps: true, gen: genBinomialProb,
 			Description: "Probability of k successes in n independent trials",
-			Extrapolate: "n up to 16"},
+			Extrapolate: "larger n"},
 		{Name: "hypergeometric_probability", Area: "statistics", Steps: true, gen: genHypergeometric,
 			Description: "Probability of drawing a given number of marked items without replacement",
 			Extrapolate: "larger populations and draws"},
@@ -60,7 +60,7 @@ func init() {
 			Extrapolate: "larger counts"},
 		{Name: "dice_max_expectation", Area: "statistics", gen: genDiceMax,
 			Description: "Expected value of the maximum of two fair dice with n faces",
-			Extrapolate: "dice with up to 40 faces"},
+			Extrapolate: "dice with more faces"},
 		{Name: "poisson_probability", Area: "statistics", gen: genPoisson,
 			Description: "Poisson probability P(X = k), exactly",
 			Extrapolate: "larger rates and counts"},
@@ -335,7 +335,10 @@ func genGeometricMean(g *G) (*Problem, error) {
 	if n == 2 {
 		rt = `\sqrt{` + prod.String() + "}"
 	}
-	p.Steps = []string{"The product is " + m(prod.String()) + ", so the geometric mean is " + m(rt+" = "+tex(gm)) + "."}
+	p.Steps = []string{"The product is " + m(prod.String()) + ", so the geometric mean is " + m(rt) + "."}
+	if tex(gm) != rt {
+		p.Steps[0] = "The product is " + m(prod.String()) + ", so the geometric mean is " + m(rt+" = "+tex(gm)) + "."
+	}
 	p.setExpr(gm)
 	p.sym("x", pyInts(xs))
 	p.Check = func() error {
@@ -522,8 +525,8 @@ func genHypergeometric(g *G) (*Problem, error) {
 	draw := g.Int(2, min(red+blue-1, g.ByLevel(3, 3, 4, 5, 6)))
 	k := g.Int(max(0, draw-blue), min(draw, red))
 	pr := cas.Binomial(red, k).Mul(cas.Binomial(blue, draw-k)).Div(cas.Binomial(red+blue, draw))
-	p := &Problem{Problem: "A bag holds " + m(itoa(red)) + " red and " + m(itoa(blue)) + " blue marbles. " + m(itoa(draw)) +
-		" marbles are drawn at random without replacement. What is the probability that exactly " + m(itoa(k)) + " of them are red?"}
+	p := &Problem{Problem: "A bag holds " + m(itoa(red)) + " red and " + m(itoa(blue)) + " blue marbles. Taking " + m(itoa(draw)) +
+		" of them at random, none put back, find the probability that exactly " + m(itoa(k)) + " of the marbles taken are red."}
 	p.Steps = []string{
 		"There are " + m(`\binom{`+itoa(red+blue)+"}{"+itoa(draw)+"} = "+cas.Binomial(red+blue, draw).String()) + " equally likely draws.",
 		"Of these, " + m(`\binom{`+itoa(red)+"}{"+itoa(k)+`}\binom{`+itoa(blue)+"}{"+itoa(draw-k)+"} = "+cas.Binomial(red, k).Mul(cas.Binomial(blue, draw-k)).String()) + " have exactly " + m(itoa(k)) + " red marbles.",

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/matheval/matheval/jsonl"
 )
 
 // WriteJSONL writes records as JSON Lines, one record per line, with
@@ -45,31 +47,19 @@ func ReadFile(path string) ([]Record, error) {
 	return Read(f, path)
 }
 
-// Read reads records from r; name labels errors.
+// Read reads records from r (through package jsonl); name labels errors.
 func Read(r io.Reader, name string) ([]Record, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	var out []Record
-	line := 0
-	for sc.Scan() {
-		line++
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		var rec Record
-		if err := dec.Decode(&rec); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
-		}
+	err := jsonl.Each(r, name, func(line int, rec Record) error {
 		if err := rec.valid(); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return err
 		}
+		rec.line = line
 		out = append(out, rec)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no records", name)

@@ -47,6 +47,9 @@ func TestSympyDifferential(t *testing.T) {
 	}
 	// one file per worker, so that the python processes share the cores
 	workers := max(1, runtime.GOMAXPROCS(0))
+	if dump := os.Getenv("AMPS_SYMPY_DUMP"); dump != "" {
+		workers = 1 // write one file for a run by hand, and stop
+	}
 	dir := t.TempDir()
 	var files []string
 	bufs := make([]bytes.Buffer, workers)
@@ -64,7 +67,13 @@ func TestSympyDifferential(t *testing.T) {
 		}
 		files = append(files, f)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	if dump := os.Getenv("AMPS_SYMPY_DUMP"); dump != "" {
+		if err := os.WriteFile(dump, bufs[0].Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Skipf("wrote %s; run: python3 testdata/sympy_check.py %s", dump, dump)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Minute)
 	defer cancel()
 	outs := make([][]byte, len(files))
 	errs := make([]error, len(files))
