@@ -46,6 +46,14 @@ func TestSimplify(t *testing.T) {
 		{Power(Product(I(2), x), I(3)), `8x^{3}`},
 		{Power(Product(I(4), x), F(1, 2)), `2\sqrt{x}`},
 		{Call("ln", I(1)), `0`},
+		{Call("ln", I(12)), `2\ln\left(2\right) + \ln\left(3\right)`},
+		{Call("arctan", I(1)), `\frac{\pi}{4}`},
+		{Call("arctan", Product(F(1, 3), Sqrt(I(3)))), `\frac{\pi}{6}`},
+		{Product(F(5, 6), Pi), `\frac{5\pi}{6}`},
+		{Product(F(1, 4), Sqrt(I(14)), x), `\frac{\sqrt{14}}{4}x`},
+		{Diff(x, Sum(y, Neg(z))), `x - y + z`},
+		{NewRatFunc(PolyInts(2, 4), PolyInts(-2, 6)).Expr("x"), `\frac{2x + 1}{3x - 1}`},
+		{NewRatFunc(NewPoly(Frac(1, 2)), PolyInts(1, 0, 3)).Expr("x"), `\frac{1}{6x^{2} + 2}`},
 	}
 	for _, c := range cases {
 		if got := TeX(c.e); got != c.want {

@@ -375,6 +375,13 @@ func (q Q) TeX() string {
 	if q.IsInt() {
 		return q.String()
 	}
+	if n, d, ok := q.small(); ok && n != math.MinInt64 {
+		sign := ""
+		if n < 0 {
+			sign, n = "-", -n
+		}
+		return sign + `\frac{` + strconv.FormatInt(n, 10) + "}{" + strconv.FormatInt(d, 10) + "}"
+	}
 	var sb strings.Builder
 	if q.Sign() < 0 {
 		sb.WriteByte('-')
