@@ -380,8 +380,12 @@ def _(d):
 
 @handler("vieta_power_sum")
 def _(d):
-    rs = sp.Poly(S(d["p"]), x).nroots(n=40)
-    v = sum((1 / r if d["what"] == "recip" else r ** 2) for r in rs)
+    # numeric roots of each square-free factor (nroots does not converge on
+    # repeated roots), counted with multiplicity
+    v = 0
+    for f, k in sp.sqf_list(S(d["p"]), x)[1]:
+        for r in sp.Poly(f, x).nroots(n=40, maxsteps=200):
+            v += k * (1 / r if d["what"] == "recip" else r ** 2)
     return abs(sp.N(v, 40) - sp.N(S(d["answer"]), 40)) < sp.Float("1e-25")
 
 
