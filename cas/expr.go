@@ -32,7 +32,7 @@ type Const struct{ Name string }
 // Add is a sum of at least two terms in canonical order.
 type Add struct {
 	Terms []Expr
-	key   string
+	key   string // computed on first use (nodes are not shared between goroutines)
 }
 
 // Mul is a product of at least two factors; a numeric coefficient, when
@@ -40,12 +40,14 @@ type Add struct {
 type Mul struct {
 	Factors []Expr
 	key     string
+	rest    Expr // the product without its coefficient, made on first use
 }
 
 // Pow is Base^Exp, Exp not 0 or 1.
 type Pow struct {
 	Base, Exp Expr
 	key       string
+	raw       bool // made by Product to be simplified again
 }
 
 // Fn is a named elementary function of one argument: sin, cos, tan, sec,
@@ -74,16 +76,49 @@ func (v *Var) Key() string { return v.Name }
 func (c *Const) Key() string { return "#" + c.Name }
 
 // Key implements Expr.
-func (a *Add) Key() string { return a.key }
+func (a *Add) Key() string {
+	if a.key == "" {
+		a.key = listKey("+(", a.Terms)
+	}
+	return a.key
+}
 
 // Key implements Expr.
-func (m *Mul) Key() string { return m.key }
+func (m *Mul) Key() string {
+	if m.key == "" {
+		m.key = listKey("*(", m.Factors)
+	}
+	return m.key
+}
 
 // Key implements Expr.
-func (p *Pow) Key() string { return p.key }
+func (p *Pow) Key() string {
+	if p.key == "" {
+		p.key = "^(" + p.Base.Key() + "," + p.Exp.Key() + ")"
+	}
+	return p.key
+}
 
 // Key implements Expr.
-func (f *Fn) Key() string { return f.key }
+func (f *Fn) Key() string {
+	if f.key == "" {
+		f.key = f.Name + "(" + f.Arg.Key() + ")"
+	}
+	return f.key
+}
+
+func listKey(open string, xs []Expr) string {
+	var sb strings.Builder
+	sb.WriteString(open)
+	for i, x := range xs {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(x.Key())
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
 
 // Pi is the constant pi.
 var Pi Expr = &Const{Name: "pi"}
@@ -140,24 +175,16 @@ func splitCoef(e Expr) (Q, Expr) {
 			if len(t.Factors) == 2 {
 				return c, t.Factors[1]
 			}
-			return c, mulRaw(t.Factors[1:])
+			if t.rest == nil {
+				t.rest = mulRaw(t.Factors[1:])
+			}
+			return c, t.rest
 		}
 	}
 	return Int(1), e
 }
 
-func mulRaw(fs []Expr) Expr {
-	var sb strings.Builder
-	sb.WriteString("*(")
-	for i, f := range fs {
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		sb.WriteString(f.Key())
-	}
-	sb.WriteByte(')')
-	return &Mul{Factors: fs, key: sb.String()}
-}
+func mulRaw(fs []Expr) Expr { return &Mul{Factors: fs} }
 
 // withCoef returns c * rest for rest from splitCoef.
 func withCoef(c Q, rest Expr) Expr {
@@ -233,16 +260,7 @@ func Sum(terms ...Expr) Expr {
 	case 1:
 		return out[0]
 	}
-	var sb strings.Builder
-	sb.WriteString("+(")
-	for i, t := range out {
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		sb.WriteString(t.Key())
-	}
-	sb.WriteByte(')')
-	return &Add{Terms: out, key: sb.String()}
+	return &Add{Terms: out}
 }
 
 // degree is the total degree of a term in its variables (numeric exponents
@@ -402,7 +420,7 @@ func Product(factors ...Expr) Expr {
 					if i, ok := radIdx[k]; ok {
 						pb, _ := splitPow(next[i])
 						prev, _ := IsNum(pb)
-						next[i] = &Pow{Base: N(prev.Mul(bn)), Exp: e} // simplified below
+						next[i] = &Pow{Base: N(prev.Mul(bn)), Exp: e, raw: true} // simplified below
 						changed = true
 						continue
 					}
@@ -417,7 +435,7 @@ func Product(factors ...Expr) Expr {
 		}
 		flat = flat[:0]
 		for _, f := range next {
-			if p, ok := f.(*Pow); ok && p.key == "" {
+			if p, ok := f.(*Pow); ok && p.raw {
 				f = Power(p.Base, p.Exp)
 				changed = true
 			}
@@ -462,10 +480,8 @@ func powOrSelf(base, e, orig Expr) Expr {
 	if isOne(orig) {
 		return base
 	}
-	return &Pow{Base: base, Exp: e, key: powKey(base, e)}
+	return &Pow{Base: base, Exp: e}
 }
-
-func powKey(b, e Expr) string { return "^(" + b.Key() + "," + e.Key() + ")" }
 
 // factorRank orders the factors of a product for printing: numeric
 // radicals, then variables and their powers, then constants, then
@@ -548,7 +564,7 @@ func Power(b, e Expr) Expr {
 	if isZero(b) {
 		return I(0)
 	}
-	return &Pow{Base: b, Exp: e, key: powKey(b, e)}
+	return &Pow{Base: b, Exp: e}
 }
 
 // numPow is q^e for rationals: exact for integer e; for e = k + f (0 < f <
@@ -586,7 +602,7 @@ func numPow(q, e Q) Expr {
 			}
 			return Product(s, numPow(q.Neg(), e))
 		}
-		return &Pow{Base: N(q), Exp: N(e), key: powKey(N(q), N(e))}
+		return &Pow{Base: N(q), Exp: N(e)}
 	}
 	k := e.Floor()
 	f := e.Sub(k)
@@ -615,7 +631,7 @@ func numPow(q, e Q) Expr {
 			}
 		}
 	}
-	rad := &Pow{Base: N(rb), Exp: F(1, rm), key: powKey(N(rb), F(1, rm))}
+	rad := &Pow{Base: N(rb), Exp: F(1, rm)}
 	if coef.IsOne() {
 		return rad
 	}
@@ -712,7 +728,7 @@ func Call(name string, arg Expr) Expr {
 			return N(q.Abs())
 		}
 	}
-	return &Fn{Name: name, Arg: arg, key: name + "(" + arg.Key() + ")"}
+	return &Fn{Name: name, Arg: arg}
 }
 
 // PiMultiple returns q when e is q pi.

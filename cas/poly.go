@@ -1,7 +1,9 @@
 package cas
 
 import (
+	"math"
 	"math/big"
+	"math/bits"
 	"strings"
 )
 
@@ -307,6 +309,9 @@ func (p Poly) Content() Q {
 	if p.IsZero() {
 		return Int(1)
 	}
+	if c, ok := p.content64(); ok {
+		return c
+	}
 	g := new(big.Int)
 	l := big.NewInt(1)
 	for _, v := range p.c {
@@ -322,6 +327,32 @@ func (p Poly) Content() Q {
 		c = c.Neg()
 	}
 	return c
+}
+
+// content64 is Content when every coefficient is small: gcd of numerators
+// and lcm of denominators in int64.
+func (p Poly) content64() (Q, bool) {
+	var g, l uint64 = 0, 1
+	for _, v := range p.c {
+		n, d, ok := v.small()
+		if !ok || n == math.MinInt64 {
+			return Q{}, false
+		}
+		if n == 0 {
+			continue
+		}
+		g = gcd64(g, abs64u(n))
+		hi, lo := bits.Mul64(l/gcd64(l, uint64(d)), uint64(d))
+		if hi != 0 || lo > math.MaxInt64 {
+			return Q{}, false
+		}
+		l = lo
+	}
+	c := Frac(int64(g), int64(l))
+	if p.Lead().Sign() < 0 {
+		c = c.Neg()
+	}
+	return c, true
 }
 
 // Primitive returns p divided by its content: integer coefficients with gcd

@@ -309,3 +309,36 @@ func TestNumberTheory(t *testing.T) {
 		t.Fatalf("divisors %v", ds)
 	}
 }
+
+// TestContent: dividing by the content leaves integer coefficients with gcd
+// 1 and a positive leading coefficient, on the small-number path and the
+// big one alike.
+func TestContent(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for i := 0; i < 500; i++ {
+		c := make([]Q, 1+r.IntN(5))
+		for j := range c {
+			if r.IntN(4) == 0 {
+				c[j] = FromBig(new(big.Rat).SetFrac(new(big.Int).Lsh(big.NewInt(r.Int64N(9)-4), 70), big.NewInt(r.Int64N(7)+1)))
+			} else {
+				c[j] = Frac(r.Int64N(41)-20, r.Int64N(12)+1)
+			}
+		}
+		p := NewPoly(c...)
+		if p.IsZero() {
+			continue
+		}
+		q := p.Primitive()
+		g := new(big.Int)
+		for k := 0; k <= q.Deg(); k++ {
+			v := q.Coef(k)
+			if !v.IsInt() {
+				t.Fatalf("%s: primitive part has %s", p.TeX("x"), v)
+			}
+			g.GCD(nil, nil, g, new(big.Int).Abs(v.Num()))
+		}
+		if g.Cmp(big.NewInt(1)) != 0 || q.Lead().Sign() <= 0 || !q.Scale(p.Content()).Equal(p) {
+			t.Fatalf("%s: primitive part %s, content %s", p.TeX("x"), q.TeX("x"), p.Content())
+		}
+	}
+}

@@ -374,7 +374,7 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 		}
 	}
 	sol := solution(p)
-	if err := verify(p, sol); err != nil {
+	if err := verify(p); err != nil {
 		return Record{}, err
 	}
 	return Record{
@@ -415,9 +415,12 @@ func solution(p *Problem) string {
 		sb.WriteString(s)
 		sb.WriteString("\n\n")
 	}
-	sb.WriteString(`The answer is $\boxed{` + p.Answer + `}$.`)
+	sb.WriteString(finalSentence(p.Answer))
 	return sb.String()
 }
+
+// finalSentence is the last paragraph of every solution.
+func finalSentence(ans string) string { return `The answer is $\boxed{` + ans + `}$.` }
 
 // GoldReply is the reply builtin:gold gives for an answer.
 func GoldReply(ans string) string { return `The final answer is $\boxed{` + ans + `}$.` }
@@ -432,7 +435,7 @@ var checkPolicy = answer.MATH.WithTimeout(gradeTimeout)
 // boxed LaTeX, read by the project's parser, evaluates to the computed
 // value); and the grader on the solution, read as a model's reply, against
 // a reprint of the answer, and on the gold reply.
-func verify(p *Problem, sol string) (err error) {
+func verify(p *Problem) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: in a check: %v", r)
@@ -447,13 +450,21 @@ func verify(p *Problem, sol string) (err error) {
 		}
 		return fmt.Errorf("check: %w", err)
 	}
-	return gradeCheck(p.Answer, p.Reprint, sol)
+	// The steps hold no \boxed, so the grader reads the solution's answer
+	// from its final sentence alone: that sentence is graded here (data check
+	// grades the whole solution).
+	for _, st := range p.Steps {
+		if strings.Contains(st, `\boxed`) || strings.Contains(st, `\fbox`) {
+			return errors.New("grade: a step holds a \\boxed, which would compete with the answer")
+		}
+	}
+	return gradeCheck(p.Answer, p.Reprint, finalSentence(p.Answer))
 }
 
 // gradeCheck reads the answer with the grader's parser and compares it
 // with the tree of the computed value (printer check), then grades the
-// solution, read as a model's reply, against the parsed answer printed back
-// by expr (a reprint of the answer): it must be correct. (builtin:gold's
+// solution's final sentence, read as a model's reply, against the parsed
+// answer printed back by expr (a reprint of the answer): it must be correct. (builtin:gold's
 // reply states the answer's own text, which the grader accepts as
 // identical text; TestGoldScoresPerfect and data check grade it.)
 func gradeCheck(ans string, value expr.Node, sol string) error {

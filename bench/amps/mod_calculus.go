@@ -397,6 +397,23 @@ func (g *G) multiFunc(vars []string, n int) cas.Expr {
 	return cas.Sum(ts...)
 }
 
+// smoothFunc draws a function of the variables from monomials and
+// sin, cos and exp of products: the pool of the second-derivative
+// exercises, where logarithms and square roots would make answers of pages.
+func (g *G) smoothFunc(vars []string, n int) cas.Expr {
+	ts := make([]cas.Expr, n)
+	for i := range ts {
+		for {
+			t := g.multiTerm(vars)
+			if !strings.Contains(t.Key(), "ln(") && !strings.Contains(t.Key(), "1/2") {
+				ts[i] = t
+				break
+			}
+		}
+	}
+	return cas.Sum(ts...)
+}
+
 func nTerms(g *G) int { return int(min(g.ByLevel(2, 2, 3, 3, 3, 4), 5)) }
 
 var xyz = []string{"x", "y", "z"}
@@ -418,7 +435,7 @@ func genPartial(g *G) (*Problem, error) {
 }
 
 func genMixedPartial(g *G) (*Problem, error) {
-	f := g.multiFunc([]string{"x", "y"}, nTerms(g))
+	f := g.smoothFunc([]string{"x", "y"}, nTerms(g))
 	dxy := cas.D(cas.D(f, "x"), "y")
 	if q, ok := cas.IsNum(dxy); ok && q.IsZero() {
 		return nil, errf("trivial: zero mixed partial")
@@ -519,7 +536,7 @@ func genCurl(g *G) (*Problem, error) {
 }
 
 func genLaplacian(g *G) (*Problem, error) {
-	f := g.multiFunc(xyz, nTerms(g))
+	f := g.smoothFunc(xyz, nTerms(g))
 	var parts []cas.Expr
 	p := &Problem{Problem: "Find the Laplacian of " + m("f(x, y, z) = "+tex(f)) + "."}
 	for _, v := range xyz {
@@ -636,7 +653,7 @@ func genHessian(g *G) (*Problem, error) {
 		n = 3
 	}
 	vars := xyz[:n]
-	f := g.multiFunc(vars, nTerms(g))
+	f := g.smoothFunc(vars, nTerms(g))
 	rows := make([][]cas.Expr, n)
 	for i, a := range vars {
 		rows[i] = make([]cas.Expr, n)
