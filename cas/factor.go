@@ -309,35 +309,3 @@ func quadraticFactor(p Poly) (Poly, bool, error) {
 	}
 	return Poly{}, false, nil
 }
-
-func isSquare(n int64) bool {
-	if n < 0 {
-		return false
-	}
-	r := isqrt(uint64(n))
-	return r*r == uint64(n)
-}
-
-// isqrt returns floor(sqrt(n)).
-func isqrt(n uint64) uint64 {
-	if n == 0 {
-		return 0
-	}
-	x := uint64(1) << ((bits64(n) + 1) / 2)
-	for {
-		y := (x + n/x) / 2
-		if y >= x {
-			return x
-		}
-		x = y
-	}
-}
-
-func bits64(n uint64) int {
-	k := 0
-	for n > 0 {
-		k++
-		n >>= 1
-	}
-	return k
-}

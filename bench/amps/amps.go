@@ -24,8 +24,17 @@
 // larger matrices or longer compositions, as its Extrapolate note says.
 //
 // The records are MATH's record shape (problem, solution, level, type)
-// plus module, area, split, seed and index, from which `data check amps`
-// regenerates and re-verifies every problem.
+// plus answer, module, area, split, seed and index, from which `data check
+// amps` regenerates and re-verifies every problem.
+//
+// The output depends on the options alone: every problem has its own random
+// stream (a hash of seed, module, split, level and index), modules are
+// generated in parallel but written in catalogue order, and timing never
+// decides what is kept. Every computation is bounded by cas's size limits
+// (a problem past them is dropped and counted); the checks' numeric and
+// grading steps run under deadlines far above their cost, and one that runs
+// out of time stops the generation (ErrOverloaded) instead of dropping the
+// problem.
 package amps
 
 import (

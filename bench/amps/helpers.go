@@ -24,9 +24,7 @@ var (
 func q(n int64) cas.Q        { return cas.Int(n) }
 func qf(n, d int64) cas.Q    { return cas.Frac(n, d) }
 func e(n int64) cas.Expr     { return cas.I(n) }
-func eq_(v cas.Q) cas.Expr   { return cas.N(v) }
 func m(s string) string      { return "$" + s + "$" }
-func dm(s string) string     { return `\[` + s + `\]` }
 func tex(e cas.Expr) string  { return cas.TeX(e) }
 func py(e cas.Expr) string   { return cas.Py(e) }
 func pyQ(v cas.Q) string     { return "Rational(" + v.Num().String() + ", " + v.Den().String() + ")" }

@@ -80,8 +80,6 @@ func init() {
 	}
 }
 
-func fracTeX(v cas.Q) string { return v.TeX() }
-
 func (g *G) fraction(maxDen int64) cas.Q {
 	d := g.Int(2, maxDen)
 	return qf(g.NZ(-2*d, 2*d), d)

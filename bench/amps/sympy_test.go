@@ -17,15 +17,25 @@ import (
 
 // TestSympyDifferential recomputes generated answers with sympy
 // (testdata/sympy_check.py): 200 problems of every module, levels 1-5, or 10
-// per module with -short. It needs python3 with sympy (Debian:
-// python3-sympy) and is skipped, saying so, where they are absent.
+// per module with -short (AMPS_SYMPY_N overrides both, AMPS_SYMPY_MODULES
+// picks modules). It needs python3 with sympy (Debian: python3-sympy): where
+// they are absent it is skipped, saying so, or fails when
+// MATHEVAL_REQUIRE_TOOLS=1 (.ci/run sets it once it has installed the test
+// oracles).
 func TestSympyDifferential(t *testing.T) {
+	missing := func(format string, a ...any) {
+		t.Helper()
+		if os.Getenv("MATHEVAL_REQUIRE_TOOLS") == "1" {
+			t.Fatalf(format+" (MATHEVAL_REQUIRE_TOOLS=1)", a...)
+		}
+		t.Skipf(format, a...)
+	}
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		t.Skip("python3 not found: the sympy differential test needs python3 and sympy (apt-get install python3-sympy)")
+		missing("python3 not found: the sympy differential test needs python3 and sympy (apt-get install python3-sympy)")
 	}
 	if out, err := exec.Command(py, "-c", "import sympy").CombinedOutput(); err != nil {
-		t.Skipf("sympy not importable (%v: %s): the differential test needs python3-sympy", err, bytes.TrimSpace(out))
+		missing("sympy not importable (%v: %s): the differential test needs python3-sympy", err, bytes.TrimSpace(out))
 	}
 	n := 200
 	if testing.Short() {
