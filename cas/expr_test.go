@@ -1,6 +1,7 @@
 package cas
 
 import (
+	"context"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -105,7 +106,9 @@ func exprEval(t *testing.T, n expr.Node, env map[string]float64) float64 {
 	for k, v := range env {
 		m[k] = new(big.Rat).SetFloat64(v)
 	}
-	c, err := expr.Eval(n, 128, m, &expr.Limits{Deadline: time.Now().Add(time.Second)})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c, err := expr.Eval(ctx, n, 128, m, expr.EvalOptions{})
 	if err != nil {
 		return math.NaN()
 	}

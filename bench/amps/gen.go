@@ -445,7 +445,7 @@ func verify(p *Problem) (err error) {
 		return errors.New("check: the module gave no second path")
 	}
 	if err := cas.Guard(p.Check); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, expr.ErrDeadline) {
 			return fmt.Errorf("%w: %v", ErrOverloaded, err)
 		}
 		return fmt.Errorf("check: %w", err)

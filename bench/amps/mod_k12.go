@@ -3,7 +3,6 @@ package amps
 import (
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/matheval/matheval/cas"
 	"github.com/matheval/matheval/expr"
@@ -432,7 +431,9 @@ func genOrderOps(g *G) (*Problem, error) {
 		if err != nil {
 			return err
 		}
-		r, err := expr.Rational(n, &expr.Limits{Deadline: time.Now().Add(100 * time.Millisecond)})
+		ctx, cancel := checkCtx()
+		defer cancel()
+		r, err := expr.Rational(ctx, n, expr.Limits{})
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package amps
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -100,11 +101,15 @@ func sameScalar(a, b expr.Node) error {
 	for v := range expr.FreeVars(b) {
 		vars[v] = true
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), evalDeadline)
+	defer cancel()
 	if len(vars) == 0 {
 		// rational values compare exactly (and faster than evaluating)
-		lim := &expr.Limits{Deadline: time.Now().Add(evalDeadline)}
-		ra, ea := expr.Rational(a, lim)
-		rb, eb := expr.Rational(b, lim)
+		ra, ea := expr.Rational(ctx, a, expr.Limits{})
+		rb, eb := expr.Rational(ctx, b, expr.Limits{})
+		if errors.Is(ea, expr.ErrDeadline) || errors.Is(eb, expr.ErrDeadline) {
+			return fmt.Errorf("%w: evaluating %s", ErrOverloaded, a)
+		}
 		if ea == nil && eb == nil {
 			if ra.Cmp(rb) != 0 {
 				return fmt.Errorf("%s = %s but %s = %s", a, ra.RatString(), b, rb.RatString())
@@ -122,8 +127,8 @@ func sameScalar(a, b expr.Node) error {
 			}
 			env[v] = new(big.Rat).SetFloat64(val)
 		}
-		va, ea := eval64(a, env)
-		vb, eb := eval64(b, env)
+		va, ea := expr.Eval(ctx, a, 48, env, expr.EvalOptions{})
+		vb, eb := expr.Eval(ctx, b, 48, env, expr.EvalOptions{})
 		if errors.Is(ea, expr.ErrDeadline) || errors.Is(eb, expr.ErrDeadline) {
 			return fmt.Errorf("%w: evaluating %s", ErrOverloaded, a)
 		}
@@ -153,14 +158,10 @@ func sameScalar(a, b expr.Node) error {
 	return nil
 }
 
-// evalDeadline bounds one evaluation of the printer check. It is far above
-// what an answer takes (microseconds); reaching it means the machine is
-// starved, and the problem is not dropped for it (see ErrOverloaded).
+// evalDeadline bounds the printer check of one value. It is far above what
+// an answer takes (microseconds); reaching it means the machine is starved,
+// and the problem is not dropped for it (see ErrOverloaded).
 const evalDeadline = 10 * time.Second
-
-func eval64(n expr.Node, env map[string]*big.Rat) (expr.Complex, error) {
-	return expr.Eval(n, 48, env, &expr.Limits{Deadline: time.Now().Add(evalDeadline)})
-}
 
 // closeC compares two complex values to a relative 1e-11 (48-bit
 // evaluation: a misprinted answer is off by far more).
