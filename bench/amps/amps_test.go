@@ -94,6 +94,9 @@ func TestEveryModuleEverySplit(t *testing.T) {
 			if split != Extrapolate && !inSplit(r.Problem, split) {
 				t.Fatalf("%s: problem outside its split", r.UniqueID)
 			}
+			if m, _ := Lookup(r.Module); m.Steps && !strings.Contains(r.Solution, "\n\n") {
+				t.Fatalf("%s: a module with steps wrote no step", r.UniqueID)
+			}
 		}
 	}
 }
