@@ -348,3 +348,67 @@ func TestComplex(t *testing.T) {
 		t.Fatal("CQ TeX")
 	}
 }
+
+func TestEigenvalues(t *testing.T) {
+	cases := []struct {
+		m    Mat
+		want []string
+	}{
+		{MatInts([][]int64{{2, 1}, {1, 2}}), []string{"1", "3"}},
+		{MatInts([][]int64{{1, 2}, {3, 4}}), []string{`-\frac{\sqrt{33}}{2} + \frac{5}{2}`, `\frac{\sqrt{33}}{2} + \frac{5}{2}`}},
+		{MatInts([][]int64{{0, -1}, {1, 0}}), []string{"-i", "i"}},
+		{MatInts([][]int64{{2, 0, 0}, {0, 2, 0}, {0, 0, 5}}), []string{"2", "2", "5"}},
+	}
+	for _, c := range cases {
+		ev, err := Eigenvalues(c.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range ev {
+			got = append(got, TeX(e))
+		}
+		if len(got) != len(c.want) {
+			t.Fatalf("%s: eigenvalues %q, want %q", c.m.TeX(), got, c.want)
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Fatalf("%s: eigenvalues %q, want %q", c.m.TeX(), got, c.want)
+			}
+		}
+	}
+	// the real ones are roots of the characteristic polynomial
+	m := MatInts([][]int64{{1, 2}, {3, 4}})
+	ev, _ := Eigenvalues(m)
+	cp := FromPoly(m.CharPoly(), "x")
+	for _, l := range ev {
+		if !Equal(Expand(Subst(cp, "x", l)), I(0)) {
+			t.Fatalf("%s is not a root", TeX(l))
+		}
+	}
+	if _, err := Eigenvalues(MatInts([][]int64{{0, 0, 2}, {1, 0, 0}, {0, 1, 0}})); err != ErrEigen {
+		t.Fatalf("x^3 - 2 is irreducible of degree 3: want ErrEigen, got %v", err)
+	}
+}
+
+func TestGeometry(t *testing.T) {
+	A, _ := HeronArea(Int(3), Int(4), Int(5))
+	r, _ := Inradius(Int(3), Int(4), Int(5))
+	R, _ := Circumradius(Int(3), Int(4), Int(5))
+	if TeX(A) != "6" || TeX(r) != "1" || TeX(R) != `\frac{5}{2}` {
+		t.Fatalf("3-4-5: area %s, inradius %s, circumradius %s", TeX(A), TeX(r), TeX(R))
+	}
+	A, _ = HeronArea(Int(2), Int(2), Int(2))
+	if TeX(A) != `\sqrt{3}` {
+		t.Fatalf("equilateral 2: %s", TeX(A))
+	}
+	if _, err := HeronArea(Int(1), Int(2), Int(3)); err != ErrTriangle {
+		t.Fatal("1, 2, 3 is degenerate")
+	}
+	if d := Distance([]Q{Int(1), Int(2), Int(3)}, []Q{Int(4), Int(6), Int(3)}); TeX(d) != "5" {
+		t.Fatalf("distance %s", TeX(d))
+	}
+	if a := ShoelaceArea([]Q{Int(0), Int(4), Int(4), Int(0)}, []Q{Int(0), Int(0), Int(3), Int(3)}); !a.Equal(Int(12)) {
+		t.Fatalf("rectangle area %s", a)
+	}
+}

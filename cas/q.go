@@ -3,9 +3,10 @@
 // over Q (GCD, square-free and full factorization for the degrees the
 // generators use), rational functions and partial fractions, an expression
 // tree of elementary functions with simplification, derivatives and a
-// documented class of integrals, exact linear algebra over Q, number theory,
-// exact probability and statistics (logarithms kept as combinations of
-// logarithms of primes), quadratic surds and Gaussian rationals.
+// documented class of integrals, exact linear algebra over Q (with
+// rational and quadratic eigenvalues), number theory, exact probability and
+// statistics (logarithms kept as combinations of logarithms of primes),
+// exact geometry with radicals, and Gaussian rationals.
 //
 // It sits beside expr: its values convert to expr trees (ToExpr), so that the
 // grader and the evaluator of latex/expr read exactly what cas computed, but

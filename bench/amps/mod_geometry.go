@@ -76,9 +76,6 @@ func (g *G) triangle() (a, b, c int64) {
 	}
 }
 
-// heron16 returns 16 A^2 = (a+b+c)(-a+b+c)(a-b+c)(a+b-c).
-func heron16(a, b, c int64) int64 { return (a + b + c) * (-a + b + c) * (a - b + c) * (a + b - c) }
-
 // triangleFloat places the triangle with side c on the x-axis and returns
 // the third vertex (float), for the coordinate checks.
 func triangleFloat(a, b, c int64) (float64, float64) {
@@ -90,7 +87,10 @@ func sidesTeX(a, b, c int64) string { return m(itoa(a)) + ", " + m(itoa(b)) + " 
 
 func genHeron(g *G) (*Problem, error) {
 	a, b, c := g.triangle()
-	area := cas.Product(cas.F(1, 4), cas.Sqrt(e(heron16(a, b, c))))
+	area, err := cas.HeronArea(q(a), q(b), q(c))
+	if err != nil {
+		return nil, err
+	}
 	s := qf(a+b+c, 2)
 	p := &Problem{Problem: "Find the area of the triangle with sides " + sidesTeX(a, b, c) + "."}
 	p.Steps = []string{
@@ -111,9 +111,12 @@ func genHeron(g *G) (*Problem, error) {
 
 func genInradius(g *G) (*Problem, error) {
 	a, b, c := g.triangle()
-	area := cas.Product(cas.F(1, 4), cas.Sqrt(e(heron16(a, b, c))))
+	area, err := cas.HeronArea(q(a), q(b), q(c))
+	if err != nil {
+		return nil, err
+	}
 	s := qf(a+b+c, 2)
-	r := cas.Quot(area, cas.N(s))
+	r, _ := cas.Inradius(q(a), q(b), q(c))
 	p := &Problem{Problem: "Find the inradius of the triangle with sides " + sidesTeX(a, b, c) + "."}
 	p.Steps = []string{
 		"The semiperimeter is " + m("s = "+s.TeX()) + " and, by Heron's formula, the area is " + m("A = "+tex(area)) + ".",
@@ -136,8 +139,11 @@ func genInradius(g *G) (*Problem, error) {
 
 func genCircumradius(g *G) (*Problem, error) {
 	a, b, c := g.triangle()
-	area := cas.Product(cas.F(1, 4), cas.Sqrt(e(heron16(a, b, c))))
-	R := cas.Quot(e(a*b*c), cas.Product(e(4), area))
+	area, err := cas.HeronArea(q(a), q(b), q(c))
+	if err != nil {
+		return nil, err
+	}
+	R, _ := cas.Circumradius(q(a), q(b), q(c))
 	p := &Problem{Problem: "Find the circumradius of the triangle with sides " + sidesTeX(a, b, c) + "."}
 	p.Steps = []string{
 		"By Heron's formula the area is " + m("A = "+tex(area)) + ".",
@@ -455,7 +461,7 @@ func genDistance(g *G) (*Problem, error) {
 		a.z, c.z = g.Int(-b, b), g.Int(-b, b)
 		at = pt3TeX
 	}
-	d := cas.Sqrt(e(a.d2(c)))
+	d := cas.Distance([]cas.Q{q(a.x), q(a.y), q(a.z)}, []cas.Q{q(c.x), q(c.y), q(c.z)})
 	p := &Problem{Problem: "Find the distance between " + m(at(a)) + " and " + m(at(c)) + "."}
 	p.setExpr(d)
 	p.sym("a", "["+itoa(a.x)+", "+itoa(a.y)+", "+itoa(a.z)+"]")

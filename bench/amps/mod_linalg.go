@@ -283,17 +283,17 @@ func genEigenRational(g *G) (*Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	var vals []cas.Expr
+	vals, err := cas.Eigenvalues(A)
+	if err != nil {
+		return nil, err
+	}
 	var sorted []cas.Q
-	for _, f := range fz.Factors {
-		if f.P.Deg() != 1 {
-			return nil, errf("factor: non-linear factor in the characteristic polynomial")
+	for _, v := range vals {
+		r, ok := cas.IsNum(v)
+		if !ok {
+			return nil, errf("eigenvalue: %s is not rational", tex(v))
 		}
-		r := f.P.Coef(0).Neg().Div(f.P.Coef(1))
-		for k := 0; k < f.K; k++ {
-			sorted = append(sorted, r)
-			vals = append(vals, cas.N(r))
-		}
+		sorted = append(sorted, r)
 	}
 	p := &Problem{Problem: "Find all eigenvalues of " + m(A.TeX()) + ", listed with multiplicity."}
 	p.Steps = []string{
@@ -330,9 +330,7 @@ func genEigenQuadratic(g *G) (*Problem, error) {
 	if disc.Sign() <= 0 || isSq(dv) {
 		return nil, errf("discriminant: not a positive non-square")
 	}
-	half := tr.Div(q(2))
-	rad := cas.Product(cas.F(1, 2), cas.Sqrt(cas.N(disc)))
-	l1, l2 := cas.Diff(cas.N(half), rad), cas.Sum(cas.N(half), rad)
+	l1, l2 := cas.QuadraticRoots(A.CharPoly())
 	p := &Problem{Problem: "Find the eigenvalues of " + m(A.TeX()) + "."}
 	p.Steps = []string{
 		"The characteristic polynomial is " + m(`x^{2} - `+paren(tr)+"x + "+paren(det)) + " = " + m(ptex(A.CharPoly())) + ".",
