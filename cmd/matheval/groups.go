@@ -14,7 +14,7 @@ func newGenCmd() *cobra.Command {
 		Example: "  matheval gen math401 --seed 1 --out math401.jsonl\n" +
 			"  matheval gen hardmath --seed 1 --n 50 --types all --out hardmath.json",
 	}
-	c.AddCommand(newGenMath401Cmd(), newGenHardmathCmd())
+	c.AddCommand(newGenMath401Cmd(), newGenHardmathCmd(), newGenAMPSCmd())
 	return c
 }
 
@@ -38,7 +38,7 @@ func newDataCheckCmd() *cobra.Command {
 		Long:    "check loads a benchmark's dataset, grades or recomputes every gold answer, and reports counts and every item that fails. It exits 1 when a gold answer fails.",
 		Example: "  matheval data check math401 math401.json\n  matheval data check asdiv ASDiv.xml",
 	}
-	c.AddCommand(newDataCheckMathCmd(), newDataCheckMath401Cmd(), newDataCheckHardmathCmd(), newDataCheckASDivCmd())
+	c.AddCommand(newDataCheckMathCmd(), newDataCheckMath401Cmd(), newDataCheckHardmathCmd(), newDataCheckASDivCmd(), newDataCheckAMPSCmd())
 	return c
 }
 

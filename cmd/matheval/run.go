@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/bench/amps"
 	"github.com/matheval/matheval/model"
 	"github.com/matheval/matheval/report"
 	runner "github.com/matheval/matheval/run"
@@ -21,18 +22,18 @@ import (
 
 // runFlags holds the flags of 'run'.
 type runFlags struct {
-	data, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
-	extraBody, pricesFile, progressMode                                               string
-	judgeSpec, judgeBaseURL, maxTokensField                                           string
-	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries    int
-	maxRequests                                                                       int
-	seed, samplingSeed                                                                int64
-	hintFraction, temperature, topP, rpm, tpm, maxCost                                float64
-	filters, stops                                                                    []string
-	subjects, levels, groups, types, grades                                           []string
-	logprobs, asJSON, stream, noProbe                                                 bool
-	timeout                                                                           time.Duration
-	bopts                                                                             benchOptions
+	data, gen, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
+	extraBody, pricesFile, progressMode                                                    string
+	judgeSpec, judgeBaseURL, maxTokensField                                                string
+	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries         int
+	maxRequests                                                                            int
+	seed, samplingSeed                                                                     int64
+	hintFraction, temperature, topP, rpm, tpm, maxCost                                     float64
+	filters, stops                                                                         []string
+	subjects, levels, groups, types, grades                                                []string
+	logprobs, asJSON, stream, noProbe                                                      bool
+	timeout                                                                                time.Duration
+	bopts                                                                                  benchOptions
 }
 
 // newRunCmd builds 'run'.
@@ -100,6 +101,7 @@ without asking the model again.`,
 // register defines the flags on fs.
 func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.data, "data", "", "benchmark data file or folder (absent: the benchmark's generated default set)")
+	fs.StringVar(&f.gen, "gen", "", "generate the set with --seed instead of reading --data (amps: n=N,modules=A+B,split=S,level=L)")
 	fs.StringVar(&f.split, "split", "", "split to load (test, train, ...)")
 	fs.IntVar(&f.limit, "limit", 0, "keep at most N items (0 = all)")
 	fs.IntVar(&f.sample, "sample", 0, "seeded random sample of N items (0 = all)")
@@ -161,6 +163,12 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	}
 	if f.modelSpec == "" {
 		return usageErrorf("run: --model is required (openai:<model>, builtin:gold, builtin:calc or replay:FILE)")
+	}
+	if f.gen != "" {
+		if f.data != "" || b.Name() != "amps" {
+			return usageErrorf("run: --gen generates an amps set in place of --data (given: %s with --data %q)", b.Name(), f.data)
+		}
+		f.data = amps.GenPrefix + f.gen
 	}
 	if f.samples < 1 || f.concurrency < 1 || f.limit < 0 || f.sample < 0 || f.shots < 0 || f.maxRequests < 0 || f.maxCost < 0 {
 		return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")

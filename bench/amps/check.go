@@ -1,0 +1,154 @@
+package amps
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/matheval/matheval/answer"
+)
+
+// CheckFailure is a record that did not re-verify.
+type CheckFailure struct {
+	Line   int    `json:"line"`
+	ID     string `json:"id"`
+	Module string `json:"module"`
+	Reason string `json:"reason"`
+}
+
+// CheckReport is the outcome of `data check amps`.
+type CheckReport struct {
+	Path     string         `json:"path"`
+	Records  int            `json:"records"`
+	Verified int            `json:"verified"`
+	Modules  map[string]int `json:"modules"` // module -> records
+	Levels   map[string]int `json:"levels"`
+	Splits   map[string]int `json:"splits"`
+	// Duplicates counts records whose problem text repeats an earlier one.
+	Duplicates int            `json:"duplicates"`
+	Failures   []CheckFailure `json:"failures"`
+}
+
+// Failed reports whether any record failed.
+func (r *CheckReport) Failed() bool { return len(r.Failures) > 0 }
+
+// WriteText prints the report.
+func (r *CheckReport) WriteText(w io.Writer) {
+	pct := 0.0
+	if r.Records > 0 {
+		pct = 100 * float64(r.Verified) / float64(r.Records)
+	}
+	fmt.Fprintf(w, "%s: %d records from %d modules; %d re-verified (%.1f%%)\n", r.Path, r.Records, len(r.Modules), r.Verified, pct)
+	fmt.Fprintf(w, "splits: %s; levels: %s; duplicate problems: %d\n", counts(r.Splits), counts(r.Levels), r.Duplicates)
+	for i, f := range r.Failures {
+		if i == 50 {
+			fmt.Fprintf(w, "... %d more failures (--json lists them all)\n", len(r.Failures)-50)
+			break
+		}
+		fmt.Fprintf(w, "line %d: %s (%s): %s\n", f.Line, f.ID, f.Module, f.Reason)
+	}
+}
+
+func counts(m map[string]int) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	var parts []string
+	for _, k := range ks {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Check re-verifies a generated file: every record must regenerate from
+// its module, seed, split, level and index to the same problem, solution
+// and answer (which runs the module's second path and the grader checks
+// again), and its answer must grade correct against the solution and the
+// gold reply.
+func Check(ctx context.Context, path string) (*CheckReport, error) {
+	recs, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rep := &CheckReport{Path: path, Records: len(recs), Modules: map[string]int{}, Levels: map[string]int{}, Splits: map[string]int{}}
+	seen := map[string]bool{}
+	for _, r := range recs {
+		rep.Modules[r.Module]++
+		rep.Levels[r.Level]++
+		rep.Splits[r.Split]++
+		k := strings.Join(strings.Fields(r.Problem), " ")
+		if seen[k] {
+			rep.Duplicates++
+		}
+		seen[k] = true
+	}
+	fails := make([]string, len(recs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fails[i] = checkRecord(recs[i])
+			}
+		}()
+	}
+	for i := range recs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for i, f := range fails {
+		if f == "" {
+			rep.Verified++
+			continue
+		}
+		rep.Failures = append(rep.Failures, CheckFailure{Line: recs[i].line, ID: recs[i].UniqueID, Module: recs[i].Module, Reason: f})
+	}
+	return rep, nil
+}
+
+// checkRecord returns why a record fails, or "".
+func checkRecord(r Record) string {
+	m, err := Lookup(r.Module)
+	if err != nil {
+		return err.Error()
+	}
+	if r.Type != r.Module {
+		return fmt.Sprintf("type %q is not the module %q", r.Type, r.Module)
+	}
+	re, err := Make(m, r.Seed, r.Split, r.LevelNum(), r.Index)
+	if err != nil {
+		return "does not regenerate: " + err.Error()
+	}
+	switch {
+	case re.Problem != r.Problem:
+		return "the problem differs from its regeneration"
+	case re.Solution != r.Solution:
+		return "the solution differs from its regeneration"
+	case re.Answer != r.Answer:
+		return fmt.Sprintf("the answer %q differs from its regeneration %q", r.Answer, re.Answer)
+	case re.UniqueID != r.UniqueID || re.Area != r.Area:
+		return "the id or area differs from its regeneration"
+	}
+	if v := answer.Grade(Policy, r.Answer, r.Solution, ""); v.Kind != answer.Correct {
+		return fmt.Sprintf("the solution grades %s against the answer (%s)", v.Kind, v.Reason)
+	}
+	if v := answer.Grade(Policy, r.Answer, GoldReply(r.Answer), ""); v.Kind != answer.Correct {
+		return fmt.Sprintf("the gold reply grades %s (%s)", v.Kind, v.Reason)
+	}
+	return ""
+}
