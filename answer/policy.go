@@ -47,18 +47,23 @@ func (p Policy) extractionFor(gold string) Extraction {
 	return p.Extraction
 }
 
-// Grade grades reply against gold under policy p. finishReason is the
+// GradeContext grades reply against gold under policy p, within ctx (each
+// comparison also under its policy's deadline). finishReason is the
 // server's: "length" means the reply was cut at the token limit, and
-// "error" means the request failed (no reply). Grade never panics: a panic
+// "error" means the request failed (no reply). It never panics: a panic
 // below it is a bug of ours and gives InternalError's verdict (see
-// Verdict.Internal).
+// Verdict.Internal). Benchmarks grade through it with the run's context.
+func GradeContext(ctx context.Context, p Policy, gold, reply, finishReason string) Verdict {
+	return gradeIn(ctx, p, gold, reply, finishReason)
+}
+
+// Grade is GradeContext without a deadline of the caller's: for tools and
+// tests that grade one reply (as net.Dial is DialContext without one).
 func Grade(p Policy, gold, reply, finishReason string) Verdict {
-	// bench.Benchmark.Grade takes no context yet: Grade is a top, each
-	// comparison under its policy's deadline.
 	return gradeIn(context.Background(), p, gold, reply, finishReason)
 }
 
-// gradeIn is Grade within ctx.
+// gradeIn is GradeContext.
 func gradeIn(ctx context.Context, p Policy, gold, reply, finishReason string) (v Verdict) {
 	defer func() {
 		if v.Kind != Correct && v.Score == 0 && v.Metrics == nil && len(p.NoAnswerMetrics) > 0 {
@@ -132,7 +137,12 @@ func ExtractAnswer(p Policy, reply string) (string, CandidateKind) {
 // policy's full extraction runs on both. It is what `matheval equiv` runs.
 // Like Grade, it is a top: each comparison runs under the policy's deadline.
 func Equivalent(p Policy, gold, prediction string) Verdict {
-	v, _ := equivalent(context.Background(), p, gold, prediction)
+	return EquivalentContext(context.Background(), p, gold, prediction)
+}
+
+// EquivalentContext is Equivalent within ctx.
+func EquivalentContext(ctx context.Context, p Policy, gold, prediction string) Verdict {
+	v, _ := equivalent(ctx, p, gold, prediction)
 	return v
 }
 

@@ -41,6 +41,7 @@
 package bench
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"sync"
@@ -137,16 +138,18 @@ type Benchmark interface {
 	Name() string
 	// Load reads items from path (a file or folder in any form the benchmark
 	// knows). With path == "" a benchmark that can generate its own set does
-	// so with opts.Seed; others return an error.
-	Load(path string, opts LoadOptions) ([]Item, []Warning, error)
+	// so with opts.Seed; others return an error. It stops when ctx ends.
+	Load(ctx context.Context, path string, opts LoadOptions) ([]Item, []Warning, error)
 	// Prompt renders the prompt for one item.
 	Prompt(it Item, opts PromptOptions) (Prompt, error)
 	// GoldReply is a reply that states the item's reference answer as a model
 	// would (used by builtin:gold, which must then score 100%).
 	GoldReply(it Item) string
-	// Grade grades one reply. finishReason is the server's ("length" means cut
-	// by the token limit). Grade never panics and never blocks past its deadline.
-	Grade(it Item, reply, finishReason string) answer.Verdict
+	// Grade grades one reply within ctx (the run's: cancelled when the run
+	// is interrupted). finishReason is the server's ("length" means cut by
+	// the token limit). Grade never panics and never blocks past its
+	// deadline.
+	Grade(ctx context.Context, it Item, reply, finishReason string) answer.Verdict
 	// Summarize computes the benchmark's metrics and tables over graded samples.
 	Summarize(samples []Sample) Summary
 }

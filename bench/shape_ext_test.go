@@ -1,6 +1,7 @@
 package bench_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/matheval/matheval/bench"
@@ -24,7 +25,7 @@ func TestItemKindOfRealItems(t *testing.T) {
 		{asdiv.New(), []string{"data", "asdiv", "ASDiv.xml"}},
 		{hardmath.New(), []string{"data", "hardmath", "HARDMath_mini.json"}},
 	} {
-		items, _, err := tc.b.Load(testenv.Shared(t, tc.elems...), bench.LoadOptions{})
+		items, _, err := tc.b.Load(context.Background(), testenv.Shared(t, tc.elems...), bench.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func init() { bench.Register(mathbench.New()) }
 // figure, accuracy by level per subject, is written and linked.
 func TestBenchmarkPlots(t *testing.T) {
 	b := mathbench.New()
-	items, _, err := b.Load(filepath.Join("..", "bench", "math", "testdata", "MATH"), bench.LoadOptions{Split: "test"})
+	items, _, err := b.Load(context.Background(), filepath.Join("..", "bench", "math", "testdata", "MATH"), bench.LoadOptions{Split: "test"})
 	if err != nil || len(items) < 2 {
 		t.Fatalf("items %d, %v", len(items), err)
 	}
@@ -41,7 +42,7 @@ func TestBenchmarkPlots(t *testing.T) {
 			reply = `The answer is $\boxed{-12345}$.`
 		}
 		rec := rundir.SampleRecord{Sample: bench.Sample{Item: it, Reply: reply, FinishReason: "stop", Confidence: -1}}
-		rec.Verdict = b.Grade(it, reply, "stop")
+		rec.Verdict = b.Grade(context.Background(), it, reply, "stop")
 		if rec.Verdict.Kind == answer.Correct {
 			correct++
 		}
@@ -127,7 +128,7 @@ func jsonLine(v any) ([]byte, error) {
 // differences once.
 func TestSecondPolicyNotRepeated(t *testing.T) {
 	plain := mathbench.New()
-	items, _, err := plain.Load(filepath.Join("..", "bench", "math", "testdata", "MATH"), bench.LoadOptions{Split: "test"})
+	items, _, err := plain.Load(context.Background(), filepath.Join("..", "bench", "math", "testdata", "MATH"), bench.LoadOptions{Split: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestSecondPolicyNotRepeated(t *testing.T) {
 		if i%2 == 1 {
 			reply = "The answer is " + it.Answer + "."
 		}
-		s := bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop"), Confidence: -1}
+		s := bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(context.Background(), it, reply, "stop"), Confidence: -1}
 		samples = append(samples, s)
 		line, _ := json.Marshal(rundir.SampleRecord{Sample: s})
 		lines = append(append(lines, line...), '\n')

@@ -1,6 +1,7 @@
 package run_test
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -21,7 +22,7 @@ type fakeBench struct {
 
 func (b *fakeBench) Name() string { return "fake" }
 
-func (b *fakeBench) Load(path string, o bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+func (b *fakeBench) Load(_ context.Context, path string, o bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	var items []bench.Item
 	for i := range b.n {
 		group := strconv.Itoa(i % 3)
@@ -54,7 +55,7 @@ func (b *fakeBench) GoldReply(it bench.Item) string { return "The answer is " + 
 
 var lastNumber = regexp.MustCompile(`(\d+)\D*$`)
 
-func (b *fakeBench) Grade(it bench.Item, reply, finish string) answer.Verdict {
+func (b *fakeBench) Grade(_ context.Context, it bench.Item, reply, finish string) answer.Verdict {
 	if finish == "length" {
 		return answer.Verdict{Kind: answer.Incomplete, Reason: "cut"}
 	}

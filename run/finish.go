@@ -143,7 +143,9 @@ func (r *runner) record(i, s int, e *entry) *rundir.SampleRecord {
 		r.notes[[2]int{i, s}] = e.Notes
 		r.notesMu.Unlock()
 	}
-	if Grade(r.cfg.Bench, &rec.Sample, r.runLog) {
+	// What arrived is graded even after an interrupt, so that the partial
+	// results are true: each comparison has its own deadline.
+	if Grade(context.WithoutCancel(r.ctx), r.cfg.Bench, &rec.Sample, r.runLog) {
 		r.warnOnceAs("grader failed", fmt.Sprintf("the grader failed (internal error) on item %s: the stack is in %s; every sample it failed on has the verdict error", it.ID, r.runLog.path))
 	}
 	return rec

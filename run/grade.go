@@ -46,7 +46,7 @@ func (l *runLog) Write(p []byte) (int, error) {
 // ours is neither a wrong answer nor the model's missing one) and the stack
 // goes to log, the run's log, with the item and sample it hit. It reports
 // whether the grader failed so.
-func Grade(b bench.Benchmark, s *bench.Sample, log io.Writer) (internal bool) {
+func Grade(ctx context.Context, b bench.Benchmark, s *bench.Sample, log io.Writer) (internal bool) {
 	s.Confidence = -1
 	defer func() {
 		if p := recover(); p != nil {
@@ -62,7 +62,7 @@ func Grade(b bench.Benchmark, s *bench.Sample, log io.Writer) (internal bool) {
 			fmt.Fprintf(log, "%s grading item %s sample %d: %v\n%s\n", time.Now().UTC().Format(time.RFC3339), s.Item.ID, s.Index, e, e.Stack)
 		}
 	}()
-	s.Verdict = b.Grade(s.Item, s.Reply, s.FinishReason)
+	s.Verdict = b.Grade(ctx, s.Item, s.Reply, s.FinishReason)
 	if c, ok := b.(bench.Confidencer); ok && s.Verdict.Kind != answer.Error {
 		s.Confidence = c.Confidence(*s)
 	}
@@ -121,7 +121,7 @@ func Regrade(ctx context.Context, dir string, b bench.Benchmark) (RegradeReport,
 			continue // no reply to grade
 		}
 		old := rec.Verdict
-		Grade(b, &rec.Sample, log)
+		Grade(ctx, b, &rec.Sample, log)
 		if rec.Verdict.Kind != old.Kind || rec.Verdict.Score != old.Score {
 			rep.Changed++
 		}

@@ -25,7 +25,7 @@ type panicBench struct {
 	failedOnly bool
 }
 
-func (b panicBench) Grade(it bench.Item, reply, finish string) answer.Verdict {
+func (b panicBench) Grade(ctx context.Context, it bench.Item, reply, finish string) answer.Verdict {
 	if b.failedOnly {
 		it.ID = "fake/5"
 	}
@@ -44,7 +44,7 @@ func (b panicBench) Grade(it bench.Item, reply, finish string) answer.Verdict {
 	case "fake/5":
 		return answer.Grade(answer.MATH, it.Answer, reply, "error")
 	}
-	return b.fakeBench.Grade(it, reply, finish)
+	return b.fakeBench.Grade(context.Background(), it, reply, finish)
 }
 
 func (b panicBench) Confidence(s bench.Sample) float64 {

@@ -41,7 +41,7 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 			return nil, fmt.Errorf("%w: --max-cost needs --max-tokens: without a token limit a reply's cost has no bound, so the cap could not be kept", ErrConfig)
 		}
 	}
-	if err := r.loadPrompts(); err != nil {
+	if err := r.loadPrompts(ctx); err != nil {
 		return nil, err
 	}
 	dataHash := hashJSON(r.items)
@@ -137,9 +137,9 @@ func defaults(cfg Config) (Config, error) {
 }
 
 // loadPrompts loads the items and renders their prompts.
-func (r *runner) loadPrompts() error {
+func (r *runner) loadPrompts(ctx context.Context) error {
 	cfg := r.cfg
-	items, warns, err := loadItems(cfg)
+	items, warns, err := loadItems(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -171,8 +171,8 @@ func (r *runner) loadPrompts() error {
 }
 
 // loadItems loads the items; none is an error.
-func loadItems(cfg Config) ([]bench.Item, []bench.Warning, error) {
-	items, warns, err := cfg.Bench.Load(cfg.DataPath, cfg.Load)
+func loadItems(ctx context.Context, cfg Config) ([]bench.Item, []bench.Warning, error) {
+	items, warns, err := cfg.Bench.Load(ctx, cfg.DataPath, cfg.Load)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -294,7 +294,7 @@ func mustRead(t *testing.T, path string) []byte {
 // of every module: all must be correct, and the summary says 100%.
 func TestGoldScoresPerfect(t *testing.T) {
 	b := New()
-	items, _, err := b.Load("gen:n=2,split=interpolate", bench.LoadOptions{Seed: 4})
+	items, _, err := b.Load(context.Background(), "gen:n=2,split=interpolate", bench.LoadOptions{Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,12 +303,12 @@ func TestGoldScoresPerfect(t *testing.T) {
 	}
 	var samples []bench.Sample
 	for _, it := range items {
-		v := b.Grade(it, b.GoldReply(it), "")
+		v := b.Grade(context.Background(), it, b.GoldReply(it), "")
 		if v.Kind != answer.Correct {
 			t.Fatalf("%s: gold reply graded %s (%s)", it.ID, v.Kind, v.Reason)
 		}
 		// a wrong reply is not graded correct
-		if w := b.Grade(it, `The final answer is $\boxed{\text{no idea}}$.`, ""); w.Kind == answer.Correct {
+		if w := b.Grade(context.Background(), it, `The final answer is $\boxed{\text{no idea}}$.`, ""); w.Kind == answer.Correct {
 			t.Fatalf("%s: a wrong reply graded correct", it.ID)
 		}
 		samples = append(samples, bench.Sample{Item: it, Verdict: v})
@@ -330,7 +330,7 @@ func TestLoadFileAndFilters(t *testing.T) {
 	mods, _ := Select([]string{"geometry"})
 	path, recs := writeSet(t, Options{Modules: mods, N: 5, Seed: 2})
 	b := New()
-	items, _, err := b.Load(path, bench.LoadOptions{Filter: map[string][]string{"level": {"Level 2"}, "module": {"sector", "centroid"}}})
+	items, _, err := b.Load(context.Background(), path, bench.LoadOptions{Filter: map[string][]string{"level": {"Level 2"}, "module": {"sector", "centroid"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,17 +342,17 @@ func TestLoadFileAndFilters(t *testing.T) {
 			t.Fatalf("item %+v", it.Meta)
 		}
 	}
-	all, _, _ := b.Load(path, bench.LoadOptions{})
+	all, _, _ := b.Load(context.Background(), path, bench.LoadOptions{})
 	if len(all) != len(recs) || all[0].ID != recs[0].UniqueID || all[0].Answer != recs[0].Answer {
 		t.Fatal("loaded items differ from the records")
 	}
-	if _, _, err := b.Load(path, bench.LoadOptions{Split: "interpolate"}); err == nil {
+	if _, _, err := b.Load(context.Background(), path, bench.LoadOptions{Split: "interpolate"}); err == nil {
 		t.Fatal("a train file has no interpolate records: want an error")
 	}
-	if _, _, err := b.Load("gen:n=x", bench.LoadOptions{}); err == nil {
+	if _, _, err := b.Load(context.Background(), "gen:n=x", bench.LoadOptions{}); err == nil {
 		t.Fatal("bad spec accepted")
 	}
-	if _, _, err := b.Load("gen:modules=nosuch", bench.LoadOptions{}); err == nil {
+	if _, _, err := b.Load(context.Background(), "gen:modules=nosuch", bench.LoadOptions{}); err == nil {
 		t.Fatal("unknown module accepted")
 	}
 	// the prompt is MATH's, with few-shot examples from a generated train split

@@ -80,7 +80,7 @@ func ParseSpec(spec string, seed int64) (Options, error) {
 // "gen:SPEC") a freshly generated set: DefaultN problems of every module
 // from the interpolate split with opts.Seed unless the spec says otherwise
 // (opts.Split, when given, picks the split).
-func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+func (b *Benchmark) Load(ctx context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	var recs []Record
 	if path == "" || strings.HasPrefix(path, GenPrefix) {
 		gopts, err := ParseSpec(strings.TrimPrefix(path, GenPrefix), opts.Seed)
@@ -90,7 +90,7 @@ func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []b
 		if opts.Split != "" {
 			gopts.Split = opts.Split
 		}
-		recs, _, err = Generate(context.Background(), gopts)
+		recs, _, err = Generate(ctx, gopts)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -158,11 +158,11 @@ func (b *Benchmark) trainItems() ([]bench.Item, error) {
 func (*Benchmark) GoldReply(it bench.Item) string { return GoldReply(it.Answer) }
 
 // Grade implements bench.Benchmark with MATH's policy.
-func (*Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+func (*Benchmark) Grade(ctx context.Context, it bench.Item, reply, finishReason string) answer.Verdict {
 	if strings.TrimSpace(it.Answer) == "" {
 		return answer.Verdict{Kind: answer.Unparsable, Reason: "the item has no answer"}
 	}
-	return answer.Grade(Policy, it.Answer, reply, finishReason)
+	return answer.GradeContext(ctx, Policy, it.Answer, reply, finishReason)
 }
 
 var _ bench.Benchmark = (*Benchmark)(nil)

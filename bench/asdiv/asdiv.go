@@ -10,6 +10,7 @@
 package asdiv
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,7 +54,7 @@ const OwnFolds = 5
 // opts.Split selects: "" all items; "asdiv-a" the arithmetic subset;
 // "fold<k>" the ASDiv-W fold k; "asdiv-a/fold<k>" the ASDiv-A fold k;
 // "type-fold<k>" our own fold k.
-func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+func (b *Benchmark) Load(_ context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	if path == "" {
 		return nil, nil, fmt.Errorf("asdiv: a path to ASDiv.xml (or a JSON Lines mirror) is required")
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 func TestLoadXMLFixture(t *testing.T) {
-	items, warns, err := New().Load("testdata/mini.xml", bench.LoadOptions{})
+	items, warns, err := New().Load(context.Background(), "testdata/mini.xml", bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,14 +33,14 @@ func TestLoadXMLFixture(t *testing.T) {
 }
 
 func TestLoadJSONLAndErrors(t *testing.T) {
-	items, _, err := New().Load("testdata/mini.jsonl", bench.LoadOptions{})
+	items, _, err := New().Load(context.Background(), "testdata/mini.jsonl", bench.LoadOptions{})
 	if err != nil || len(items) != 2 || items[1].Meta["grade"] != "5" || items[1].Extra["formula"] != "6:8=3:4" {
 		t.Fatalf("jsonl: %v %+v", err, items)
 	}
-	if _, _, err := New().Load("testdata/broken.xml", bench.LoadOptions{}); err == nil || !strings.Contains(err.Error(), "broken.xml:") {
+	if _, _, err := New().Load(context.Background(), "testdata/broken.xml", bench.LoadOptions{}); err == nil || !strings.Contains(err.Error(), "broken.xml:") {
 		t.Errorf("broken XML: err = %v, want file:line", err)
 	}
-	if _, _, err := New().Load("", bench.LoadOptions{}); err == nil {
+	if _, _, err := New().Load(context.Background(), "", bench.LoadOptions{}); err == nil {
 		t.Error("empty path accepted")
 	}
 }
@@ -119,7 +119,7 @@ func TestTypeFoldsStratifiedAndSeeded(t *testing.T) {
 
 func realItems(t *testing.T) []bench.Item {
 	path := testenv.Shared(t, "data", "asdiv", "ASDiv.xml")
-	items, warns, err := New().Load(path, bench.LoadOptions{})
+	items, warns, err := New().Load(context.Background(), path, bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,12 +190,12 @@ func TestGoldReplySelfCheck(t *testing.T) {
 	b := New()
 	var samples []bench.Sample
 	for _, it := range items {
-		v := b.Grade(it, b.GoldReply(it), "stop")
+		v := b.Grade(context.Background(), it, b.GoldReply(it), "stop")
 		if !v.IsCorrect() {
 			t.Errorf("%s: gold reply graded %s (%s), answer %q", it.ID, v.Kind, v.Reason, it.Answer)
 		}
 		samples = append(samples, bench.Sample{Item: it, Verdict: v})
-		if w := b.Grade(it, "Answer: 123456789", "stop"); w.IsCorrect() {
+		if w := b.Grade(context.Background(), it, "Answer: 123456789", "stop"); w.IsCorrect() {
 			t.Errorf("%s: wrong reply graded correct", it.ID)
 		}
 	}
@@ -341,11 +341,11 @@ func TestGradeForms(t *testing.T) {
 		{"Mrs. Hilt", "Answer: mrs hilt"},
 		{"-(1/3)", "Answer: -1/3"},
 	} {
-		if v := b.Grade(bench.Item{Answer: c.gold}, c.reply, "stop"); !v.IsCorrect() {
+		if v := b.Grade(context.Background(), bench.Item{Answer: c.gold}, c.reply, "stop"); !v.IsCorrect() {
 			t.Errorf("gold %q reply %q: %s (%s)", c.gold, c.reply, v.Kind, v.Reason)
 		}
 	}
-	if v := b.Grade(bench.Item{Answer: "9 (apples)"}, "Answer: 8", "stop"); v.IsCorrect() {
+	if v := b.Grade(context.Background(), bench.Item{Answer: "9 (apples)"}, "Answer: 8", "stop"); v.IsCorrect() {
 		t.Error("8 graded as 9")
 	}
 }
@@ -394,7 +394,7 @@ func TestLoadSplitsAndFilters(t *testing.T) {
 	path := testenv.Shared(t, "data", "asdiv", "ASDiv.xml")
 	b := New()
 	count := func(o bench.LoadOptions) int {
-		items, _, err := b.Load(path, o)
+		items, _, err := b.Load(context.Background(), path, o)
 		if err != nil {
 			t.Fatalf("%+v: %v", o, err)
 		}
@@ -419,12 +419,12 @@ func TestLoadSplitsAndFilters(t *testing.T) {
 	if own != 2305 {
 		t.Errorf("own folds cover %d items", own)
 	}
-	a, _, _ := b.Load(path, bench.LoadOptions{Sample: 10, Seed: 1})
-	c, _, _ := b.Load(path, bench.LoadOptions{Sample: 10, Seed: 1})
+	a, _, _ := b.Load(context.Background(), path, bench.LoadOptions{Sample: 10, Seed: 1})
+	c, _, _ := b.Load(context.Background(), path, bench.LoadOptions{Sample: 10, Seed: 1})
 	if len(a) != 10 || a[3].ID != c[3].ID {
 		t.Error("sample not seeded")
 	}
-	if _, _, err := b.Load(path, bench.LoadOptions{Split: "bogus"}); err == nil {
+	if _, _, err := b.Load(context.Background(), path, bench.LoadOptions{Split: "bogus"}); err == nil {
 		t.Error("bogus split accepted")
 	}
 }
@@ -435,7 +435,7 @@ func TestLoadSplitsAndFilters(t *testing.T) {
 // were printed by the loader before the move.
 func TestSeededSampleStable(t *testing.T) {
 	path := testenv.Shared(t, "data", "asdiv", "ASDiv.xml")
-	items, _, err := New().Load(path, bench.LoadOptions{Sample: 6, Seed: 7, Filter: map[string][]string{"grade": {"3"}}})
+	items, _, err := New().Load(context.Background(), path, bench.LoadOptions{Sample: 6, Seed: 7, Filter: map[string][]string{"grade": {"3"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ type Report struct {
 // Check loads ASDiv from path (as Load does) and checks every item's
 // formula against its answer. It stops with ctx's error when ctx is done.
 func Check(ctx context.Context, path string) (Report, error) {
-	items, warns, err := New().Load(path, bench.LoadOptions{})
+	items, warns, err := New().Load(ctx, path, bench.LoadOptions{})
 	if err != nil {
 		return Report{}, err
 	}

@@ -55,7 +55,7 @@ func TestGenerateAllTypes(t *testing.T) {
 				t.Errorf("row %s: %v", kr.Key, err)
 				continue
 			}
-			if v := b.Grade(it, b.GoldReply(it), "stop"); v.Score != 1 {
+			if v := b.Grade(context.Background(), it, b.GoldReply(it), "stop"); v.Score != 1 {
 				t.Errorf("row %s (%s): gold scored %v: %s", kr.Key, it.Meta["type"], v.Score, v.Reason)
 			}
 		}
@@ -81,7 +81,7 @@ func TestGenerateDeterministic(t *testing.T) {
 	if _, err := ParseGenTypes("roots,bogus"); err == nil {
 		t.Error("unknown type accepted")
 	}
-	items, _, err := New().Load("", bench.LoadOptions{Seed: 3, Limit: 6})
+	items, _, err := New().Load(context.Background(), "", bench.LoadOptions{Seed: 3, Limit: 6})
 	if err != nil || len(items) != 6 {
 		t.Errorf("generated load: %d items, %v", len(items), err)
 	}

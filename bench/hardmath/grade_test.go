@@ -169,7 +169,7 @@ func TestGradeAfterJSONRoundTrip(t *testing.T) {
 			t.Fatalf("expected a generic map after JSON, got %T", back.Extra["reference"])
 		}
 		h := New()
-		if v := h.Grade(back, h.GoldReply(back), "stop"); v.Score != 1 {
+		if v := h.Grade(context.Background(), back, h.GoldReply(back), "stop"); v.Score != 1 {
 			t.Errorf("%s: %+v", it.Meta["type"], v)
 		}
 	}

@@ -56,10 +56,7 @@ func (b *Benchmark) PromptNames() []string { return []string{"paper", "default",
 // Load reads a released HARDMath file (or a folder holding
 // HARDMath_mini.json); with path == "" it generates a fresh set of
 // opts.Limit (default 50) problems of every type with opts.Seed.
-func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
-	// bench.Benchmark.Load takes no context yet: loading is a top, the
-	// generator and each item's quadratures under their own deadlines.
-	ctx := context.Background()
+func (b *Benchmark) Load(ctx context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	var rows []KeyedRow
 	var warns []bench.Warning
 	prefix := "gen"
@@ -184,10 +181,10 @@ func (b *Benchmark) GoldReply(it bench.Item) string {
 	return goldReply(ref)
 }
 
-// Grade implements bench.Benchmark. bench.Benchmark.Grade takes no context
-// yet: it is a top, each evaluation under its own deadline.
-func (b *Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
-	return b.grade(context.Background(), it, reply, finishReason)
+// Grade implements bench.Benchmark: within ctx, each evaluation also under
+// its own deadline.
+func (b *Benchmark) Grade(ctx context.Context, it bench.Item, reply, finishReason string) answer.Verdict {
+	return b.grade(ctx, it, reply, finishReason)
 }
 
 // grade is Grade within ctx (grade-responses passes the command's).

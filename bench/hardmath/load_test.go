@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ func TestLoadOtherFiles(t *testing.T) {
 	for _, name := range []string{"word_problems_HARDMath.json", "HARDMath_shot_examples.json", "early-full-2024-06-12/HARDMath.json"} {
 		path := testenv.Shared(t, "data", "hardmath", name)
 		b := New()
-		items, warns, err := b.Load(path, bench.LoadOptions{})
+		items, warns, err := b.Load(context.Background(), path, bench.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,7 +29,7 @@ func TestLoadOtherFiles(t *testing.T) {
 		}
 		gold := 0
 		for _, it := range items {
-			if b.Grade(it, b.GoldReply(it), "stop").Score == 1 {
+			if b.Grade(context.Background(), it, b.GoldReply(it), "stop").Score == 1 {
 				gold++
 			}
 		}

@@ -26,7 +26,7 @@ func miniRows(t *testing.T) []KeyedRow {
 
 // miniItems loads HARDMath-mini's items under o.
 func miniItems(t *testing.T, o bench.LoadOptions) []bench.Item {
-	items, _, err := New().Load(miniPath(t), o)
+	items, _, err := New().Load(context.Background(), miniPath(t), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func miniItems(t *testing.T, o bench.LoadOptions) []bench.Item {
 // gold states the numerical value.
 func TestMiniGoldScoresOne(t *testing.T) {
 	b := New()
-	items, warns, err := b.Load(miniPath(t), bench.LoadOptions{})
+	items, warns, err := b.Load(context.Background(), miniPath(t), bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestMiniGoldScoresOne(t *testing.T) {
 	bad, off := 0, 0
 	for _, it := range items {
 		byType[it.Meta["type"]+"/"+it.Meta["subtype"]]++
-		v := b.Grade(it, b.GoldReply(it), "stop")
+		v := b.Grade(context.Background(), it, b.GoldReply(it), "stop")
 		if ref, err := referenceFromItem(it.Extra); err == nil {
 			for _, g := range ref.Regimes {
 				if g.RefOff > 0 {
@@ -98,7 +98,7 @@ func TestMiniGoldScoresOne(t *testing.T) {
 			continue
 		}
 		pairs++
-		if b.Grade(a, b.GoldReply(c), "stop").Score == 1 {
+		if b.Grade(context.Background(), a, b.GoldReply(c), "stop").Score == 1 {
 			cross++
 		}
 	}

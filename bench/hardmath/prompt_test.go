@@ -12,7 +12,7 @@ import (
 
 func TestPromptShots(t *testing.T) {
 	b := New() // it finds the shot examples beside the file it loaded
-	items, _, err := b.Load(miniPath(t), bench.LoadOptions{Filter: map[string][]string{"type": {TypeODE}}, Limit: 2})
+	items, _, err := b.Load(context.Background(), miniPath(t), bench.LoadOptions{Filter: map[string][]string{"type": {TypeODE}}, Limit: 2})
 	if err != nil || len(items) != 2 {
 		t.Fatalf("%d items, %v", len(items), err)
 	}
@@ -58,7 +58,7 @@ func TestSummarize(t *testing.T) {
 	}
 	var samples []bench.Sample
 	for _, reply := range []string{b.GoldReply(it), `$\boxed{[y = 1 - \frac{x^{3}}{18}, y = 0]}$`, "nothing"} {
-		samples = append(samples, bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")})
+		samples = append(samples, bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(context.Background(), it, reply, "stop")})
 	}
 	for i := range samples {
 		samples[i].Index = i // three samples of one item

@@ -100,7 +100,7 @@ func TestODEInitialValueAnswerGetsNoCredit(t *testing.T) {
 			y0, _ = defaultEvaluator(context.Background(), ref.Regimes[0].Refs[0], map[string]complex128{"x": 1e-10}, true)
 		}
 		reply := `$\boxed{[y = ` + strings.TrimSpace(fmtC(y0)) + `, y = 0]}$`
-		if v := b.Grade(it, reply, "stop"); v.Score != 0 {
+		if v := b.Grade(context.Background(), it, reply, "stop"); v.Score != 0 {
 			t.Errorf("%s: %s scored %v: %s", it.ID, reply, v.Score, v.Reason)
 		}
 	}

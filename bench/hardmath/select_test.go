@@ -1,6 +1,7 @@
 package hardmath
 
 import (
+	"context"
 	"math/rand/v2"
 	"reflect"
 	"sort"
@@ -30,7 +31,7 @@ func oldSample(items []bench.Item, n int, seed int64) []bench.Item {
 // Seeded samples are the same items as before the move onto bench.Select.
 func TestSampleUnchangedBySelect(t *testing.T) {
 	b := New()
-	all, _, err := b.Load("", bench.LoadOptions{Seed: 3, Limit: 24})
+	all, _, err := b.Load(context.Background(), "", bench.LoadOptions{Seed: 3, Limit: 24})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package math
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -56,8 +57,9 @@ type DataReport struct {
 	Warnings           []bench.Warning `json:"warnings,omitempty"`
 }
 
-// CheckData loads path and checks it.
-func CheckData(path string) (DataReport, error) {
+// CheckData loads path and checks it, stopping with ctx's error when ctx
+// ends.
+func CheckData(ctx context.Context, path string) (DataReport, error) {
 	items, warns, err := Load(path, bench.LoadOptions{})
 	if err != nil {
 		return DataReport{}, err
@@ -68,6 +70,9 @@ func CheckData(path string) (DataReport, error) {
 	byProblem := map[string][]bench.Item{}
 	var order []string
 	for _, it := range items {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
 		sp := it.Meta["split"]
 		if rep.Counts[sp] == nil {
 			rep.Counts[sp], rep.Levels[sp] = map[string]int{}, map[string]int{}
@@ -83,11 +88,11 @@ func CheckData(path string) (DataReport, error) {
 			rep.NoGold = append(rep.NoGold, it.ID)
 			continue
 		}
-		if v := b.Grade(it, b.GoldReply(it), "stop"); !v.IsCorrect() {
+		if v := b.Grade(ctx, it, b.GoldReply(it), "stop"); !v.IsCorrect() {
 			rep.Failures = append(rep.Failures, GoldFailure{ID: it.ID, Gold: it.Answer, Verdict: v})
 		}
 		if it.Solution != "" {
-			if v := b.Grade(it, it.Solution, "stop"); !v.IsCorrect() {
+			if v := b.Grade(ctx, it, it.Solution, "stop"); !v.IsCorrect() {
 				rep.SolutionMismatches = append(rep.SolutionMismatches, GoldFailure{ID: it.ID, Gold: it.Answer, Verdict: v})
 			}
 		}

@@ -1,6 +1,7 @@
 package math
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,7 +143,7 @@ func TestLoadJSONL(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "noanswer.jsonl:1") {
 		t.Errorf("record with no answer: %v", err)
 	}
-	if _, _, err := New().Load("", bench.LoadOptions{}); err == nil {
+	if _, _, err := New().Load(context.Background(), "", bench.LoadOptions{}); err == nil {
 		t.Error("no data accepted")
 	}
 }
@@ -217,7 +218,7 @@ func TestLoadParquetCorruptIsAnError(t *testing.T) {
 // MATH-500.
 func TestLoadShared(t *testing.T) {
 	root := testenv.Shared(t, "data", "math", "MATH")
-	rep, err := CheckData(root)
+	rep, err := CheckData(context.Background(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,14 +242,14 @@ func TestLoadShared(t *testing.T) {
 		t.Errorf("cross duplicates %d, failures %v, no gold %v", cross, rep.Failures, rep.NoGold)
 	}
 	p500 := testenv.Shared(t, "data", "math500", "test.jsonl")
-	rep, err = CheckData(p500)
+	rep, err = CheckData(context.Background(), p500)
 	if err != nil || rep.Items != 500 || rep.Failed() || rep.Counts["test"]["algebra"] != 124 {
 		t.Errorf("MATH-500: %d items, %v, %v", rep.Items, err, rep.Failures)
 	}
 }
 
 func TestCheckFixture(t *testing.T) {
-	rep, err := CheckData(filepath.Join("testdata", "MATH"))
+	rep, err := CheckData(context.Background(), filepath.Join("testdata", "MATH"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +290,7 @@ func BenchmarkLoadMATH(b *testing.B) {
 func BenchmarkCheckMATH500(b *testing.B) {
 	p := testenv.Shared(b, "data", "math500", "test.jsonl")
 	for i := 0; i < b.N; i++ {
-		if _, err := CheckData(p); err != nil {
+		if _, err := CheckData(context.Background(), p); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@
 package math
 
 import (
+	"context"
 	gomath "math"
 	"os"
 	"path/filepath"
@@ -49,7 +50,7 @@ func (*Benchmark) Name() string { return "math" }
 func (*Benchmark) PromptNames() []string { return PromptNames() }
 
 // Load implements bench.Benchmark (see Load).
-func (b *Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+func (b *Benchmark) Load(_ context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	if path == "" {
 		return nil, nil, errNoData
 	}
@@ -128,14 +129,14 @@ var Policy = answer.MATH
 
 // Grade implements bench.Benchmark. A benchmark made by WithAlsoPolicies
 // also records the reply's grade under each of its other policies.
-func (b *Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+func (b *Benchmark) Grade(ctx context.Context, it bench.Item, reply, finishReason string) answer.Verdict {
 	var v answer.Verdict
 	if strings.TrimSpace(it.Answer) == "" {
 		v = answer.Verdict{Kind: answer.Unparsable, Reason: "the item has no gold answer (empty \\boxed{} in the reference solution)"}
 	} else {
-		v = answer.Grade(Policy, it.Answer, reply, finishReason)
+		v = answer.GradeContext(ctx, Policy, it.Answer, reply, finishReason)
 	}
-	return b.gradeAlso(v, it, reply, finishReason)
+	return b.gradeAlso(ctx, v, it, reply, finishReason)
 }
 
 // Confidence is the paper's confidence: the mean probability of the tokens

@@ -2,6 +2,7 @@ package math
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,7 +50,7 @@ func TestPlotsLengthFigure(t *testing.T) {
 	for i, n := range []int{30, 80, 120, 400, 900} {
 		it := bench.Item{ID: string(rune('a' + i)), Answer: "2", Problem: strings.Repeat("x", n), Solution: strings.Repeat("y", 3*n),
 			Meta: map[string]string{"subject": "algebra", "level": "?"}}
-		samples = append(samples, bench.Sample{Item: it, Reply: `$\boxed{2}$`, Verdict: b.Grade(it, `$\boxed{2}$`, "stop")})
+		samples = append(samples, bench.Sample{Item: it, Reply: `$\boxed{2}$`, Verdict: b.Grade(context.Background(), it, `$\boxed{2}$`, "stop")})
 	}
 	dir := t.TempDir()
 	files, err := b.Plots(samples, dir)

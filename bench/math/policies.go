@@ -1,6 +1,7 @@
 package math
 
 import (
+	"context"
 	"fmt"
 	gomath "math"
 	"sort"
@@ -80,7 +81,7 @@ func (b *Benchmark) WithAlsoPolicies(names []string) (bench.Benchmark, error) {
 // gradeAlso records v's reply under the benchmark's other policies. A
 // failed request (verdict error) records nothing: it has no reply, and the
 // summary counts it as 0 under every policy, as it does under MATH's.
-func (b *Benchmark) gradeAlso(v answer.Verdict, it bench.Item, reply, finishReason string) answer.Verdict {
+func (b *Benchmark) gradeAlso(ctx context.Context, v answer.Verdict, it bench.Item, reply, finishReason string) answer.Verdict {
 	if len(b.also) == 0 || v.Kind == answer.Error {
 		return v
 	}
@@ -96,7 +97,7 @@ func (b *Benchmark) gradeAlso(v answer.Verdict, it bench.Item, reply, finishReas
 	for _, p := range b.also {
 		got := 0.0
 		if strings.TrimSpace(it.Answer) != "" {
-			av := answer.Grade(p.policy, it.Answer, reply, finishReason)
+			av := answer.GradeContext(ctx, p.policy, it.Answer, reply, finishReason)
 			if av.Internal() != nil {
 				return av // a bug of ours under any policy is the sample's
 			}

@@ -22,7 +22,7 @@ func TestAlsoPolicyHendrycksByHand(t *testing.T) {
 	}
 	grade := func(id, subject, level, gold, reply string) bench.Sample {
 		it := bench.Item{ID: id, Answer: gold, Meta: map[string]string{"subject": subject, "level": level}}
-		return bench.Sample{Item: it, Reply: reply, FinishReason: "stop", Verdict: b.Grade(it, reply, "stop"), Confidence: -1}
+		return bench.Sample{Item: it, Reply: reply, FinishReason: "stop", Verdict: b.Grade(context.Background(), it, reply, "stop"), Confidence: -1}
 	}
 	samples := []bench.Sample{
 		grade("a", "algebra", "1", `\frac{1}{2}`, `So $\boxed{\dfrac12}$.`), // both: the paper's normalisation
@@ -42,10 +42,10 @@ func TestAlsoPolicyHendrycksByHand(t *testing.T) {
 	// The registered benchmark records nothing, and its summary has no
 	// policy tables.
 	it := samples[0].Item
-	if v := plain.Grade(it, samples[0].Reply, "stop"); len(v.Metrics) != 0 {
+	if v := plain.Grade(context.Background(), it, samples[0].Reply, "stop"); len(v.Metrics) != 0 {
 		t.Errorf("plain benchmark records %v", v.Metrics)
 	}
-	if _, ok := plain.Summarize([]bench.Sample{{Item: it, Verdict: plain.Grade(it, samples[0].Reply, "stop")}}).Metric("accuracy_hendrycks"); ok {
+	if _, ok := plain.Summarize([]bench.Sample{{Item: it, Verdict: plain.Grade(context.Background(), it, samples[0].Reply, "stop")}}).Metric("accuracy_hendrycks"); ok {
 		t.Error("a run not graded by the paper's scoring shows it")
 	}
 
@@ -106,11 +106,11 @@ func TestAlsoPolicyErrors(t *testing.T) {
 	// counts it 0 under both policies.
 	c, _ := b.WithAlsoPolicies([]string{"hendrycks"})
 	it := bench.Item{ID: "x", Answer: "1"}
-	if v := c.Grade(it, "", "error"); len(v.Metrics) != 0 {
+	if v := c.Grade(context.Background(), it, "", "error"); len(v.Metrics) != 0 {
 		t.Errorf("error verdict records %v", v.Metrics)
 	}
 	// An item without gold: 0 under both, gap 0.
-	v := c.Grade(bench.Item{ID: "y"}, `\boxed{1}`, "stop")
+	v := c.Grade(context.Background(), bench.Item{ID: "y"}, `\boxed{1}`, "stop")
 	if v.Metrics[PolicyMetric("hendrycks")] != 0 || v.Metrics[PolicyGapMetric("hendrycks")] != 0 {
 		t.Errorf("no gold: %v", v.Metrics)
 	}
@@ -122,7 +122,7 @@ func TestAlsoPolicyPanicIsInternalError(t *testing.T) {
 	p := answer.Hendrycks
 	p.Compare = func(context.Context, string, string, equiv.Options) answer.Verdict { panic("boom in hendrycks") }
 	b := &Benchmark{also: []alsoPolicy{{"hendrycks", p}}}
-	v := b.Grade(bench.Item{ID: "x", Answer: "1"}, `\boxed{1}`, "stop")
+	v := b.Grade(context.Background(), bench.Item{ID: "x", Answer: "1"}, `\boxed{1}`, "stop")
 	if v.Kind != answer.Error || v.Reason != "internal error: boom in hendrycks" || v.Internal() == nil {
 		t.Errorf("verdict %+v", v)
 	}
@@ -140,7 +140,7 @@ func TestLengthBreakdowns(t *testing.T) {
 		}
 		it := bench.Item{ID: id, Answer: "1", Problem: strings.Repeat("é", problemChars),
 			Solution: strings.Repeat("x", solutionChars), Meta: map[string]string{"subject": "algebra", "level": "1"}}
-		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop"), Confidence: -1}
+		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(context.Background(), it, reply, "stop"), Confidence: -1}
 	}
 	samples := []bench.Sample{
 		mk("a", 40, 150, true), mk("b", 49, 250, false), // problem bin 0-49

@@ -1,6 +1,7 @@
 package math
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,7 @@ import (
 
 func testItems(t *testing.T) (*Benchmark, map[string]bench.Item) {
 	b := New()
-	items, _, err := b.Load(filepath.Join("testdata", "MATH", "test"), bench.LoadOptions{})
+	items, _, err := b.Load(context.Background(), filepath.Join("testdata", "MATH", "test"), bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,13 +151,13 @@ func TestFewShot(t *testing.T) {
 	}
 	// no train split beside MATH-500-like data
 	b2 := New()
-	its, _, _ := b2.Load(filepath.Join("testdata", "mixed.jsonl"), bench.LoadOptions{})
+	its, _, _ := b2.Load(context.Background(), filepath.Join("testdata", "mixed.jsonl"), bench.LoadOptions{})
 	if _, err := b2.Prompt(its[0], bench.PromptOptions{Name: "fewshot"}); err == nil || !strings.Contains(err.Error(), TrainEnv) {
 		t.Errorf("few-shot without train: %v", err)
 	}
 	t.Setenv(TrainEnv, filepath.Join("testdata", "MATH", "train"))
 	b3 := New()
-	its, _, _ = b3.Load(filepath.Join("testdata", "mixed.jsonl"), bench.LoadOptions{})
+	its, _, _ = b3.Load(context.Background(), filepath.Join("testdata", "mixed.jsonl"), bench.LoadOptions{})
 	if p, err := b3.Prompt(its[0], bench.PromptOptions{Name: "fewshot_solution", Shots: 2}); err != nil || strings.Count(p.Text, "Full Solution:") != 3 {
 		t.Errorf("few-shot from %s: %q %v", TrainEnv, p.Text, err)
 	}

@@ -1,6 +1,7 @@
 package math
 
 import (
+	"context"
 	gomath "math"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,7 @@ func tokens(reply string, p float64) []bench.TokenLogprob {
 
 func sample(b *Benchmark, id, subject, level, gold, reply, finish string, p float64, index int) bench.Sample {
 	it := bench.Item{ID: id, Answer: gold, Meta: map[string]string{"subject": subject, "level": level}}
-	s := bench.Sample{Item: it, Index: index, Reply: reply, FinishReason: finish, Verdict: b.Grade(it, reply, finish), Confidence: -1}
+	s := bench.Sample{Item: it, Index: index, Reply: reply, FinishReason: finish, Verdict: b.Grade(context.Background(), it, reply, finish), Confidence: -1}
 	if p > 0 {
 		s.Logprobs = tokens(reply, p)
 	}
@@ -164,12 +165,12 @@ func TestSamplingMetricsByHand(t *testing.T) {
 func TestGoldRepliesMATH500(t *testing.T) {
 	path := testenv.Shared(t, "data", "math500", "test.jsonl")
 	b := New()
-	items, _, err := b.Load(path, bench.LoadOptions{})
+	items, _, err := b.Load(context.Background(), path, bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, it := range items {
-		if v := b.Grade(it, b.GoldReply(it), "stop"); !v.IsCorrect() {
+		if v := b.Grade(context.Background(), it, b.GoldReply(it), "stop"); !v.IsCorrect() {
 			t.Errorf("%s: gold %q: %s %s", it.ID, it.Answer, v.Kind, v.Reason)
 		}
 		p, err := b.Prompt(it, bench.PromptOptions{Name: "hint", HintFraction: 0.5})
@@ -181,14 +182,14 @@ func TestGoldRepliesMATH500(t *testing.T) {
 
 func TestGoldRepliesFixture(t *testing.T) {
 	b := New()
-	items, _, _ := b.Load(filepath.Join("testdata", "MATH"), bench.LoadOptions{})
+	items, _, _ := b.Load(context.Background(), filepath.Join("testdata", "MATH"), bench.LoadOptions{})
 	for _, it := range items {
-		if v := b.Grade(it, b.GoldReply(it), "stop"); !v.IsCorrect() {
+		if v := b.Grade(context.Background(), it, b.GoldReply(it), "stop"); !v.IsCorrect() {
 			t.Errorf("%s: %v", it.ID, v)
 		}
 	}
 	it := bench.Item{ID: "x", Answer: ""}
-	if v := b.Grade(it, "$\\boxed{0}$", "stop"); v.IsCorrect() || !strings.Contains(v.Reason, "no gold") {
+	if v := b.Grade(context.Background(), it, "$\\boxed{0}$", "stop"); v.IsCorrect() || !strings.Contains(v.Reason, "no gold") {
 		t.Errorf("item without gold: %v", v)
 	}
 }

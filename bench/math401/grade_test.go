@@ -62,7 +62,7 @@ func TestGradePaperStyles(t *testing.T) {
 		{item(5, "-6+(-2)=", "-8"), "-6 + (-2) = -8", true, 0, 0},
 	}
 	for _, c := range cases {
-		v := b.Grade(c.it, c.reply, "stop")
+		v := b.Grade(context.Background(), c.it, c.reply, "stop")
 		if v.IsCorrect() != c.correct {
 			t.Errorf("%q on %q: verdict %s (%s), want correct=%v", c.reply, c.it.Problem, v.Kind, v.Reason, c.correct)
 		}
@@ -76,7 +76,7 @@ func TestGradePaperStyles(t *testing.T) {
 }
 
 func TestGradeTruncatedReplyStillRead(t *testing.T) {
-	v := New().Grade(item(1, "5+9=", "14"), "5 + 9 = 14", "length")
+	v := New().Grade(context.Background(), item(1, "5+9=", "14"), "5 + 9 = 14", "length")
 	if !v.IsCorrect() {
 		t.Errorf("truncated reply with the right number: %v", v)
 	}
@@ -86,7 +86,7 @@ func TestGradeTruncatedReplyStillRead(t *testing.T) {
 // error 0 and non-number ratio 0.
 func TestCalcScoresFull(t *testing.T) {
 	b := New()
-	items, _, err := b.Load("", bench.LoadOptions{})
+	items, _, err := b.Load(context.Background(), "", bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,17 +99,17 @@ func TestCalcScoresFull(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %q: %v", it.ID, it.Problem, err)
 		}
-		samples = append(samples, bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")})
+		samples = append(samples, bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(context.Background(), it, reply, "stop")})
 	}
 	sum := b.Summarize(samples)
 	if sum.Value("accuracy") != 1 || sum.Value("relative_error") != 0 || sum.Value("non_number_ratio") != 0 {
 		t.Fatalf("calc: %+v", sum.Metrics)
 	}
 	for _, g := range []int{7, 13} { // other seeds too
-		items, _, _ := b.Load("", bench.LoadOptions{Seed: int64(g)})
+		items, _, _ := b.Load(context.Background(), "", bench.LoadOptions{Seed: int64(g)})
 		for _, it := range items {
 			reply, err := calc.Answer(context.Background(), it.Problem)
-			if v := b.Grade(it, reply, "stop"); err != nil || !v.IsCorrect() {
+			if v := b.Grade(context.Background(), it, reply, "stop"); err != nil || !v.IsCorrect() {
 				t.Errorf("seed %d %s %q: %q %v %v", g, it.ID, it.Problem, reply, err, v)
 			}
 		}
@@ -118,9 +118,9 @@ func TestCalcScoresFull(t *testing.T) {
 
 func TestGoldReplyScores(t *testing.T) {
 	b := New()
-	items, _, _ := b.Load("", bench.LoadOptions{Seed: 5})
+	items, _, _ := b.Load(context.Background(), "", bench.LoadOptions{Seed: 5})
 	for _, it := range items {
-		if v := b.Grade(it, b.GoldReply(it), "stop"); !v.IsCorrect() {
+		if v := b.Grade(context.Background(), it, b.GoldReply(it), "stop"); !v.IsCorrect() {
 			t.Errorf("%s: gold reply %v", it.ID, v)
 		}
 	}
@@ -132,7 +132,7 @@ func TestSummarizeByHand(t *testing.T) {
 	b := New()
 	mk := func(g int, gold, reply string) bench.Sample {
 		it := item(g, "q", gold)
-		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")}
+		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(context.Background(), it, reply, "stop")}
 	}
 	samples := []bench.Sample{
 		mk(1, "14", "14"),
@@ -244,16 +244,16 @@ func TestLoadReleasedForm(t *testing.T) {
 
 func TestLoadOptions(t *testing.T) {
 	b := New()
-	items, _, _ := b.Load("", bench.LoadOptions{Filter: map[string][]string{"group": {"15", "16"}}})
+	items, _, _ := b.Load(context.Background(), "", bench.LoadOptions{Filter: map[string][]string{"group": {"15", "16"}}})
 	if len(items) != 50 {
 		t.Errorf("filter: %d items", len(items))
 	}
-	s1, _, _ := b.Load("", bench.LoadOptions{Sample: 20, Seed: 3})
-	s2, _, _ := b.Load("", bench.LoadOptions{Sample: 20, Seed: 3})
+	s1, _, _ := b.Load(context.Background(), "", bench.LoadOptions{Sample: 20, Seed: 3})
+	s2, _, _ := b.Load(context.Background(), "", bench.LoadOptions{Sample: 20, Seed: 3})
 	if len(s1) != 20 || s1[5].ID != s2[5].ID {
 		t.Errorf("sample not deterministic")
 	}
-	l, _, _ := b.Load("", bench.LoadOptions{Limit: 10})
+	l, _, _ := b.Load(context.Background(), "", bench.LoadOptions{Limit: 10})
 	if len(l) != 10 || l[0].ID != "math401/0" {
 		t.Errorf("limit: %d", len(l))
 	}
@@ -320,11 +320,11 @@ func TestCheckReleased(t *testing.T) {
 	}
 	// calc on the released file: right except on the 5 tangents
 	b := New()
-	items, _, _ := b.Load(path, bench.LoadOptions{})
+	items, _, _ := b.Load(context.Background(), path, bench.LoadOptions{})
 	wrong := 0
 	for _, it := range items {
 		reply, _ := calc.Answer(context.Background(), it.Problem)
-		if !b.Grade(it, reply, "stop").IsCorrect() {
+		if !b.Grade(context.Background(), it, reply, "stop").IsCorrect() {
 			wrong++
 		}
 	}
@@ -371,7 +371,7 @@ func TestTable1Runs(t *testing.T) {
 	b := New()
 	mk := func(g int, gold, reply string) bench.Sample {
 		it := item(g, "q", gold)
-		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(it, reply, "stop")}
+		return bench.Sample{Item: it, Reply: reply, Verdict: b.Grade(context.Background(), it, reply, "stop")}
 	}
 	runA := []bench.Sample{mk(0, "0", "0"), mk(15, "0.5", "0.5")}
 	runB := []bench.Sample{mk(0, "0", "1"), mk(15, "0.5", "none")}

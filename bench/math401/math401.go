@@ -24,7 +24,7 @@ func (Benchmark) PromptNames() []string { return PromptNames() }
 
 // Load reads a released or generated file; with path == "" it generates
 // the set with opts.Seed (DefaultSeed when 0).
-func (Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+func (Benchmark) Load(ctx context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	var items []bench.Item
 	var warns []bench.Warning
 	var err error
@@ -33,9 +33,7 @@ func (Benchmark) Load(path string, opts bench.LoadOptions) ([]bench.Item, []benc
 		if seed == 0 {
 			seed = DefaultSeed
 		}
-		// bench.Benchmark.Load takes no context yet: generation is a
-		// top, under its own evaluations' deadlines.
-		items, err = GeneratedItems(context.Background(), GenOptions{Seed: seed})
+		items, err = GeneratedItems(ctx, GenOptions{Seed: seed})
 	} else {
 		items, warns, err = ReadFile(path)
 	}
@@ -69,10 +67,10 @@ func Group(it bench.Item) int {
 //
 // The paper reads whatever the model decoded, so a reply cut at the token
 // limit is graded on its numbers like any other (GradeTruncated).
-func (Benchmark) Grade(it bench.Item, reply, finishReason string) answer.Verdict {
+func (Benchmark) Grade(ctx context.Context, it bench.Item, reply, finishReason string) answer.Verdict {
 	p := answer.MATH401Group(Group(it))
 	p.GradeTruncated = true
-	v := answer.Grade(p, it.Answer, reply, finishReason)
+	v := answer.GradeContext(ctx, p, it.Answer, reply, finishReason)
 	m := map[string]float64{}
 	for k, x := range v.Metrics {
 		m[k] = x

@@ -44,7 +44,7 @@ func (b *Bench) Baseline(ctx context.Context, name string, it bench.Item, sample
 	if msg, ok := it.Extra["data_error"].(string); ok {
 		return "(* data error: " + msg + " *)", "declined", nil
 	}
-	pool, err := b.ensureHOL()
+	pool, err := b.ensureHOL(ctx)
 	if err != nil {
 		return "", "", err
 	}

@@ -270,7 +270,7 @@ func (b *Bench) informalFor(root string) (map[string]Informal, string, error) {
 
 // Load reads the statements of the configured track, selects them, and
 // starts the track's verifier.
-func (b *Bench) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+func (b *Bench) Load(ctx context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	if opts.Split != "" && opts.Split != "valid" && opts.Split != "test" {
 		return nil, nil, fmt.Errorf("miniF2F --split %q: want valid or test (or none for both)", opts.Split)
 	}
@@ -281,7 +281,7 @@ func (b *Bench) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench
 	case TrackMetamath:
 		items, warns, err = b.loadMetamath(path, opts)
 	case TrackHOL:
-		items, warns, err = b.loadHOL(path, opts)
+		items, warns, err = b.loadHOL(ctx, path, opts)
 	case TrackLean:
 		items, warns, err = b.loadLean(path, opts)
 	default:
@@ -318,7 +318,7 @@ func (b *Bench) Load(path string, opts bench.LoadOptions) ([]bench.Item, []bench
 			return nil, warns, err
 		}
 	case TrackHOL:
-		w, err := b.startHOL(items)
+		w, err := b.startHOL(ctx, items)
 		warns = append(warns, w...)
 		if err != nil {
 			return nil, warns, err
@@ -383,7 +383,7 @@ func (b *Bench) loadMetamath(path string, opts bench.LoadOptions) ([]bench.Item,
 	return items, warns, nil
 }
 
-func (b *Bench) loadHOL(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+func (b *Bench) loadHOL(ctx context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
 	dirs, root, err := statementDirs(path, TrackHOL, opts.Split)
 	if err != nil {
 		return nil, nil, err
@@ -529,8 +529,8 @@ func mmProblem(it bench.Item) Problem {
 	return Problem{Name: it.Meta["name"], Split: it.Meta["split"], Source: it.Meta["source"], File: file, Statement: st}
 }
 
-func (b *Bench) startHOL(items []bench.Item) ([]bench.Warning, error) {
-	pool, err := b.ensureHOL()
+func (b *Bench) startHOL(ctx context.Context, items []bench.Item) ([]bench.Warning, error) {
+	pool, err := b.ensureHOL(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -543,7 +543,7 @@ func (b *Bench) startHOL(items []bench.Item) ([]bench.Warning, error) {
 		goals = append(goals, it.Extra["goal"].(string))
 		idx = append(idx, i)
 	}
-	vals, err := pool.Validate(context.Background(), goals)
+	vals, err := pool.Validate(ctx, goals)
 	if err != nil {
 		return nil, fmt.Errorf("HOL Light: checking the statements: %v", err)
 	}
@@ -614,7 +614,9 @@ func contains(xs []string, x string) bool {
 // ensureHOL starts the HOL Light sessions once; callers that come while
 // they load wait for them. The lock is not held while loading, so that
 // Close can stop a start in progress.
-func (b *Bench) ensureHOL() (*hollight.Pool, error) {
+// ensureHOL starts the HOL Light sessions once; ctx bounds the start (a
+// Ctrl-C during the minutes-long load stops it), not the sessions' life.
+func (b *Bench) ensureHOL(ctx context.Context) (*hollight.Pool, error) {
 	b.mu.Lock()
 	if b.holReady != nil {
 		ready := b.holReady
@@ -643,7 +645,7 @@ func (b *Bench) ensureHOL() (*hollight.Pool, error) {
 	pool := hollight.NewPool(cfg, b.opts.Jobs)
 	b.holPool = pool
 	b.mu.Unlock()
-	err := pool.Start(context.Background())
+	err := pool.Start(ctx)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if err != nil {
@@ -797,7 +799,7 @@ func (b *Bench) GoldReply(it bench.Item) string {
 
 // Grade extracts the proof from a reply and has the track's verifier
 // check it. Correct means verified; the reason is the verifier's message.
-func (b *Bench) Grade(it bench.Item, reply, finish string) answer.Verdict {
+func (b *Bench) Grade(ctx context.Context, it bench.Item, reply, finish string) answer.Verdict {
 	if msg, ok := it.Extra["data_error"].(string); ok {
 		return answer.Verdict{Kind: answer.Undecided, Reason: "data error: " + msg, Metrics: map[string]float64{"data_error": 1}}
 	}
@@ -817,7 +819,7 @@ func (b *Bench) Grade(it bench.Item, reply, finish string) answer.Verdict {
 	case TrackMetamath:
 		v = b.gradeMetamath(it, proof)
 	case TrackHOL:
-		v = b.gradeHOL(it, proof)
+		v = b.gradeHOL(ctx, it, proof)
 	case TrackLean:
 		v = b.gradeLean(it, proof)
 	default:
@@ -843,13 +845,13 @@ func (b *Bench) gradeMetamath(it bench.Item, proof string) answer.Verdict {
 	return answer.Verdict{Kind: answer.Wrong, Reason: mv.Reason}
 }
 
-func (b *Bench) gradeHOL(it bench.Item, proof string) answer.Verdict {
-	pool, err := b.ensureHOL()
+func (b *Bench) gradeHOL(ctx context.Context, it bench.Item, proof string) answer.Verdict {
+	pool, err := b.ensureHOL(ctx)
 	if err != nil {
 		return answer.Verdict{Kind: answer.Undecided, Reason: "verifier unavailable: " + err.Error()}
 	}
 	goal, _ := it.Extra["goal"].(string)
-	hv := pool.Check(context.Background(), goal, proof, b.opts.ProofTimeout)
+	hv := pool.Check(ctx, goal, proof, b.opts.ProofTimeout)
 	if hv.OK {
 		return answer.Verdict{Kind: answer.Correct, Reason: fmt.Sprintf("proved by HOL Light in %s", hv.Elapsed.Round(time.Millisecond)),
 			Metrics: map[string]float64{"proof_length": float64(hv.Steps)}}

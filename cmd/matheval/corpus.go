@@ -17,7 +17,7 @@ import (
 // loadCorpus reads a dataset's problem texts: through the named benchmark
 // (--bench), or the one whose data the file looks like (bench.Sniff), or,
 // when neither, as generic JSON/JSONL files.
-func loadCorpus(path, name string) ([]corpus.Doc, string, error) {
+func loadCorpus(ctx context.Context, path, name string) ([]corpus.Doc, string, error) {
 	explicit := name != ""
 	if !explicit {
 		name, _ = bench.Sniff(path)
@@ -28,7 +28,7 @@ func loadCorpus(path, name string) ([]corpus.Doc, string, error) {
 			return nil, "", usageErrorf("--bench: %v", err)
 		}
 		if err == nil {
-			items, _, err := b.Load(path, bench.LoadOptions{})
+			items, _, err := b.Load(ctx, path, bench.LoadOptions{})
 			if err != nil {
 				return nil, "", err
 			}
@@ -108,7 +108,7 @@ prints them as a table.`,
 			"  matheval data diversity --bench asdiv ../shared/data/asdiv/ASDiv.xml --readings",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			docs, via, err := loadCorpus(args[0], f.bench)
+			docs, via, err := loadCorpus(cmd.Context(), args[0], f.bench)
 			if err != nil {
 				return err
 			}
@@ -231,7 +231,7 @@ are ignored, and pairs of problems whose symmetric sentence BLEU
 			if threshold <= 0 || threshold > 1 {
 				return usageErrorf("--threshold must be in (0, 1], got %v", threshold)
 			}
-			docs, via, err := loadCorpus(args[0], g.bench)
+			docs, via, err := loadCorpus(cmd.Context(), args[0], g.bench)
 			if err != nil {
 				return err
 			}
@@ -295,7 +295,7 @@ with --bench (and --bench-b for B).`,
 			"  matheval data overlap --bench asdiv ASDiv.xml --bench-b math ../shared/data/math/MATH/train --json",
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, viaA, err := loadCorpus(args[0], ob)
+			a, viaA, err := loadCorpus(cmd.Context(), args[0], ob)
 			if err != nil {
 				return err
 			}
@@ -303,7 +303,7 @@ with --bench (and --bench-b for B).`,
 			if bb == "" {
 				bb = ob
 			}
-			b, viaB, err := loadCorpus(args[1], bb)
+			b, viaB, err := loadCorpus(cmd.Context(), args[1], bb)
 			if err != nil {
 				return err
 			}

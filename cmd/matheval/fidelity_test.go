@@ -4,6 +4,7 @@ package main
 // (issue 18): the MATH paper's own scoring beside matheval's.
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -108,7 +109,7 @@ func TestGradeAlsoPolicyRefused(t *testing.T) {
 // and with no number otherwise.
 func promptServer(t *testing.T, answers func(prompt string, item int) bool) *fakeserver.Server {
 	t.Helper()
-	items, _, err := math401.New().Load("", bench.LoadOptions{Seed: 1})
+	items, _, err := math401.New().Load(context.Background(), "", bench.LoadOptions{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,9 @@ when a gold answer fails.`,
 			"  matheval data check math ../shared/data/math500/test.jsonl --json",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := mathbench.CheckData(args[0])
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			rep, err := mathbench.CheckData(ctx, args[0])
 			if err != nil {
 				return err
 			}

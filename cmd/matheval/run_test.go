@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -91,7 +92,7 @@ func TestGoldEveryBenchmark(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			b, _ := bench.Lookup(name)
 			ran := false
-			if _, _, err := b.Load("", bench.LoadOptions{Seed: 1, Limit: 1}); err == nil {
+			if _, _, err := b.Load(context.Background(), "", bench.LoadOptions{Seed: 1, Limit: 1}); err == nil {
 				dir := filepath.Join(t.TempDir(), "gen")
 				if code, out := cli(t, "run", name, "--model", "builtin:gold", "--out", dir, "--limit", "200", "--progress", "off"); code != 0 {
 					t.Fatalf("generated set: exit %d\n%s", code, out)

@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -45,7 +46,7 @@ func realBench(t *testing.T) *minif2f.Bench {
 func TestRealHOLStatements(t *testing.T) {
 	b := realBench(t)
 	data := testenv.Shared(t, "data", "minif2f")
-	items, warns, err := b.Load(data, bench.LoadOptions{})
+	items, warns, err := b.Load(context.Background(), data, bench.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
