@@ -458,32 +458,9 @@ func (e *evaluator) realArg(t *Call, i int) (*big.Float, error) {
 
 func (e *evaluator) call(t *Call) (Complex, error) {
 	p := e.Prec
-	lim := e.st
 	switch t.Fn {
 	case "fact", "fact2", "binom", "floor", "ceil", "gcd", "lcm", "mod":
-		// integer functions: exact when the argument is rational
-		r, err := lim.rat(t)
-		if err == nil {
-			return e.ratC(r), nil
-		}
-		if err != ErrNotRational {
-			return Complex{}, err
-		}
-		if t.Fn == "floor" || t.Fn == "ceil" {
-			x, err := e.realArg(t, 0)
-			if err != nil {
-				return Complex{}, err
-			}
-			xi, acc := x.Int(nil)
-			if t.Fn == "floor" && x.Sign() < 0 && acc != big.Exact {
-				xi.Sub(xi, big.NewInt(1))
-			}
-			if t.Fn == "ceil" && x.Sign() > 0 && acc != big.Exact {
-				xi.Add(xi, big.NewInt(1))
-			}
-			return e.real(nf(p).SetInt(xi)), nil
-		}
-		return Complex{}, ErrNotRational
+		return e.integerFn(t)
 	case "percent":
 		v, err := e.eval(t.Args[0])
 		if err != nil {
@@ -512,110 +489,13 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 		}
 		return e.expC(v)
 	case "ln", "log":
-		v, err := e.eval(t.Args[0])
-		if err != nil {
-			return v, err
-		}
-		l, err := e.logC(v)
-		if err != nil {
-			return l, err
-		}
-		if t.Fn == "log" {
-			var base Complex
-			if len(t.Args) == 2 {
-				base, err = e.eval(t.Args[1])
-				if err != nil {
-					return base, err
-				}
-			} else {
-				base = e.real(fInt(p, 10))
-				if e.opt.NaturalLog {
-					return l, nil
-				}
-			}
-			lb, err := e.logC(base)
-			if err != nil {
-				return lb, err
-			}
-			return e.div(l, lb)
-		}
-		return l, nil
+		return e.logFn(t)
 	case "sin", "cos", "tan", "cot", "sec", "csc":
-		if r, err := lim.rat(t); err == nil {
-			return e.ratC(r), nil
-		}
-		v, err := e.eval(t.Args[0])
-		if err != nil {
-			return v, err
-		}
-		s, c, err := e.sinCosC(v)
-		if err != nil {
-			return s, err
-		}
-		one := e.real(fInt(p, 1))
-		switch t.Fn {
-		case "sin":
-			return s, nil
-		case "cos":
-			return c, nil
-		case "tan":
-			return e.div(s, c)
-		case "cot":
-			return e.div(c, s)
-		case "sec":
-			return e.div(one, c)
-		default:
-			return e.div(one, s)
-		}
+		return e.trigFn(t)
 	case "sinh", "cosh", "tanh", "coth", "sech", "csch":
-		v, err := e.eval(t.Args[0])
-		if err != nil {
-			return v, err
-		}
-		a, err := e.expC(v)
-		if err != nil {
-			return a, err
-		}
-		b, err := e.div(e.real(fInt(p, 1)), a)
-		if err != nil {
-			return b, err
-		}
-		sh := Complex{nf(p).Sub(a.Re, b.Re), nf(p).Sub(a.Im, b.Im)}
-		ch := Complex{nf(p).Add(a.Re, b.Re), nf(p).Add(a.Im, b.Im)}
-		two := e.real(fInt(p, 2))
-		switch t.Fn {
-		case "sinh":
-			return e.div(sh, two)
-		case "cosh":
-			return e.div(ch, two)
-		case "tanh":
-			return e.div(sh, ch)
-		case "coth":
-			return e.div(ch, sh)
-		case "sech":
-			return e.div(two, ch)
-		default:
-			return e.div(two, sh)
-		}
+		return e.hyperbolicFn(t)
 	case "asin", "acos", "atan", "acot", "asec", "acsc":
-		if e.st.branch == Principal {
-			if len(t.Args) != 1 {
-				return Complex{}, ErrNotScalar
-			}
-			z, err := e.eval(t.Args[0])
-			if err != nil {
-				return z, err
-			}
-			if v, err := e.arcTrigReal(t.Fn, z); err == nil {
-				return v, nil
-			}
-			return e.arcTrigC(t.Fn, z)
-		}
-		x, err := e.realArg(t, 0)
-		if err != nil {
-			return Complex{}, err
-		}
-		return e.arcTrig(t.Fn, x)
+		return e.arcTrigFn(t)
 	case "max", "min":
 		var best *big.Float
 		for i := range t.Args {
@@ -634,6 +514,151 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 		return Complex{}, ErrNotScalar
 	}
 	return e.opaque(t)
+}
+
+// integerFn evaluates the integer functions: exactly when the argument is
+// rational; floor and ceil of an irrational value numerically.
+func (e *evaluator) integerFn(t *Call) (Complex, error) {
+	r, err := e.st.rat(t)
+	if err == nil {
+		return e.ratC(r), nil
+	}
+	if err != ErrNotRational {
+		return Complex{}, err
+	}
+	if t.Fn != "floor" && t.Fn != "ceil" {
+		return Complex{}, ErrNotRational
+	}
+	x, err := e.realArg(t, 0)
+	if err != nil {
+		return Complex{}, err
+	}
+	xi, acc := x.Int(nil)
+	if t.Fn == "floor" && x.Sign() < 0 && acc != big.Exact {
+		xi.Sub(xi, big.NewInt(1))
+	}
+	if t.Fn == "ceil" && x.Sign() > 0 && acc != big.Exact {
+		xi.Add(xi, big.NewInt(1))
+	}
+	return e.real(nf(e.Prec).SetInt(xi)), nil
+}
+
+// logFn evaluates ln and log (base 10, a given base, or natural under
+// EvalOptions.NaturalLog).
+func (e *evaluator) logFn(t *Call) (Complex, error) {
+	v, err := e.eval(t.Args[0])
+	if err != nil {
+		return v, err
+	}
+	l, err := e.logC(v)
+	if err != nil || t.Fn != "log" {
+		return l, err
+	}
+	var base Complex
+	if len(t.Args) == 2 {
+		base, err = e.eval(t.Args[1])
+		if err != nil {
+			return base, err
+		}
+	} else {
+		base = e.real(fInt(e.Prec, 10))
+		if e.opt.NaturalLog {
+			return l, nil
+		}
+	}
+	lb, err := e.logC(base)
+	if err != nil {
+		return lb, err
+	}
+	return e.div(l, lb)
+}
+
+// trigFn evaluates the six trigonometric functions (exactly at the special
+// angles the exact evaluator knows).
+func (e *evaluator) trigFn(t *Call) (Complex, error) {
+	if r, err := e.st.rat(t); err == nil {
+		return e.ratC(r), nil
+	}
+	v, err := e.eval(t.Args[0])
+	if err != nil {
+		return v, err
+	}
+	s, c, err := e.sinCosC(v)
+	if err != nil {
+		return s, err
+	}
+	one := e.real(fInt(e.Prec, 1))
+	switch t.Fn {
+	case "sin":
+		return s, nil
+	case "cos":
+		return c, nil
+	case "tan":
+		return e.div(s, c)
+	case "cot":
+		return e.div(c, s)
+	case "sec":
+		return e.div(one, c)
+	default:
+		return e.div(one, s)
+	}
+}
+
+// hyperbolicFn evaluates the six hyperbolic functions from e^x.
+func (e *evaluator) hyperbolicFn(t *Call) (Complex, error) {
+	p := e.Prec
+	v, err := e.eval(t.Args[0])
+	if err != nil {
+		return v, err
+	}
+	a, err := e.expC(v)
+	if err != nil {
+		return a, err
+	}
+	b, err := e.div(e.real(fInt(p, 1)), a)
+	if err != nil {
+		return b, err
+	}
+	sh := Complex{nf(p).Sub(a.Re, b.Re), nf(p).Sub(a.Im, b.Im)}
+	ch := Complex{nf(p).Add(a.Re, b.Re), nf(p).Add(a.Im, b.Im)}
+	two := e.real(fInt(p, 2))
+	switch t.Fn {
+	case "sinh":
+		return e.div(sh, two)
+	case "cosh":
+		return e.div(ch, two)
+	case "tanh":
+		return e.div(sh, ch)
+	case "coth":
+		return e.div(ch, sh)
+	case "sech":
+		return e.div(two, ch)
+	default:
+		return e.div(two, sh)
+	}
+}
+
+// arcTrigFn evaluates the inverse trigonometric functions: on the reals,
+// or on the principal branch under Principal.
+func (e *evaluator) arcTrigFn(t *Call) (Complex, error) {
+	if e.st.branch == Principal {
+		if len(t.Args) != 1 {
+			return Complex{}, ErrNotScalar
+		}
+		z, err := e.eval(t.Args[0])
+		if err != nil {
+			return z, err
+		}
+		if v, err := e.arcTrigReal(t.Fn, z); err == nil {
+			return v, nil
+		}
+		return e.arcTrigC(t.Fn, z)
+	}
+	x, err := e.realArg(t, 0)
+	if err != nil {
+		return Complex{}, err
+	}
+	return e.arcTrig(t.Fn, x)
 }
 
 func (e *evaluator) sinCosC(z Complex) (Complex, Complex, error) {

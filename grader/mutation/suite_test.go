@@ -3,11 +3,13 @@ package mutation_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -204,6 +206,48 @@ type failure struct {
 }
 
 func TestMutationSuite(t *testing.T) {
+	golds := suiteGolds(t)
+	gen := mutation.Generator{Reprint: reprint}
+	st := mutation.NewStats()
+	var jobs []suiteJob
+	for i := range golds {
+		for _, p := range gen.Pairs(golds[i].Gold, st) {
+			jobs = append(jobs, suiteJob{&golds[i], p})
+		}
+	}
+	verdicts := gradeJobs(jobs)
+	tl := tallyJobs(jobs, verdicts)
+	table, mutants, rate := tl.table(st, len(golds), len(jobs))
+	t.Log("\n" + table)
+	if dir := os.Getenv("MATHEVAL_MUTATION_OUT"); dir != "" {
+		writeFailures(t, dir, tl, st)
+	}
+	if !testing.Short() && mutants < 250000 {
+		t.Errorf("only %d meaning-changing pairs; the suite promises at least 250,000", mutants)
+	}
+	for i, f := range tl.falseEq {
+		if i == 40 {
+			t.Errorf("... and %d more false Equal (set MATHEVAL_MUTATION_OUT to get them all)", len(tl.falseEq)-40)
+			break
+		}
+		t.Errorf("false Equal [%s] %s %s: gold %q, candidate %q (%s): %s", f.Family, f.Bench, f.ID, f.Gold, f.Cand, f.Note, f.Reason)
+	}
+	if rate < 99.5 {
+		t.Errorf("rewrites Equal %.2f%%, want at least 99.5%%", rate)
+		for i, f := range tl.rewriteMiss {
+			if i == 20 {
+				break
+			}
+			t.Logf("rewrite not Equal [%s] %s: gold %q, candidate %q: %s (%s)", f.Family, f.ID, f.Gold, f.Cand, f.Verdict, f.Reason)
+		}
+	}
+}
+
+// suiteGolds loads every benchmark's golds (a fixed eighth with -short),
+// each policy with the suite's comparison deadline: the default 100 ms is
+// short enough that a loaded CI machine would turn slow rewrites into
+// Undecided, and a timeout never makes a false Equal.
+func suiteGolds(t *testing.T) []suiteGold {
 	var golds []suiteGold
 	golds = append(golds, loadMATH(t)...)
 	golds = append(golds, loadASDiv(t)...)
@@ -218,26 +262,20 @@ func TestMutationSuite(t *testing.T) {
 		}
 		golds = sub
 	}
-
-	// One comparison may take up to suiteTimeout (matheval equiv --timeout):
-	// the default 100 ms is short enough that a loaded CI machine would turn
-	// slow rewrites into Undecided. A timeout never makes a false Equal.
 	for i := range golds {
 		golds[i].policy = golds[i].policy.WithTimeout(suiteTimeout)
 	}
-	gen := mutation.Generator{Reprint: reprint}
-	st := mutation.NewStats()
-	type job struct {
-		g *suiteGold
-		p mutation.Pair
-	}
-	var jobs []job
-	for i := range golds {
-		for _, p := range gen.Pairs(golds[i].Gold, st) {
-			jobs = append(jobs, job{&golds[i], p})
-		}
-	}
+	return golds
+}
 
+// suiteJob is one pair to grade, with its gold.
+type suiteJob struct {
+	g *suiteGold
+	p mutation.Pair
+}
+
+// gradeJobs grades every pair through answer.Equivalent, in parallel.
+func gradeJobs(jobs []suiteJob) []answer.Verdict {
 	verdicts := make([]answer.Verdict, len(jobs))
 	var wg sync.WaitGroup
 	next := make(chan int, 256)
@@ -256,19 +294,27 @@ func TestMutationSuite(t *testing.T) {
 	}
 	close(next)
 	wg.Wait()
+	return verdicts
+}
 
-	fams := map[string]*famStats{}
-	benches := map[string]int{}
-	var falseEq, rewriteMiss []failure
+// suiteTally counts the verdicts per family and keeps the failures.
+type suiteTally struct {
+	fams                 map[string]*famStats
+	benches              map[string]int
+	falseEq, rewriteMiss []failure
+}
+
+func tallyJobs(jobs []suiteJob, verdicts []answer.Verdict) suiteTally {
+	tl := suiteTally{fams: map[string]*famStats{}, benches: map[string]int{}}
 	for i, j := range jobs {
 		v := verdicts[i]
-		fs := fams[j.p.Family]
+		fs := tl.fams[j.p.Family]
 		if fs == nil {
 			fs = &famStats{expect: j.p.Expect}
-			fams[j.p.Family] = fs
+			tl.fams[j.p.Family] = fs
 		}
 		fs.pairs++
-		benches[j.g.Bench]++
+		tl.benches[j.g.Bench]++
 		switch v.Kind {
 		case answer.Correct:
 			fs.equal++
@@ -286,24 +332,21 @@ func TestMutationSuite(t *testing.T) {
 		f := failure{Bench: j.g.Bench, ID: j.g.ID, Family: j.p.Family, Gold: j.g.Text, Cand: j.p.Cand, Note: j.p.Note,
 			Verdict: string(v.Kind), Reason: v.Reason, Extracted: v.Extracted}
 		if j.p.Expect == mutation.MustDiffer && v.Kind == answer.Correct {
-			falseEq = append(falseEq, f)
+			tl.falseEq = append(tl.falseEq, f)
 		}
 		if j.p.Expect == mutation.MustEqual && v.Kind != answer.Correct {
-			rewriteMiss = append(rewriteMiss, f)
+			tl.rewriteMiss = append(tl.rewriteMiss, f)
 		}
 	}
+	return tl
+}
 
-	// the table
-	names := make([]string, 0, len(fams))
-	for n := range fams {
-		names = append(names, n)
-	}
-	sort.Slice(names, func(a, b int) bool {
-		if fams[names[a]].expect != fams[names[b]].expect {
-			return fams[names[a]].expect < fams[names[b]].expect
-		}
-		return names[a] < names[b]
-	})
+// table renders the per-family figures; it returns the table, the number
+// of meaning-changing pairs and the rewrites' Equal rate in percent.
+func (tl suiteTally) table(st *mutation.Stats, golds, pairs int) (string, int, float64) {
+	fams := tl.fams
+	names := slices.Sorted(maps.Keys(fams))
+	sort.SliceStable(names, func(a, b int) bool { return fams[names[a]].expect < fams[names[b]].expect })
 	var tb strings.Builder
 	fmt.Fprintf(&tb, "%-16s %-11s %8s %8s %8s %9s %8s %8s %8s\n", "family", "expect", "pairs", "equal", "wrong", "undecided", "unparsed", "noanswer", "dropped")
 	var mutants, rewrites, rewritesEqual int
@@ -323,57 +366,34 @@ func TestMutationSuite(t *testing.T) {
 		}
 		tb.WriteString("\n")
 	}
-	benchNames := make([]string, 0, len(benches))
-	for b := range benches {
-		benchNames = append(benchNames, b)
-	}
-	sort.Strings(benchNames)
-	fmt.Fprintf(&tb, "golds %d; pairs by benchmark:", len(golds))
-	for _, b := range benchNames {
-		fmt.Fprintf(&tb, " %s %d", b, benches[b])
+	fmt.Fprintf(&tb, "golds %d; pairs by benchmark:", golds)
+	for _, b := range slices.Sorted(maps.Keys(tl.benches)) {
+		fmt.Fprintf(&tb, " %s %d", b, tl.benches[b])
 	}
 	rate := 100 * float64(rewritesEqual) / float64(max(rewrites, 1))
 	fmt.Fprintf(&tb, "\nmeaning-changing pairs %d, false Equal %d; rewrites %d, Equal %d (%.2f%%); all pairs %d\n",
-		mutants, len(falseEq), rewrites, rewritesEqual, rate, len(jobs))
+		mutants, len(tl.falseEq), rewrites, rewritesEqual, rate, pairs)
 	if n := len(st.PrinterChanged); n > 0 {
 		fmt.Fprintf(&tb, "reprints the oracle reads as a different answer (printer defects, not graded): %d, e.g. %s\n", n, st.PrinterChanged[0])
 	}
-	t.Log("\n" + tb.String())
+	return tb.String(), mutants, rate
+}
 
-	if dir := os.Getenv("MATHEVAL_MUTATION_OUT"); dir != "" {
-		for _, fs := range [][]failure{falseEq, rewriteMiss} {
-			for i := range fs {
-				fs[i].Engine = engineCompare(answer.GoldAnswer(answer.MATH, fs[i].Gold), fs[i].Extracted).Outcome.String()
-			}
-		}
-		writeJSONL(t, filepath.Join(dir, "false_equal.jsonl"), falseEq)
-		writeJSONL(t, filepath.Join(dir, "rewrite_not_equal.jsonl"), rewriteMiss)
-		var pc []failure
-		for _, s := range st.PrinterChanged {
-			pc = append(pc, failure{Family: "reprint", Note: s})
-		}
-		writeJSONL(t, filepath.Join(dir, "printer_changed.jsonl"), pc)
-	}
-
-	if !testing.Short() && mutants < 250000 {
-		t.Errorf("only %d meaning-changing pairs; the suite promises at least 250,000", mutants)
-	}
-	for i, f := range falseEq {
-		if i == 40 {
-			t.Errorf("... and %d more false Equal (set MATHEVAL_MUTATION_OUT to get them all)", len(falseEq)-40)
-			break
-		}
-		t.Errorf("false Equal [%s] %s %s: gold %q, candidate %q (%s): %s", f.Family, f.Bench, f.ID, f.Gold, f.Cand, f.Note, f.Reason)
-	}
-	if rate < 99.5 {
-		t.Errorf("rewrites Equal %.2f%%, want at least 99.5%%", rate)
-		for i, f := range rewriteMiss {
-			if i == 20 {
-				break
-			}
-			t.Logf("rewrite not Equal [%s] %s: gold %q, candidate %q: %s (%s)", f.Family, f.ID, f.Gold, f.Cand, f.Verdict, f.Reason)
+// writeFailures writes every failing pair as JSON Lines into dir, with the
+// engine's own outcome on each.
+func writeFailures(t *testing.T, dir string, tl suiteTally, st *mutation.Stats) {
+	for _, fs := range [][]failure{tl.falseEq, tl.rewriteMiss} {
+		for i := range fs {
+			fs[i].Engine = engineCompare(answer.GoldAnswer(answer.MATH, fs[i].Gold), fs[i].Extracted).Outcome.String()
 		}
 	}
+	writeJSONL(t, filepath.Join(dir, "false_equal.jsonl"), tl.falseEq)
+	writeJSONL(t, filepath.Join(dir, "rewrite_not_equal.jsonl"), tl.rewriteMiss)
+	var pc []failure
+	for _, s := range st.PrinterChanged {
+		pc = append(pc, failure{Family: "reprint", Note: s})
+	}
+	writeJSONL(t, filepath.Join(dir, "printer_changed.jsonl"), pc)
 }
 
 // balanced reports whether the braces of s match (a few keys of the early
