@@ -342,3 +342,36 @@ func SameRationalFunction(ctx context.Context, a, b RatFunc, lim Limits) (bool, 
 	}
 	return l.Equal(r), nil
 }
+
+// Linear returns r as c + Σ coef[v]·v when r is affine in its variables: a
+// polynomial of total degree at most one over a nonzero constant
+// denominator (so (2x+4)/2 is 2 + x, while x·y, x^2 and 1/x are not). The
+// linear systems of word problems (ASDiv's algebra items) are read this way.
+func (r RatFunc) Linear() (c *big.Rat, coef map[string]*big.Rat, ok bool) {
+	if r.Num == nil || r.Den == nil || len(r.Den.terms) != 1 {
+		return nil, nil, false
+	}
+	den, isConst := r.Den.terms[""]
+	if !isConst || den.Sign() == 0 {
+		return nil, nil, false
+	}
+	c, coef = new(big.Rat), map[string]*big.Rat{}
+	for k, a := range r.Num.terms {
+		v := new(big.Rat).Quo(a, den)
+		m := r.Num.monos[k]
+		if k == "" {
+			c = v
+			continue
+		}
+		if len(m) != 1 {
+			return nil, nil, false
+		}
+		for name, e := range m {
+			if e != 1 {
+				return nil, nil, false
+			}
+			coef[name] = v
+		}
+	}
+	return c, coef, true
+}
