@@ -6,7 +6,9 @@
 // formula against its answer, grades replies and reports accuracy per grade
 // and per type as the paper's tables do.
 //
-// It imports bench and answer only.
+// It imports bench, answer, latex, expr and cas: formulas are read by
+// latex.Parse, computed exactly by expr, and the algebra items' linear
+// systems solved by cas.
 package asdiv
 
 import (

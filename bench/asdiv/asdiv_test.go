@@ -2,6 +2,7 @@ package asdiv
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/expr"
 	"github.com/matheval/matheval/internal/testenv"
 )
 
@@ -74,7 +76,7 @@ func TestCheckFormula(t *testing.T) {
 		{"195/60=3 r15; hh:mm=3:25", "3:25", StatusInconsistent},
 	}
 	for _, c := range cases {
-		got := CheckFormula(c.formula, c.answer)
+		got := CheckFormula(context.Background(), c.formula, c.answer)
 		if got.Status != c.status {
 			t.Errorf("CheckFormula(%q, %q) = %s (%s), want %s", c.formula, c.answer, got.Status, got.Reason, c.status)
 		}
@@ -82,15 +84,81 @@ func TestCheckFormula(t *testing.T) {
 }
 
 func TestEvaluatorLimits(t *testing.T) {
-	if _, err := evalExpr("2^100000", nil); err == nil {
-		t.Error("huge exponent accepted")
+	eval := func(s string) (linear, error) {
+		c := newChecker(context.Background(), "", "", nil, nil)
+		st, err := parseStatement(s)
+		if err != nil {
+			return linear{}, err
+		}
+		return c.eval(st.chain[0])
 	}
-	if _, err := evalExpr(strings.Repeat("(", 5000)+"1"+strings.Repeat(")", 5000), nil); err == nil {
-		t.Error("over-long formula accepted")
+	if _, err := eval("2^100000"); !errors.Is(err, expr.ErrLimit) {
+		t.Errorf("huge exponent: err = %v, want the size limit", err)
 	}
-	v, err := evalExpr("-(1/3)", nil)
+	if _, err := eval(strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000)); err == nil {
+		t.Error("over-deep formula accepted")
+	}
+	v, err := eval("-(1/3)")
 	if err != nil || v.c.Cmp(big.NewRat(-1, 3)) != 0 {
 		t.Errorf("-(1/3) = %v, %v", v, err)
+	}
+	if got := CheckFormula(context.Background(), strings.Repeat("1+", 1500)+"1=1501", "1501"); got.Status != StatusUnchecked || got.Reason != "formula too long" {
+		t.Errorf("long formula: %+v", got)
+	}
+}
+
+// TestCheckForms: ASDiv's notations around the arithmetic, each read the
+// way the annotators meant, and each able to fail.
+func TestCheckForms(t *testing.T) {
+	cases := []struct{ formula, answer, status, reason string }{
+		// LCM[...] is lcm(...), GCD(...) too, in either case
+		{"LCM[50,25,40]=200", "200", StatusOK, "formula gives the answer"},
+		{"lcm[4,6]=24", "24", StatusInconsistent, `"lcm[4,6]=24" is false: 12 ≠ 24`},
+		// a division with remainder; "a/b/c" divides by b·c
+		{"(21600+60)/60/60=6 r60", "6", StatusOK, "formula gives the answer"},
+		{"17/10=1 r7; 7/5=1 r2; 2/1=2; 1+1+2=4", "4", StatusOK, "formula gives the answer"},
+		{"17/10=1 r6", "1", StatusInconsistent, "17/10=1 r6: 17/10 is 1 r7"},
+		{"17=1 r7", "1", StatusUnchecked, "division with remainder: not of the form a/b"},
+		// a ratio equation in the unknowns
+		{"x:One of the numbers; y:The other number; x+y=132; x:y=5:6", "60; 72", StatusOK, "formula gives the answer"},
+		{"x:One; y:Other; x:y=1:3; x+2:y+2=1:2", "2; 6", StatusOK, "formula gives the answer"},
+		// "equals" compares two chains; rounded decimals within their last digit
+		{"5/6=0.833(The first day) equals 10/12=0.833(The second day)", "They are equal", StatusOK, "comparison holds (text answer not checked against it)"},
+		{"5/6=0.81 equals 10/12=0.83", "They are equal", StatusUnchecked, "comparison not evaluable: 5/6 = 0.81 is false"},
+		{"16/15=106.667%(Clara) < 20/10=200%(Felix)", "Felix", StatusOK, "comparison holds (text answer not checked against it)"},
+		{"1 < 2 < 3", "Yes", StatusUnchecked, `cannot evaluate "1 < 2 < 3": more than one comparison`},
+		// an unknown written in the other case, and unknowns named e and i
+		{"x:The price; 12%X=6", "50", StatusOK, "formula gives the answer"},
+		{"e:Eggs; i:Ink; e+i=10; e-i=2", "6; 4", StatusOK, "formula gives the answer"},
+		// systems that do not determine their unknowns
+		{"x:A; y:B; x+y=3; 2x+2y=7", "1; 2", StatusUnchecked, "equations: the equations contradict each other"},
+		{"x:A; y:B; x+y=3", "1; 2", StatusOK, "answer satisfies the equations"},
+		{"x:A; y:B; x+y=3", "5; 2", StatusUnchecked, "equations: the equations do not determine every unknown"},
+		// nonlinear: the answer's numbers are put in for the unknowns
+		{"x:tens; y:units; 10x+y=4(x+y); 10x+y=2xy", "3; 6", StatusOK, "answer satisfies the (nonlinear) equations"},
+		{"x:tens; y:units; 10x+y=4(x+y); 10x+y=2xy", "3; 7", StatusUnchecked, "nonlinear equations that the answer does not satisfy"},
+		// the r of a remainder anywhere else is an unknown name
+		{"10/3=3 r1+0", "3", StatusUnchecked, `cannot evaluate "10/3=3 r1+0": unknown name "r"`},
+	}
+	for _, c := range cases {
+		got := CheckFormula(context.Background(), c.formula, c.answer)
+		if got.Status != c.status || got.Reason != c.reason {
+			t.Errorf("CheckFormula(%q, %q) = %s (%s), want %s (%s)", c.formula, c.answer, got.Status, got.Reason, c.status, c.reason)
+		}
+	}
+}
+
+// TestCheckCancelled: a done context stops the check (the item is
+// unchecked, "deadline reached") and CheckItems with it.
+func TestCheckCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := CheckFormula(ctx, "7+2=9", "9"); got.Status != StatusUnchecked || got.Reason != "deadline reached" {
+		t.Errorf("cancelled check: %+v", got)
+	}
+	items := []bench.Item{{ID: "a", Answer: "9", Extra: map[string]any{"formula": "7+2=9"}, Meta: map[string]string{}}}
+	if rep, err := CheckItems(ctx, items); !errors.Is(err, context.Canceled) || len(rep.Results) != 0 {
+		t.Errorf("CheckItems on a cancelled context: %v, %d results", err, len(rep.Results))
 	}
 }
 
@@ -166,16 +234,16 @@ func TestRealASDiv(t *testing.T) {
 	// check can fail.
 	flagged := 0
 	for _, it := range items[:400] {
-		c := CheckFormula(it.Extra["formula"].(string), it.Answer)
+		c := CheckFormula(context.Background(), it.Extra["formula"].(string), it.Answer)
 		if c.Status != StatusOK {
 			continue
 		}
-		g := parseGold(it.Answer)
+		g := parseGold(context.Background(), it.Answer)
 		if len(g) != 1 || g[0].Num == nil {
 			continue
 		}
 		wrong := new(big.Rat).Add(g[0].Num, big.NewRat(1000, 1))
-		if CheckFormula(it.Extra["formula"].(string), wrong.RatString()).Status == StatusInconsistent {
+		if CheckFormula(context.Background(), it.Extra["formula"].(string), wrong.RatString()).Status == StatusInconsistent {
 			flagged++
 		}
 	}

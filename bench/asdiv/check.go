@@ -1,14 +1,14 @@
 package asdiv
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
-	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/expr"
 )
 
 // Consistency check (the paper's annotation check): evaluate each item's
@@ -20,6 +20,14 @@ import (
 // evaluate: number patterns, clock-time computations, text answers without a
 // comparison, nonlinear or underdetermined systems). Inconsistencies are
 // findings about the data, not load errors.
+//
+// The formulas are read by latex.Parse and computed exactly by expr; the
+// algebra items' equations are solved by cas. This package handles only
+// ASDiv's own notation around the arithmetic: statements separated by ";",
+// declarations of unknowns ("x: Amy's books"), unit labels ("60 (min/hour)",
+// "cents"), the word "equals", divisions with remainder ("94/8=11 r6"),
+// "LCM[5,7]", clock readings ("hh:mm=3:30 p.m.", read by answer.ParseClock)
+// and number patterns ("5, 7, 10, 14").
 
 // Check statuses.
 const (
@@ -45,46 +53,46 @@ type CheckResult struct {
 // means something pathological and the item is reported unchecked.
 const checkTimeout = 200 * time.Millisecond
 
-// CheckFormula evaluates one formula against one answer. It never panics.
-func CheckFormula(formula, answer string) (res CheckResult) {
-	res = CheckResult{Formula: formula, Answer: answer}
-	defer func() {
-		if p := recover(); p != nil {
-			res.Status, res.Reason = StatusUnchecked, fmt.Sprintf("internal error: %v", p)
-		}
-	}()
-	done := make(chan CheckResult, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- CheckResult{Formula: formula, Answer: answer, Status: StatusUnchecked, Reason: fmt.Sprintf("internal error: %v", p)}
-			}
-		}()
-		done <- checkFormula(formula, answer)
-	}()
-	select {
-	case res = <-done:
-	case <-time.After(checkTimeout):
-		res.Status, res.Reason = StatusUnchecked, "deadline reached"
+// maxFormulaLen bounds the characters of one formula.
+const maxFormulaLen = 2000
+
+// CheckFormula evaluates one formula against one answer. Every computation
+// runs under ctx and checkTimeout: past either, the item is unchecked with
+// reason "deadline reached".
+func CheckFormula(ctx context.Context, formula, answer string) CheckResult {
+	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
+	defer cancel()
+	res := checkFormula(ctx, formula, answer)
+	if ctx.Err() != nil {
+		return CheckResult{Formula: formula, Answer: answer, Status: StatusUnchecked, Reason: "deadline reached"}
 	}
 	return res
 }
 
-// value is one value a formula computes: a number, or a ratio (also a number, a/b).
-type value struct {
-	v     *big.Rat
-	tol   *big.Rat // accepted distance (from a rounded decimal), nil = exact
-	ratio bool
-	text  string
-	terms []*big.Rat // a and b of a ratio a:b (a missing term is often the answer)
+func checkFormula(ctx context.Context, formula, answer string) CheckResult {
+	gold := parseGold(ctx, answer)
+	c := newChecker(ctx, formula, answer, gold, nil)
+	c.run()
+	if c.nonlinear {
+		// A nonlinear system: put the answer's numbers in for the unknowns
+		// (declaration order) and check the equations hold.
+		for _, env := range goldEnvs(formula, gold) {
+			sub := newChecker(ctx, formula, answer, gold, env)
+			sub.run()
+			// The equations all held (a failure to find the answer among
+			// the values is not a failed equation).
+			if sub.res.Status == StatusOK || sub.answerOnly {
+				sub.res.Status, sub.res.Reason = StatusOK, "answer satisfies the (nonlinear) equations"
+				return sub.res
+			}
+			c.res.Reason = "nonlinear equations that the answer does not satisfy"
+		}
+	}
+	return c.res
 }
 
 var (
 	declRe        = regexp.MustCompile(`^\s*([A-Za-z])\s*:\s*(.*[A-Za-z].*)$`)
-	parenWordRe   = regexp.MustCompile(`\(([^()]*)\)`)
-	remRe         = regexp.MustCompile(`^(.*)=\s*(\d+)\s*r\s*(\d+)\s*(?:\([^()]*\))?\s*$`)
-	wordRe        = regexp.MustCompile(`[A-Za-z]+`)
-	decimalRe     = regexp.MustCompile(`^\s*-?(\d*)\.(\d+)\s*(%?)\s*$`)
 	cmpRe         = regexp.MustCompile(`\s*(>|<|\bequals\b)\s*`)
 	implicitVarRe = regexp.MustCompile(`[\d*/+\-(=%]([A-Za-z])(?:[\d*/+\-)=]|$)`)
 	unitParenRe   = regexp.MustCompile(`\([A-Za-z/ .]*\)`)
@@ -92,36 +100,26 @@ var (
 	seqRe         = regexp.MustCompile(`^\s*\d+(\s*[,.]\s*\d+){2,}\s*$`)
 )
 
-func checkFormula(formula, answer string) CheckResult {
-	gold := parseGold(answer)
-	res := checkWith(formula, answer, gold, nil)
-	if res.Status == StatusUnchecked && strings.Contains(res.Reason, errNonlinear.Error()) {
-		// A nonlinear system: put the answer's numbers in for the unknowns
-		// (declaration order) and check the equations hold.
-		for _, env := range goldEnvs(formula, gold) {
-			sub := checkWith(formula, answer, gold, env)
-			// The equations all held (a failure to find the answer among
-			// the values is not a failed equation).
-			if sub.Status == StatusOK || strings.HasPrefix(sub.Reason, "answer ") {
-				sub.Status, sub.Reason = StatusOK, "answer satisfies the (nonlinear) equations"
-				return sub
-			}
-			res.Reason = "nonlinear equations that the answer does not satisfy"
+// splitFormula separates a formula's declarations of unknowns ("x: The
+// tens digit") from its statements.
+func splitFormula(f string) (decls, stmts []string) {
+	for _, s := range strings.Split(f, ";") {
+		if m := declRe.FindStringSubmatch(s); m != nil && !strings.Contains(s, "=") {
+			decls = append(decls, m[1])
+			continue
+		}
+		if strings.TrimSpace(s) != "" {
+			stmts = append(stmts, s)
 		}
 	}
-	return res
+	return decls, stmts
 }
 
 // goldEnvs maps the formula's declared unknowns to the answer's numbers,
 // in every order (answers do not always follow the declarations); at most
 // three unknowns.
 func goldEnvs(formula string, gold []goldPart) []map[string]*big.Rat {
-	var names []string
-	for _, s := range strings.Split(formula, ";") {
-		if m := declRe.FindStringSubmatch(s); m != nil && !strings.Contains(s, "=") {
-			names = append(names, m[1])
-		}
-	}
+	names, _ := splitFormula(formula)
 	var nums []*big.Rat
 	for _, g := range gold {
 		if g.Num != nil {
@@ -156,242 +154,300 @@ func goldEnvs(formula string, gold []goldPart) []map[string]*big.Rat {
 	return out
 }
 
-func checkWith(formula, answer string, gold []goldPart, env map[string]*big.Rat) CheckResult {
-	res := CheckResult{Formula: formula, Answer: answer}
-	f := strings.TrimSpace(formula)
+// checker checks one formula: it runs the statements in order, collecting
+// the values they compute and the equations in the unknowns, then solves
+// the equations and matches the answer.
+type checker struct {
+	ctx  context.Context
+	res  CheckResult
+	gold []goldPart
+	env  map[string]*big.Rat // values put in for unknowns (the nonlinear retry)
+
+	vars     map[string]bool // the unknowns, declared or implicit
+	varOrder []string
+
+	vals        []value  // every value the formula computes
+	final       []value  // the values of the last statement
+	eqs         []linear // equations in the unknowns, each = 0
+	comparisons int
+	clock       bool
+	clockTimes  []int   // minutes after midnight stated by hh:mm statements
+	lastRem     []int64 // quotient and remainder of the last division with remainder
+
+	// nonlinear: the check stopped at an expression nonlinear in the
+	// unknowns. answerOnly: every statement held, only the answer was not
+	// found among the values (or only derived from them).
+	nonlinear, answerOnly bool
+}
+
+func newChecker(ctx context.Context, formula, answer string, gold []goldPart, env map[string]*big.Rat) *checker {
+	return &checker{ctx: ctx, res: CheckResult{Formula: formula, Answer: answer}, gold: gold, env: env, vars: map[string]bool{}}
+}
+
+// stop records the outcome and ends the check.
+func (c *checker) stop(status, reason string) bool {
+	c.res.Status, c.res.Reason = status, reason
+	return true
+}
+
+func (c *checker) run() {
+	f := strings.TrimSpace(c.res.Formula)
 	if f == "" {
-		res.Status, res.Reason = StatusUnchecked, "no formula"
-		return res
+		c.stop(StatusUnchecked, "no formula")
+		return
 	}
 	if len(f) > maxFormulaLen {
-		res.Status, res.Reason = StatusUnchecked, "formula too long"
-		return res
+		c.stop(StatusUnchecked, "formula too long")
+		return
 	}
-	vars := map[string]bool{}
-	var varOrder []string
-	var stmts []string
-	for _, s := range strings.Split(f, ";") {
-		if m := declRe.FindStringSubmatch(s); m != nil && !strings.Contains(s, "=") {
-			vars[m[1]] = true
-			varOrder = append(varOrder, m[1])
-			continue
-		}
-		if strings.TrimSpace(s) != "" {
-			stmts = append(stmts, s)
+	decls, stmts := splitFormula(f)
+	c.declare(decls, stmts)
+	for _, name := range c.varOrder {
+		if v, ok := c.env[name]; ok {
+			c.vals = append(c.vals, value{v: v})
 		}
 	}
-	if len(varOrder) == 0 {
-		// Formulas like "3L=54" or "2x+4x+3x=27" use unknowns without
-		// declaring them: a lone letter written against a number, an
-		// operator or a parenthesis is taken as one.
-		for _, s := range stmts {
-			if !strings.Contains(s, "=") || remRe.MatchString(s) {
-				continue
-			}
-			for _, m := range implicitVarRe.FindAllStringSubmatch(" "+unitParenRe.ReplaceAllString(s, " ")+" ", -1) {
-				if !vars[m[1]] {
-					vars[m[1]] = true
-					varOrder = append(varOrder, m[1])
-				}
-			}
-		}
-	}
-	var vals []value
-	for _, name := range varOrder {
-		if v, ok := env[name]; ok {
-			vals = append(vals, value{v: v})
-		}
-	}
-	var eqs []affine // equations in the unknowns, each = 0
-	comparisons := 0
-	clock := false
-	var final []value    // the values of the last statement
-	var clockTimes []int // minutes after midnight stated by hh:mm statements
-	var lastRem []int64  // quotient and remainder of the last division with remainder
 	for _, s := range stmts {
-		if strings.Contains(s, "hh:mm") {
-			clock = true
-			t, err := clockReading(s, lastRem)
-			if err != "" {
-				res.Status, res.Reason = StatusInconsistent, err
-				return res
-			}
-			clockTimes = append(clockTimes, t)
-			continue
-		}
-		if seqRe.MatchString(s) {
-			return checkSequence(res, s, gold)
-		}
-		if !strings.Contains(s, "=") && !cmpRe.MatchString(s) && proseRe.MatchString(s) {
-			continue // a sentence of explanation ("Rachel is the 3rd.")
-		}
-		if cmpRe.MatchString(s) && mixedMoney(s) {
-			res.Status, res.Reason = StatusUnchecked, "comparison across units (cents and dollars)"
-			return res
-		}
-		if m := remRe.FindStringSubmatch(s); m != nil {
-			s = stripUnits(m[1], vars) + "=" + m[2] + " r " + m[3]
-		} else {
-			s = stripUnits(s, vars)
-		}
-		if parts := cmpRe.Split(s, -1); len(parts) == 2 {
-			op := cmpRe.FindString(s)
-			l, errL := chainValue(parts[0], vars)
-			r, errR := chainValue(parts[1], vars)
-			if errL != nil || errR != nil {
-				res.Status, res.Reason = StatusUnchecked, fmt.Sprintf("comparison not evaluable: %v", firstErr(errL, errR))
-				return res
-			}
-			comparisons++
-			if !compareHolds(strings.TrimSpace(op), l, r) {
-				res.Status = StatusInconsistent
-				res.Reason = fmt.Sprintf("comparison %q is false: %s vs %s", strings.TrimSpace(s), ratString(l.v), ratString(r.v))
-				return res
-			}
-			vals = append(vals, l, r)
-			continue
-		}
-		if m := remRe.FindStringSubmatch(s); m != nil {
-			lhs, err := evalExpr(m[1], vars)
-			if err != nil || !lhs.isConst() {
-				res.Status, res.Reason = StatusUnchecked, fmt.Sprintf("division with remainder not evaluable: %v", err)
-				return res
-			}
-			a, b, ok := dividendDivisor(m[1], vars)
-			if !ok {
-				res.Status, res.Reason = StatusUnchecked, "division with remainder: not of the form a/b"
-				return res
-			}
-			q, r := new(big.Int), new(big.Int)
-			q.DivMod(a, b, r)
-			wq, _ := new(big.Int).SetString(m[2], 10)
-			wr, _ := new(big.Int).SetString(m[3], 10)
-			if q.Cmp(wq) != 0 || r.Cmp(wr) != 0 {
-				res.Status = StatusInconsistent
-				res.Reason = fmt.Sprintf("%s: %s/%s is %s r%s", strings.TrimSpace(s), a, b, q, r)
-				return res
-			}
-			vals = append(vals, value{v: new(big.Rat).SetInt(q)}, value{v: new(big.Rat).SetInt(r)})
-			if q.IsInt64() && r.IsInt64() {
-				lastRem = []int64{q.Int64(), r.Int64()}
-			}
-			final = append(final[:0], vals[len(vals)-2:]...)
-			if r.Sign() != 0 { // a ceiling division's answer is q+1
-				vals = append(vals, value{v: new(big.Rat).SetInt(new(big.Int).Add(q, big.NewInt(1)))})
-				final = append(final, vals[len(vals)-1])
-			}
-			continue
-		}
-		if strings.Count(s, ":") == 2 && strings.Count(s, "=") == 1 {
-			if eq, ok := ratioEquation(s, vars, env); ok {
-				eqs = append(eqs, eq)
-				continue
-			}
-		}
-		sides := strings.Split(s, "=")
-		var sv []value
-		var unknown bool
-		var affs []affine
-		for _, side := range sides {
-			if strings.TrimSpace(side) == "" {
-				continue
-			}
-			v, a, err := sideValue(side, vars, env)
-			if err != nil {
-				res.Status, res.Reason = StatusUnchecked, fmt.Sprintf("cannot evaluate %q: %v", strings.TrimSpace(side), err)
-				return res
-			}
-			if !a.isConst() {
-				unknown = true
-			}
-			affs = append(affs, a)
-			sv = append(sv, v)
-		}
-		if len(sv) == 0 {
-			continue
-		}
-		if unknown {
-			for i := 1; i < len(affs); i++ {
-				eqs = append(eqs, affs[i-1].add(affs[i], -1))
-			}
-			continue
-		}
-		for i := 1; i < len(sv); i++ {
-			if !closeEnough(sv[i-1], sv[i]) {
-				res.Status = StatusInconsistent
-				res.Reason = fmt.Sprintf("%q is false: %s ≠ %s", strings.TrimSpace(s), showVal(sv[i-1]), showVal(sv[i]))
-				return res
-			}
-		}
-		vals = append(vals, sv[len(sv)-1])
-		final = append(final[:0], sv[len(sv)-1])
-		for _, t := range sv[len(sv)-1].terms { // "3:4=18:24": 24 is a final value
-			final = append(final, value{v: t})
-		}
-		for _, x := range sv {
-			for _, t := range x.terms {
-				vals = append(vals, value{v: t})
-			}
-		}
-		if len(sv) > 1 {
-			// every side of a true chain is a value the answer may name
-			vals = append(vals, sv[:len(sv)-1]...)
+		if c.statement(s) {
+			return
 		}
 	}
-	if len(eqs) > 0 {
-		sol, why := solveLinear(eqs, varOrder)
+	c.finish()
+}
+
+// declare records the unknowns. Formulas like "3L=54" or "2x+4x+3x=27" use
+// unknowns without declaring them: a lone letter written against a number,
+// an operator or a parenthesis is taken as one.
+func (c *checker) declare(decls, stmts []string) {
+	add := func(name string) {
+		if !c.vars[name] {
+			c.vars[name] = true
+			c.varOrder = append(c.varOrder, name)
+		}
+	}
+	for _, d := range decls {
+		add(d)
+	}
+	if len(c.varOrder) > 0 {
+		return
+	}
+	for _, s := range stmts {
+		if !strings.Contains(s, "=") {
+			continue
+		}
+		s = " " + unitParenRe.ReplaceAllString(s, " ") + " "
+		for _, m := range implicitVarRe.FindAllStringSubmatchIndex(s, -1) {
+			if !isRemainderMark(s, m[2], m[3]) {
+				add(s[m[2]:m[3]])
+			}
+		}
+	}
+}
+
+// statement checks one statement; it reports whether the check is decided.
+func (c *checker) statement(s string) bool {
+	if strings.Contains(s, "hh:mm") {
+		c.clock = true
+		t, why := clockReading(s, c.lastRem)
+		if why != "" {
+			return c.stop(StatusInconsistent, why)
+		}
+		c.clockTimes = append(c.clockTimes, t)
+		return false
+	}
+	if seqRe.MatchString(s) {
+		c.res = checkSequence(c.res, s, c.gold)
+		return true
+	}
+	if !strings.Contains(s, "=") && !cmpRe.MatchString(s) && proseRe.MatchString(s) {
+		return false // a sentence of explanation ("Rachel is the 3rd.")
+	}
+	if cmpRe.MatchString(s) && mixedMoney(s) {
+		return c.stop(StatusUnchecked, "comparison across units (cents and dollars)")
+	}
+	s = stripUnits(s, c.vars)
+	st, err := parseStatement(s)
+	if err != nil {
+		return c.stop(StatusUnchecked, fmt.Sprintf("cannot evaluate %q: %v", strings.TrimSpace(s), err))
+	}
+	switch {
+	case st.op != "":
+		return c.comparison(st)
+	case len(st.chain) == 2 && c.isRemainder(st.chain[1]):
+		return c.remainder(st)
+	case len(st.chain) == 2 && isRatio(st.chain[0]) && isRatio(st.chain[1]):
+		if eq, ok := c.ratioEquation(st.chain[0].(*expr.Ratio), st.chain[1].(*expr.Ratio)); ok {
+			c.eqs = append(c.eqs, eq)
+			return false
+		}
+	}
+	return c.chain(st)
+}
+
+// comparison checks "a > b", "a < b" or "a equals b", each side a chain
+// "x=y=z" whose last value is compared.
+func (c *checker) comparison(st statement) bool {
+	l, errL := c.chainValue(st.chain)
+	r, errR := c.chainValue(st.right)
+	if err := firstErr(errL, errR); err != nil {
+		c.nonlinear = isNonlinear(err)
+		return c.stop(StatusUnchecked, fmt.Sprintf("comparison not evaluable: %v", err))
+	}
+	c.comparisons++
+	if !compareHolds(st.op, l, r) {
+		return c.stop(StatusInconsistent, fmt.Sprintf("comparison %q is false: %s vs %s", st.text, ratString(l.v), ratString(r.v)))
+	}
+	c.vals = append(c.vals, l, r)
+	return false
+}
+
+// remainder checks "a/b=q r m", a division with remainder.
+func (c *checker) remainder(st statement) bool {
+	lhs, err := c.eval(st.chain[0])
+	if err != nil || !lhs.isConst() {
+		c.nonlinear = isNonlinear(err)
+		return c.stop(StatusUnchecked, fmt.Sprintf("division with remainder not evaluable: %v", err))
+	}
+	a, b, ok := c.dividendDivisor(st.chain[0])
+	if !ok {
+		return c.stop(StatusUnchecked, "division with remainder: not of the form a/b")
+	}
+	wq, wr := remainderParts(st.chain[1])
+	q, r := new(big.Int), new(big.Int)
+	q.DivMod(a, b, r)
+	if q.Cmp(wq) != 0 || r.Cmp(wr) != 0 {
+		return c.stop(StatusInconsistent, fmt.Sprintf("%s: %s/%s is %s r%s", st.text, a, b, q, r))
+	}
+	c.vals = append(c.vals, value{v: new(big.Rat).SetInt(q)}, value{v: new(big.Rat).SetInt(r)})
+	if q.IsInt64() && r.IsInt64() {
+		c.lastRem = []int64{q.Int64(), r.Int64()}
+	}
+	c.final = append(c.final[:0], c.vals[len(c.vals)-2:]...)
+	if r.Sign() != 0 { // a ceiling division's answer is q+1
+		c.vals = append(c.vals, value{v: new(big.Rat).SetInt(new(big.Int).Add(q, big.NewInt(1)))})
+		c.final = append(c.final, c.vals[len(c.vals)-1])
+	}
+	return false
+}
+
+// chain checks "a=b=c": with unknowns its sides are equations, else every
+// side must have the same value.
+func (c *checker) chain(st statement) bool {
+	var sv []value
+	var affs []linear
+	unknown := false
+	for _, side := range st.chain {
+		v, a, err := c.sideValue(side)
+		if err != nil {
+			c.nonlinear = isNonlinear(err)
+			return c.stop(StatusUnchecked, fmt.Sprintf("cannot evaluate %q: %v", st.text, err))
+		}
+		unknown = unknown || !a.isConst()
+		affs = append(affs, a)
+		sv = append(sv, v)
+	}
+	if unknown {
+		for i := 1; i < len(affs); i++ {
+			c.eqs = append(c.eqs, affs[i-1].sub(affs[i]))
+		}
+		return false
+	}
+	for i := 1; i < len(sv); i++ {
+		if !closeEnough(sv[i-1], sv[i]) {
+			return c.stop(StatusInconsistent, fmt.Sprintf("%q is false: %s ≠ %s", st.text, showVal(sv[i-1]), showVal(sv[i])))
+		}
+	}
+	last := sv[len(sv)-1]
+	c.vals = append(c.vals, last)
+	c.final = append(c.final[:0], last)
+	for _, t := range last.terms { // "3:4=18:24": 24 is a final value
+		c.final = append(c.final, value{v: t})
+	}
+	for _, x := range sv {
+		for _, t := range x.terms {
+			c.vals = append(c.vals, value{v: t})
+		}
+	}
+	if len(sv) > 1 {
+		// every side of a true chain is a value the answer may name
+		c.vals = append(c.vals, sv[:len(sv)-1]...)
+	}
+	return false
+}
+
+// finish solves the equations and matches the answer with the values.
+func (c *checker) finish() {
+	if len(c.eqs) > 0 {
+		sol, why := solveLinear(c.eqs, len(c.varOrder))
 		if sol == nil {
 			// Nonlinear or underdetermined: try the answer's numbers as the
 			// unknowns, in declaration order.
-			if substitutionHolds(eqs, varOrder, gold) {
-				res.Status, res.Reason = StatusOK, "answer satisfies the equations"
-				return res
+			if c.substitutionHolds() {
+				c.stop(StatusOK, "answer satisfies the equations")
+				return
 			}
-			res.Status, res.Reason = StatusUnchecked, "equations: "+why
-			return res
+			c.stop(StatusUnchecked, "equations: "+why)
+			return
 		}
-		for _, name := range varOrder {
-			if v, ok := sol[name]; ok {
-				vals = append(vals, value{v: v})
-				res.Values = append(res.Values, name+"="+ratString(v))
-			}
+		for i, name := range c.varOrder {
+			c.vals = append(c.vals, value{v: sol[i]})
+			c.res.Values = append(c.res.Values, name+"="+ratString(sol[i]))
 		}
 	}
-	for _, v := range vals {
-		if len(res.Values) < 12 {
-			res.Values = append(res.Values, showVal(v))
+	for _, v := range c.vals {
+		if len(c.res.Values) < 12 {
+			c.res.Values = append(c.res.Values, showVal(v))
 		}
 	}
-	if clock {
-		return matchClock(res, gold, clockTimes)
+	if c.clock {
+		c.res = matchClock(c.res, c.gold, c.clockTimes)
+		return
 	}
-	res = matchGold(res, gold, vals, comparisons)
-	if res.Status == StatusOK && len(eqs) == 0 && len(gold) == 1 && len(final) > 0 && !anyGoldIn(gold, final) {
-		res.Reason = "answer is an intermediate value of the formula (its last statement gives " + showVal(final[len(final)-1]) + ")"
-		res.Intermediate = true
+	c.matchGold()
+	if c.res.Status == StatusOK && len(c.eqs) == 0 && len(c.gold) == 1 && len(c.final) > 0 && !anyGoldIn(c.gold, c.final) {
+		c.res.Reason = "answer is an intermediate value of the formula (its last statement gives " + showVal(c.final[len(c.final)-1]) + ")"
+		c.res.Intermediate = true
 	}
-	if len(eqs) > 0 && res.Status == StatusInconsistent {
+	if len(c.eqs) > 0 && c.res.Status == StatusInconsistent {
 		// The unknowns solve the equations, but the answer may be derived
 		// from them (the digits of a number, the other angles): some match
 		// is a verification, none is not a contradiction we can prove.
-		if anyGoldIn(gold, vals) {
-			res.Status, res.Reason = StatusOK, "the equations' solution is among the answer's parts (the others are derived)"
-		} else {
-			var sol []string
-			for _, v := range res.Values {
-				if strings.Contains(v, "=") {
-					sol = append(sol, v)
-				}
-			}
-			res.Status, res.Reason = StatusUnchecked, "answer derived from the unknowns' solution ("+strings.Join(sol, ", ")+")"
+		if anyGoldIn(c.gold, c.vals) {
+			c.stop(StatusOK, "the equations' solution is among the answer's parts (the others are derived)")
+			c.answerOnly = false
+			return
 		}
+		var sol []string
+		for _, v := range c.res.Values {
+			if strings.Contains(v, "=") {
+				sol = append(sol, v)
+			}
+		}
+		c.stop(StatusUnchecked, "answer derived from the unknowns' solution ("+strings.Join(sol, ", ")+")")
+		c.answerOnly = true
 	}
-	return res
 }
 
-func mixedMoney(s string) bool {
-	l := strings.ToLower(s)
-	return strings.Contains(l, "cent") && strings.Contains(l, "dollar")
+// substitutionHolds puts the answer's numbers in for the unknowns, in their
+// declaration order, and checks every equation.
+func (c *checker) substitutionHolds() bool {
+	n := len(c.varOrder)
+	if n == 0 || len(c.gold) < n {
+		return false
+	}
+	x := make([]*big.Rat, n)
+	for i := range x {
+		if c.gold[i].Num == nil {
+			return false
+		}
+		x[i] = c.gold[i].Num
+	}
+	for _, e := range c.eqs {
+		if e.at(x).Sign() != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func firstErr(errs ...error) error {
@@ -401,458 +457,4 @@ func firstErr(errs ...error) error {
 		}
 	}
 	return nil
-}
-
-// stripUnits removes the annotations that are not arithmetic: units in
-// parentheses ("(cm)", "(min/hour)", "(Rug A)", "(nd)") and bare unit words
-// ("cents", "square feet"), keeping declared variables and GCD/LCM.
-func stripUnits(s string, vars map[string]bool) string {
-	for i := 0; i < 20; i++ {
-		changed := false
-		s = parenWordRe.ReplaceAllStringFunc(s, func(m string) string {
-			inner := m[1 : len(m)-1]
-			if isAnnotation(inner, vars) {
-				changed = true
-				return " "
-			}
-			return m
-		})
-		if !changed {
-			break
-		}
-	}
-	s = wordRe.ReplaceAllStringFunc(s, func(w string) string {
-		up := strings.ToUpper(w)
-		if up == "GCD" || up == "LCM" || w == "equals" {
-			return w
-		}
-		for _, c := range w {
-			if !vars[string(c)] && !vars[strings.ToLower(string(c))] && !vars[strings.ToUpper(string(c))] {
-				return " "
-			}
-		}
-		return w
-	})
-	return s
-}
-
-// isAnnotation: a parenthetical is a label, not a sub-expression, when it has
-// a word that is not made of declared variables.
-func isAnnotation(inner string, vars map[string]bool) bool {
-	for _, w := range wordRe.FindAllString(inner, -1) {
-		up := strings.ToUpper(w)
-		if up == "GCD" || up == "LCM" {
-			continue
-		}
-		for _, c := range w {
-			if !vars[string(c)] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// ratioEquation turns "x:y=5:6" into 6x-5y = 0 (one side must be known).
-func ratioEquation(s string, vars map[string]bool, env map[string]*big.Rat) (affine, bool) {
-	sides := strings.Split(s, "=")
-	var pairs [2][2]affine
-	for i, side := range sides {
-		ab := strings.Split(side, ":")
-		if len(ab) != 2 {
-			return affine{}, false
-		}
-		for j := range ab {
-			v, err := evalExprEnv(ab[j], vars, env)
-			if err != nil {
-				return affine{}, false
-			}
-			pairs[i][j] = v
-		}
-	}
-	a, b, c, d := pairs[0][0], pairs[0][1], pairs[1][0], pairs[1][1]
-	if a.isConst() && b.isConst() && c.isConst() && d.isConst() {
-		return affine{}, false // plain arithmetic: the general path checks it
-	}
-	if !(c.isConst() && d.isConst()) {
-		a, b, c, d = c, d, a, b
-	}
-	if !(c.isConst() && d.isConst()) {
-		return affine{}, false
-	}
-	return a.scale(d.c).add(b.scale(c.c), -1), true
-}
-
-// sideValue evaluates one side of an equation: an expression or a ratio a:b.
-func sideValue(side string, vars map[string]bool, env map[string]*big.Rat) (value, affine, error) {
-	if strings.Contains(side, ":") {
-		ab := strings.Split(side, ":")
-		if len(ab) != 2 {
-			return value{}, affine{}, fmt.Errorf("bad ratio")
-		}
-		a, err1 := evalExprEnv(ab[0], vars, env)
-		b, err2 := evalExprEnv(ab[1], vars, env)
-		if err := firstErr(err1, err2); err != nil {
-			return value{}, affine{}, err
-		}
-		if !a.isConst() || !b.isConst() || b.c.Sign() == 0 {
-			return value{}, affine{}, fmt.Errorf("bad ratio")
-		}
-		q := new(big.Rat).Quo(a.c, b.c)
-		return value{v: q, ratio: true, text: strings.TrimSpace(side), terms: []*big.Rat{a.c, b.c}}, constant(q), nil
-	}
-	a, err := evalExprEnv(side, vars, env)
-	if err != nil {
-		return value{}, affine{}, err
-	}
-	v := value{v: a.c}
-	if m := decimalRe.FindStringSubmatch(side); m != nil {
-		// A rounded decimal ("0.833", "83.3%") stands for anything within one unit of its last digit.
-		t := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(m[2]))), nil))
-		if m[3] == "%" {
-			t.Quo(t, big.NewRat(100, 1))
-		}
-		v.tol = t
-	}
-	return v, a, nil
-}
-
-// chainValue evaluates "a=b=c" (the last side is the value), for comparisons.
-func chainValue(s string, vars map[string]bool) (value, error) {
-	var last value
-	found := false
-	for _, side := range strings.Split(s, "=") {
-		if strings.TrimSpace(side) == "" {
-			continue
-		}
-		v, a, err := sideValue(side, vars, nil)
-		if err != nil {
-			return v, err
-		}
-		if !a.isConst() {
-			return v, errNonlinear
-		}
-		if found && !closeEnough(last, v) {
-			return v, fmt.Errorf("%q is false", s)
-		}
-		last, found = v, true
-	}
-	if !found {
-		return last, fmt.Errorf("empty side")
-	}
-	return last, nil
-}
-
-func compareHolds(op string, l, r value) bool {
-	c := l.v.Cmp(r.v)
-	switch op {
-	case ">":
-		return c > 0
-	case "<":
-		return c < 0
-	default:
-		return closeEnough(l, r)
-	}
-}
-
-func closeEnough(a, b value) bool {
-	if a.v.Cmp(b.v) == 0 {
-		return true
-	}
-	tol := new(big.Rat)
-	if a.tol != nil {
-		tol.Add(tol, a.tol)
-	}
-	if b.tol != nil {
-		tol.Add(tol, b.tol)
-	}
-	if tol.Sign() == 0 {
-		return false
-	}
-	d := new(big.Rat).Sub(a.v, b.v)
-	return d.Abs(d).Cmp(tol) <= 0
-}
-
-func showVal(v value) string {
-	if v.ratio && v.text != "" {
-		return v.text
-	}
-	return ratString(v.v)
-}
-
-// dividendDivisor reads "a/b" (after unit stripping) as two integers.
-func dividendDivisor(s string, vars map[string]bool) (*big.Int, *big.Int, bool) {
-	// "a/b/c" divides a by b·c: the remainder is a's ("(21600+60)/60/60=6 r60").
-	depth, at := 0, -1
-	for i, c := range s {
-		switch c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case '/':
-			if depth == 0 && at < 0 {
-				at = i
-			}
-		}
-	}
-	if at < 0 {
-		return nil, nil, false
-	}
-	a, err1 := evalExpr(s[:at], vars)
-	b, err2 := evalExpr("("+strings.ReplaceAll(s[at+1:], "/", ")*(")+")", vars)
-	if err1 != nil || err2 != nil || !a.isConst() || !b.isConst() || !a.c.IsInt() || !b.c.IsInt() || b.c.Sign() <= 0 {
-		return nil, nil, false
-	}
-	return a.c.Num(), b.c.Num(), true
-}
-
-// matchGold decides ok/inconsistent by comparing the answer's parts with the
-// values the formula computed.
-func matchGold(res CheckResult, gold []goldPart, vals []value, comparisons int) CheckResult {
-	if len(gold) == 0 {
-		res.Status, res.Reason = StatusUnchecked, "empty answer"
-		return res
-	}
-	numeric := 0
-	for _, g := range gold {
-		if g.Num != nil || g.Ratio != nil {
-			numeric++
-		}
-	}
-	if numeric < len(gold) {
-		if comparisons > 0 {
-			res.Status, res.Reason = StatusOK, "comparison holds (text answer not checked against it)"
-			return res
-		}
-		res.Status, res.Reason = StatusUnchecked, "text answer"
-		return res
-	}
-	if len(vals) == 0 {
-		res.Status, res.Reason = StatusUnchecked, "formula computes no value"
-		return res
-	}
-	var missing []string
-	for _, g := range gold {
-		want := g.Num
-		if g.Ratio != nil {
-			want = g.Ratio
-		}
-		found := false
-		for _, v := range vals {
-			if closeEnough(v, value{v: want}) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			missing = append(missing, g.Raw)
-		}
-	}
-	if len(missing) > 0 {
-		res.Status = StatusInconsistent
-		last := showVal(vals[0])
-		if len(vals) > 0 {
-			last = showVal(lastStatementValue(vals))
-		}
-		res.Reason = fmt.Sprintf("answer %s not computed by the formula (it gives %s)", strings.Join(missing, "; "), last)
-		return res
-	}
-	res.Status, res.Reason = StatusOK, "formula gives the answer"
-	return res
-}
-
-func lastStatementValue(vals []value) value { return vals[len(vals)-1] }
-
-func anyGoldIn(gold []goldPart, vals []value) bool {
-	for _, g := range gold {
-		want := g.Num
-		if g.Ratio != nil {
-			want = g.Ratio
-		}
-		if want == nil {
-			continue
-		}
-		for _, v := range vals {
-			if closeEnough(v, value{v: want}) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// solveLinear solves the equations (each affine form = 0) for the declared
-// unknowns by Gaussian elimination over the rationals. It returns nil and a
-// reason when the system is inconsistent or does not fix every unknown.
-func solveLinear(eqs []affine, order []string) (map[string]*big.Rat, string) {
-	names := append([]string(nil), order...)
-	seen := map[string]bool{}
-	for _, n := range names {
-		seen[n] = true
-	}
-	var extra []string
-	for _, e := range eqs {
-		for k := range e.coef {
-			if !seen[k] {
-				seen[k] = true
-				extra = append(extra, k)
-			}
-		}
-	}
-	sort.Strings(extra)
-	names = append(names, extra...)
-	n := len(names)
-	rows := make([][]*big.Rat, len(eqs))
-	for i, e := range eqs {
-		row := make([]*big.Rat, n+1)
-		for j, name := range names {
-			row[j] = new(big.Rat)
-			if c, ok := e.coef[name]; ok {
-				row[j].Set(c)
-			}
-		}
-		row[n] = new(big.Rat).Neg(e.c)
-		rows[i] = row
-	}
-	r := 0
-	pivots := make([]int, 0, n)
-	for col := 0; col < n && r < len(rows); col++ {
-		p := -1
-		for i := r; i < len(rows); i++ {
-			if rows[i][col].Sign() != 0 {
-				p = i
-				break
-			}
-		}
-		if p < 0 {
-			continue
-		}
-		rows[r], rows[p] = rows[p], rows[r]
-		inv := new(big.Rat).Inv(rows[r][col])
-		for j := col; j <= n; j++ {
-			rows[r][j].Mul(rows[r][j], inv)
-		}
-		for i := range rows {
-			if i == r || rows[i][col].Sign() == 0 {
-				continue
-			}
-			f := new(big.Rat).Set(rows[i][col])
-			for j := col; j <= n; j++ {
-				rows[i][j].Sub(rows[i][j], new(big.Rat).Mul(f, rows[r][j]))
-			}
-		}
-		pivots = append(pivots, col)
-		r++
-	}
-	for i := r; i < len(rows); i++ {
-		if rows[i][n].Sign() != 0 {
-			return nil, "the equations contradict each other"
-		}
-	}
-	if len(pivots) < n {
-		return nil, "the equations do not determine every unknown"
-	}
-	sol := map[string]*big.Rat{}
-	for i, col := range pivots {
-		sol[names[col]] = rows[i][n]
-	}
-	return sol, ""
-}
-
-// substitutionHolds puts the answer's numbers in for the unknowns, in their
-// declaration order, and checks every equation.
-func substitutionHolds(eqs []affine, order []string, gold []goldPart) bool {
-	if len(order) == 0 || len(gold) < len(order) {
-		return false
-	}
-	env := map[string]*big.Rat{}
-	for i, name := range order {
-		if gold[i].Num == nil {
-			return false
-		}
-		env[name] = gold[i].Num
-	}
-	for _, e := range eqs {
-		sum := new(big.Rat).Set(e.c)
-		for k, c := range e.coef {
-			v, ok := env[k]
-			if !ok {
-				return false
-			}
-			sum.Add(sum, new(big.Rat).Mul(c, v))
-		}
-		if sum.Sign() != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-var seqNumRe = regexp.MustCompile(`\d+`)
-
-// checkSequence: a number-pattern formula lists the terms up to the asked
-// one ("5, 7, 10, 14, 19, 25"), so the answer must be its last term. The
-// pattern's rule itself is not checked.
-func checkSequence(res CheckResult, s string, gold []goldPart) CheckResult {
-	terms := seqNumRe.FindAllString(s, -1)
-	last, _ := new(big.Rat).SetString(terms[len(terms)-1])
-	res.Values = []string{ratString(last)}
-	if len(gold) != 1 || gold[0].Num == nil {
-		res.Status, res.Reason = StatusUnchecked, "number pattern with a non-numeric answer"
-		return res
-	}
-	if gold[0].Num.Cmp(last) != 0 {
-		res.Status, res.Reason = StatusInconsistent, fmt.Sprintf("number pattern ends with %s, answer %s", ratString(last), gold[0].Raw)
-		return res
-	}
-	res.Status, res.Reason = StatusOK, "answer is the pattern's last term (the rule itself is not checked)"
-	return res
-}
-
-// clockReading reads "hh:mm=23:45=11:45 p.m." as minutes after midnight
-// (answer.ParseClock reads each reading), checking that its readings agree
-// with each other and with the division with remainder before it (hours r
-// minutes, or minutes r seconds for hh:mm:ss).
-func clockReading(s string, lastRem []int64) (int, string) {
-	sides := strings.Split(s, "=")
-	t := -1
-	for _, side := range sides[1:] {
-		c, ok := answer.ParseClock(side)
-		if !ok || c.MinuteDigits != 2 {
-			return 0, fmt.Sprintf("clock reading %q not understood", strings.TrimSpace(side))
-		}
-		v := c.Minutes()
-		if t >= 0 && v%720 != t%720 {
-			return 0, fmt.Sprintf("clock readings disagree in %q", strings.TrimSpace(s))
-		}
-		if t < 0 || c.Half != 0 {
-			t = v
-		}
-	}
-	if t < 0 {
-		return 0, "empty clock reading"
-	}
-	if lastRem != nil && !strings.Contains(s, "hh:mm:ss") {
-		if int(lastRem[0]*60+lastRem[1])%720 != t%720 {
-			return 0, fmt.Sprintf("%q does not read the division's %d r%d", strings.TrimSpace(s), lastRem[0], lastRem[1])
-		}
-	}
-	return t, ""
-}
-
-// matchClock compares a time-of-day answer with the formula's clock reading.
-func matchClock(res CheckResult, gold []goldPart, times []int) CheckResult {
-	if len(gold) != 1 || gold[0].Time < 0 || len(times) == 0 {
-		res.Status, res.Reason = StatusUnchecked, "clock-time formula with a non-time answer"
-		return res
-	}
-	t, g := times[len(times)-1], gold[0].Time
-	if t == g || t%720 == g%720 {
-		res.Status, res.Reason = StatusOK, "the formula's clock reading is the answer"
-		return res
-	}
-	res.Status = StatusInconsistent
-	res.Reason = fmt.Sprintf("the formula reads %02d:%02d, the answer %s", t/60, t%60, gold[0].Raw)
-	return res
 }

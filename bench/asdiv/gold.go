@@ -1,11 +1,14 @@
 package asdiv
 
 import (
+	"context"
 	"math/big"
 	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/expr"
+	"github.com/matheval/matheval/latex"
 )
 
 // A gold answer of ASDiv is one or more parts separated by ";", each a
@@ -28,19 +31,19 @@ var (
 )
 
 // parseGold splits and parses a gold answer.
-func parseGold(ans string) []goldPart {
+func parseGold(ctx context.Context, ans string) []goldPart {
 	var out []goldPart
 	for _, raw := range strings.Split(ans, ";") {
 		raw = strings.TrimSpace(raw)
 		if raw == "" {
 			continue
 		}
-		out = append(out, parsePart(raw))
+		out = append(out, parsePart(ctx, raw))
 	}
 	return out
 }
 
-func parsePart(raw string) goldPart {
+func parsePart(ctx context.Context, raw string) goldPart {
 	g := goldPart{Time: -1}
 	if m := unitRe.FindStringSubmatchIndex(raw); m != nil && m[0] > 0 {
 		// Only strip a parenthetical that is a unit (has letters), so that
@@ -69,10 +72,26 @@ func parsePart(raw string) goldPart {
 		g.Time = t
 		return g
 	}
-	if v, err := evalExpr(strings.ReplaceAll(raw, ",", ""), nil); err == nil && v.isConst() {
-		g.Num = v.c
-	}
+	g.Num = goldNumber(ctx, raw)
 	return g
+}
+
+// goldNumber reads a part written with numbers and operators only ("12",
+// "5/2", "-(1/3)", "1,000"): a part with a letter ("6th", "Vendor 2") is
+// text, whatever number it holds.
+func goldNumber(ctx context.Context, raw string) *big.Rat {
+	if strings.IndexFunc(raw, isLetter) >= 0 {
+		return nil
+	}
+	n, err := latex.Parse(strings.ReplaceAll(raw, ",", ""))
+	if err != nil {
+		return nil
+	}
+	v, err := expr.Rational(ctx, n, limits)
+	if err != nil {
+		return nil
+	}
+	return v
 }
 
 // parseTime reads "3:30 p.m." or "9:03:36 a.m." as minutes after midnight

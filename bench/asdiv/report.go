@@ -49,10 +49,13 @@ func CheckItems(ctx context.Context, items []bench.Item) (Report, error) {
 		if err := ctx.Err(); err != nil {
 			return r, fmt.Errorf("check stopped at item %s: %w", it.ID, err)
 		}
+		formula, _ := it.Extra["formula"].(string)
+		c := CheckFormula(ctx, formula, it.Answer)
+		if err := ctx.Err(); err != nil {
+			return r, fmt.Errorf("check stopped at item %s: %w", it.ID, err)
+		}
 		r.ByGrade[it.Meta["grade"]]++
 		r.ByType[it.Meta["type"]]++
-		formula, _ := it.Extra["formula"].(string)
-		c := CheckFormula(formula, it.Answer)
 		c.ID = it.ID
 		r.Status[c.Status]++
 		r.Results = append(r.Results, c)
