@@ -2,6 +2,7 @@ package asdiv
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -304,7 +305,10 @@ func (c *checker) comparison(st statement) bool {
 // remainder checks "a/b=q r m", a division with remainder.
 func (c *checker) remainder(st statement) bool {
 	lhs, err := c.eval(st.chain[0])
-	if err != nil || !lhs.isConst() {
+	if err == nil && !lhs.isConst() {
+		err = errors.New("the dividend holds unknowns")
+	}
+	if err != nil {
 		c.nonlinear = isNonlinear(err)
 		return c.stop(StatusUnchecked, fmt.Sprintf("division with remainder not evaluable: %v", err))
 	}
@@ -414,7 +418,6 @@ func (c *checker) finish() {
 		// is a verification, none is not a contradiction we can prove.
 		if anyGoldIn(c.gold, c.vals) {
 			c.stop(StatusOK, "the equations' solution is among the answer's parts (the others are derived)")
-			c.answerOnly = false
 			return
 		}
 		var sol []string

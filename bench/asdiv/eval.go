@@ -341,7 +341,11 @@ func (c *checker) isRemainder(n expr.Node) bool {
 		return false
 	}
 	r, ok := m.Factors[1].(*expr.Sym)
-	return ok && r.Name == "r" && !c.vars["r"] && isWhole(m.Factors[0]) && isWhole(m.Factors[2])
+	if !ok || r.Name != "r" {
+		return false
+	}
+	_, isUnknown := c.unknown("r")
+	return !isUnknown && isWhole(m.Factors[0]) && isWhole(m.Factors[2])
 }
 
 func isWhole(n expr.Node) bool {
