@@ -386,14 +386,10 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 	}, nil
 }
 
-// draw1 runs the module's generator once; a size limit or a panic in the
-// exact machinery drops the problem with its reason.
+// draw1 runs the module's generator once; a size limit of the exact
+// machinery (cas.Guard) drops the problem with its reason. Any other panic
+// is a bug of ours and stops the generation loudly.
 func draw1(m *Module, g *G) (p *Problem, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			p, err = nil, fmt.Errorf("panic: %v", r)
-		}
-	}()
 	err = cas.Guard(func() error {
 		var e error
 		p, e = m.gen(g)
@@ -436,11 +432,6 @@ var checkPolicy = answer.MATH.WithTimeout(gradeTimeout)
 // value); and the grader on the solution, read as a model's reply, against
 // a reprint of the answer, and on the gold reply.
 func verify(p *Problem) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: in a check: %v", r)
-		}
-	}()
 	if p.Check == nil {
 		return errors.New("check: the module gave no second path")
 	}

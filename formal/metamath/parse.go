@@ -137,12 +137,11 @@ func (p *parser) fail(lx *lexer, off int, label, format string, args ...any) {
 func (p *parser) readFile(path string) (err *Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			switch v := r.(type) {
-			case fatal:
-				err = &v.err
-			default:
-				err = &Error{File: path, Msg: fmt.Sprintf("internal error: %v", r)}
+			v, ok := r.(fatal)
+			if !ok {
+				panic(r) // a bug of ours, not an error of the file
 			}
+			err = &v.err
 		}
 	}()
 	f, e := p.openFile(path)
@@ -157,12 +156,11 @@ func (p *parser) readFile(path string) (err *Error) {
 func (p *parser) readText(name string, text []byte) (err *Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			switch v := r.(type) {
-			case fatal:
-				err = &v.err
-			default:
-				err = &Error{File: name, Msg: fmt.Sprintf("internal error: %v", r)}
+			v, ok := r.(fatal)
+			if !ok {
+				panic(r) // a bug of ours, not an error of the text
 			}
+			err = &v.err
 		}
 	}()
 	f := &srcFile{name: name, data: text}

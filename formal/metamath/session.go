@@ -204,9 +204,11 @@ func scanForbidden(name string, text []byte, forbid func(string) string) *Error 
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				if f, ok := r.(fatal); ok {
-					out = &f.err
+				f, ok := r.(fatal)
+				if !ok {
+					panic(r) // a bug of ours, not an error of the text
 				}
+				out = &f.err
 			}
 		}()
 		for {

@@ -101,12 +101,13 @@ func (w *worker) spend(n int) {
 func (w *worker) verify(th *Stmt) (incomplete bool, msg string) {
 	defer func() {
 		if r := recover(); r != nil {
-			if pe, ok := r.(proofError); ok {
-				msg = pe.msg
-				incomplete = false
-				return
+			pe, ok := r.(proofError)
+			if !ok {
+				w.clearDV()
+				panic(r) // a bug of ours, not an error of the proof
 			}
-			msg = fmt.Sprintf("internal error: %v", r)
+			msg = pe.msg
+			incomplete = false
 		}
 		w.clearDV()
 	}()
