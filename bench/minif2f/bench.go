@@ -350,12 +350,14 @@ func addInformal(it *bench.Item, inf map[string]Informal) {
 	}
 }
 
-func (b *Bench) loadMetamath(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
-	dirs, root, err := statementDirs(path, TrackMetamath, opts.Split)
+// trackFiles reads a track's statement files under path with load, and
+// the informal statements beside them.
+func trackFiles[P any](b *Bench, path, track, split string, load func([]string) ([]P, error)) ([]P, map[string]Informal, error) {
+	dirs, root, err := statementDirs(path, track, split)
 	if err != nil {
 		return nil, nil, err
 	}
-	problems, err := LoadDirs(dirs)
+	problems, err := load(dirs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -363,12 +365,27 @@ func (b *Bench) loadMetamath(path string, opts bench.LoadOptions) ([]bench.Item,
 	if err != nil {
 		return nil, nil, err
 	}
+	return problems, inf, nil
+}
+
+// fileWarnings turns the quirks loading got over in file into warnings.
+func fileWarnings(file string, quirks []string) []bench.Warning {
+	var out []bench.Warning
+	for _, w := range quirks {
+		out = append(out, bench.Warning{Where: file, Message: strings.TrimPrefix(w, file+": ")})
+	}
+	return out
+}
+
+func (b *Bench) loadMetamath(path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
+	problems, inf, err := trackFiles(b, path, TrackMetamath, opts.Split, LoadDirs)
+	if err != nil {
+		return nil, nil, err
+	}
 	var items []bench.Item
 	var warns []bench.Warning
 	for _, p := range problems {
-		for _, w := range p.Warnings {
-			warns = append(warns, bench.Warning{Where: p.File, Message: strings.TrimPrefix(w, p.File+": ")})
-		}
+		warns = append(warns, fileWarnings(p.File, p.Warnings)...)
 		it := newItem(TrackMetamath, p.Split, p.Name, p.Statement)
 		it.Extra["statement"] = p.Statement
 		it.Extra["file"] = p.File
@@ -384,24 +401,14 @@ func (b *Bench) loadMetamath(path string, opts bench.LoadOptions) ([]bench.Item,
 }
 
 func (b *Bench) loadHOL(ctx context.Context, path string, opts bench.LoadOptions) ([]bench.Item, []bench.Warning, error) {
-	dirs, root, err := statementDirs(path, TrackHOL, opts.Split)
-	if err != nil {
-		return nil, nil, err
-	}
-	problems, err := LoadHOL(dirs)
-	if err != nil {
-		return nil, nil, err
-	}
-	inf, _, err := b.informalFor(root)
+	problems, inf, err := trackFiles(b, path, TrackHOL, opts.Split, LoadHOL)
 	if err != nil {
 		return nil, nil, err
 	}
 	var items []bench.Item
 	var warns []bench.Warning
 	for _, p := range problems {
-		for _, w := range p.Warnings {
-			warns = append(warns, bench.Warning{Where: p.File, Message: strings.TrimPrefix(w, p.File+": ")})
-		}
+		warns = append(warns, fileWarnings(p.File, p.Warnings)...)
 		it := newItem(TrackHOL, p.Split, p.Name, p.Goal)
 		it.Extra["goal"] = p.Goal
 		if p.DataError != "" {
