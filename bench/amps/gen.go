@@ -169,6 +169,9 @@ type Record struct {
 	Seed     int64  `json:"seed"`
 	Index    int    `json:"index"` // the attempt number within the module: with seed, split and level it regenerates the problem
 	UniqueID string `json:"unique_id"`
+	// Form is the written form the answer must have besides its value
+	// (the module's; absent for none): Grade and data check enforce it.
+	Form Form `json:"form,omitempty"`
 
 	Sympy map[string]string `json:"-"`
 	line  int               // the line a record was read from (Read)
@@ -374,7 +377,7 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 		}
 	}
 	sol := solution(p)
-	if err := verify(p); err != nil {
+	if err := verify(p, m.Form); err != nil {
 		return Record{}, err
 	}
 	return Record{
@@ -382,6 +385,7 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 		Level: "Level " + strconv.Itoa(level), Type: m.Name, Module: m.Name, Area: m.Area, Split: split,
 		Seed: seed, Index: index,
 		UniqueID: fmt.Sprintf("%s/%s/%d-%d-%d", split, m.Name, seed, level, index),
+		Form:     m.Form,
 		Sympy:    p.Sympy,
 	}, nil
 }
@@ -429,9 +433,10 @@ var checkPolicy = answer.MATH.WithTimeout(gradeTimeout)
 
 // verify runs a problem's checks: its second path; the printer check (the
 // boxed LaTeX, read by the project's parser, evaluates to the computed
-// value); and the grader on the solution, read as a model's reply, against
-// a reprint of the answer, and on the gold reply.
-func verify(p *Problem) (err error) {
+// value); the form check (the boxed answer is in the module's form); and
+// the grader on the solution, read as a model's reply, against a reprint
+// of the answer, and on the gold reply.
+func verify(p *Problem, form Form) (err error) {
 	if p.Check == nil {
 		return errors.New("check: the module gave no second path")
 	}
@@ -449,7 +454,14 @@ func verify(p *Problem) (err error) {
 			return errors.New("grade: a step holds a \\boxed, which would compete with the answer")
 		}
 	}
-	return gradeCheck(p.Answer, p.Reprint, finalSentence(p.Answer))
+	return gradeCheck(p.Answer, p.Reprint, finalSentence(p.Answer), form)
+}
+
+func errOrNil(err error) any {
+	if err == nil {
+		return ""
+	}
+	return err
 }
 
 // gradeCheck reads the answer with the grader's parser and compares it
@@ -458,10 +470,13 @@ func verify(p *Problem) (err error) {
 // answer printed back by expr (a reprint of the answer): it must be correct. (builtin:gold's
 // reply states the answer's own text, which the grader accepts as
 // identical text; TestGoldScoresPerfect and data check grade it.)
-func gradeCheck(ans string, value expr.Node, sol string) error {
+func gradeCheck(ans string, value expr.Node, sol string, form Form) error {
 	parsed, err := latex.Parse(ans)
 	if err != nil {
 		return fmt.Errorf("print: the answer does not parse: %v", err)
+	}
+	if why, err := CheckForm(form, parsed); why != "" || err != nil {
+		return fmt.Errorf("form: the answer %q is not %s: %s%v", ans, form, why, errOrNil(err))
 	}
 	if value != nil {
 		if err := sameValue(parsed, value); err != nil {
