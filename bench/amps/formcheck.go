@@ -457,9 +457,22 @@ func guarded(check func() (string, error)) (why string, err error) {
 
 // ---- the forms ----
 
+// plainTerms flattens parenthesised sums but not negated ones: -(a + b)
+// is a product left to distribute.
+func plainTerms(n expr.Node) []expr.Node {
+	if a, ok := n.(*expr.Add); ok {
+		var out []expr.Node
+		for _, s := range a.Terms {
+			out = append(out, plainTerms(s)...)
+		}
+		return out
+	}
+	return []expr.Node{n}
+}
+
 func checkExpanded(n expr.Node) (string, error) {
 	seen := map[string]bool{}
-	for _, t := range terms(n) {
+	for _, t := range plainTerms(n) {
 		p := splitProduct(t)
 		if why := p.literalCoef(t); why != "" {
 			return why, nil
@@ -477,7 +490,11 @@ func checkExpanded(n expr.Node) (string, error) {
 				return fmt.Sprintf("the variable %s appears twice in the term %s", s, t), nil
 			}
 			vars[s.Name] = true
-			key = append(key, fmt.Sprintf("%s^%d", s.Name, f.exp))
+			if f.exp == 1 {
+				key = append(key, s.Name)
+			} else {
+				key = append(key, fmt.Sprintf("%s^%d", s.Name, f.exp))
+			}
 		}
 		sort.Strings(key)
 		k := strings.Join(key, "*")

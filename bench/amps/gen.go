@@ -59,6 +59,12 @@ type Problem struct {
 	// Check recomputes the answer by a second path and returns an error
 	// when the two disagree.
 	Check func() error
+	// Echo is the question's own expression written as an answer (the
+	// formula the question asks to factor, expand, simplify or work out),
+	// for modules with a form: a problem whose Echo is already in the
+	// asked form is degenerate (copying the question would be right) and
+	// is dropped. "" when the module has none.
+	Echo string
 	// Sympy holds the inputs and the answer in sympy syntax for the
 	// differential test (testdata/sympy_check.py reads them by module).
 	Sympy map[string]string
@@ -454,7 +460,40 @@ func verify(p *Problem, form Form) (err error) {
 			return errors.New("grade: a step holds a \\boxed, which would compete with the answer")
 		}
 	}
+	if err := echoCheck(p.Echo, form); err != nil {
+		return err
+	}
 	return gradeCheck(p.Answer, p.Reprint, finalSentence(p.Answer), form)
+}
+
+// echoCheck drops a degenerate problem: one whose own expression, copied
+// as the answer, is already in the asked form.
+func echoCheck(echo string, form Form) error {
+	if echo == "" || form == FormNone {
+		return nil
+	}
+	n, err := latex.Parse(echo)
+	if err != nil {
+		return fmt.Errorf("form: the question's expression %q does not parse: %v", echo, err)
+	}
+	why, err := CheckForm(form, n)
+	if err != nil {
+		return fmt.Errorf("form: the question's expression %q: %v", echo, err)
+	}
+	if why == "" {
+		return fmt.Errorf("degenerate: the question's expression %q is already in the asked form (%s)", echo, form)
+	}
+	return nil
+}
+
+// firstMath is the first $...$ formula of a text.
+func firstMath(text string) string {
+	_, rest, ok := strings.Cut(text, "$")
+	if !ok {
+		return ""
+	}
+	f, _, _ := strings.Cut(rest, "$")
+	return f
 }
 
 func errOrNil(err error) any {

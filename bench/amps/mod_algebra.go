@@ -241,6 +241,7 @@ func genPolyFactor(g *G) (*Problem, error) {
 		return nil, err
 	}
 	p := &Problem{Problem: "Factor " + m(ptex(P)) + " completely over the rational numbers."}
+	p.Echo = firstMath(p.Problem)
 	rest := P
 	if rr := cas.RationalRoots(P); len(rr) > 0 {
 		p.Steps = append(p.Steps, "By the rational root theorem, the candidates "+m(`\pm\frac{p}{q}`)+
@@ -418,6 +419,7 @@ func genPolyExpand(g *G) (*Problem, error) {
 		parts = append(parts, `\left(`+ptex(f)+`\right)`)
 	}
 	p := &Problem{Problem: "Expand " + m(strings.Join(parts, "")) + "."}
+	p.Echo = firstMath(p.Problem)
 	acc := fs[0]
 	for i := 1; i < n; i++ {
 		acc = acc.Mul(fs[i])
@@ -460,6 +462,7 @@ func genCompleteSquare(g *G) (*Problem, error) {
 	k := C.Sub(B.Mul(B).Div(A.MulInt(4)))
 	ans := cas.Sum(cas.Product(cas.N(A), cas.Power(cas.Sum(X, cas.N(h.Neg())), e(2))), cas.N(k))
 	p := &Problem{Problem: "Complete the square: write " + m(ptex(P)) + " in the form " + m(`a\left(x - h\right)^{2} + k`) + "."}
+	p.Echo = firstMath(p.Problem)
 	inner := cas.FromPoly(cas.NewPoly(q(0), B.Div(A), q(1)), "x")
 	if !A.IsOne() {
 		p.Steps = append(p.Steps, "Factor "+m(A.TeX())+" out of the first two terms: "+
@@ -502,6 +505,7 @@ func genRationalSimplify(g *G) (*Problem, error) {
 	r := cas.NewRatFunc(Np, Dp)
 	ans := r.Expr("x")
 	p := &Problem{Problem: "Simplify " + m(`\frac{`+ptex(Np)+"}{"+ptex(Dp)+"}") + "."}
+	p.Echo = firstMath(p.Problem)
 	fn, _ := cas.FactorQ(Np)
 	fd, _ := cas.FactorQ(Dp)
 	p.Steps = []string{"Factor the numerator and the denominator: " + m(fn.TeX("x")) + " and " + m(fd.TeX("x")) + ".",
@@ -553,6 +557,7 @@ func genPartialFractions(g *G) (*Problem, error) {
 	}
 	fd, _ := cas.FactorQ(r.Den)
 	p := &Problem{Problem: "Find the partial fraction decomposition of " + m(tex(cas.FromRatFunc(r, "x"))) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{"The denominator factors as " + m(fd.TeX("x")) + "."}
 	var terms []cas.Expr
 	for _, t := range pf.Terms {
@@ -588,6 +593,7 @@ func genComposition(g *G) (*Problem, error) {
 	c := f.Compose(h)
 	p := &Problem{Problem: "Let " + fx("f", cas.FromPoly(f, "x")) + " and " + fx("g", cas.FromPoly(h, "x")) +
 		". Find " + m("f(g(x))") + " in expanded form."}
+	p.Echo = strings.ReplaceAll(ptex(f), "x", `\left(`+ptex(h)+`\right)`) // f with g written in
 	p.setExpr(cas.FromPoly(c, "x"))
 	p.sym("f", ppy(f))
 	p.sym("g", ppy(h))
@@ -806,6 +812,7 @@ func genDeMoivre(g *G) (*Problem, error) {
 		z = `\left(` + itoa(r) + z + `\right)`
 	}
 	p := &Problem{Problem: "Write " + m(z+"^{"+itoa(n)+"}") + " in the form " + m("a + bi") + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"By De Moivre's theorem, " + m(`\left(r\left(\cos\theta + i\sin\theta\right)\right)^{n} = r^{n}\left(\cos n\theta + i\sin n\theta\right)`) +
 			"; here " + m("r^{n} = "+tex(rn)) + " and " + m(`n\theta = `+piTeX(nt)) + ".",
@@ -843,6 +850,7 @@ func genDeMoivrePolar(g *G) (*Problem, error) {
 	}
 	p := &Problem{Problem: "Simplify " + m(z+"^{"+itoa(n)+"}") + ", giving the result as " + m(`r\left(\cos\theta + i\sin\theta\right)`) +
 		" with " + m(`0 \le \theta < 2\pi`) + "."}
+	p.Echo = firstMath(p.Problem)
 	ang := piTeX(red)
 	inner := `\cos ` + ang + ` + i\sin ` + ang
 	if red.IsZero() {
@@ -881,6 +889,7 @@ func genComplexPower(g *G) (*Problem, error) {
 	z := cas.CInt(g.NZ(-b, b), g.NZ(-b, b))
 	n := int(g.Int(2, g.ByLevel(3, 4, 5, 5, 6)))
 	p := &Problem{Problem: "Compute " + m(`\left(`+z.TeX()+`\right)^{`+itoa(int64(n))+"}") + "."}
+	p.Echo = firstMath(p.Problem)
 	w := z
 	for k := 2; k <= n; k++ {
 		w = w.Mul(z)
@@ -912,6 +921,7 @@ func genComplexDivision(g *G) (*Problem, error) {
 	qt := z.Div(w)
 	num := z.Mul(w.Conj())
 	p := &Problem{Problem: "Write " + m(`\frac{`+z.TeX()+"}{"+w.TeX()+"}") + " in the form " + m("a + bi") + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"Multiply the numerator and the denominator by the conjugate " + m(w.Conj().TeX()) + ".",
 		"The numerator becomes " + m(`\left(`+z.TeX()+`\right)\left(`+w.Conj().TeX()+`\right) = `+num.TeX()) +
@@ -942,6 +952,7 @@ func genComplexModulus(g *G) (*Problem, error) {
 	}
 	ans := cas.Sqrt(cas.N(v.Norm()))
 	p := &Problem{Problem: "Find the modulus " + m(`\left|`+text+`\right|`) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.setExpr(ans)
 	p.sym("z", z.Py())
 	p.sym("w", w.Py())
@@ -1477,6 +1488,7 @@ func genRadicalSimplify(g *G) (*Problem, error) {
 		return `\sqrt[3]{` + itoa(v) + "}"
 	}
 	p := &Problem{Problem: "Simplify " + m(rootTeX(N)) + "."}
+	p.Echo = firstMath(p.Problem)
 	var fs []string
 	for _, pp := range cas.FactorInt(uint64(N)) {
 		t := itoa(int64(pp.P))
@@ -1518,6 +1530,7 @@ func genRationalize(g *G) (*Problem, error) {
 	conj := cas.Sum(e(bb), cas.Product(e(-c), rad))
 	ans := cas.Expand(cas.Product(cas.F(a, den), conj))
 	p := &Problem{Problem: "Rationalize the denominator of " + m(`\frac{`+itoa(a)+"}{"+tex(denExpr)+"}") + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"Multiply the numerator and the denominator by the conjugate " + m(tex(conj)) + ".",
 		"The denominator becomes " + m(paren(q(bb))+"^{2} - "+tex(cas.Power(cas.Product(e(c), rad), e(2)))+" = "+itoa(den)) +
@@ -1578,6 +1591,7 @@ func genQuadraticInequality(g *G) (*Problem, error) {
 	}
 	between := (a > 0) == less // the solution set is the open interval between the roots
 	p := &Problem{Problem: "Solve " + m(ptex(P)+" "+op+" 0") + ". Give the answer in interval notation."}
+	p.Echo = firstMath(p.Problem)
 	n1, n2 := cas.ToExpr(e(r1)), cas.ToExpr(e(r2))
 	inf := &expr.Sym{Name: expr.Inf}
 	if between {

@@ -121,6 +121,7 @@ func genFractionAdd(g *G) (*Problem, error) {
 		conv = append(conv, `\frac{`+itoa(nn)+"}{"+itoa(lcm)+"}")
 	}
 	p := &Problem{Problem: "Compute " + m(strings.Join(text, "")) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"The least common denominator is " + m(itoa(lcm)) + "; the fractions become " + m(strings.Join(conv, ", ")) + ".",
 		"Adding the numerators gives " + m(`\frac{`+itoa(numSum)+"}{"+itoa(lcm)+"}") + ", which reduces to " + m(sum.TeX()) + ".",
@@ -157,6 +158,7 @@ func genFractionMul(g *G) (*Problem, error) {
 		r = a.Mul(b)
 	}
 	p := &Problem{Problem: "Compute " + m(paren(a)+" "+op+" "+paren(b)) + "."}
+	p.Echo = firstMath(p.Problem)
 	if div {
 		p.Steps = append(p.Steps, "Dividing by "+m(b.TeX())+" is multiplying by its reciprocal "+m(b.Inv().TeX())+".")
 		b = b.Inv()
@@ -195,6 +197,7 @@ func genMixed(g *G) (*Problem, error) {
 	a, b := mk(), mk()
 	sum := a.Add(b)
 	p := &Problem{Problem: "Compute " + m(mixedTeX(a)+" + "+mixedTeX(b)) + ". Give the answer as an improper fraction."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"As improper fractions: " + m(mixedTeX(a)+" = "+a.TeX()) + " and " + m(mixedTeX(b)+" = "+b.TeX()) + ".",
 		"Their sum is " + m(sum.TeX()) + ".",
@@ -294,6 +297,7 @@ func genExponentRules(g *G) (*Problem, error) {
 	A, B := build(c1, e1), build(c2, e2)
 	ans := cas.Quot(cas.Power(A, e(k)), B)
 	p := &Problem{Problem: "Simplify " + m(`\frac{\left(`+tex(A)+`\right)^{`+itoa(k)+"}}{"+tex(B)+"}") + ", writing the result with positive exponents."}
+	p.Echo = firstMath(p.Problem)
 	var es []string
 	for i, v := range vars {
 		es = append(es, m(v+"^{"+itoa(k)+`\cdot `+paren(q(e1[i]))+" - "+paren(q(e2[i]))+"} = "+v+"^{"+itoa(k*e1[i]-e2[i])+"}"))
@@ -419,6 +423,7 @@ func genOrderOps(g *G) (*Problem, error) {
 	}
 	text := t.tex()
 	p := &Problem{Problem: "Evaluate " + m(text) + "."}
+	p.Echo = firstMath(p.Problem)
 	w := *t
 	for w.step() {
 		p.Steps = append(p.Steps, "Evaluating the innermost operation gives "+m(w.tex())+".")
@@ -1014,6 +1019,7 @@ func genLinearInequality(g *G) (*Problem, error) {
 	}
 	strict := oi < 2
 	p := &Problem{Problem: "Solve " + m(tex(lin)+" "+ops[oi]+" "+itoa(d)) + ". Give the answer in interval notation."}
+	p.Echo = firstMath(p.Problem)
 	move := "Subtract " + m(itoa(c))
 	if c < 0 {
 		move = "Add " + m(itoa(-c))

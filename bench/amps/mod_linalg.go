@@ -433,6 +433,7 @@ func genMatProduct(g *G) (*Problem, error) {
 	A, B := g.randMat(r, k, b), g.randMat(k, c, b)
 	AB := A.Mul(B)
 	p := &Problem{Problem: "Compute " + m(A.TeX()+B.TeX()) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.setMat(AB)
 	p.sym("A", A.Py())
 	p.sym("B", B.Py())

@@ -509,6 +509,7 @@ func genFactorization(g *G) (*Problem, error) {
 		fs = append(fs, cas.Power(cas.N(cas.FromBigInt(new(big.Int).SetUint64(pp.P))), e(int64(pp.K))))
 	}
 	p := &Problem{Problem: "Find the prime factorization of " + m(strconv.FormatUint(n, 10)) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Answer = factorTeX(n)
 	p.Reprint = numNode(cas.FromBigInt(new(big.Int).SetUint64(n)))
 	p.sym("n", strconv.FormatUint(n, 10))
