@@ -2,9 +2,11 @@ package amps
 
 import (
 	"context"
+	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/expr"
 	"github.com/matheval/matheval/latex"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -382,4 +384,139 @@ func TestFormModulesGenerated(t *testing.T) {
 			t.Logf("%d of %d echoes equal in value, all refused by the form", valueEqual, len(recs))
 		})
 	}
+}
+
+// declaredForms is every module's form other than none (the survey of
+// issue 16's forms); every other module asks for the value alone.
+var declaredForms = map[string]Form{
+	"complete_square": FormCompletedSquare, "complex_division": FormRectangular, "complex_power": FormRectangular,
+	"de_moivre": FormRectangular, "complex_modulus": FormRadical, "de_moivre_polar": FormPolar,
+	"function_composition": FormExpanded, "poly_expand": FormExpanded, "poly_factor": FormFactored,
+	"partial_fractions": FormPartialFractions, "quadratic_inequality": FormInterval, "linear_inequality": FormInterval,
+	"radical_simplify": FormRadical, "rationalize_denominator": FormRadical, "rational_simplify": FormLowestTerms,
+	"entropy": FormExact, "kl_divergence": FormExact, "poisson_probability": FormExact, "regular_polygon_area": FormExact,
+	"sector": FormExact, "solid_volume": FormExact, "quadratic_formula": FormExact, "matrix_product": FormNumeral,
+	"gcd_lcm": FormNumeral, "modular_exponentiation": FormNumeral, "prime_factorization": FormPrimeFactorization,
+	"counting_arrangements": FormNumeral, "percent_of": FormNumeral, "fraction_add": FormNumeral,
+	"fraction_multiply": FormNumeral, "order_of_operations": FormNumeral, "mixed_numbers": FormFraction,
+	"exponent_rules": FormPositiveExponents, "line_through_points": FormSlopeIntercept,
+}
+
+func TestModuleForms(t *testing.T) {
+	used := map[Form]bool{}
+	for _, m := range Modules() {
+		if m.Form != declaredForms[m.Name] {
+			t.Errorf("module %s declares the form %s, want %s", m.Name, m.Form, declaredForms[m.Name].String())
+		}
+		used[m.Form] = true
+	}
+	for _, f := range Forms() {
+		if !used[f] {
+			t.Errorf("no module uses the form %s", f)
+		}
+		if g, err := ParseForm(f.String()); err != nil || g != f || f.Doc() == "" {
+			t.Errorf("form %s: parse %v %v, doc %q", f, g, err, f.Doc())
+		}
+	}
+	if _, err := ParseForm("factorised"); err == nil || !strings.Contains(err.Error(), "factored") {
+		t.Errorf("an unknown form: %v", err)
+	}
+}
+
+// TestFormInFilesAndItems: gen writes each record's form, Items carries it
+// (or, for a record without one, its module's) to Grade, data check
+// refuses a record whose form was changed, and an item with an unknown
+// form is an error, not a verdict on the reply.
+func TestFormInFilesAndItems(t *testing.T) {
+	mods, _ := Select([]string{"poly_factor,poly_gcd"})
+	path, recs := writeSet(t, Options{Modules: mods, N: 2, Seed: 5})
+	text := string(mustRead(t, path))
+	if strings.Count(text, `"form":"factored"`) != 2 || strings.Count(text, `"form"`) != 2 {
+		t.Fatalf("forms in the file:\n%s", text)
+	}
+	b := New()
+	items, _, err := b.Load(context.Background(), path, bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	echo := GoldReply(segments(recs[0].Problem)[0])
+	if v := b.Grade(context.Background(), items[0], echo, ""); v.Kind != answer.Wrong {
+		t.Fatalf("the question's own polynomial: %s (%s)", v.Kind, v.Reason)
+	}
+	old := items[0]
+	old.Extra = nil // a record written before forms: its module's form
+	if v := b.Grade(context.Background(), old, echo, ""); v.Kind != answer.Wrong {
+		t.Fatalf("without the extra: %s (%s)", v.Kind, v.Reason)
+	}
+	old.Extra = map[string]any{"form": "factorised"}
+	if v := b.Grade(context.Background(), old, echo, ""); v.Kind != answer.Error || !strings.Contains(v.Reason, "factorised") {
+		t.Fatalf("an unknown form: %s (%s)", v.Kind, v.Reason)
+	}
+
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	lines[0] = strings.Replace(lines[0], `,"form":"factored"`, ``, 1)
+	lines[1] = strings.Replace(lines[1], `"form":"factored"`, `"form":"expanded"`, 1)
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	rep, err := Check(context.Background(), bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Failures) != 2 || !strings.Contains(rep.Failures[0].Reason, "form") || !strings.Contains(rep.Failures[1].Reason, `"expanded"`) {
+		t.Fatalf("changed forms not caught: %+v", rep.Failures)
+	}
+	os.WriteFile(bad, []byte(strings.Replace(lines[1], `"form":"expanded"`, `"form":"factorised"`, 1)+"\n"), 0o644)
+	if _, err := Check(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "bad.jsonl:1") {
+		t.Fatalf("an unknown form in a file: %v", err)
+	}
+}
+
+// TestEchoCheck: a problem whose own expression is already in the asked
+// form is degenerate (dropped); one that is not passes.
+func TestEchoCheck(t *testing.T) {
+	if err := echoCheck("x^{2}", FormFactored); err == nil || !strings.Contains(err.Error(), "degenerate") {
+		t.Fatalf("x^2 to factor: %v", err)
+	}
+	if err := echoCheck(`x^{2} - 1`, FormFactored); err != nil {
+		t.Fatal(err)
+	}
+	if err := echoCheck(`x^{2} - 1`, FormNone); err != nil {
+		t.Fatal(err)
+	}
+	if err := echoCheck(`\frac{`, FormFactored); err == nil || !strings.Contains(err.Error(), "does not parse") {
+		t.Fatalf("unparsable echo: %v", err)
+	}
+}
+
+// TestFormLimits: a tree past the checks' sizes is undecided, never
+// right or wrong by accident.
+func TestFormLimits(t *testing.T) {
+	big := strings.Repeat("(x+1)", 3000)
+	if _, err := CheckAnswerForm(FormFactored, big); err == nil {
+		t.Fatal("a 3000-factor product was decided")
+	}
+	if why, err := CheckAnswerForm(FormLowestTerms, `\frac{(x+1)^{200}}{(x+2)^{200}}`); why != "" || err == nil {
+		t.Fatalf("degree 400: %q %v", why, err)
+	}
+	if why, err := CheckAnswerForm(FormRadical, `\sqrt{123456789012345678901234567890}`); err == nil {
+		t.Fatalf("a 30-digit radicand: %q", why)
+	}
+	v := GradeForm(context.Background(), FormLowestTerms, `\frac{(x+1)^{200}}{(x+2)^{200}}`, GoldReply(`\frac{(x+1)^{200}}{(x+2)^{200}}`), "")
+	if v.Kind != answer.Undecided {
+		t.Fatalf("past the limits: %s (%s)", v.Kind, v.Reason)
+	}
+}
+
+// FuzzCheckAnswerForm: no answer text makes a form check panic or hang.
+func FuzzCheckAnswerForm(f *testing.F) {
+	for _, c := range formCases {
+		f.Add(string(c.form), c.cand)
+	}
+	f.Fuzz(func(t *testing.T, form, text string) {
+		fm, err := ParseForm(form)
+		if err != nil {
+			return
+		}
+		CheckAnswerForm(fm, text)
+	})
 }

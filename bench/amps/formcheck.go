@@ -250,9 +250,21 @@ func onlyVar(n expr.Node) (string, bool) {
 	return "", false
 }
 
+// maxRatBits bounds the numbers ratValue computes.
+const maxRatBits = 1 << 14
+
 // ratValue is the value of a tree of numeric literals, sums, products and
-// small integer powers (false for anything else).
+// small integer powers (false for anything else, and for numbers past
+// maxRatBits).
 func ratValue(n expr.Node) (*big.Rat, bool) {
+	v, ok := ratValue1(n)
+	if !ok || v.Num().BitLen()+v.Denom().BitLen() > maxRatBits {
+		return nil, false
+	}
+	return v, true
+}
+
+func ratValue1(n expr.Node) (*big.Rat, bool) {
 	switch t := n.(type) {
 	case *expr.Num:
 		return new(big.Rat).Set(t.V), true
@@ -288,7 +300,7 @@ func ratValue(n expr.Node) (*big.Rat, bool) {
 			return nil, false
 		}
 		b, ok := ratValue(t.Base)
-		if !ok || (b.Sign() == 0 && k < 0) || b.Num().BitLen()+int(b.Denom().BitLen()) > 4096 {
+		if !ok || (b.Sign() == 0 && k < 0) || (b.Num().BitLen()+b.Denom().BitLen())*max(k, -k) > maxRatBits {
 			return nil, false
 		}
 		if k < 0 {
