@@ -53,7 +53,10 @@ type Module struct {
 	Description string // what the exercise asks
 	Steps       bool   // the solution shows real intermediate results
 	Extrapolate string // what the extrapolate split's larger size changes
-	gen         func(g *G) (*Problem, error)
+	// Form is the written form the answer must have besides its value
+	// (FormNone: the value alone); see Form.
+	Form Form
+	gen  func(g *G) (*Problem, error)
 }
 
 var (
@@ -68,6 +71,9 @@ func register(m *Module) {
 	}
 	if m.Extrapolate == "" || m.Description == "" {
 		panic("amps: module " + m.Name + " lacks a description or an extrapolate note")
+	}
+	if _, ok := formDoc[m.Form]; !ok {
+		panic("amps: module " + m.Name + " declares an unknown form " + string(m.Form))
 	}
 	modules = append(modules, m)
 	byName[m.Name] = m

@@ -128,13 +128,22 @@ func matchMeta(key, have, want string) bool {
 }
 
 // Items turns records into benchmark items. The meta keys are subject and
-// type (the module, as MATH's subject), module, area, level (1-5) and split.
+// type (the module, as MATH's subject), module, area, level (1-5) and split;
+// the extra "form" is the answer's form (the record's, or for a record
+// written without one its module's), which Grade enforces.
 func Items(recs []Record) []bench.Item {
 	out := make([]bench.Item, len(recs))
 	for i, r := range recs {
 		lvl := strconv.Itoa(r.LevelNum())
+		form := r.Form
+		if form == FormNone {
+			if m, err := Lookup(r.Module); err == nil {
+				form = m.Form
+			}
+		}
 		out[i] = bench.Item{ID: r.UniqueID, Problem: r.Problem, Solution: r.Solution, Answer: r.Answer,
-			Meta: map[string]string{"subject": r.Module, "type": r.Module, "module": r.Module, "area": r.Area, "level": lvl, "split": r.Split}}
+			Meta:  map[string]string{"subject": r.Module, "type": r.Module, "module": r.Module, "area": r.Area, "level": lvl, "split": r.Split},
+			Extra: map[string]any{"form": form.String()}}
 	}
 	return out
 }
@@ -157,12 +166,18 @@ func (b *Benchmark) trainItems() ([]bench.Item, error) {
 // GoldReply implements bench.Benchmark.
 func (*Benchmark) GoldReply(it bench.Item) string { return GoldReply(it.Answer) }
 
-// Grade implements bench.Benchmark with MATH's policy.
+// Grade implements bench.Benchmark: the value by MATH's policy, then, when
+// the value is right, the answer's form (GradeForm): an answer equal in
+// value but not in the form the item asks is Wrong.
 func (*Benchmark) Grade(ctx context.Context, it bench.Item, reply, finishReason string) answer.Verdict {
 	if strings.TrimSpace(it.Answer) == "" {
 		return answer.Verdict{Kind: answer.Unparsable, Reason: "the item has no answer"}
 	}
-	return answer.GradeContext(ctx, Policy, it.Answer, reply, finishReason)
+	form, err := itemForm(it)
+	if err != nil {
+		return answer.Verdict{Kind: answer.Error, Reason: "item " + it.ID + ": " + err.Error()}
+	}
+	return GradeForm(ctx, form, it.Answer, reply, finishReason)
 }
 
 var _ bench.Benchmark = (*Benchmark)(nil)

@@ -15,6 +15,7 @@ type CatalogueEntry struct {
 	Description string `json:"description"`
 	Steps       bool   `json:"steps"`
 	Extrapolate string `json:"extrapolate"`
+	Form        string `json:"form"` // the answer's form ("none": the value alone)
 	Example     string `json:"example"`
 	Answer      string `json:"answer"`
 }
@@ -24,7 +25,7 @@ type CatalogueEntry struct {
 func Catalogue(seed int64) []CatalogueEntry {
 	var out []CatalogueEntry
 	for _, m := range Modules() {
-		e := CatalogueEntry{Name: m.Name, Area: m.Area, Description: m.Description, Steps: m.Steps, Extrapolate: m.Extrapolate}
+		e := CatalogueEntry{Name: m.Name, Area: m.Area, Description: m.Description, Steps: m.Steps, Extrapolate: m.Extrapolate, Form: m.Form.String()}
 		for i := 0; i < 20; i++ {
 			if r, err := Make(m, seed, Train, 3, i); err == nil {
 				e.Example, e.Answer = r.Problem, r.Answer
@@ -37,7 +38,8 @@ func Catalogue(seed int64) []CatalogueEntry {
 }
 
 // WriteCatalogue prints the catalogue by area: name, [steps], description,
-// what extrapolate changes, and the example with its answer.
+// the answer's form when it has one, what extrapolate changes, and the
+// example with its answer.
 func WriteCatalogue(w io.Writer, entries []CatalogueEntry) {
 	steps := 0
 	byArea := map[string][]CatalogueEntry{}
@@ -47,7 +49,13 @@ func WriteCatalogue(w io.Writer, entries []CatalogueEntry) {
 			steps++
 		}
 	}
-	fmt.Fprintf(w, "%d modules, %d with step-by-step solutions\n", len(entries), steps)
+	forms := 0
+	for _, e := range entries {
+		if e.Form != FormNone.String() {
+			forms++
+		}
+	}
+	fmt.Fprintf(w, "%d modules, %d with step-by-step solutions, %d asking for a form of the answer besides its value\n", len(entries), steps, forms)
 	for _, a := range Areas {
 		es := byArea[a]
 		if len(es) == 0 {
@@ -60,6 +68,9 @@ func WriteCatalogue(w io.Writer, entries []CatalogueEntry) {
 				mark = " [steps]"
 			}
 			fmt.Fprintf(w, "  %s%s: %s\n", e.Name, mark, e.Description)
+			if f, err := ParseForm(e.Form); err == nil && f != FormNone {
+				fmt.Fprintf(w, "      form: %s (%s)\n", f, f.Doc())
+			}
 			fmt.Fprintf(w, "      extrapolate: %s\n", e.Extrapolate)
 			fmt.Fprintf(w, "      example: %s\n      answer: %s\n", oneLine(e.Example), e.Answer)
 		}

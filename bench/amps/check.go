@@ -68,9 +68,9 @@ func counts(m map[string]int) string {
 
 // Check re-verifies a generated file: every record must regenerate from
 // its module, seed, split, level and index to the same problem, solution
-// and answer (which runs the module's second path and the grader checks
-// again), and its answer must grade correct against the solution and the
-// gold reply.
+// and answer (which runs the module's second path, the form check and the
+// grader checks again) with the same answer form, and its answer must
+// grade correct, value and form, against the solution and the gold reply.
 func Check(ctx context.Context, path string) (*CheckReport, error) {
 	recs, err := ReadFile(path)
 	if err != nil {
@@ -143,11 +143,14 @@ func checkRecord(r Record) string {
 		return fmt.Sprintf("the answer %q differs from its regeneration %q", r.Answer, re.Answer)
 	case re.UniqueID != r.UniqueID || re.Area != r.Area:
 		return "the id or area differs from its regeneration"
+	case re.Form != r.Form:
+		return fmt.Sprintf("the answer form %q differs from the module's %q", r.Form.String(), re.Form.String())
 	}
-	if v := answer.Grade(Policy, r.Answer, r.Solution, ""); v.Kind != answer.Correct {
+	ctx := context.Background()
+	if v := GradeForm(ctx, r.Form, r.Answer, r.Solution, ""); v.Kind != answer.Correct {
 		return fmt.Sprintf("the solution grades %s against the answer (%s)", v.Kind, v.Reason)
 	}
-	if v := answer.Grade(Policy, r.Answer, GoldReply(r.Answer), ""); v.Kind != answer.Correct {
+	if v := GradeForm(ctx, r.Form, r.Answer, GoldReply(r.Answer), ""); v.Kind != answer.Correct {
 		return fmt.Sprintf("the gold reply grades %s (%s)", v.Kind, v.Reason)
 	}
 	return ""

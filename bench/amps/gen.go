@@ -59,6 +59,12 @@ type Problem struct {
 	// Check recomputes the answer by a second path and returns an error
 	// when the two disagree.
 	Check func() error
+	// Echo is the question's own expression written as an answer (the
+	// formula the question asks to factor, expand, simplify or work out),
+	// for modules with a form: a problem whose Echo is already in the
+	// asked form is degenerate (copying the question would be right) and
+	// is dropped. "" when the module has none.
+	Echo string
 	// Sympy holds the inputs and the answer in sympy syntax for the
 	// differential test (testdata/sympy_check.py reads them by module).
 	Sympy map[string]string
@@ -169,6 +175,9 @@ type Record struct {
 	Seed     int64  `json:"seed"`
 	Index    int    `json:"index"` // the attempt number within the module: with seed, split and level it regenerates the problem
 	UniqueID string `json:"unique_id"`
+	// Form is the written form the answer must have besides its value
+	// (the module's; absent for none): Grade and data check enforce it.
+	Form Form `json:"form,omitempty"`
 
 	Sympy map[string]string `json:"-"`
 	line  int               // the line a record was read from (Read)
@@ -374,7 +383,7 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 		}
 	}
 	sol := solution(p)
-	if err := verify(p); err != nil {
+	if err := verify(p, m.Form); err != nil {
 		return Record{}, err
 	}
 	return Record{
@@ -382,6 +391,7 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 		Level: "Level " + strconv.Itoa(level), Type: m.Name, Module: m.Name, Area: m.Area, Split: split,
 		Seed: seed, Index: index,
 		UniqueID: fmt.Sprintf("%s/%s/%d-%d-%d", split, m.Name, seed, level, index),
+		Form:     m.Form,
 		Sympy:    p.Sympy,
 	}, nil
 }
@@ -429,9 +439,10 @@ var checkPolicy = answer.MATH.WithTimeout(gradeTimeout)
 
 // verify runs a problem's checks: its second path; the printer check (the
 // boxed LaTeX, read by the project's parser, evaluates to the computed
-// value); and the grader on the solution, read as a model's reply, against
-// a reprint of the answer, and on the gold reply.
-func verify(p *Problem) (err error) {
+// value); the form check (the boxed answer is in the module's form); and
+// the grader on the solution, read as a model's reply, against a reprint
+// of the answer, and on the gold reply.
+func verify(p *Problem, form Form) (err error) {
 	if p.Check == nil {
 		return errors.New("check: the module gave no second path")
 	}
@@ -449,7 +460,47 @@ func verify(p *Problem) (err error) {
 			return errors.New("grade: a step holds a \\boxed, which would compete with the answer")
 		}
 	}
-	return gradeCheck(p.Answer, p.Reprint, finalSentence(p.Answer))
+	if err := echoCheck(p.Echo, form); err != nil {
+		return err
+	}
+	return gradeCheck(p.Answer, p.Reprint, finalSentence(p.Answer), form)
+}
+
+// echoCheck drops a degenerate problem: one whose own expression, copied
+// as the answer, is already in the asked form.
+func echoCheck(echo string, form Form) error {
+	if echo == "" || form == FormNone {
+		return nil
+	}
+	n, err := latex.Parse(echo)
+	if err != nil {
+		return fmt.Errorf("form: the question's expression %q does not parse: %v", echo, err)
+	}
+	why, err := CheckForm(form, n)
+	if err != nil {
+		return fmt.Errorf("form: the question's expression %q: %v", echo, err)
+	}
+	if why == "" {
+		return fmt.Errorf("degenerate: the question's expression %q is already in the asked form (%s)", echo, form)
+	}
+	return nil
+}
+
+// firstMath is the first $...$ formula of a text.
+func firstMath(text string) string {
+	_, rest, ok := strings.Cut(text, "$")
+	if !ok {
+		return ""
+	}
+	f, _, _ := strings.Cut(rest, "$")
+	return f
+}
+
+func errOrNil(err error) any {
+	if err == nil {
+		return ""
+	}
+	return err
 }
 
 // gradeCheck reads the answer with the grader's parser and compares it
@@ -458,10 +509,13 @@ func verify(p *Problem) (err error) {
 // answer printed back by expr (a reprint of the answer): it must be correct. (builtin:gold's
 // reply states the answer's own text, which the grader accepts as
 // identical text; TestGoldScoresPerfect and data check grade it.)
-func gradeCheck(ans string, value expr.Node, sol string) error {
+func gradeCheck(ans string, value expr.Node, sol string, form Form) error {
 	parsed, err := latex.Parse(ans)
 	if err != nil {
 		return fmt.Errorf("print: the answer does not parse: %v", err)
+	}
+	if why, err := CheckForm(form, parsed); why != "" || err != nil {
+		return fmt.Errorf("form: the answer %q is not %s: %s%v", ans, form, why, errOrNil(err))
 	}
 	if value != nil {
 		if err := sameValue(parsed, value); err != nil {

@@ -14,7 +14,7 @@ func init() {
 		{Name: "poly_gcd", Area: "algebra", Steps: true, gen: genPolyGCD,
 			Description: "Greatest common divisor of two polynomials over Q (monic), by Euclid's algorithm",
 			Extrapolate: "common factors of degree 3 (train: 1-2) and larger coefficients"},
-		{Name: "poly_factor", Area: "algebra", Steps: true, gen: genPolyFactor,
+		{Name: "poly_factor", Form: FormFactored, Area: "algebra", Steps: true, gen: genPolyFactor,
 			Description: "Factor a polynomial over Q into irreducible factors",
 			Extrapolate: "more linear and quadratic factors (degree up to 8; train: up to 5) and larger roots"},
 		{Name: "poly_rational_roots", Area: "algebra", Steps: true, gen: genPolyRationalRoots,
@@ -26,19 +26,19 @@ func init() {
 		{Name: "poly_remainder_theorem", Area: "algebra", gen: genRemainderTheorem,
 			Description: "Remainder of a polynomial divided by x - a, by the remainder theorem",
 			Extrapolate: "higher degrees and larger points"},
-		{Name: "poly_expand", Area: "algebra", Steps: true, gen: genPolyExpand,
+		{Name: "poly_expand", Form: FormExpanded, Area: "algebra", Steps: true, gen: genPolyExpand,
 			Description: "Expand a product of binomials",
 			Extrapolate: "more factors with larger coefficients"},
-		{Name: "complete_square", Area: "algebra", Steps: true, gen: genCompleteSquare,
+		{Name: "complete_square", Form: FormCompletedSquare, Area: "algebra", Steps: true, gen: genCompleteSquare,
 			Description: "Write a quadratic as a(x - h)^2 + k by completing the square",
 			Extrapolate: "larger coefficients"},
-		{Name: "rational_simplify", Area: "algebra", Steps: true, gen: genRationalSimplify,
+		{Name: "rational_simplify", Form: FormLowestTerms, Area: "algebra", Steps: true, gen: genRationalSimplify,
 			Description: "Simplify a rational expression by factoring and cancelling",
 			Extrapolate: "more and larger factors"},
-		{Name: "partial_fractions", Area: "algebra", Steps: true, gen: genPartialFractions,
+		{Name: "partial_fractions", Form: FormPartialFractions, Area: "algebra", Steps: true, gen: genPartialFractions,
 			Description: "Partial fraction decomposition of a rational function",
 			Extrapolate: "more linear factors, repeated factors and a quadratic factor"},
-		{Name: "function_composition", Area: "algebra", gen: genComposition,
+		{Name: "function_composition", Form: FormExpanded, Area: "algebra", gen: genComposition,
 			Description: "Expand the composition f(g(x)) of two polynomials",
 			Extrapolate: "higher degrees and larger coefficients"},
 		{Name: "inverse_linear_fractional", Area: "algebra", Steps: true, gen: genInverseMobius,
@@ -50,19 +50,19 @@ func init() {
 		{Name: "inverse_exp_log", Area: "algebra", gen: genInverseExpLog,
 			Description: "Inverse of f(x) = a e^{bx} + c or f(x) = a ln(bx) + c",
 			Extrapolate: "larger coefficients"},
-		{Name: "de_moivre", Area: "algebra", Steps: true, gen: genDeMoivre,
+		{Name: "de_moivre", Form: FormRectangular, Area: "algebra", Steps: true, gen: genDeMoivre,
 			Description: "Power of a complex number in polar form by De Moivre's theorem, written as a + bi",
 			Extrapolate: "larger exponents and moduli"},
-		{Name: "de_moivre_polar", Area: "algebra", gen: genDeMoivrePolar,
+		{Name: "de_moivre_polar", Form: FormPolar, Area: "algebra", gen: genDeMoivrePolar,
 			Description: "Power of a complex number in polar form by De Moivre's theorem, in polar form",
 			Extrapolate: "larger exponents"},
-		{Name: "complex_power", Area: "algebra", Steps: true, gen: genComplexPower,
+		{Name: "complex_power", Form: FormRectangular, Area: "algebra", Steps: true, gen: genComplexPower,
 			Description: "Integer power of a Gaussian integer, by successive multiplication",
 			Extrapolate: "larger exponents and parts"},
-		{Name: "complex_division", Area: "algebra", Steps: true, gen: genComplexDivision,
+		{Name: "complex_division", Form: FormRectangular, Area: "algebra", Steps: true, gen: genComplexDivision,
 			Description: "Quotient of two complex numbers, by the conjugate of the divisor",
 			Extrapolate: "larger parts"},
-		{Name: "complex_modulus", Area: "algebra", gen: genComplexModulus,
+		{Name: "complex_modulus", Form: FormRadical, Area: "algebra", gen: genComplexModulus,
 			Description: "Modulus of a product or quotient of complex numbers",
 			Extrapolate: "larger parts"},
 		{Name: "quadratic_complex_roots", Area: "algebra", Steps: true, gen: genQuadraticComplex,
@@ -101,16 +101,16 @@ func init() {
 		{Name: "binomial_term", Area: "algebra", Steps: true, gen: genBinomialTerm,
 			Description: "Coefficient of x^k in (ax + b)^n by the binomial theorem",
 			Extrapolate: "n up to 15 and larger a, b"},
-		{Name: "radical_simplify", Area: "algebra", Steps: true, gen: genRadicalSimplify,
+		{Name: "radical_simplify", Form: FormRadical, Area: "algebra", Steps: true, gen: genRadicalSimplify,
 			Description: "Simplify a square or cube root of an integer",
 			Extrapolate: "larger radicands"},
-		{Name: "rationalize_denominator", Area: "algebra", Steps: true, gen: genRationalize,
+		{Name: "rationalize_denominator", Form: FormRadical, Area: "algebra", Steps: true, gen: genRationalize,
 			Description: "Rationalize the denominator of a/(b + c sqrt(d))",
 			Extrapolate: "larger numbers"},
 		{Name: "abs_value_equation", Area: "algebra", gen: genAbsEquation,
 			Description: "Solve |ax + b| = c",
 			Extrapolate: "larger coefficients"},
-		{Name: "quadratic_inequality", Area: "algebra", gen: genQuadraticInequality,
+		{Name: "quadratic_inequality", Form: FormInterval, Area: "algebra", gen: genQuadraticInequality,
 			Description: "Solve a quadratic inequality, answer as an interval or a union of intervals",
 			Extrapolate: "larger roots and leading coefficients"},
 		{Name: "geometric_series", Area: "algebra", gen: genGeometricSeries,
@@ -241,6 +241,7 @@ func genPolyFactor(g *G) (*Problem, error) {
 		return nil, err
 	}
 	p := &Problem{Problem: "Factor " + m(ptex(P)) + " completely over the rational numbers."}
+	p.Echo = firstMath(p.Problem)
 	rest := P
 	if rr := cas.RationalRoots(P); len(rr) > 0 {
 		p.Steps = append(p.Steps, "By the rational root theorem, the candidates "+m(`\pm\frac{p}{q}`)+
@@ -418,6 +419,7 @@ func genPolyExpand(g *G) (*Problem, error) {
 		parts = append(parts, `\left(`+ptex(f)+`\right)`)
 	}
 	p := &Problem{Problem: "Expand " + m(strings.Join(parts, "")) + "."}
+	p.Echo = firstMath(p.Problem)
 	acc := fs[0]
 	for i := 1; i < n; i++ {
 		acc = acc.Mul(fs[i])
@@ -460,6 +462,7 @@ func genCompleteSquare(g *G) (*Problem, error) {
 	k := C.Sub(B.Mul(B).Div(A.MulInt(4)))
 	ans := cas.Sum(cas.Product(cas.N(A), cas.Power(cas.Sum(X, cas.N(h.Neg())), e(2))), cas.N(k))
 	p := &Problem{Problem: "Complete the square: write " + m(ptex(P)) + " in the form " + m(`a\left(x - h\right)^{2} + k`) + "."}
+	p.Echo = firstMath(p.Problem)
 	inner := cas.FromPoly(cas.NewPoly(q(0), B.Div(A), q(1)), "x")
 	if !A.IsOne() {
 		p.Steps = append(p.Steps, "Factor "+m(A.TeX())+" out of the first two terms: "+
@@ -502,6 +505,7 @@ func genRationalSimplify(g *G) (*Problem, error) {
 	r := cas.NewRatFunc(Np, Dp)
 	ans := r.Expr("x")
 	p := &Problem{Problem: "Simplify " + m(`\frac{`+ptex(Np)+"}{"+ptex(Dp)+"}") + "."}
+	p.Echo = firstMath(p.Problem)
 	fn, _ := cas.FactorQ(Np)
 	fd, _ := cas.FactorQ(Dp)
 	p.Steps = []string{"Factor the numerator and the denominator: " + m(fn.TeX("x")) + " and " + m(fd.TeX("x")) + ".",
@@ -553,6 +557,7 @@ func genPartialFractions(g *G) (*Problem, error) {
 	}
 	fd, _ := cas.FactorQ(r.Den)
 	p := &Problem{Problem: "Find the partial fraction decomposition of " + m(tex(cas.FromRatFunc(r, "x"))) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{"The denominator factors as " + m(fd.TeX("x")) + "."}
 	var terms []cas.Expr
 	for _, t := range pf.Terms {
@@ -588,6 +593,7 @@ func genComposition(g *G) (*Problem, error) {
 	c := f.Compose(h)
 	p := &Problem{Problem: "Let " + fx("f", cas.FromPoly(f, "x")) + " and " + fx("g", cas.FromPoly(h, "x")) +
 		". Find " + m("f(g(x))") + " in expanded form."}
+	p.Echo = strings.ReplaceAll(ptex(f), "x", `\left(`+ptex(h)+`\right)`) // f with g written in
 	p.setExpr(cas.FromPoly(c, "x"))
 	p.sym("f", ppy(f))
 	p.sym("g", ppy(h))
@@ -806,6 +812,7 @@ func genDeMoivre(g *G) (*Problem, error) {
 		z = `\left(` + itoa(r) + z + `\right)`
 	}
 	p := &Problem{Problem: "Write " + m(z+"^{"+itoa(n)+"}") + " in the form " + m("a + bi") + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"By De Moivre's theorem, " + m(`\left(r\left(\cos\theta + i\sin\theta\right)\right)^{n} = r^{n}\left(\cos n\theta + i\sin n\theta\right)`) +
 			"; here " + m("r^{n} = "+tex(rn)) + " and " + m(`n\theta = `+piTeX(nt)) + ".",
@@ -843,6 +850,7 @@ func genDeMoivrePolar(g *G) (*Problem, error) {
 	}
 	p := &Problem{Problem: "Simplify " + m(z+"^{"+itoa(n)+"}") + ", giving the result as " + m(`r\left(\cos\theta + i\sin\theta\right)`) +
 		" with " + m(`0 \le \theta < 2\pi`) + "."}
+	p.Echo = firstMath(p.Problem)
 	ang := piTeX(red)
 	inner := `\cos ` + ang + ` + i\sin ` + ang
 	if red.IsZero() {
@@ -881,6 +889,7 @@ func genComplexPower(g *G) (*Problem, error) {
 	z := cas.CInt(g.NZ(-b, b), g.NZ(-b, b))
 	n := int(g.Int(2, g.ByLevel(3, 4, 5, 5, 6)))
 	p := &Problem{Problem: "Compute " + m(`\left(`+z.TeX()+`\right)^{`+itoa(int64(n))+"}") + "."}
+	p.Echo = firstMath(p.Problem)
 	w := z
 	for k := 2; k <= n; k++ {
 		w = w.Mul(z)
@@ -912,6 +921,7 @@ func genComplexDivision(g *G) (*Problem, error) {
 	qt := z.Div(w)
 	num := z.Mul(w.Conj())
 	p := &Problem{Problem: "Write " + m(`\frac{`+z.TeX()+"}{"+w.TeX()+"}") + " in the form " + m("a + bi") + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"Multiply the numerator and the denominator by the conjugate " + m(w.Conj().TeX()) + ".",
 		"The numerator becomes " + m(`\left(`+z.TeX()+`\right)\left(`+w.Conj().TeX()+`\right) = `+num.TeX()) +
@@ -942,6 +952,7 @@ func genComplexModulus(g *G) (*Problem, error) {
 	}
 	ans := cas.Sqrt(cas.N(v.Norm()))
 	p := &Problem{Problem: "Find the modulus " + m(`\left|`+text+`\right|`) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.setExpr(ans)
 	p.sym("z", z.Py())
 	p.sym("w", w.Py())
@@ -1477,6 +1488,7 @@ func genRadicalSimplify(g *G) (*Problem, error) {
 		return `\sqrt[3]{` + itoa(v) + "}"
 	}
 	p := &Problem{Problem: "Simplify " + m(rootTeX(N)) + "."}
+	p.Echo = firstMath(p.Problem)
 	var fs []string
 	for _, pp := range cas.FactorInt(uint64(N)) {
 		t := itoa(int64(pp.P))
@@ -1518,6 +1530,7 @@ func genRationalize(g *G) (*Problem, error) {
 	conj := cas.Sum(e(bb), cas.Product(e(-c), rad))
 	ans := cas.Expand(cas.Product(cas.F(a, den), conj))
 	p := &Problem{Problem: "Rationalize the denominator of " + m(`\frac{`+itoa(a)+"}{"+tex(denExpr)+"}") + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"Multiply the numerator and the denominator by the conjugate " + m(tex(conj)) + ".",
 		"The denominator becomes " + m(paren(q(bb))+"^{2} - "+tex(cas.Power(cas.Product(e(c), rad), e(2)))+" = "+itoa(den)) +
@@ -1578,6 +1591,7 @@ func genQuadraticInequality(g *G) (*Problem, error) {
 	}
 	between := (a > 0) == less // the solution set is the open interval between the roots
 	p := &Problem{Problem: "Solve " + m(ptex(P)+" "+op+" 0") + ". Give the answer in interval notation."}
+	p.Echo = firstMath(p.Problem)
 	n1, n2 := cas.ToExpr(e(r1)), cas.ToExpr(e(r2))
 	inf := &expr.Sym{Name: expr.Inf}
 	if between {

@@ -11,25 +11,25 @@ import (
 
 func init() {
 	for _, m := range []*Module{
-		{Name: "fraction_add", Area: "k12", Steps: true, gen: genFractionAdd,
+		{Name: "fraction_add", Form: FormNumeral, Area: "k12", Steps: true, gen: genFractionAdd,
 			Description: "Add or subtract fractions with a common denominator found by the least common multiple",
 			Extrapolate: "four to eight fractions and larger denominators"},
-		{Name: "fraction_multiply", Area: "k12", Steps: true, gen: genFractionMul,
+		{Name: "fraction_multiply", Form: FormNumeral, Area: "k12", Steps: true, gen: genFractionMul,
 			Description: "Multiply or divide fractions, cancelling common factors",
 			Extrapolate: "larger numerators and denominators"},
-		{Name: "mixed_numbers", Area: "k12", Steps: true, gen: genMixed,
+		{Name: "mixed_numbers", Form: FormFraction, Area: "k12", Steps: true, gen: genMixed,
 			Description: "Add mixed numbers, answer as an improper fraction",
 			Extrapolate: "larger whole parts and denominators"},
-		{Name: "percent_of", Area: "k12", Steps: true, gen: genPercentOf,
+		{Name: "percent_of", Form: FormNumeral, Area: "k12", Steps: true, gen: genPercentOf,
 			Description: "A percentage of a number",
 			Extrapolate: "larger numbers and fractional percentages"},
 		{Name: "percent_change", Area: "k12", Steps: true, gen: genPercentChange,
 			Description: "Percentage change from one value to another",
 			Extrapolate: "larger values"},
-		{Name: "exponent_rules", Area: "k12", Steps: true, gen: genExponentRules,
+		{Name: "exponent_rules", Form: FormPositiveExponents, Area: "k12", Steps: true, gen: genExponentRules,
 			Description: "Simplify a quotient of powers of monomials with the laws of exponents",
 			Extrapolate: "larger exponents and more variables"},
-		{Name: "order_of_operations", Area: "k12", Steps: true, gen: genOrderOps,
+		{Name: "order_of_operations", Form: FormNumeral, Area: "k12", Steps: true, gen: genOrderOps,
 			Description: "Evaluate an arithmetic expression with parentheses, powers and fractions",
 			Extrapolate: "longer expressions (more operations)"},
 		{Name: "linear_equation", Area: "k12", Steps: true, gen: genLinearEq,
@@ -41,7 +41,7 @@ func init() {
 		{Name: "quadratic_factoring", Area: "k12", Steps: true, gen: genQuadFactoring,
 			Description: "Solve a quadratic equation with rational roots by factoring",
 			Extrapolate: "larger roots and leading coefficients"},
-		{Name: "quadratic_formula", Area: "k12", Steps: true, gen: genQuadFormula,
+		{Name: "quadratic_formula", Form: FormExact, Area: "k12", Steps: true, gen: genQuadFormula,
 			Description: "Solve a quadratic equation with irrational roots by the quadratic formula",
 			Extrapolate: "larger coefficients"},
 		{Name: "arithmetic_sequence", Area: "k12", Steps: true, gen: genArithSeq,
@@ -50,7 +50,7 @@ func init() {
 		{Name: "geometric_sequence", Area: "k12", Steps: true, gen: genGeoSeq,
 			Description: "Term of a geometric sequence",
 			Extrapolate: "later terms and fractional ratios"},
-		{Name: "counting_arrangements", Area: "k12", Steps: true, gen: genCounting,
+		{Name: "counting_arrangements", Form: FormNumeral, Area: "k12", Steps: true, gen: genCounting,
 			Description: "Permutations and combinations of n objects taken k at a time",
 			Extrapolate: "larger n"},
 		{Name: "dice_sum_probability", Area: "k12", Steps: true, gen: genDiceSum,
@@ -65,13 +65,13 @@ func init() {
 		{Name: "compound_interest", Area: "k12", Steps: true, gen: genCompound,
 			Description: "Amount after compound interest, exactly",
 			Extrapolate: "more periods"},
-		{Name: "line_through_points", Area: "k12", Steps: true, gen: genLineThrough,
+		{Name: "line_through_points", Form: FormSlopeIntercept, Area: "k12", Steps: true, gen: genLineThrough,
 			Description: "Equation y = mx + b of the line through two points",
 			Extrapolate: "larger coordinates"},
 		{Name: "word_arrangements", Area: "k12", Steps: true, gen: genWordArrangements,
 			Description: "Number of distinct arrangements of the letters of a word",
 			Extrapolate: "longer words"},
-		{Name: "linear_inequality", Area: "k12", Steps: true, gen: genLinearInequality,
+		{Name: "linear_inequality", Form: FormInterval, Area: "k12", Steps: true, gen: genLinearInequality,
 			Description: "Solve a linear inequality, answer in interval notation",
 			Extrapolate: "larger coefficients"},
 	} {
@@ -121,6 +121,7 @@ func genFractionAdd(g *G) (*Problem, error) {
 		conv = append(conv, `\frac{`+itoa(nn)+"}{"+itoa(lcm)+"}")
 	}
 	p := &Problem{Problem: "Compute " + m(strings.Join(text, "")) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"The least common denominator is " + m(itoa(lcm)) + "; the fractions become " + m(strings.Join(conv, ", ")) + ".",
 		"Adding the numerators gives " + m(`\frac{`+itoa(numSum)+"}{"+itoa(lcm)+"}") + ", which reduces to " + m(sum.TeX()) + ".",
@@ -157,6 +158,7 @@ func genFractionMul(g *G) (*Problem, error) {
 		r = a.Mul(b)
 	}
 	p := &Problem{Problem: "Compute " + m(paren(a)+" "+op+" "+paren(b)) + "."}
+	p.Echo = firstMath(p.Problem)
 	if div {
 		p.Steps = append(p.Steps, "Dividing by "+m(b.TeX())+" is multiplying by its reciprocal "+m(b.Inv().TeX())+".")
 		b = b.Inv()
@@ -195,6 +197,7 @@ func genMixed(g *G) (*Problem, error) {
 	a, b := mk(), mk()
 	sum := a.Add(b)
 	p := &Problem{Problem: "Compute " + m(mixedTeX(a)+" + "+mixedTeX(b)) + ". Give the answer as an improper fraction."}
+	p.Echo = firstMath(p.Problem)
 	p.Steps = []string{
 		"As improper fractions: " + m(mixedTeX(a)+" = "+a.TeX()) + " and " + m(mixedTeX(b)+" = "+b.TeX()) + ".",
 		"Their sum is " + m(sum.TeX()) + ".",
@@ -294,6 +297,7 @@ func genExponentRules(g *G) (*Problem, error) {
 	A, B := build(c1, e1), build(c2, e2)
 	ans := cas.Quot(cas.Power(A, e(k)), B)
 	p := &Problem{Problem: "Simplify " + m(`\frac{\left(`+tex(A)+`\right)^{`+itoa(k)+"}}{"+tex(B)+"}") + ", writing the result with positive exponents."}
+	p.Echo = firstMath(p.Problem)
 	var es []string
 	for i, v := range vars {
 		es = append(es, m(v+"^{"+itoa(k)+`\cdot `+paren(q(e1[i]))+" - "+paren(q(e2[i]))+"} = "+v+"^{"+itoa(k*e1[i]-e2[i])+"}"))
@@ -419,6 +423,7 @@ func genOrderOps(g *G) (*Problem, error) {
 	}
 	text := t.tex()
 	p := &Problem{Problem: "Evaluate " + m(text) + "."}
+	p.Echo = firstMath(p.Problem)
 	w := *t
 	for w.step() {
 		p.Steps = append(p.Steps, "Evaluating the innermost operation gives "+m(w.tex())+".")
@@ -1014,6 +1019,7 @@ func genLinearInequality(g *G) (*Problem, error) {
 	}
 	strict := oi < 2
 	p := &Problem{Problem: "Solve " + m(tex(lin)+" "+ops[oi]+" "+itoa(d)) + ". Give the answer in interval notation."}
+	p.Echo = firstMath(p.Problem)
 	move := "Subtract " + m(itoa(c))
 	if c < 0 {
 		move = "Add " + m(itoa(-c))

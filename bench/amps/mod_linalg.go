@@ -32,7 +32,7 @@ func init() {
 		{Name: "eigenvector", Area: "linear_algebra", Steps: true, gen: genEigenvector,
 			Description: "Eigenvector of a matrix for a given eigenvalue, normalised to last component 1",
 			Extrapolate: "3 x 3 matrices and larger entries"},
-		{Name: "matrix_product", Area: "linear_algebra", gen: genMatProduct,
+		{Name: "matrix_product", Form: FormNumeral, Area: "linear_algebra", gen: genMatProduct,
 			Description: "Product of two matrices",
 			Extrapolate: "larger matrices and entries"},
 		{Name: "linear_system", Area: "linear_algebra", Steps: true, gen: genLinearSystem,
@@ -433,6 +433,7 @@ func genMatProduct(g *G) (*Problem, error) {
 	A, B := g.randMat(r, k, b), g.randMat(k, c, b)
 	AB := A.Mul(B)
 	p := &Problem{Problem: "Compute " + m(A.TeX()+B.TeX()) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.setMat(AB)
 	p.sym("A", A.Py())
 	p.sym("B", B.Py())

@@ -22,7 +22,7 @@ func init() {
 		{Name: "linear_diophantine", Area: "number_theory", Steps: true, gen: genDiophantine,
 			Description: "Solution of ax + by = c with the smallest positive x",
 			Extrapolate: "larger coefficients"},
-		{Name: "gcd_lcm", Area: "number_theory", Steps: true, gen: genGCDLCM,
+		{Name: "gcd_lcm", Form: FormNumeral, Area: "number_theory", Steps: true, gen: genGCDLCM,
 			Description: "Greatest common divisor (Euclid) or least common multiple of two integers",
 			Extrapolate: "larger numbers"},
 		{Name: "num_divisors", Area: "number_theory", Steps: true, gen: genNumDivisors,
@@ -31,7 +31,7 @@ func init() {
 		{Name: "sum_divisors", Area: "number_theory", Steps: true, gen: genSumDivisors,
 			Description: "Sum of the positive divisors of an integer",
 			Extrapolate: "numbers up to 10^8"},
-		{Name: "modular_exponentiation", Area: "number_theory", Steps: true, gen: genModExp,
+		{Name: "modular_exponentiation", Form: FormNumeral, Area: "number_theory", Steps: true, gen: genModExp,
 			Description: "a^k mod m by repeated squaring",
 			Extrapolate: "larger exponents and moduli"},
 		{Name: "base_conversion", Area: "number_theory", gen: genBaseConversion,
@@ -43,7 +43,7 @@ func init() {
 		{Name: "legendre_symbol", Area: "number_theory", gen: genLegendre,
 			Description: "Legendre symbol (a/p) by Euler's criterion",
 			Extrapolate: "larger primes"},
-		{Name: "prime_factorization", Area: "number_theory", gen: genFactorization,
+		{Name: "prime_factorization", Form: FormPrimeFactorization, Area: "number_theory", gen: genFactorization,
 			Description: "Prime factorization of an integer",
 			Extrapolate: "numbers up to 10^9"},
 	} {
@@ -509,6 +509,7 @@ func genFactorization(g *G) (*Problem, error) {
 		fs = append(fs, cas.Power(cas.N(cas.FromBigInt(new(big.Int).SetUint64(pp.P))), e(int64(pp.K))))
 	}
 	p := &Problem{Problem: "Find the prime factorization of " + m(strconv.FormatUint(n, 10)) + "."}
+	p.Echo = firstMath(p.Problem)
 	p.Answer = factorTeX(n)
 	p.Reprint = numNode(cas.FromBigInt(new(big.Int).SetUint64(n)))
 	p.sym("n", strconv.FormatUint(n, 10))

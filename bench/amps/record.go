@@ -54,6 +54,7 @@ func Read(r io.Reader, name string) ([]Record, error) {
 		if err := rec.valid(); err != nil {
 			return err
 		}
+		rec.Form, _ = ParseForm(string(rec.Form)) // "none" is FormNone
 		rec.line = line
 		out = append(out, rec)
 		return nil
@@ -79,6 +80,9 @@ func (r Record) valid() error {
 		return fmt.Errorf("level %q: want \"Level 1\" to \"Level 5\"", r.Level)
 	}
 	if _, err := validSplit(r.Split); err != nil {
+		return err
+	}
+	if _, err := ParseForm(string(r.Form)); err != nil {
 		return err
 	}
 	return nil
