@@ -383,6 +383,33 @@ func (p *tparser) bind(pat *Node) {
 	}
 }
 
+// parenthesised reads the rest of a parenthesised group opened by t (the
+// "(" already consumed): elements read by elem, separated by commas, up to
+// ")". One element is itself; several make a Tuple. Patterns and
+// expressions share it.
+func (p *tparser) parenthesised(t *token, elem func() (*Node, error)) (*Node, error) {
+	var kids []*Node
+	for {
+		k, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		kids = append(kids, k)
+		if p.isPunct(",") {
+			p.i++
+			continue
+		}
+		if err := p.expect(")"); err != nil {
+			return nil, err
+		}
+		break
+	}
+	if len(kids) == 1 {
+		return kids[0], nil
+	}
+	return p.node(&Node{Kind: Tuple, Kids: kids, Pos: t.pos})
+}
+
 func (p *tparser) pattern() (*Node, error) {
 	t := p.peek()
 	switch {
@@ -394,29 +421,12 @@ func (p *tparser) pattern() (*Node, error) {
 		return p.node(&Node{Kind: Name, Text: t.text, Pos: t.pos})
 	case t.kind == 'p' && t.text == "(":
 		p.i++
-		var kids []*Node
-		for {
+		return p.parenthesised(t, func() (*Node, error) {
 			if p.peek() == nil {
 				return nil, p.errf("pattern not closed")
 			}
-			k, err := p.pattern()
-			if err != nil {
-				return nil, err
-			}
-			kids = append(kids, k)
-			if p.isPunct(",") {
-				p.i++
-				continue
-			}
-			if err := p.expect(")"); err != nil {
-				return nil, err
-			}
-			break
-		}
-		if len(kids) == 1 {
-			return kids[0], nil
-		}
-		return p.node(&Node{Kind: Tuple, Kids: kids, Pos: t.pos})
+			return p.pattern()
+		})
 	}
 	return nil, p.errf("%q cannot be a parameter of \"fun\" (lower-case names, _ and tuples only)", t.text)
 }
@@ -483,26 +493,7 @@ func (p *tparser) simple() (*Node, error) {
 		if p.isPunct(")") {
 			return nil, &ParseError{t.pos, "() is not part of the tactic language"}
 		}
-		var kids []*Node
-		for {
-			e, err := p.expr()
-			if err != nil {
-				return nil, err
-			}
-			kids = append(kids, e)
-			if p.isPunct(",") {
-				p.i++
-				continue
-			}
-			if err := p.expect(")"); err != nil {
-				return nil, err
-			}
-			break
-		}
-		if len(kids) == 1 {
-			return kids[0], nil
-		}
-		return p.node(&Node{Kind: Tuple, Kids: kids, Pos: t.pos})
+		return p.parenthesised(t, p.expr)
 	case "[":
 		var kids []*Node
 		for !p.isPunct("]") {
