@@ -44,6 +44,20 @@ func TestGradeODE(t *testing.T) {
 	if v.Score != 0.5 || v.Parts["small_x"] != 1 || v.Parts["large_x"] != 0 || v.Kind != answer.Wrong {
 		t.Errorf("half right: %+v", v)
 	}
+	// The archive's hint asked for formulas of variable \epsilon: an answer
+	// in \epsilon alone is read in x, and graded like any other.
+	v = grade(t, r, `$\boxed{[1 - \frac{\epsilon^{3}}{18}, 6/(11.4511451145115 - \epsilon) - 2.7342]}$`)
+	if v.Score != 1 || !strings.Contains(v.Reason, `\epsilon read as x`) {
+		t.Errorf("answer in epsilon: %+v", v)
+	}
+	// The hint's own example, copied, earns nothing.
+	if v = grade(t, r, `$\boxed{[\epsilon^{3}, \frac{1}{\epsilon}]}$`); v.Score != 0 {
+		t.Errorf("hint's example: %+v", v)
+	}
+	// With both x and \epsilon, \epsilon stays unknown.
+	if v = grade(t, r, `$\boxed{[1 - \frac{x^{3}}{18} + \epsilon, 6/(11.4511451145115 - x) - 2.7342]}$`); v.Parts["small_x"] != 0 {
+		t.Errorf("x and epsilon: %+v", v)
+	}
 	if v := grade(t, r, "I think y = 1"); v.Kind != answer.NoAnswer {
 		t.Errorf("no box: %+v", v)
 	}

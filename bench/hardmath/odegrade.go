@@ -36,6 +36,38 @@ var odeSmallFractions = []float64{0.125, 0.25, 0.5}
 // the evaluation point.
 var odeLargeFactors = []float64{1, 0.99, 0.98}
 
+// odeAnswerVars binds the variables of an ODE answer at x. The prompt of
+// the authors' earlier runs (their archive's hint for every list answer)
+// asks for "formulas of variable \epsilon", so a reply that follows it
+// writes the ODE's approximations in \epsilon: where the answer has
+// \epsilon and not the ODE's variable, \epsilon is read as that variable
+// and the second result says so. An answer with both keeps \epsilon
+// unknown (not evaluable), never guessed.
+func odeAnswerVars(pred, v string, x float64) (map[string]complex128, bool) {
+	vars := map[string]complex128{v: complex(x, 0)}
+	f, err := parseFormula(pred)
+	if err != nil {
+		return vars, false
+	}
+	hasV, hasEps := false, false
+	for _, name := range f.vars {
+		switch strings.TrimPrefix(name, `\`) {
+		case v:
+			hasV = true
+		case "epsilon", "varepsilon":
+			hasEps = true
+		}
+	}
+	if !hasEps || hasV {
+		return vars, false
+	}
+	vars["epsilon"] = complex(x, 0)
+	return vars, true
+}
+
+// epsAsVarNote is the reason's words when \epsilon was read as x.
+const epsAsVarNote = "\\epsilon read as x, as the prompt's hint asked for formulas of variable \\epsilon"
+
 // odePartialTolerance is the relative distance at x_L within which a
 // large-x answer that misses the 10% earns half credit.
 const odePartialTolerance = 0.5
@@ -46,6 +78,11 @@ func gradeODESmall(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 	}
 	at := func(src string, x float64) (complex128, error) {
 		return ev(ctx, src, map[string]complex128{g.Var: complex(x, 0)}, true)
+	}
+	_, epsAsVar := odeAnswerVars(pred, g.Var, 0)
+	atPred := func(x float64) (complex128, error) {
+		vars, _ := odeAnswerVars(pred, g.Var, x)
+		return ev(ctx, pred, vars, true)
 	}
 	r0, err := at(g.Refs[0], 0)
 	if err != nil {
@@ -63,7 +100,7 @@ func gradeODESmall(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 		if err != nil {
 			return 0, "reference not evaluable: " + err.Error(), stUndecided
 		}
-		p, err := at(pred, x)
+		p, err := atPred(x)
 		if err != nil {
 			return 0, "answer not evaluable: " + err.Error(), stUnparsable
 		}
@@ -82,6 +119,9 @@ func gradeODESmall(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 	if g.SeriesNote != "" {
 		note = "; the answer key's series " + oneLine(g.Refs[0], 60) + " is not the ODE's own: " + g.SeriesNote
 	}
+	if epsAsVar {
+		note += "; " + epsAsVarNote
+	}
 	if worst <= Tolerance {
 		return 1, strings.TrimPrefix(note, "; "), stOK
 	}
@@ -94,6 +134,7 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 	}
 	var detail []string
 	full := true
+	epsAsVar := false
 	var relAtPoint float64
 	for i, f := range odeLargeFactors {
 		x := f * g.Point
@@ -102,7 +143,9 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 		if err != nil {
 			return 0, "reference not evaluable: " + err.Error(), stUndecided
 		}
-		p, err := ev(ctx, pred, vars, true)
+		pvars, eps := odeAnswerVars(pred, g.Var, x)
+		epsAsVar = eps
+		p, err := ev(ctx, pred, pvars, true)
 		if err != nil {
 			return 0, "answer not evaluable: " + err.Error(), stUnparsable
 		}
@@ -118,13 +161,17 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 		}
 		detail = append(detail, fmt.Sprintf("x=%.4g: %.6g vs %.6g", x, real(p), real(r)))
 	}
+	note := ""
+	if epsAsVar {
+		note = "; " + epsAsVarNote
+	}
 	switch {
 	case full:
-		return 1, "", stOK
+		return 1, strings.TrimPrefix(note, "; "), stOK
 	case relAtPoint <= odePartialTolerance:
-		return 0.5, fmt.Sprintf("half credit: within %.0f%% at x=%.4g but not within 10%% at every point (%s)", 100*odePartialTolerance, g.Point, strings.Join(detail, "; ")), stOK
+		return 0.5, fmt.Sprintf("half credit: within %.0f%% at x=%.4g but not within 10%% at every point (%s)%s", 100*odePartialTolerance, g.Point, strings.Join(detail, "; "), note), stOK
 	}
-	return 0, strings.Join(detail, "; "), stOK
+	return 0, strings.Join(detail, "; ") + note, stOK
 }
 
 var odeOrderRe = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(.*$`)
