@@ -2,15 +2,16 @@ package amps
 
 import (
 	"context"
-	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/expr"
-	"github.com/matheval/matheval/latex"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/expr"
+	"github.com/matheval/matheval/latex"
 
 	"github.com/matheval/matheval/answer"
 )
