@@ -356,14 +356,71 @@ func SampleDisagreements(gs []Graded, tol float64, n int, seed uint64) []Graded 
 
 // AgreementReport is what grade-responses prints.
 type AgreementReport struct {
-	Responses     int            `json:"responses"`
-	Graded        int            `json:"graded"`
-	Skipped       map[string]int `json:"skipped,omitempty"` // reason -> count
-	ByType        []AgreementRow `json:"by_type"`
-	ByTypeModel   []AgreementRow `json:"by_type_model_shots"`
-	Overall       AgreementRow   `json:"overall"`
-	Paper         []PaperRow     `json:"paper_table"`
-	Disagreements []Graded       `json:"disagreements"`
+	Responses   int            `json:"responses"`
+	Graded      int            `json:"graded"`
+	Skipped     map[string]int `json:"skipped,omitempty"` // reason -> count
+	ByType      []AgreementRow `json:"by_type"`
+	ByTypeModel []AgreementRow `json:"by_type_model_shots"`
+	Overall     AgreementRow   `json:"overall"`
+	Paper       []PaperRow     `json:"paper_table"`
+	// JudgeConsistency compares, per type, the authors' stored score with
+	// the final grade their own judge boxed in the stored grade_response.
+	JudgeConsistency []JudgeConsistency `json:"judge_consistency,omitempty"`
+	Disagreements    []Graded           `json:"disagreements"`
+}
+
+// JudgeConsistency counts, for one type, the graded responses whose stored
+// judge reply ends in a boxed score (Judged), those where that score and
+// the stored score differ by more than 0.01 (Differ), and matheval's exact
+// agreement with the judge's boxed score (AgreeBoxed), beside its exact
+// agreement with the stored score on the same responses (AgreeStored).
+// Where they differ the stored score is not the grade its own judge text
+// gives, so neither can be taken as the rubric's verdict without the other.
+type JudgeConsistency struct {
+	Type        string  `json:"type"`
+	Judged      int     `json:"judged"`
+	Differ      int     `json:"differ"`
+	AgreeBoxed  float64 `json:"agree_boxed"`
+	AgreeStored float64 `json:"agree_stored"`
+}
+
+// judgeConsistency computes JudgeConsistency per type, for the types with
+// stored judge replies.
+func judgeConsistency(gs []Graded) []JudgeConsistency {
+	type acc struct{ judged, differ, boxed, stored int }
+	m := map[string]*acc{}
+	for _, g := range gs {
+		if g.Skipped != "" || g.GradeResponse == "" {
+			continue
+		}
+		v, err := ParseJudgeScore(g.GradeResponse)
+		if err != nil {
+			continue
+		}
+		a := m[g.Type]
+		if a == nil {
+			a = &acc{}
+			m[g.Type] = a
+		}
+		a.judged++
+		if math.Abs(v-g.Score) > TolExact {
+			a.differ++
+		}
+		if math.Abs(v-g.Verdict.Score) <= TolExact+1e-9 {
+			a.boxed++
+		}
+		if g.Agrees(TolExact) {
+			a.stored++
+		}
+	}
+	var out []JudgeConsistency
+	for t, a := range m {
+		n := float64(a.judged)
+		out = append(out, JudgeConsistency{Type: t, Judged: a.judged, Differ: a.differ,
+			AgreeBoxed: float64(a.boxed) / n, AgreeStored: float64(a.stored) / n})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Type < out[j].Type })
+	return out
 }
 
 // NewAgreementReport summarises graded responses; disagreements are those
@@ -384,6 +441,7 @@ func NewAgreementReport(gs []Graded) AgreementReport {
 		rep.Overall.Group = []string{"all"}
 	}
 	rep.Paper = PaperTable(gs)
+	rep.JudgeConsistency = judgeConsistency(gs)
 	rep.Disagreements = Disagreements(gs, TolQuarter)
 	return rep
 }
@@ -424,6 +482,13 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 			star = " (partial: not every category)"
 		}
 		fmt.Fprintf(w, "  %5.1f / %5.1f%s\n", 100*r.OverallOurs, 100*r.OverallTheirs, star)
+	}
+	if len(rep.JudgeConsistency) > 0 {
+		fmt.Fprintln(w, "\nthe authors' stored score beside their judge's own boxed grade (in the stored grade_response)")
+		fmt.Fprintf(w, "%-24s %7s %7s  %s\n", "type", "judged", "differ", "matheval exact agreement: with the boxed grade / with the stored score")
+		for _, c := range rep.JudgeConsistency {
+			fmt.Fprintf(w, "%-24s %7d %7d  %.3f / %.3f\n", c.Type, c.Judged, c.Differ, c.AgreeBoxed, c.AgreeStored)
+		}
 	}
 	fmt.Fprintf(w, "\n%d disagreements beyond 0.25", len(rep.Disagreements))
 	if !listAll {

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"compress/gzip"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/internal/testenv"
 )
@@ -83,6 +85,31 @@ func TestAuthorsArchiveAgreement(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The judge-consistency count reads the judge's own boxed grade and sets
+// it beside the stored score and matheval's.
+func TestJudgeConsistency(t *testing.T) {
+	g := func(typ string, stored, ours float64, judge string) Graded {
+		return Graded{StoredResponse: StoredResponse{Score: stored, HasScore: true, GradeResponse: judge},
+			Type: typ, Verdict: answer.Verdict{Score: ours}}
+	}
+	gs := []Graded{
+		g(TypeODE, 0.25, 0, `... \frac{0 + 0}{2} = 0. Thus, the final grading is: \[ \boxed{0} \]`),
+		g(TypeODE, 0.5, 0.5, `small: 1, large: 0, so \boxed{0.5}`),
+		g(TypeODE, 1, 0, `\boxed{1}`),
+		g(TypeODE, 0, 0, "no grade given"), // not counted: nothing boxed
+		g(TypeODE, 0, 0, ""),               // not counted: no judge reply
+		{Type: TypeODE, Skipped: "no item", StoredResponse: StoredResponse{GradeResponse: `\boxed{1}`}},
+	}
+	cs := judgeConsistency(gs)
+	if len(cs) != 1 {
+		t.Fatalf("%+v", cs)
+	}
+	c := cs[0]
+	if c.Judged != 3 || c.Differ != 1 || math.Abs(c.AgreeBoxed-2.0/3) > 1e-9 || math.Abs(c.AgreeStored-1.0/3) > 1e-9 {
+		t.Errorf("got %+v, want judged 3, differ 1, agree boxed 2/3, stored 1/3", c)
 	}
 }
 
