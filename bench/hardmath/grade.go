@@ -156,6 +156,9 @@ func formulaCandidates(ref Reference, boxes []string) []string {
 	if len(items) == n {
 		return items
 	}
+	if fs, ok := layoutFormulas(boxes[len(boxes)-1], n); ok {
+		return fs
+	}
 	if n == 1 {
 		return []string{cleanAnswer(boxes[len(boxes)-1])}
 	}

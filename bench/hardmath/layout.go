@@ -1,0 +1,142 @@
+package hardmath
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Answers to the two-regime formula questions (ODE, integrals) sometimes
+// come as a LaTeX layout instead of a list:
+//
+//	y(x) = \begin{cases} 1 - \frac{x^3}{24} & (x \ll 1) \\ -6/(x - 5) & (x \gg 1) \end{cases}
+//	\begin{aligned} \text{small } x: & \quad y = 1 - x^3/24 \\ \text{large } x: & \quad y = -6/(x-5) \end{aligned}
+//
+// layoutRows reads such a layout as one formula per row: the row's
+// column that is not a regime label, with the regime its label names
+// (small or large). The formulas are still graded numerically like any
+// other answer: reading a layout only finds them.
+
+// layoutEnvRe finds the environments read as rows.
+var layoutEnvRe = regexp.MustCompile(`\\begin\{(cases|aligned|align\*?|array|gathered|split|[bp]?matrix)\}`)
+
+// regimeLabelRe recognises a column that labels a regime rather than
+// giving a formula.
+var regimeLabelRe = regexp.MustCompile(`(?i)\\ll|\\gg|\\to|\\rightarrow|small|large|regime|\\text|\\quad\s*$|^\s*\(?\s*x\s*[<>]`)
+
+// layoutRow is one row of a layout: its formula and the regime its label
+// names ("small", "large" or "").
+type layoutRow struct {
+	formula, regime string
+}
+
+// layoutRows returns the rows of the first layout environment in s, or
+// nil when s holds none or it is not closed.
+func layoutRows(s string) []layoutRow {
+	loc := layoutEnvRe.FindStringSubmatchIndex(s)
+	if loc == nil {
+		return nil
+	}
+	env := s[loc[2]:loc[3]]
+	body := s[loc[1]:]
+	end := strings.Index(body, `\end{`+env+`}`)
+	if end < 0 {
+		return nil
+	}
+	body = body[:end]
+	if env == "array" && strings.HasPrefix(strings.TrimSpace(body), "{") {
+		b := strings.TrimSpace(body)
+		if k := matchingClose(b, 0); k > 0 {
+			body = b[k+1:] // the column specification
+		}
+	}
+	// In cases and array a row's columns are a formula and its condition;
+	// elsewhere (aligned, gathered, matrices) & only aligns, and the row
+	// is read whole.
+	columns := env == "cases" || env == "array"
+	var rows []layoutRow
+	for _, line := range splitRows(body) {
+		if !columns {
+			line = strings.Join(splitTop(line, '&'), " ")
+		}
+		var formula, label string
+		for _, col := range splitTop(line, '&') {
+			// A label before a colon ("\text{small } x: y = ...") is
+			// dropped from the formula and kept as the row's label.
+			if i := strings.LastIndex(col, ":"); i >= 0 && isRegimeLabel(col[:i]) {
+				label += " " + col[:i]
+				col = col[i+1:]
+			}
+			col = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(col), `\quad`))
+			switch {
+			case col == "":
+			case isRegimeLabel(col):
+				label += " " + col
+			default:
+				formula += " " + col // "y &= ..." in an array: the columns make one formula
+			}
+		}
+		formula = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(formula), ",;."))
+		if formula == "" {
+			continue
+		}
+		rows = append(rows, layoutRow{formula: formula, regime: regimeOfLabel(label)})
+	}
+	return rows
+}
+
+// splitRows splits a layout's body at its top-level row breaks (\\).
+func splitRows(body string) []string {
+	var out []string
+	depth, last := 0, 0
+	for k := 0; k < len(body); k++ {
+		switch body[k] {
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			depth--
+		case '\\':
+			if depth == 0 && k+1 < len(body) && body[k+1] == '\\' {
+				out = append(out, body[last:k])
+				last = k + 2
+				k++
+			}
+		}
+	}
+	return append(out, body[last:])
+}
+
+func isRegimeLabel(s string) bool {
+	return regimeLabelRe.MatchString(s)
+}
+
+// regimeOfLabel reads the regime a label names.
+func regimeOfLabel(label string) string {
+	l := strings.ToLower(label)
+	small := strings.Contains(l, `\ll`) || strings.Contains(l, "small") || strings.Contains(l, `\to 0`) || strings.Contains(l, `\rightarrow 0`)
+	large := strings.Contains(l, `\gg`) || strings.Contains(l, "large") || strings.Contains(l, `\infty`)
+	switch {
+	case small && !large:
+		return "small"
+	case large && !small:
+		return "large"
+	}
+	return ""
+}
+
+// layoutFormulas returns n formulas, one per regime in order (small
+// first), from a layout in box, when it has exactly n rows; rows whose
+// labels name the regimes are put in that order.
+func layoutFormulas(box string, n int) ([]string, bool) {
+	rows := layoutRows(box)
+	if len(rows) != n || n != 2 {
+		return nil, false
+	}
+	if rows[0].regime == "large" && rows[1].regime == "small" {
+		rows[0], rows[1] = rows[1], rows[0]
+	}
+	out := make([]string, n)
+	for i, r := range rows {
+		out[i] = cleanAnswer(r.formula)
+	}
+	return out, true
+}

@@ -1,0 +1,72 @@
+package hardmath
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestLayoutFormulas(t *testing.T) {
+	cases := []struct {
+		box  string
+		want []string // nil: not read as a layout
+	}{
+		{`y(x) = \begin{cases} 1-\frac{x^3}{24} & (x \ll 1) \\ \sqrt[3]{30}(x - 22.2)^{1/3} + 2.8 & (x \gg 1) \end{cases}`,
+			[]string{`1-\frac{x^3}{24}`, `\sqrt[3]{30}(x - 22.2)^{1/3} + 2.8`}},
+		// Labels name the regimes: large first is put second.
+		{`\begin{cases} -6/(x-5) & x \to \infty \\ 1 - x^3/6 & x \to 0 \end{cases}`,
+			[]string{`1 - x^3/6`, `-6/(x-5)`}},
+		// An array with the column specification and "y &=" columns.
+		{`\begin{array}{ll} y &= 1 - \frac{1}{2} x^3 & (\text{Small } x) \\ y &= -6/(x-5) & (\text{Large } x) \end{array}`,
+			[]string{`1 - \frac{1}{2} x^3`, `-6/(x-5)`}},
+		// aligned: & only aligns; a label before a colon is dropped.
+		{`\begin{aligned} \text{small } x: & \quad y = 1 - x^3/24, \\ \text{large } x: & \quad y = -6/(x-5) \end{aligned}`,
+			[]string{`1 - x^3/24`, `-6/(x-5)`}},
+		{`\begin{bmatrix} \epsilon^{3}, \\ \frac{1}{\epsilon} \end{bmatrix}`, []string{`\epsilon^{3}`, `\frac{1}{\epsilon}`}},
+		// Not closed, one row, or three rows: not a two-regime layout.
+		{`\begin{cases} 1 - x^3 & x \ll 1 \\ 2`, nil},
+		{`\begin{cases} 1 - x^3 & x \ll 1 \end{cases}`, nil},
+		{`\begin{cases} 1 \\ 2 \\ 3 \end{cases}`, nil},
+		{`[1 - x^3, -6/(x-5)]`, nil},
+	}
+	for _, c := range cases {
+		got, ok := layoutFormulas(c.box, 2)
+		if c.want == nil {
+			if ok {
+				t.Errorf("%s: read as %q, want no layout", c.box, got)
+			}
+			continue
+		}
+		if !ok || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %q (%v)\nwant %q", c.box, got, ok, c.want)
+		}
+	}
+}
+
+// A layout answer is graded like a list: found by the layout reader,
+// judged by numbers.
+func TestGradeODELayout(t *testing.T) {
+	r := rowOf(t, odeRow)
+	v := grade(t, r, `$\boxed{y(x) = \begin{cases} 1 - \frac{x^3}{18} & x \ll 1 \\ 6/(11.4511451145115 - x) - 2.7342 & x \gg 1 \end{cases}}$`)
+	if v.Score != 1 {
+		t.Errorf("right answer as cases: %+v", v)
+	}
+	v = grade(t, r, `$\boxed{\begin{cases} 1 & x \ll 1 \\ 0 & x \gg 1 \end{cases}}$`)
+	if v.Score != 0 {
+		t.Errorf("y(0) and 0 as cases: %+v", v)
+	}
+}
+
+func FuzzLayoutRows(f *testing.F) {
+	f.Add(`\begin{cases} 1 & x \ll 1 \\ 2 & x \gg 1 \end{cases}`)
+	f.Add(`\begin{array}{ll} y &= 1 & (\text{Small}) \\ \end{array}`)
+	f.Add(`\begin{aligned}\text{small}: & y = 1 \end{aligned}`)
+	f.Add(`\begin{array}{`)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, r := range layoutRows(s) {
+			if r.formula == "" {
+				t.Fatalf("empty formula row from %q", s)
+			}
+		}
+		layoutFormulas(s, 2)
+	})
+}
