@@ -60,12 +60,11 @@ func layoutRows(s string) []layoutRow {
 		}
 		var formula, label string
 		for _, col := range splitTop(line, '&') {
-			// A label before a colon ("\text{small } x: y = ...") is
-			// dropped from the formula and kept as the row's label.
-			if i := strings.LastIndex(col, ":"); i >= 0 && isRegimeLabel(col[:i]) {
-				label += " " + col[:i]
-				col = col[i+1:]
-			}
+			// A label before the formula ("\text{Small $x$ regime:} y =
+			// ...", "small x: y = ...") is kept as the row's label.
+			lab, rest := splitLabel(col)
+			label += " " + lab
+			col = rest
 			col = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(col), `\quad`))
 			switch {
 			case col == "":
@@ -82,6 +81,40 @@ func layoutRows(s string) []layoutRow {
 		rows = append(rows, layoutRow{formula: formula, regime: regimeOfLabel(label)})
 	}
 	return rows
+}
+
+// splitLabel splits a leading regime label off a column: a \text{...}
+// group (with a colon inside or after it), or what precedes a top-level
+// colon when that reads as a label.
+func splitLabel(col string) (label, rest string) {
+	c := strings.TrimSpace(col)
+	for _, cmd := range []string{`\text`, `\textbf`, `\mathrm`} {
+		if strings.HasPrefix(c, cmd+"{") {
+			if k := matchingClose(c, len(cmd)); k > 0 {
+				lab := c[:k+1]
+				if isRegimeLabel(lab) {
+					return lab, strings.TrimPrefix(strings.TrimSpace(c[k+1:]), ":")
+				}
+			}
+		}
+	}
+	depth, colon := 0, -1
+	for k := 0; k < len(c); k++ {
+		switch c[k] {
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			depth--
+		case ':':
+			if depth == 0 {
+				colon = k
+			}
+		}
+	}
+	if colon >= 0 && isRegimeLabel(c[:colon]) {
+		return c[:colon], c[colon+1:]
+	}
+	return "", c
 }
 
 // splitRows splits a layout's body at its top-level row breaks (\\).

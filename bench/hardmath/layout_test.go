@@ -70,3 +70,15 @@ func FuzzLayoutRows(f *testing.F) {
 		layoutFormulas(s, 2)
 	})
 }
+
+func TestLayoutLabelsInText(t *testing.T) {
+	for _, box := range []string{
+		"\\begin{aligned}\n\\text{Small $x$ regime:} & y(x) = 1 - \\frac{x^3}{24} \\\\\n\\text{Large $x$ regime:} & y(x) = -6/(x-5)\n\\end{aligned}",
+		"\\begin{aligned}\n\\text{{Small x regime}: } y &= 1 - \\frac{x^3}{24} \\\\\n\\text{{Large x regime}: } y &= -6/(x-5)\n\\end{aligned}",
+	} {
+		got, ok := layoutFormulas(box, 2)
+		if want := []string{`1 - \frac{x^3}{24}`, `-6/(x-5)`}; !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %q (%v)\nwant %q", box, got, ok, want)
+		}
+	}
+}
