@@ -32,6 +32,16 @@ type Builder struct {
 	items []ItemSamples
 	sum   Summary
 	defs  map[string][]GroupDef // breakdown name -> its groups, for Pivot
+	noMaj bool
+}
+
+// NoMajority leaves maj@k out of the sampling table: for benchmarks whose
+// samples are not answers that can be voted on (proofs are each checked
+// on their own; two different proofs of one statement are not two votes
+// for one answer).
+func (b *Builder) NoMajority() *Builder {
+	b.noMaj = true
+	return b
 }
 
 // NewBuilder groups samples by item (in first-seen order, samples in index
@@ -344,6 +354,10 @@ func (b *Builder) sampling() {
 			"pass@k: the chance that at least one of k samples is correct (the unbiased estimator of Chen et al. 2021 over each item's samples; items with fewer than k samples are left out).",
 			"maj@k: the share of items whose most frequent answer among the first k samples is correct.",
 			"mean@k: the mean score of the first k samples; mean@" + strconv.Itoa(n) + " is the headline accuracy."}}
+	if b.noMaj {
+		t.Columns = []string{"k", "pass@k % [95% CI]", "mean@k % [95% CI]"}
+		t.Notes = []string{t.Notes[0], t.Notes[2]}
+	}
 	for _, k := range Ks(n) {
 		var pass, maj, mean []float64
 		for _, it := range b.items {
@@ -378,15 +392,20 @@ func (b *Builder) sampling() {
 		mm := Metric{Name: "maj@" + ks, Label: "maj@" + ks, Unit: Percent, Estimate: EstimateOf(maj),
 			Definition: "the share of items whose most frequent answer among the first " + ks + " samples is correct"}
 		b.sum.Add(mp)
-		b.sum.Add(mm)
-		t.Shows = append(t.Shows, mp.Name, mm.Name)
+		t.Shows = append(t.Shows, mp.Name)
 		row := []string{ks, mp.Cell(mp.Estimate), mm.Cell(mm.Estimate), "(accuracy)"}
+		if b.noMaj {
+			row = []string{ks, mp.Cell(mp.Estimate), "(accuracy)"}
+		} else {
+			b.sum.Add(mm)
+			t.Shows = append(t.Shows, mm.Name)
+		}
 		if k < n {
 			me := Metric{Name: "mean@" + ks, Label: "mean@" + ks, Unit: Percent, Estimate: EstimateOf(mean),
 				Definition: "the mean score of the first " + ks + " samples of an item, averaged over items"}
 			b.sum.Add(me)
 			t.Shows = append(t.Shows, me.Name)
-			row[3] = me.Cell(me.Estimate)
+			row[len(row)-1] = me.Cell(me.Estimate)
 		}
 		t.Rows = append(t.Rows, row)
 	}

@@ -46,6 +46,35 @@ func TestMeasures(t *testing.T) {
 	}
 }
 
+// NoMajority leaves maj@k out of the metrics and the sampling table, and
+// keeps pass@k and mean@k.
+func TestBuilderNoMajority(t *testing.T) {
+	samples := []Sample{sampleOf("a", 0, true, 1, nil), sampleOf("a", 1, false, 0, nil),
+		sampleOf("b", 0, false, 0, nil), sampleOf("b", 1, false, 0, nil)}
+	sum := NewBuilder(samples).NoMajority().Summary()
+	if _, ok := sum.Metric("maj@2"); ok {
+		t.Error("maj@2 reported")
+	}
+	if sum.Value("pass@2") != 0.5 || sum.Value("mean@1") != 0.5 {
+		t.Errorf("sampling metrics %+v", sum.Metrics)
+	}
+	for _, tab := range sum.Tables {
+		if tab.Name != "sampling" {
+			continue
+		}
+		if len(tab.Columns) != 3 || strings.Contains(strings.Join(tab.Columns, " ")+strings.Join(tab.Notes, " "), "maj@") {
+			t.Errorf("sampling table %v %v", tab.Columns, tab.Notes)
+		}
+		for _, r := range tab.Rows {
+			if len(r) != len(tab.Columns) {
+				t.Errorf("row %v for columns %v", r, tab.Columns)
+			}
+		}
+		return
+	}
+	t.Error("no sampling table")
+}
+
 // A summary worked by hand: four items, two subjects, item d with two samples.
 func TestBuilderByHand(t *testing.T) {
 	alg := map[string]string{"subject": "algebra", "level": "1"}

@@ -127,7 +127,7 @@ func (b *Bench) Summarize(samples []bench.Sample) bench.Summary {
 		track = samples[0].Item.Meta["track"]
 	}
 	unit := map[string]string{TrackMetamath: "proof steps", TrackHOL: "tactics", TrackLean: "lines"}[track]
-	sb := bench.NewBuilder(usable)
+	sb := bench.NewBuilder(usable).NoMajority() // proofs are checked one by one, not voted on
 	proved := bench.Correct
 	sb.Metric(bench.Metric{Name: "proved", Label: "proved (pass@1)", Unit: bench.Percent, Measure: &proved,
 		Definition: "the share of a problem's samples whose proof the verifier accepted, averaged over the problems with a usable statement: pass@1"})
