@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/report"
 	"github.com/matheval/matheval/rundir"
 )
@@ -479,20 +480,50 @@ func (f filter) match(recs []rundir.SampleRecord) bool {
 	return true
 }
 
-// options lists the values of a metadata key, for the filter menus.
-func options(l *loaded, key string) []string {
+// option is one entry of a filter menu: the metadata value the filter
+// matches, and the name the run's results give it.
+type option struct{ Value, Label string }
+
+// options lists the values of a metadata key, for the filter menus, each
+// labelled as the run's own breakdowns label it ("counting_and_probability"
+// shows as "Counting & Probability"), or as itself.
+func options(l *loaded, key string) []option {
 	seen := map[string]bool{}
 	for _, o := range l.analysis.Outcomes {
 		if v := o.Meta[key]; v != "" {
 			seen[v] = true
 		}
 	}
-	var out []string
+	labels := metaLabels(l.run.Results.Summary, key)
+	var out []option
 	for v := range seen {
-		out = append(out, v)
+		lab := labels[v]
+		if lab == "" {
+			lab = v
+		}
+		out = append(out, option{Value: v, Label: lab})
 	}
-	sort.Slice(out, func(i, j int) bool { return report.NaturalLess(out[i], out[j]) })
+	sort.Slice(out, func(i, j int) bool { return report.NaturalLess(out[i].Value, out[j].Value) })
 	return out
+}
+
+// metaLabels reads, from the summary's one-dimension breakdowns over key,
+// the label of each group that selects exactly one value of key.
+func metaLabels(sum bench.Summary, key string) map[string]string {
+	labels := map[string]string{}
+	for _, b := range sum.Breakdowns {
+		if len(b.Dims) != 1 || b.Dims[0] != key {
+			continue
+		}
+		for _, g := range b.Groups {
+			if vs := g.Where[key]; len(vs) == 1 && len(g.Where) == 1 && g.Label != "" {
+				if _, ok := labels[vs[0]]; !ok {
+					labels[vs[0]] = g.Label
+				}
+			}
+		}
+	}
+	return labels
 }
 
 func kindNames() []string {

@@ -66,9 +66,9 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 {{template "foot"}}{{end}}
 
 {{define "filters"}}
-<label>subject<select name="subject"><option value="">all</option>{{range .Subjects}}<option{{if eq . $.F.Subject}} selected{{end}}>{{.}}</option>{{end}}</select></label>
-<label>level<select name="level"><option value="">all</option>{{range .Levels}}<option{{if eq . $.F.Level}} selected{{end}}>{{.}}</option>{{end}}</select></label>
-{{if .Groups}}<label>group<select name="group"><option value="">all</option>{{range .Groups}}<option{{if eq . $.F.Group}} selected{{end}}>{{.}}</option>{{end}}</select></label>{{end}}
+<label>subject<select name="subject"><option value="">all</option>{{range .Subjects}}<option value="{{.Value}}"{{if eq .Value $.F.Subject}} selected{{end}}>{{.Label}}</option>{{end}}</select></label>
+<label>level<select name="level"><option value="">all</option>{{range .Levels}}<option value="{{.Value}}"{{if eq .Value $.F.Level}} selected{{end}}>{{.Label}}</option>{{end}}</select></label>
+{{if .Groups}}<label>group<select name="group"><option value="">all</option>{{range .Groups}}<option value="{{.Value}}"{{if eq .Value $.F.Group}} selected{{end}}>{{.Label}}</option>{{end}}</select></label>{{end}}
 <label>verdict<select name="verdict"><option value="">all</option>{{range .Verdicts}}<option{{if eq . $.F.Verdict}} selected{{end}}>{{.}}</option>{{end}}</select></label>
 <label>search<input type="search" name="q" value="{{.F.Q}}" placeholder="id, problem, reply…"></label>
 <button type="submit">Filter</button>{{end}}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/report/reporttest"
 	"github.com/matheval/matheval/rundir"
 )
@@ -275,5 +276,33 @@ func TestRenderAnswer(t *testing.T) {
 				t.Errorf("%q: %q not outside the formulas: %s", c.in, w, plain)
 			}
 		}
+	}
+}
+
+// Filter menus name values as the run's own breakdowns do; the value
+// sent stays the metadata value the filter matches.
+func TestFilterLabels(t *testing.T) {
+	sum := bench.Summary{Breakdowns: []bench.Breakdown{
+		{Name: "by_subject", Dims: []string{"subject"}, Groups: []bench.Group{
+			{Key: "counting_and_probability", Label: "Counting & Probability", Where: map[string][]string{"subject": {"counting_and_probability"}}},
+			{Key: "both", Label: "Both", Where: map[string][]string{"subject": {"a", "b"}}},
+		}},
+		{Name: "cross", Dims: []string{"subject", "level"}, Groups: []bench.Group{
+			{Key: "x|1", Label: "X, Level 1", Where: map[string][]string{"subject": {"x"}, "level": {"1"}}},
+		}},
+	}}
+	got := metaLabels(sum, "subject")
+	if len(got) != 1 || got["counting_and_probability"] != "Counting & Probability" {
+		t.Errorf("labels %v", got)
+	}
+	var b strings.Builder
+	err := tmpl.ExecuteTemplate(&b, "filters", map[string]any{
+		"Subjects": []option{{Value: "counting_and_probability", Label: "Counting & Probability"}},
+		"F":        filter{Subject: "counting_and_probability"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<option value="counting_and_probability" selected>Counting &amp; Probability</option>`) {
+		t.Errorf("menu: %s", b.String())
 	}
 }
