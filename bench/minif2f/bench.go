@@ -507,6 +507,26 @@ func (b *Bench) startMetamath(items []bench.Item) ([]bench.Warning, error) {
 	return warns, nil
 }
 
+// Ready starts the configured track's verifier, or says why it cannot
+// start, without loading statements: 'grade' calls it before regrading a
+// run, so that a verifier the run's options no longer find (a set.mm that
+// moved, no HOL Light, no Lean command) stops the regrade with one line
+// instead of turning every verdict into "verifier unavailable".
+func (b *Bench) Ready(ctx context.Context) error {
+	switch b.opts.Track {
+	case TrackMetamath:
+		return b.ensureMetamath()
+	case TrackHOL:
+		_, err := b.ensureHOL(ctx)
+		return err
+	case TrackLean:
+		if b.opts.Lean.Command == "" {
+			return fmt.Errorf("miniF2F lean: --lean-repl is required (a shell command starting the Lean 4 REPL)")
+		}
+	}
+	return nil
+}
+
 func (b *Bench) ensureMetamath() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -67,6 +69,19 @@ way; --also-policy none drops it.`,
 			if err != nil {
 				return err
 			}
+			if b, err = configureAsRun(b, man.Params); err != nil {
+				return fmt.Errorf("grade %s: the run's %s options: %v", dir, man.Benchmark, err)
+			}
+			if c, ok := b.(io.Closer); ok {
+				defer c.Close() // the benchmark's verifier sessions
+			}
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			if r, ok := b.(interface{ Ready(context.Context) error }); ok {
+				if err := r.Ready(ctx); err != nil {
+					return fmt.Errorf("grade %s: cannot check with the run's options: %v", dir, err)
+				}
+			}
 			names := man.Extra[alsoPoliciesKey]
 			if cmd.Flags().Changed("also-policy") {
 				names = also
@@ -83,8 +98,6 @@ way; --also-policy none drops it.`,
 					return usageErrorf("grade: --also-policy: %v", err)
 				}
 			}
-			ctx, stop := interruptible(cmd)
-			defer stop()
 			rep, err := runner.Regrade(ctx, dir, b)
 			if err != nil {
 				return err

@@ -66,6 +66,22 @@ func TestRunMinif2fGold(t *testing.T) {
 	if man.Params["track"] != "metamath" || man.Params["setmm"] != minif2f.DefaultSetMM {
 		t.Errorf("manifest params %v", man.Params)
 	}
+
+	// grade checks the proofs with the run's own options: the same
+	// verdicts from the same set.mm, and a refusal when the run's set.mm is
+	// gone (not a silent regrade against the default one).
+	code, out = cli(t, "grade", dir)
+	if code != 0 || !strings.Contains(out, "regraded: 0 verdicts changed") {
+		t.Errorf("grade: exit %d\n%s", code, out)
+	}
+	man.Params["setmm"] = filepath.Join(t.TempDir(), "gone", "set.mm")
+	if err := rundir.WriteJSON(dir, rundir.ManifestFile, man); err != nil {
+		t.Fatal(err)
+	}
+	code, out = cli(t, "grade", dir)
+	if code == 0 || !strings.Contains(out, "gone") {
+		t.Errorf("grade with the run's set.mm gone: exit %d\n%s", code, out)
+	}
 }
 
 // TestRunMinif2fTampered: the reference proofs that verify, replayed with

@@ -72,6 +72,26 @@ func (o *benchOptions) configure(fs *pflag.FlagSet, b bench.Benchmark, log io.Wr
 	return nb, nil
 }
 
+// configureAsRun sets b up with the options its run was made with, as
+// recorded in the manifest's params (the default where the run predates
+// an option), so that 'grade' checks proofs against the run's set.mm and
+// HOL Light libraries, not the defaults. The caller closes the result
+// when it is an io.Closer.
+func configureAsRun(b bench.Benchmark, params map[string]any) (bench.Benchmark, error) {
+	cb, ok := b.(bench.Configurable)
+	if !ok {
+		return b, nil
+	}
+	values := map[string]string{}
+	for _, opt := range cb.Options() {
+		values[opt.Name] = opt.Default
+		if v, ok := params[opt.Name]; ok && v != nil {
+			values[opt.Name] = fmt.Sprint(v)
+		}
+	}
+	return cb.Configure(values)
+}
+
 func contains(xs []string, x string) bool {
 	for _, y := range xs {
 		if y == x {
