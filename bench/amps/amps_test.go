@@ -126,6 +126,55 @@ func TestSameSeedSameBytes(t *testing.T) {
 	}
 }
 
+// TestNoRepeatsWhileTheSpaceLasts: a module keeps no problem text twice,
+// over every module at every level, unless a level's space ran out, and
+// then exactly the repeats the stats count are there.
+func TestNoRepeatsWhileTheSpaceLasts(t *testing.T) {
+	n := 50
+	if testing.Short() {
+		n = 20
+	}
+	recs, st, err := Generate(context.Background(), Options{N: n, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	repeated := map[string]int{}
+	for _, m := range st.Modules {
+		repeated[m.Module] = m.Repeated
+	}
+	seen := map[string]bool{}
+	got := map[string]int{}
+	for _, r := range recs {
+		k := r.Module + "\x00" + r.Problem
+		if seen[k] {
+			got[r.Module]++
+		}
+		seen[k] = true
+	}
+	for _, m := range Modules() {
+		if got[m.Name] != repeated[m.Name] {
+			t.Errorf("%s: %d repeated problems in the output, %d counted", m.Name, got[m.Name], repeated[m.Name])
+		}
+	}
+	if st.Repeated > 0 {
+		t.Logf("%d repeats kept where a level ran out of problems", st.Repeated)
+	}
+	// A level with few problems runs out: level 1 of a small module, drawn
+	// far past its size, keeps repeats and says so, and stays bounded.
+	small, _ := Select([]string{"polygon_angle_sum"})
+	recs, st, err = Generate(context.Background(), Options{Modules: small, N: 400, Seed: 1, Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	distinct := map[string]bool{}
+	for _, r := range recs {
+		distinct[r.Problem] = true
+	}
+	if len(recs) != 400 || st.Repeated == 0 || st.Repeated != 400-len(distinct) || st.Repeats > 400*repeatStreak {
+		t.Errorf("small space: %d records, %d distinct, repeats kept %d, skipped %d", len(recs), len(distinct), st.Repeated, st.Repeats)
+	}
+}
+
 // TestSplitsDisjoint: train and interpolate never share a problem text.
 func TestSplitsDisjoint(t *testing.T) {
 	mods, _ := Select([]string{"polygon_angle_sum", "sample_mean", "gcd_lcm", "fraction_multiply"})

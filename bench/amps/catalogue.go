@@ -90,6 +90,13 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // WriteText prints what a generation kept and dropped, with the reasons.
 func (s Stats) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "kept %d problems from %d modules; dropped %d that failed a check\n", s.Kept, len(s.Modules), s.Dropped)
+	if s.Repeats > 0 || s.Repeated > 0 {
+		fmt.Fprintf(w, "  skipped %d draws that repeated a problem already kept", s.Repeats)
+		if s.Repeated > 0 {
+			fmt.Fprintf(w, "; kept %d repeats where a module's problems ran out", s.Repeated)
+		}
+		fmt.Fprintln(w)
+	}
 	reasons := map[string]int{}
 	for _, m := range s.Modules {
 		for r, n := range m.Reasons {

@@ -195,12 +195,19 @@ type ModuleStats struct {
 	Kept    int            `json:"kept"`
 	Dropped int            `json:"dropped"`
 	Reasons map[string]int `json:"reasons,omitempty"` // why problems were dropped
+	// Repeats counts draws skipped because the module had already kept the
+	// same problem text; Repeated, the problems kept again once the module's
+	// space looked exhausted (its allowance of skips spent).
+	Repeats  int `json:"repeats_skipped,omitempty"`
+	Repeated int `json:"repeats_kept,omitempty"`
 }
 
 // Stats are a generation's counts.
 type Stats struct {
 	Kept, Dropped int
-	Modules       []ModuleStats
+	// Repeats and Repeated sum the modules' (ModuleStats).
+	Repeats, Repeated int
+	Modules           []ModuleStats
 }
 
 // ErrTooManyFailures stops a module whose problems keep failing their checks.
@@ -265,6 +272,8 @@ func Generate(ctx context.Context, opts Options) ([]Record, Stats, error) {
 		all = append(all, res.recs...)
 		st.Kept += res.st.Kept
 		st.Dropped += res.st.Dropped
+		st.Repeats += res.st.Repeats
+		st.Repeated += res.st.Repeated
 		st.Modules = append(st.Modules, res.st)
 	}
 	return all, st, nil
@@ -273,12 +282,22 @@ func Generate(ctx context.Context, opts Options) ([]Record, Stats, error) {
 func generateModule(ctx context.Context, m *Module, opts Options, split string) ([]Record, ModuleStats, error) {
 	st := ModuleStats{Module: m.Name, Reasons: map[string]int{}}
 	var out []Record
-	maxAttempts := 3*opts.N + 20
+	// A module does not keep the same problem text twice while it can
+	// draw others: small spaces (level 1 of a module with few numbers)
+	// repeat themselves otherwise, and a repeated item counts twice in a
+	// score. A level whose last repeatStreak draws in a row were all
+	// repeats is taken as exhausted: from then on its repeats are kept
+	// (and counted), so a tiny space costs a bounded number of draws.
+	seen := map[string]bool{}
+	exhausted := map[int]bool{}
+	streak := 0
 	for index := 0; len(out) < opts.N; index++ {
 		if err := ctx.Err(); err != nil {
 			return nil, st, err
 		}
-		if index >= maxAttempts {
+		// Too many failures: more than two per problem drawn well (kept or
+		// a repeat), past a first 20.
+		if st.Dropped >= 2*(len(out)+st.Repeats)+20 {
 			return nil, st, fmt.Errorf("%w: %d kept of %d tried (%s)", ErrTooManyFailures, len(out), index, reasonList(st.Reasons))
 		}
 		level := opts.Level
@@ -294,6 +313,18 @@ func generateModule(ctx context.Context, m *Module, opts Options, split string) 
 			st.Reasons[dropReason(err)]++
 			continue
 		}
+		if seen[rec.Problem] {
+			if streak++; streak >= repeatStreak {
+				exhausted[level] = true
+			}
+			if !exhausted[level] {
+				st.Repeats++
+				continue
+			}
+			st.Repeated++
+		}
+		streak = 0
+		seen[rec.Problem] = true
 		if !opts.KeepSympy {
 			rec.Sympy = nil
 		}
@@ -305,6 +336,10 @@ func generateModule(ctx context.Context, m *Module, opts Options, split string) 
 	}
 	return out, st, nil
 }
+
+// repeatStreak is how many draws in a row must repeat kept problems before
+// a level's problem space is taken as exhausted.
+const repeatStreak = 64
 
 func reasonList(m map[string]int) string {
 	var ks []string
