@@ -831,7 +831,9 @@ func (p *parser) parseExponent() expr.Node {
 	case t.kind == tWord:
 		p.pos = t.start + 1
 		return p.letterSym(p.s[t.start : t.start+1])
-	case t.kind == tCmd:
+	case t.kind == tCmd && p.canStartFactor(t):
+		// One command as the exponent (x^\pi, e^\alpha); an operator or
+		// relation (x^\pm, x^\cdot) is no exponent, as in braces.
 		return p.parsePrimary()
 	}
 	p.failf(t.start, "missing exponent")

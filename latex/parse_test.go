@@ -223,3 +223,19 @@ func TestNoPanicOnJunk(t *testing.T) {
 		}()
 	}
 }
+
+// One command after ^ is the exponent only when it can be a factor: x^\pi
+// is a power, x^\pm 1 and x^\cdot 2 are not (braced, they fail the same
+// way), so what parses also prints back parseably (FuzzParse found 0^±).
+func TestCommandExponent(t *testing.T) {
+	for _, s := range []string{`x^\pi`, `e^\alpha`, `2^\frac12`} {
+		if _, err := Parse(s); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+	for _, s := range []string{`0^±`, `x^\pm 1`, `x^\cdot 2`, `x^{\pm}`, `x^\le 2`} {
+		if n, err := Parse(s); err == nil {
+			t.Errorf("%s parsed as %v, want an error", s, n)
+		}
+	}
+}
