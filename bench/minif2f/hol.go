@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 )
 
@@ -43,37 +42,7 @@ var holRenames = map[string]string{"mathb-algebra-44": "mathd-algebra-44"}
 // which is not OCaml, so they are never run as they are: the quotation
 // alone is kept.
 func LoadHOL(paths []string) ([]HOLProblem, error) {
-	var out []HOLProblem
-	seen := map[string]string{}
-	for _, path := range paths {
-		info, err := os.Stat(path)
-		if err != nil {
-			return nil, err
-		}
-		files := []string{path}
-		if info.IsDir() {
-			if files, err = filepath.Glob(filepath.Join(path, "*.ml")); err != nil {
-				return nil, err
-			}
-			if len(files) == 0 {
-				return nil, fmt.Errorf("%s: no .ml files", path)
-			}
-		}
-		sort.Strings(files)
-		for _, f := range files {
-			p, err := LoadHOLFile(f)
-			if err != nil {
-				return nil, err
-			}
-			key := p.Split + "/" + p.Name
-			if prev, ok := seen[key]; ok {
-				return nil, fmt.Errorf("%s: problem %s already loaded from %s", f, key, prev)
-			}
-			seen[key] = f
-			out = append(out, p)
-		}
-	}
-	return out, nil
+	return loadStatements(paths, ".ml", LoadHOLFile, func(p HOLProblem) string { return p.Split + "/" + p.Name })
 }
 
 // maxHOLFile bounds a statement file (the largest is under 2 KB).

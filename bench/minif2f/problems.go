@@ -34,7 +34,15 @@ type Problem struct {
 // LoadDirs loads every .mm file of the given folders (or single files). The
 // split is the name of the folder a file is in.
 func LoadDirs(paths []string) ([]Problem, error) {
-	var out []Problem
+	return loadStatements(paths, ".mm", LoadFile, func(p Problem) string { return p.Split + "/" + p.Name })
+}
+
+// loadStatements loads every file ending in ext of the given folders (or
+// single files), in name order, with load; a problem whose key (split and
+// name) was already loaded is an error naming both files. The Metamath and
+// HOL Light loaders share it.
+func loadStatements[P any](paths []string, ext string, load func(string) (P, error), key func(P) string) ([]P, error) {
+	var out []P
 	seen := map[string]string{}
 	for _, path := range paths {
 		info, err := os.Stat(path)
@@ -43,25 +51,24 @@ func LoadDirs(paths []string) ([]Problem, error) {
 		}
 		files := []string{path}
 		if info.IsDir() {
-			files, err = filepath.Glob(filepath.Join(path, "*.mm"))
-			if err != nil {
+			if files, err = filepath.Glob(filepath.Join(path, "*"+ext)); err != nil {
 				return nil, err
 			}
 			if len(files) == 0 {
-				return nil, fmt.Errorf("%s: no .mm files", path)
+				return nil, fmt.Errorf("%s: no %s files", path, ext)
 			}
 		}
 		sort.Strings(files)
 		for _, f := range files {
-			p, err := LoadFile(f)
+			p, err := load(f)
 			if err != nil {
 				return nil, err
 			}
-			key := p.Split + "/" + p.Name
-			if prev, ok := seen[key]; ok {
-				return nil, fmt.Errorf("%s: problem %s already loaded from %s", f, p.Name, prev)
+			k := key(p)
+			if prev, ok := seen[k]; ok {
+				return nil, fmt.Errorf("%s: problem %s already loaded from %s", f, k, prev)
 			}
-			seen[key] = f
+			seen[k] = f
 			out = append(out, p)
 		}
 	}
