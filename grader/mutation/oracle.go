@@ -606,16 +606,15 @@ func (p *oparser) power() (*Value, error) {
 		return v, nil
 	}
 	p.pos++
-	if p.peek().k == "deg" { // x^\circ
-		p.pos++
-		n, err := scalar(v)
-		if err != nil {
-			return nil, err
-		}
-		return &Value{Kind: "scalar", Num: mul(n, floatNum(complex(math.Pi/180, 0)))}, nil
+	deg := 0 // tokens of a degree mark: x^\circ or x^{\circ}
+	switch {
+	case p.peek().k == "deg":
+		deg = 1
+	case p.peek().k == "{" && p.pos+2 < len(p.toks) && p.toks[p.pos+1].k == "deg" && p.toks[p.pos+2].k == "}":
+		deg = 3
 	}
-	if p.peek().k == "{" && p.pos+2 < len(p.toks) && p.toks[p.pos+1].k == "deg" && p.toks[p.pos+2].k == "}" {
-		p.pos += 3
+	if deg > 0 {
+		p.pos += deg
 		n, err := scalar(v)
 		if err != nil {
 			return nil, err
