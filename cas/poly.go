@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -408,16 +409,7 @@ func (p Poly) plain(x string, pyPow bool) string {
 		if a.IsZero() {
 			continue
 		}
-		if a.Sign() < 0 {
-			if first {
-				sb.WriteString("-")
-			} else {
-				sb.WriteString(" - ")
-			}
-			a = a.Neg()
-		} else if !first {
-			sb.WriteString(" + ")
-		}
+		a = writeSign(&sb, a, first)
 		first = false
 		switch {
 		case i == 0:
@@ -471,16 +463,7 @@ func monoTeX(x string, i int) string {
 // writeTerm writes coefficient a times the factor text f (empty for a
 // constant), with the sign joined to what precedes.
 func writeTerm(sb *strings.Builder, a Q, f string, first bool) {
-	if a.Sign() < 0 {
-		if first {
-			sb.WriteString("-")
-		} else {
-			sb.WriteString(" - ")
-		}
-		a = a.Neg()
-	} else if !first {
-		sb.WriteString(" + ")
-	}
+	a = writeSign(sb, a, first)
 	switch {
 	case f == "":
 		sb.WriteString(a.TeX())
@@ -492,6 +475,21 @@ func writeTerm(sb *strings.Builder, a Q, f string, first bool) {
 	}
 }
 
-func itoa(i int) string {
-	return big.NewInt(int64(i)).String()
+// writeSign writes the sign joining a term of coefficient a to what
+// precedes ("-" first, " - " or " + " after) and returns |a|.
+func writeSign(sb *strings.Builder, a Q, first bool) Q {
+	if a.Sign() < 0 {
+		if first {
+			sb.WriteString("-")
+		} else {
+			sb.WriteString(" - ")
+		}
+		return a.Neg()
+	}
+	if !first {
+		sb.WriteString(" + ")
+	}
+	return a
 }
+
+func itoa(i int) string { return strconv.Itoa(i) }
