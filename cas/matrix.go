@@ -447,6 +447,13 @@ func (m Mat) MulVec(v []Q) []Q {
 func (m Mat) TeX() string {
 	var sb strings.Builder
 	sb.WriteString(`\begin{pmatrix}`)
+	m.texRows(&sb)
+	sb.WriteString(`\end{pmatrix}`)
+	return sb.String()
+}
+
+// texRows writes m's entries, & between columns and \\ between rows.
+func (m Mat) texRows(sb *strings.Builder) {
 	for i := 0; i < m.R; i++ {
 		if i > 0 {
 			sb.WriteString(` \\ `)
@@ -458,25 +465,13 @@ func (m Mat) TeX() string {
 			sb.WriteString(m.At(i, j).TeX())
 		}
 	}
-	sb.WriteString(`\end{pmatrix}`)
-	return sb.String()
 }
 
 // TeXAug prints an augmented matrix with a bar before column k.
 func (m Mat) TeXAug(k int) string {
 	var sb strings.Builder
 	sb.WriteString(`\left(\begin{array}{` + strings.Repeat("c", k) + "|" + strings.Repeat("c", m.C-k) + "}")
-	for i := 0; i < m.R; i++ {
-		if i > 0 {
-			sb.WriteString(` \\ `)
-		}
-		for j := 0; j < m.C; j++ {
-			if j > 0 {
-				sb.WriteString(" & ")
-			}
-			sb.WriteString(m.At(i, j).TeX())
-		}
-	}
+	m.texRows(&sb)
 	sb.WriteString(`\end{array}\right)`)
 	return sb.String()
 }

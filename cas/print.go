@@ -30,17 +30,7 @@ func texSum(sb *strings.Builder, e Expr) {
 // texSigned writes one term with its sign joined to what precedes.
 func texSigned(sb *strings.Builder, t Expr, first bool) {
 	c, rest := splitCoef(t)
-	if c.Sign() < 0 {
-		if first {
-			sb.WriteString("-")
-		} else {
-			sb.WriteString(" - ")
-		}
-		c = c.Neg()
-	} else if !first {
-		sb.WriteString(" + ")
-	}
-	texProduct(sb, c, rest)
+	texProduct(sb, writeSign(sb, c, first), rest)
 }
 
 // factorsOf lists the factors of a coefficient-free product.

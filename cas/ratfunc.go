@@ -177,16 +177,7 @@ func (pf PartialFractions) TeX(x string) string {
 		if inner.Deg() == 0 && inner.Coef(0).Sign() < 0 {
 			c, inner = c.Neg(), inner.Neg()
 		}
-		if c.Sign() < 0 {
-			if first {
-				sb.WriteString("-")
-			} else {
-				sb.WriteString(" - ")
-			}
-			c = c.Neg()
-		} else if !first {
-			sb.WriteString(" + ")
-		}
+		c = writeSign(&sb, c, first)
 		first = false
 		isX := t.Factor.Deg() == 1 && t.Factor.Coef(0).IsZero() && t.Factor.Coef(1).IsOne()
 		den := t.Factor.TeX(x)
