@@ -36,18 +36,17 @@ var odeSmallFractions = []float64{0.125, 0.25, 0.5}
 // the evaluation point.
 var odeLargeFactors = []float64{1, 0.99, 0.98}
 
-// odeAnswerVars binds the variables of an ODE answer at x. The prompt of
-// the authors' earlier runs (their archive's hint for every list answer)
-// asks for "formulas of variable \epsilon", so a reply that follows it
-// writes the ODE's approximations in \epsilon: where the answer has
-// \epsilon and not the ODE's variable, \epsilon is read as that variable
-// and the second result says so. An answer with both keeps \epsilon
-// unknown (not evaluable), never guessed.
-func odeAnswerVars(pred, v string, x float64) (map[string]complex128, bool) {
-	vars := map[string]complex128{v: complex(x, 0)}
+// epsilonAsVar reports whether an ODE answer is to be read with \epsilon
+// as the ODE's variable v. The prompt of the authors' earlier runs (their
+// archive's hint for every list answer) asks for "formulas of variable
+// \epsilon", so a reply that follows it writes the ODE's approximations in
+// \epsilon: where the answer has \epsilon and not v, \epsilon is read as v.
+// An answer with both keeps \epsilon unknown (not evaluable), never
+// guessed.
+func epsilonAsVar(pred, v string) bool {
 	f, err := parseFormula(pred)
 	if err != nil {
-		return vars, false
+		return false
 	}
 	hasV, hasEps := false, false
 	for _, name := range f.vars {
@@ -58,11 +57,16 @@ func odeAnswerVars(pred, v string, x float64) (map[string]complex128, bool) {
 			hasEps = true
 		}
 	}
-	if !hasEps || hasV {
-		return vars, false
+	return hasEps && !hasV
+}
+
+// odeVars binds v (and \epsilon too, when epsAsVar) to x.
+func odeVars(v string, x float64, epsAsVar bool) map[string]complex128 {
+	vars := map[string]complex128{v: complex(x, 0)}
+	if epsAsVar {
+		vars["epsilon"] = complex(x, 0)
 	}
-	vars["epsilon"] = complex(x, 0)
-	return vars, true
+	return vars
 }
 
 // epsAsVarNote is the reason's words when \epsilon was read as x.
@@ -79,10 +83,9 @@ func gradeODESmall(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 	at := func(src string, x float64) (complex128, error) {
 		return ev(ctx, src, map[string]complex128{g.Var: complex(x, 0)}, true)
 	}
-	_, epsAsVar := odeAnswerVars(pred, g.Var, 0)
+	epsAsVar := epsilonAsVar(pred, g.Var)
 	atPred := func(x float64) (complex128, error) {
-		vars, _ := odeAnswerVars(pred, g.Var, x)
-		return ev(ctx, pred, vars, true)
+		return ev(ctx, pred, odeVars(g.Var, x, epsAsVar), true)
 	}
 	r0, err := at(g.Refs[0], 0)
 	if err != nil {
@@ -134,7 +137,7 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 	}
 	var detail []string
 	full := true
-	epsAsVar := false
+	epsAsVar := epsilonAsVar(pred, g.Var)
 	var relAtPoint float64
 	for i, f := range odeLargeFactors {
 		x := f * g.Point
@@ -143,9 +146,7 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 		if err != nil {
 			return 0, "reference not evaluable: " + err.Error(), stUndecided
 		}
-		pvars, eps := odeAnswerVars(pred, g.Var, x)
-		epsAsVar = eps
-		p, err := ev(ctx, pred, pvars, true)
+		p, err := ev(ctx, pred, odeVars(g.Var, x, epsAsVar), true)
 		if err != nil {
 			return 0, "answer not evaluable: " + err.Error(), stUnparsable
 		}
