@@ -393,13 +393,13 @@ func (b *Builder) sampling() {
 			Definition: "the share of items whose most frequent answer among the first " + ks + " samples is correct"}
 		b.sum.Add(mp)
 		t.Shows = append(t.Shows, mp.Name)
-		row := []string{ks, mp.Cell(mp.Estimate), mm.Cell(mm.Estimate), "(accuracy)"}
-		if b.noMaj {
-			row = []string{ks, mp.Cell(mp.Estimate), "(accuracy)"}
-		} else {
+		row := []string{ks, mp.Cell(mp.Estimate)}
+		if !b.noMaj {
 			b.sum.Add(mm)
 			t.Shows = append(t.Shows, mm.Name)
+			row = append(row, mm.Cell(mm.Estimate))
 		}
+		row = append(row, "(accuracy)")
 		if k < n {
 			me := Metric{Name: "mean@" + ks, Label: "mean@" + ks, Unit: Percent, Estimate: EstimateOf(mean),
 				Definition: "the mean score of the first " + ks + " samples of an item, averaged over items"}
