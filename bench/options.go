@@ -21,6 +21,13 @@ type Configurable interface {
 	Configure(values map[string]string) (Benchmark, error)
 }
 
+// Readier is implemented by benchmarks whose grading needs a tool started
+// (miniF2F's verifiers): Ready starts it with the benchmark's options, or
+// says why it cannot, before anything is graded again.
+type Readier interface {
+	Ready(ctx context.Context) error
+}
+
 // Baseliner is implemented by benchmarks with built-in baselines of their
 // own (the model spec builtin:NAME), such as miniF2F's search over
 // decision procedures for HOL Light.

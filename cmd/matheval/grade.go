@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -77,7 +76,7 @@ way; --also-policy none drops it.`,
 			}
 			ctx, stop := interruptible(cmd)
 			defer stop()
-			if r, ok := b.(interface{ Ready(context.Context) error }); ok {
+			if r, ok := b.(bench.Readier); ok {
 				if err := r.Ready(ctx); err != nil {
 					return fmt.Errorf("grade %s: cannot check with the run's options: %v", dir, err)
 				}
