@@ -25,8 +25,10 @@ import (
 //
 // Large x: the answer must be within 10% of the reference at the regime's
 // evaluation point x_L and at 0.99 x_L and 0.98 x_L (full credit); within
-// 50% at x_L alone it gets half credit ("not far", the rubric's partial
-// credit); otherwise none.
+// 50% at all three it gets half credit ("not far", the rubric's partial
+// credit); otherwise none. Half credit needs every point too: near a
+// divergence the reference changes fast, and a constant (y = y(0), y = 1)
+// that crosses it at x_L alone is not "not far" from it.
 
 // odeSmallFractions are the points of the small-x comparison, as fractions
 // of the evaluation point.
@@ -72,8 +74,8 @@ func odeVars(v string, x float64, epsAsVar bool) map[string]complex128 {
 // epsAsVarNote is the reason's words when \epsilon was read as x.
 const epsAsVarNote = "\\epsilon read as x, as the prompt's hint asked for formulas of variable \\epsilon"
 
-// odePartialTolerance is the relative distance at x_L within which a
-// large-x answer that misses the 10% earns half credit.
+// odePartialTolerance is the relative distance, at every large-x point,
+// within which an answer that misses the 10% earns half credit.
 const odePartialTolerance = 0.5
 
 func gradeODESmall(ctx context.Context, g Regime, pred string, ev Evaluator) (float64, string, partStatus) {
@@ -138,8 +140,8 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 	var detail []string
 	full := true
 	epsAsVar := epsilonAsVar(pred, g.Var)
-	var relAtPoint float64
-	for i, f := range odeLargeFactors {
+	var worstRel float64
+	for _, f := range odeLargeFactors {
 		x := f * g.Point
 		vars := map[string]complex128{g.Var: complex(x, 0)}
 		r, err := ev(ctx, g.Refs[0], vars, true)
@@ -154,9 +156,7 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 		if !cmplx.IsNaN(p) && !cmplx.IsInf(p) && cmplx.Abs(r) > 0 {
 			rel = cmplx.Abs(p-r) / cmplx.Abs(r)
 		}
-		if i == 0 {
-			relAtPoint = rel
-		}
+		worstRel = math.Max(worstRel, rel)
 		if !within(p, r) {
 			full = false
 		}
@@ -169,10 +169,10 @@ func gradeODELarge(ctx context.Context, g Regime, pred string, ev Evaluator) (fl
 	switch {
 	case full:
 		return 1, strings.TrimPrefix(note, "; "), stOK
-	case relAtPoint <= odePartialTolerance:
-		return 0.5, fmt.Sprintf("half credit: within %.0f%% at x=%.4g but not within 10%% at every point (%s)%s", 100*odePartialTolerance, g.Point, strings.Join(detail, "; "), note), stOK
+	case worstRel <= odePartialTolerance:
+		return 0.5, fmt.Sprintf("half credit: within %.0f%% at every point but not within 10%% (%s)%s", 100*odePartialTolerance, strings.Join(detail, "; "), note), stOK
 	}
-	return 0, strings.Join(detail, "; ") + note, stOK
+	return 0, fmt.Sprintf("off by %.3g at worst (%s)%s", worstRel, strings.Join(detail, "; "), note), stOK
 }
 
 var odeOrderRe = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(.*$`)

@@ -239,3 +239,40 @@ func TestNumericalCheckOnDisagreements(t *testing.T) {
 		t.Errorf("numerical check agrees with matheval on %d of 30 root disagreements, want at least 27", agree)
 	}
 }
+
+// Over every ODE and Laplace-integral response where matheval's score and
+// the authors' differ at all, the numerical check (the ODE solved
+// numerically, the integral by quadrature) never sides with the authors,
+// and decides most of them.
+func TestNumericalCheckNeverSidesWithTheAuthors(t *testing.T) {
+	run, err := gradedArchive(testenv.Shared(t, "data", "hardmath", "authors-responses-7c4885c.tar.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, cat := New(), run.cat
+	type tally struct{ ours, theirs, unchecked int }
+	got := map[string]*tally{TypeODE: {}, "integral/laplace": {}}
+	for _, g := range Disagreements(run.gs, TolExact) {
+		c := got[g.Type]
+		if c == nil {
+			continue
+		}
+		num, note, ok := NumericalCheck(context.Background(), b, cat, g)
+		switch {
+		case !ok:
+			c.unchecked++
+		case math.Abs(num-g.Verdict.Score) < math.Abs(num-g.Score):
+			c.ours++
+		case math.Abs(num-g.Score) < math.Abs(num-g.Verdict.Score):
+			c.theirs++
+			t.Errorf("%s #%s: the numerical check (%.3g) sides with the authors (%.3g) against matheval (%.3g): %s",
+				g.File, g.Key, num, g.Score, g.Verdict.Score, note)
+		}
+	}
+	for typ, c := range got {
+		t.Logf("%s: matheval %d, authors %d, unchecked %d", typ, c.ours, c.theirs, c.unchecked)
+		if c.ours < 2*c.unchecked/3 || c.ours < 100 {
+			t.Errorf("%s: the check decides too few: matheval %d, unchecked %d", typ, c.ours, c.unchecked)
+		}
+	}
+}

@@ -31,6 +31,7 @@ func newGradeResponsesHardmathCmd() *cobra.Command {
 		seed     uint64
 		verbose  bool
 		markdown bool
+		exact    bool
 	)
 	c := &cobra.Command{
 		Use:   "hardmath FILE...",
@@ -48,7 +49,8 @@ It prints agreement per type and per type, model and shots (exact: scores within
 both not), the paper-shaped table (per model and shots, matheval's accuracy beside
 the mean of the authors' scores, overall weighted 129/63/54/120 by category), and
 the number of disagreements (--list prints each with matheval's reason).
---sample N --seed S prints N seeded random disagreements per type instead.
+--sample N --seed S prints N seeded random disagreements per type instead
+(those more than 0.25 apart; with --exact, all more than 0.01 apart).
 
 The data files are found beside the first FILE (eval_HARDMath*.json, the older
 436-item numbering, then HARDMath_mini.json) unless --data names them.
@@ -84,7 +86,11 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 				return fmt.Errorf("interrupted after %d of %d responses: %w", len(gs), len(rs), err)
 			}
 			if sample > 0 {
-				picked := hardmath.SampleDisagreements(gs, hardmath.TolQuarter, sample, seed)
+				tol := hardmath.TolQuarter
+				if exact {
+					tol = hardmath.TolExact
+				}
+				picked := hardmath.SampleDisagreements(gs, tol, sample, seed)
 				switch {
 				case asJSON:
 					printJSON(cmd, picked)
@@ -120,6 +126,7 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "with --json: every graded response, not only the disagreements")
 	c.Flags().IntVar(&sample, "sample", 0, "print N seeded random disagreements per type instead of the report")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed for --sample")
+	c.Flags().BoolVar(&exact, "exact", false, "with --sample: draw from every disagreement (scores more than 0.01 apart), not only those more than 0.25 apart")
 	c.Flags().BoolVar(&markdown, "markdown", false, "with --sample: a Markdown list with a numerical check of each response and who is right")
 	return c
 }
