@@ -21,10 +21,10 @@ func TestGradeResponsesHardmathCLI(t *testing.T) {
 		"answer_val":       `\left[ \frac{1}{\epsilon}, \  -1\right]`,
 		"small_eval_point": 0.01, "large_eval_point": 100.0,
 	}}
+	right := `For small $\epsilon$: $\boxed{[\frac{1}{\epsilon}, -1]}$. For large $\epsilon$: $\boxed{[\pm \frac{1}{\sqrt{\epsilon}}]}$`
 	resp := map[string]any{"7": map[string]any{
-		"prompt":       "Question: " + q + "\nHint: ...\nSolution: ",
-		"response":     `For small $\epsilon$: $\boxed{[\frac{1}{\epsilon}, -1]}$. For large $\epsilon$: $\boxed{[\pm \frac{1}{\sqrt{\epsilon}}]}$`,
-		"grade_prompt": "g", "grade_response": `\boxed{0.5}`, "score": 0.5,
+		"prompt":   "Question: " + q + "\nHint: ...\nSolution: ",
+		"response": right, "grade_prompt": "g", "grade_response": `\boxed{0.5}`, "score": 0.5,
 	}}
 	write := func(name string, v any) {
 		b, _ := json.Marshal(v)
@@ -56,6 +56,29 @@ func TestGradeResponsesHardmathCLI(t *testing.T) {
 	}
 	if rep.Graded != 1 || len(rep.Disagreements) != 1 || rep.Disagreements[0].Verdict.Score != 1 || rep.Disagreements[0].Score != 0.5 {
 		t.Errorf("--json report: %+v", rep)
+	}
+	// A second response 0.25 apart: --sample draws only the first, --exact both.
+	resp["8"] = map[string]any{"prompt": "Question: " + q + "\nSolution: ", "response": right, "grade_response": `\boxed{0.75}`, "score": 0.75}
+	write("responses/polynomial_roots/polynomial_roots_0shot_gpt4.json", resp)
+	for _, c := range []struct {
+		args []string
+		want []string
+		not  string
+	}{
+		{[]string{"--sample", "5"}, []string{"#7"}, "#8"},
+		{[]string{"--sample", "5", "--exact"}, []string{"#7", "#8"}, ""},
+		{[]string{"--sample", "5", "--exact", "--markdown"}, []string{"#7", "#8", "| polynomial_roots | 2 | 0 | 0 |"}, ""},
+	} {
+		args := append([]string{"grade-responses", "hardmath", "--data", filepath.Join(dir, "HARDMath_mini.json")}, c.args...)
+		code, out, errOut := captureRun(t, append(args, filepath.Join(dir, "responses"))...)
+		for _, w := range c.want {
+			if code != 0 || !strings.Contains(out, w) {
+				t.Errorf("%v: exit %d, want %q in\n%s%s", c.args, code, w, out, errOut)
+			}
+		}
+		if c.not != "" && strings.Contains(out, c.not) {
+			t.Errorf("%v: %q listed, it is within 0.25:\n%s", c.args, c.not, out)
+		}
 	}
 	if code, _, _ := captureRun(t, "grade-responses", "hardmath", filepath.Join(dir, "nosuch")); code != 1 {
 		t.Errorf("a missing folder: exit %d, want 1", code)
