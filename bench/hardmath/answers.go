@@ -24,7 +24,9 @@ type Regime struct {
 	// Numerical is the released numerical ground truth at Point, if any.
 	Numerical string `json:"numerical,omitempty"`
 	// Analytical is the released value of the answer at Point (for root
-	// corrections: the corrected roots, from which the uncorrected ones follow).
+	// corrections: the corrected roots, from which the uncorrected ones follow;
+	// for an ODE's large x: the value the authors computed from their formula,
+	// used where the formula itself is not real at Point).
 	Analytical string `json:"analytical,omitempty"`
 	// Truth is the integral's value at Point computed by quadrature from
 	// the question (traditional integrals), which answers are graded
@@ -113,7 +115,8 @@ func ReferenceOf(r Row) (Reference, error) {
 		lp, lok := pt(r.LargeEvalPoint, math.NaN())
 		ref.Regimes = []Regime{
 			{Name: "small_x", Var: "x", Point: sp, HasPoint: sok, Refs: []string{cleanAnswer(parts[0])}, Numerical: deref(r.SmallNumerical)},
-			{Name: "large_x", Var: "x", Point: lp, HasPoint: lok, Refs: []string{cleanAnswer(parts[1])}, Numerical: deref(r.LargeNumerical)},
+			{Name: "large_x", Var: "x", Point: lp, HasPoint: lok, Refs: []string{cleanAnswer(parts[1])}, Numerical: deref(r.LargeNumerical),
+				Analytical: deref(r.LargeAnalytical)},
 		}
 	case TypeIntegral:
 		if ref.Subtype == "laplace" {

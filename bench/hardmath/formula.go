@@ -76,15 +76,27 @@ func short(s string) string {
 // given with or without its backslash: "epsilon" binds \epsilon) under
 // ctx.
 func (f *formula) eval(ctx context.Context, vars map[string]complex128, o evalOptions) (complex128, error) {
+	c, err := f.evalBig(ctx, vars, o)
+	if err != nil {
+		return 0, err
+	}
+	re, _ := c.Re.Float64()
+	im, _ := c.Im.Float64()
+	return complex(re, im), nil
+}
+
+// evalBig is eval in expr's arbitrary precision (64 bits), whose exponent
+// range holds values float64 cannot (e^{-731}, e^{800}).
+func (f *formula) evalBig(ctx context.Context, vars map[string]complex128, o evalOptions) (expr.Complex, error) {
 	env := make(map[string]expr.Complex, len(f.vars))
 	for _, v := range f.vars {
 		val, ok := lookupVar(vars, v)
 		if !ok {
-			return 0, fmt.Errorf("unknown variable %q", v)
+			return expr.Complex{}, fmt.Errorf("unknown variable %q", v)
 		}
 		re, im := new(big.Float).SetPrec(64), new(big.Float).SetPrec(64)
 		if math.IsNaN(real(val)) || math.IsInf(real(val), 0) || math.IsNaN(imag(val)) || math.IsInf(imag(val), 0) {
-			return 0, fmt.Errorf("value of %s not finite", v)
+			return expr.Complex{}, fmt.Errorf("value of %s not finite", v)
 		}
 		re.SetFloat64(real(val))
 		im.SetFloat64(imag(val))
@@ -94,13 +106,44 @@ func (f *formula) eval(ctx context.Context, vars map[string]complex128, o evalOp
 	if o.realRoots {
 		opt.Branch = expr.RealRoots
 	}
-	c, err := expr.EvalComplex(ctx, f.n, 64, env, opt)
+	return expr.EvalComplex(ctx, f.n, 64, env, opt)
+}
+
+// relDistanceBig is |p - r| / |r| for the formulas pred and ref at the
+// given values, computed in arbitrary precision: for points where the
+// reference is beyond float64 (a Laplace integral's e^{-4.1 x} at x = 180
+// is 1e-320, below float64's normal range; e^{0.7 x} at 1100 overflows).
+// Under a deadline, like every evaluation.
+func relDistanceBig(ctx context.Context, pred, ref string, vars map[string]complex128) (float64, error) {
+	ctx, cancel := context.WithTimeout(ctx, evalTimeout)
+	defer cancel()
+	at := func(src string) (expr.Complex, error) {
+		f, err := parseFormula(src)
+		if err != nil {
+			return expr.Complex{}, err
+		}
+		return f.evalBig(ctx, vars, evalOptions{realRoots: true})
+	}
+	r, err := at(ref)
+	if err != nil {
+		return 0, fmt.Errorf("reference: %w", err)
+	}
+	p, err := at(pred)
 	if err != nil {
 		return 0, err
 	}
-	re, _ := c.Re.Float64()
-	im, _ := c.Im.Float64()
-	return complex(re, im), nil
+	abs := func(c expr.Complex) *big.Float {
+		re := new(big.Float).SetPrec(64).Mul(c.Re, c.Re)
+		im := new(big.Float).SetPrec(64).Mul(c.Im, c.Im)
+		return re.Add(re, im).Sqrt(re)
+	}
+	d := expr.Complex{Re: new(big.Float).SetPrec(64).Sub(p.Re, r.Re), Im: new(big.Float).SetPrec(64).Sub(p.Im, r.Im)}
+	den := abs(r)
+	if den.Sign() == 0 {
+		return 0, fmt.Errorf("reference is 0")
+	}
+	q, _ := new(big.Float).SetPrec(64).Quo(abs(d), den).Float64()
+	return q, nil
 }
 
 // evalLatex parses and evaluates a formula at a point, under its own

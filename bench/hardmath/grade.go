@@ -3,6 +3,7 @@ package hardmath
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/cmplx"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/equiv"
+	"github.com/matheval/matheval/expr"
 )
 
 // Tolerance is the relative distance within which an answer's value counts
@@ -238,35 +240,69 @@ func gradeFormula(ctx context.Context, g Regime, pred string, ev Evaluator) (flo
 	refs := make([]refAt, len(formulaFactors))
 	for i, f := range formulaFactors {
 		x := f * g.Point
-		r, err := ev(ctx, g.Refs[0], map[string]complex128{g.Var: complex(x, 0)}, true)
-		if i == 0 && err != nil {
+		vars := map[string]complex128{g.Var: complex(x, 0)}
+		r, err := ev(ctx, g.Refs[0], vars, true)
+		if err == nil && cmplx.Abs(r) >= minNormal {
+			refs[i] = refAt{x: x, v: r, ok: true}
+			continue
+		}
+		if err == nil || errors.Is(err, expr.ErrDomain) {
+			// Below float64's normal range or overflowing: compare in
+			// arbitrary precision (e^{-4.1 x} at x = 180 is 1e-320), if
+			// the reference has a nonzero value there.
+			if _, berr := relDistanceBig(ctx, g.Refs[0], g.Refs[0], vars); berr == nil {
+				refs[i] = refAt{x: x, src: g.Refs[0], ok: true}
+				continue
+			}
+			if err == nil { // a true zero: compared as a value
+				refs[i] = refAt{x: x, v: r, ok: true}
+				continue
+			}
+		}
+		if i == 0 {
 			return 0, "reference not evaluable: " + err.Error(), stUndecided
 		}
-		// Beyond float64 (e^{3x} at 1.25 x_L) or not defined there: this
-		// point cannot judge, the others do.
-		refs[i] = refAt{x: x, v: r, ok: err == nil && !cmplx.IsInf(r) && !cmplx.IsNaN(r) && (i == 0 || r != 0)}
+		refs[i] = refAt{x: x} // not defined there: the other points judge
 	}
 	return gradeAtPoints(ctx, g.Var, pred, refs, ev)
 }
 
-// refAt is a reference value at one point; ok is false where it could
-// not be computed (the point is then skipped).
+// minNormal is float64's smallest normal magnitude: below it a value keeps
+// too few digits to be compared at 10%.
+const minNormal = 0x1p-1022
+
+// refAt is a reference at one point: its value v, or, for a value beyond
+// float64, the formula src to compare in arbitrary precision; ok is false
+// where it could not be computed (the point is then skipped).
 type refAt struct {
-	x  float64
-	v  complex128
-	ok bool
+	x   float64
+	v   complex128
+	src string
+	ok  bool
 }
 
 // gradeAtPoints gives full credit when pred is within 10% of the reference
-// at every point that has a value (the first, x_L, always must), else none.
+// at every point that has one (the first, x_L, always must), else none.
 func gradeAtPoints(ctx context.Context, v, pred string, refs []refAt, ev Evaluator) (float64, string, partStatus) {
-	var skipped []string
+	var skipped, big []string
 	for i, r := range refs {
 		if !r.ok && i > 0 {
 			skipped = append(skipped, fmt.Sprintf("%s=%g", v, r.x))
 			continue
 		}
-		p, err := ev(ctx, pred, map[string]complex128{v: complex(r.x, 0)}, true)
+		vars := map[string]complex128{v: complex(r.x, 0)}
+		if r.src != "" {
+			d, err := relDistanceBig(ctx, pred, r.src, vars)
+			if err != nil {
+				return 0, "answer not evaluable: " + err.Error(), stUnparsable
+			}
+			if d > Tolerance {
+				return 0, fmt.Sprintf("%.3g off the reference at %s=%g (compared in arbitrary precision: the values are beyond float64)", d, v, r.x), stOK
+			}
+			big = append(big, fmt.Sprintf("%s=%g", v, r.x))
+			continue
+		}
+		p, err := ev(ctx, pred, vars, true)
 		if err != nil {
 			return 0, "answer not evaluable: " + err.Error(), stUnparsable
 		}
@@ -278,10 +314,14 @@ func gradeAtPoints(ctx context.Context, v, pred string, refs []refAt, ev Evaluat
 			return 0, why, stOK
 		}
 	}
-	if len(skipped) > 0 {
-		return 1, "reference beyond float64 at " + strings.Join(skipped, ", ") + ", judged at the other points", stOK
+	var notes []string
+	if len(big) > 0 {
+		notes = append(notes, "compared in arbitrary precision at "+strings.Join(big, ", ")+" (values beyond float64)")
 	}
-	return 1, "", stOK
+	if len(skipped) > 0 {
+		notes = append(notes, "reference not defined at "+strings.Join(skipped, ", ")+", judged at the other points")
+	}
+	return 1, strings.Join(notes, "; "), stOK
 }
 
 func within(p, r complex128) bool {

@@ -93,7 +93,7 @@ func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (
 // place of the reference: small x, the answer's departure from y(0) within
 // 10% of the numerical solution's at x = 0.004, 0.008, 0.016; large x, its
 // value within 10% (half credit: 50%) of the numerical solution at x_L,
-// 0.99 x_L and 0.98 x_L.
+// 0.95 x_L and 0.9 x_L.
 func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Reference, p ODEProblem, reply string) (float64, string, bool) {
 	boxes := boxedAll(reply)
 	if len(boxes) == 0 {
