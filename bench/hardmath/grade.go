@@ -152,10 +152,18 @@ const (
 func formulaCandidates(ref Reference, boxes []string) []string {
 	n := len(ref.Regimes)
 	items := splitList(boxes[len(boxes)-1])
+	if b := strings.TrimSpace(stripMath(boxes[len(boxes)-1])); strings.HasPrefix(b, "[") && matchingClose(b, 0) < 0 {
+		// "\boxed{[a, b}]": the box closed before the list did.
+		items = splitList(b[1:])
+	}
+	regimes := make([]string, len(items))
 	for i := range items {
-		items[i] = cleanAnswer(items[i])
+		items[i], regimes[i] = listItem(items[i])
 	}
 	if len(items) == n {
+		if n == 2 && regimes[0] == "large" && regimes[1] == "small" {
+			items[0], items[1] = items[1], items[0]
+		}
 		return items
 	}
 	if fs, ok := layoutFormulas(boxes[len(boxes)-1], n); ok {

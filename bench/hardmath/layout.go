@@ -173,3 +173,43 @@ func layoutFormulas(box string, n int) ([]string, bool) {
 	}
 	return out, true
 }
+
+// quotedRe matches a list item written as a quoted string, bare or in
+// \text: the archive's prompts asked for "a Python list containing SymPy
+// convertible formula", and some replies quote them
+// ([\text{"1 - x^3/18"}, ...]).
+var quotedRe = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`)
+
+// listItem reads one item of a boxed list answer: its formula, without a
+// regime label before it ("\text{Small } x: 1 - \frac{x^3}{12}",
+// "\text{small x:} ...") or quotes around it, and the regime its label
+// names ("small", "large" or ""). A label needs its colon: "\text{For
+// large } x" is words, not a label before the formula x.
+func listItem(item string) (formula, regime string) {
+	it := strings.TrimSpace(item)
+	if m := quotedRe.FindStringSubmatch(it); m != nil && m[1] == m[3] && !strings.ContainsAny(m[2], `"'`) {
+		it = m[2]
+	}
+	label, rest := "", it
+	depth := 0
+	for k := 0; k < len(it) && label == ""; k++ {
+		switch it[k] {
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			depth--
+			// A colon at the end of a leading \text{...}: "\text{small x:}".
+			if depth == 0 && strings.HasPrefix(it, `\text{`) && k > 0 && strings.HasSuffix(strings.TrimSpace(it[:k]), ":") {
+				label, rest = it[:k+1], it[k+1:]
+			}
+		case ':':
+			if depth == 0 {
+				label, rest = it[:k], it[k+1:]
+			}
+		}
+	}
+	if label == "" || !isRegimeLabel(label) {
+		return cleanAnswer(it), ""
+	}
+	return cleanAnswer(rest), regimeOfLabel(label)
+}

@@ -61,6 +61,8 @@ func FuzzLayoutRows(f *testing.F) {
 	f.Add(`\begin{array}{ll} y &= 1 & (\text{Small}) \\ \end{array}`)
 	f.Add(`\begin{aligned}\text{small}: & y = 1 \end{aligned}`)
 	f.Add(`\begin{array}{`)
+	f.Add(`\text{Small } x: 1 - \frac{x^3}{12}`)
+	f.Add(`\text{"1 - x^3/18"}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, r := range layoutRows(s) {
 			if r.formula == "" {
@@ -68,6 +70,9 @@ func FuzzLayoutRows(f *testing.F) {
 			}
 		}
 		layoutFormulas(s, 2)
+		if f, r := listItem(s); r != "" && r != "small" && r != "large" || len(f) > len(s) {
+			t.Fatalf("listItem(%q) = %q, %q", s, f, r)
+		}
 	})
 }
 
@@ -79,6 +84,50 @@ func TestLayoutLabelsInText(t *testing.T) {
 		got, ok := layoutFormulas(box, 2)
 		if want := []string{`1 - \frac{x^3}{24}`, `-6/(x-5)`}; !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\n got %q (%v)\nwant %q", box, got, ok, want)
+		}
+	}
+}
+
+// The items of a boxed list: a regime label before the formula (with its
+// colon) is dropped and orders the regimes; a quoted SymPy string is read
+// inside its quotes; words without a colon are not a label.
+func TestListItems(t *testing.T) {
+	for _, c := range []struct{ in, formula, regime string }{
+		{`\text{Small } x: 1 - \frac{x^3}{12}`, `1 - \frac{x^3}{12}`, "small"},
+		{`\text{ Large } x: \alpha (x - x^*)^p`, `\alpha (x - x^*)^p`, "large"},
+		{`\text{small x:} y = 1 - x^3`, `1 - x^3`, "small"},
+		{`x \gg 1: -6/(x-5)`, `-6/(x-5)`, "large"},
+		{`\text{"1 - x^3/18"}`, `1 - x^3/18`, ""},
+		{`'1 - x**3/18'`, `1 - x**3/18`, ""},
+		{`y = 1 - \frac{x^3}{6}`, `1 - \frac{x^3}{6}`, ""},
+		{`\text{For large } x`, `\text{For large } x`, ""},
+		{`\text{ more analysis required for large } x`, `\text{ more analysis required for large } x`, ""},
+	} {
+		f, r := listItem(c.in)
+		if f != c.formula || r != c.regime {
+			t.Errorf("listItem(%q) = %q, %q; want %q, %q", c.in, f, r, c.formula, c.regime)
+		}
+	}
+}
+
+func TestGradeODEListItems(t *testing.T) {
+	r := rowOf(t, odeRow)
+	for _, c := range []struct {
+		reply string
+		want  float64
+	}{
+		// Labelled, in the other order.
+		{`$\boxed{[\text{Large } x: 6/(11.4511451145115 - x) - 2.7342, \text{Small } x: 1 - \frac{x^3}{18}]}$`, 1},
+		// Small x right, large x words: the small regime's half.
+		{`$\boxed{[\text{Small } x: 1 - \frac{x^3}{18}, \text{Large } x: \text{Requires further analysis}]}$`, 0.5},
+		{`$\boxed{[\text{"1 - x^3/18"}, \text{"Further investigation needed"}]}$`, 0.5},
+		// The box closed before the list did.
+		{`$\boxed{[1 - \frac{x^{3}}{18}, 6/(11.4511451145115 - x) - 2.7342}]$`, 1},
+		// Words naming a regime are not a formula x.
+		{`$\boxed{[y = 1, \text{ more analysis required for large } x]}$`, 0},
+	} {
+		if v := grade(t, r, c.reply); v.Score != c.want {
+			t.Errorf("%s: score %v, want %v (%s)", c.reply, v.Score, c.want, v.Reason)
 		}
 	}
 }
