@@ -186,9 +186,16 @@ var quotedRe = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`
 // names ("small", "large" or ""). A label needs its colon: "\text{For
 // large } x" is words, not a label before the formula x.
 func listItem(item string) (formula, regime string) {
-	it := strings.TrimSpace(item)
+	it := trimTeXSpace(item)
 	if m := quotedRe.FindStringSubmatch(it); m != nil && m[1] == m[3] && !strings.ContainsAny(m[2], `"'`) {
-		it = m[2]
+		it = trimTeXSpace(m[2])
+	}
+	// A whole item in \text{...} holding an equation ("\text{$y(x) \approx
+	// 1 - \frac{x^3}{18}$}", its $ already dropped) is that equation.
+	if strings.HasPrefix(it, `\text{`) && matchingClose(it, len(`\text`)) == len(it)-1 {
+		if in := it[len(`\text{`) : len(it)-1]; strings.Contains(in, "=") || strings.Contains(in, `\approx`) {
+			it = trimTeXSpace(in)
+		}
 	}
 	label, rest := "", it
 	depth := 0
@@ -209,7 +216,31 @@ func listItem(item string) (formula, regime string) {
 		}
 	}
 	if label == "" || !isRegimeLabel(label) {
-		return cleanAnswer(it), ""
+		return trimTeXSpace(cleanAnswer(it)), ""
 	}
-	return cleanAnswer(rest), regimeOfLabel(label)
+	return trimTeXSpace(cleanAnswer(rest)), regimeOfLabel(label)
+}
+
+// texSpaces are LaTeX spacing commands that may pad a list item.
+var texSpaces = []string{`\qquad`, `\quad`, `\,`, `\;`, `\:`, `\!`, `\ `, `~`}
+
+// trimTeXSpace trims white space and LaTeX spacing commands from both ends
+// of s ("\; y = -\frac{6}{x} \," is "y = -\frac{6}{x}").
+func trimTeXSpace(s string) string {
+	for {
+		t := strings.TrimSpace(s)
+		if strings.HasSuffix(t, `\`) && !strings.HasSuffix(t, `\\`) {
+			t = t[:len(t)-1] // "\ " whose space TrimSpace took
+		}
+		for _, sp := range texSpaces {
+			t = strings.TrimPrefix(t, sp)
+			if strings.HasSuffix(t, sp) && !strings.HasSuffix(t, `\`+sp) {
+				t = strings.TrimSuffix(t, sp)
+			}
+		}
+		if t == s {
+			return t
+		}
+		s = t
+	}
 }

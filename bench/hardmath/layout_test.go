@@ -101,6 +101,11 @@ func TestListItems(t *testing.T) {
 		{`'1 - x**3/18'`, `1 - x**3/18`, ""},
 		{`y = 1 - \frac{x^3}{6}`, `1 - \frac{x^3}{6}`, ""},
 		{`\text{For large } x`, `\text{For large } x`, ""},
+		{`\; y\ =\ -\frac{6}{x} \,`, `-\frac{6}{x}`, ""},
+		{`\; "-\frac{6}{x}"`, `-\frac{6}{x}`, ""},
+		{`\text{ y(x) \approx 1 - \frac{x^{3}}{18} }`, `1 - \frac{x^{3}}{18}`, ""},
+		{`\text{y = need further analysis}`, `need further analysis`, ""},
+		{`-\frac{6}{x} \ `, `-\frac{6}{x}`, ""},
 		{`\text{ more analysis required for large } x`, `\text{ more analysis required for large } x`, ""},
 	} {
 		f, r := listItem(c.in)
