@@ -166,6 +166,16 @@ func formulaCandidates(ref Reference, boxes []string) []string {
 		}
 		return items
 	}
+	if len(items) == 1 && n > 1 && sameRefs(ref) {
+		// Every regime has the same released answer (the older integral
+		// set's one-term polynomials: the same width small and large), so
+		// one formula answers them all.
+		out := make([]string, n)
+		for i := range out {
+			out[i] = items[0]
+		}
+		return out
+	}
 	if fs, ok := layoutFormulas(boxes[len(boxes)-1], n); ok {
 		return fs
 	}
@@ -180,6 +190,17 @@ func formulaCandidates(ref Reference, boxes []string) []string {
 		return out
 	}
 	return items
+}
+
+// sameRefs reports whether every regime of ref has the same released
+// answer, written the same way.
+func sameRefs(ref Reference) bool {
+	for _, g := range ref.Regimes[1:] {
+		if len(g.Refs) != 1 || len(ref.Regimes[0].Refs) != 1 || g.Refs[0] != ref.Regimes[0].Refs[0] {
+			return false
+		}
+	}
+	return true
 }
 
 func gradeSymbolic(ctx context.Context, gold, pred string, ev Evaluator) (float64, string, partStatus) {

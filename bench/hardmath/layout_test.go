@@ -136,3 +136,17 @@ func TestGradeODEListItems(t *testing.T) {
 		}
 	}
 }
+
+// One formula answers every regime only when the released answers of all
+// regimes are the same (the older integral set's one-term polynomials).
+func TestFormulaCandidatesOneForAll(t *testing.T) {
+	same := Reference{Regimes: []Regime{{Name: "small_eps", Refs: []string{`\frac{0.85}{\epsilon^{0.93}}`}}, {Name: "large_eps", Refs: []string{`\frac{0.85}{\epsilon^{0.93}}`}}}}
+	got := formulaCandidates(same, []string{`\epsilon^{-13/14} \cdot 9^{-1/14}`})
+	if want := []string{`\epsilon^{-13/14} \cdot 9^{-1/14}`, `\epsilon^{-13/14} \cdot 9^{-1/14}`}; !reflect.DeepEqual(got, want) {
+		t.Errorf("same answers: got %q, want %q", got, want)
+	}
+	differ := Reference{Regimes: []Regime{{Name: "small_eps", Refs: []string{`\frac{1}{\epsilon}`}}, {Name: "large_eps", Refs: []string{`\frac{79}{\epsilon}`}}}}
+	if got := formulaCandidates(differ, []string{`\frac{1}{\epsilon}`}); len(got) != 1 {
+		t.Errorf("different answers: one formula must not answer both regimes, got %q", got)
+	}
+}
