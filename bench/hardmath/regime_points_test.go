@@ -121,7 +121,7 @@ func TestODELargeComplexKeyReadReal(t *testing.T) {
 // and the older 436-item file), the constant equal to the answer's value
 // at x_L (the released value where the formula is not real there) never
 // earns full credit, and on a Laplace integral earns nothing: one point
-// cannot tell a formula from a constant that crosses it there. (On 13
+// cannot tell a formula from a constant that crosses it there. (On 10
 // mini ODEs whose large-x solution varies slowly near x_L, such a constant
 // is "not far" from it at every point and keeps the rubric's half credit.)
 func TestConstantAtTheEvaluationPoint(t *testing.T) {
