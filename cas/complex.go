@@ -33,20 +33,7 @@ func (z CQ) Div(w CQ) CQ {
 }
 
 // Pow returns z^k for k >= 0 by repeated squaring.
-func (z CQ) Pow(k int) CQ {
-	r := CInt(1, 0)
-	b := z
-	for k > 0 {
-		if k&1 == 1 {
-			r = r.Mul(b)
-		}
-		k >>= 1
-		if k > 0 {
-			b = b.Mul(b)
-		}
-	}
-	return r
-}
+func (z CQ) Pow(k int) CQ { return powSquaring(CInt(1, 0), z, k) }
 
 // IsZero reports z == 0.
 func (z CQ) IsZero() bool { return z.Re.IsZero() && z.Im.IsZero() }

@@ -343,8 +343,13 @@ func (q Q) PowInt(k int) Q {
 	if k < 0 {
 		return q.Inv().PowInt(-k)
 	}
-	r := Int(1)
-	b := q
+	return powSquaring(Int(1), q, k)
+}
+
+// powSquaring returns one*b^k, k >= 0, by repeated squaring: the one
+// exponentiation of Q and CQ.
+func powSquaring[T interface{ Mul(T) T }](one, b T, k int) T {
+	r := one
 	for k > 0 {
 		if k&1 == 1 {
 			r = r.Mul(b)

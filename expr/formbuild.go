@@ -354,19 +354,26 @@ func (b *FormBuilder) sumPow(s *sum, k int64) (*sum, error) {
 	if k > maxFormExp {
 		return nil, ErrLimit
 	}
-	acc := constSum(big.NewRat(1, 1))
-	base := s
+	return powSquaring(constSum(big.NewRat(1, 1)), s, k, b.sumMul)
+}
+
+// powSquaring returns one*base^k, k >= 0, by repeated squaring with mul,
+// stopping at mul's first error: sums' and forms' exponentiation.
+func powSquaring[T any](one, base T, k int64, mul func(x, y T) (T, error)) (T, error) {
+	acc := one
 	for k > 0 {
 		var err error
 		if k&1 == 1 {
-			if acc, err = b.sumMul(acc, base); err != nil {
-				return nil, err
+			if acc, err = mul(acc, base); err != nil {
+				var zero T
+				return zero, err
 			}
 		}
 		k >>= 1
 		if k > 0 {
-			if base, err = b.sumMul(base, base); err != nil {
-				return nil, err
+			if base, err = mul(base, base); err != nil {
+				var zero T
+				return zero, err
 			}
 		}
 	}
@@ -494,23 +501,7 @@ func (b *FormBuilder) powInt(x *Form, k int64) (*Form, error) {
 	if k > maxFormExp {
 		return nil, ErrLimit
 	}
-	acc := b.constForm(big.NewRat(1, 1))
-	base := x
-	for k > 0 {
-		var err error
-		if k&1 == 1 {
-			if acc, err = b.mul(acc, base); err != nil {
-				return nil, err
-			}
-		}
-		k >>= 1
-		if k > 0 {
-			if base, err = b.mul(base, base); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return acc, nil
+	return powSquaring(b.constForm(big.NewRat(1, 1)), x, k, b.mul)
 }
 
 // normalize absorbs a one-term denominator into the numerator (as negative
