@@ -113,37 +113,42 @@ func (f *formula) evalBig(ctx context.Context, vars map[string]complex128, o eva
 // given values, computed in arbitrary precision: for points where the
 // reference is beyond float64 (a Laplace integral's e^{-4.1 x} at x = 180
 // is 1e-320, below float64's normal range; e^{0.7 x} at 1100 overflows).
-// Under a deadline, like every evaluation.
+// Each evaluation runs under its own deadline.
 func relDistanceBig(ctx context.Context, pred, ref string, vars map[string]complex128) (float64, error) {
-	ctx, cancel := context.WithTimeout(ctx, evalTimeout)
-	defer cancel()
-	at := func(src string) (expr.Complex, error) {
-		f, err := parseFormula(src)
-		if err != nil {
-			return expr.Complex{}, err
-		}
-		return f.evalBig(ctx, vars, evalOptions{realRoots: true})
-	}
-	r, err := at(ref)
+	r, err := evalLatexBig(ctx, ref, vars)
 	if err != nil {
 		return 0, fmt.Errorf("reference: %w", err)
 	}
-	p, err := at(pred)
+	p, err := evalLatexBig(ctx, pred, vars)
 	if err != nil {
 		return 0, err
 	}
-	abs := func(c expr.Complex) *big.Float {
-		re := new(big.Float).SetPrec(64).Mul(c.Re, c.Re)
-		im := new(big.Float).SetPrec(64).Mul(c.Im, c.Im)
-		return re.Add(re, im).Sqrt(re)
-	}
 	d := expr.Complex{Re: new(big.Float).SetPrec(64).Sub(p.Re, r.Re), Im: new(big.Float).SetPrec(64).Sub(p.Im, r.Im)}
-	den := abs(r)
+	den := absBig(r)
 	if den.Sign() == 0 {
 		return 0, fmt.Errorf("reference is 0")
 	}
-	q, _ := new(big.Float).SetPrec(64).Quo(abs(d), den).Float64()
+	q, _ := new(big.Float).SetPrec(64).Quo(absBig(d), den).Float64()
 	return q, nil
+}
+
+// evalLatexBig is evalLatex in arbitrary precision (real roots), under its
+// own deadline within ctx's.
+func evalLatexBig(ctx context.Context, src string, vars map[string]complex128) (expr.Complex, error) {
+	f, err := parseFormula(src)
+	if err != nil {
+		return expr.Complex{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, evalTimeout)
+	defer cancel()
+	return f.evalBig(ctx, vars, evalOptions{realRoots: true})
+}
+
+// absBig is |c|.
+func absBig(c expr.Complex) *big.Float {
+	re := new(big.Float).SetPrec(64).Mul(c.Re, c.Re)
+	im := new(big.Float).SetPrec(64).Mul(c.Im, c.Im)
+	return re.Add(re, im).Sqrt(re)
 }
 
 // evalLatex parses and evaluates a formula at a point, under its own

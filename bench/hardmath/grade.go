@@ -279,7 +279,7 @@ func gradeFormula(ctx context.Context, g Regime, pred string, ev Evaluator) (flo
 			// Below float64's normal range or overflowing: compare in
 			// arbitrary precision (e^{-4.1 x} at x = 180 is 1e-320), if
 			// the reference has a nonzero value there.
-			if _, berr := relDistanceBig(ctx, g.Refs[0], g.Refs[0], vars); berr == nil {
+			if rb, berr := evalLatexBig(ctx, g.Refs[0], vars); berr == nil && absBig(rb).Sign() != 0 {
 				refs[i] = refAt{x: x, src: g.Refs[0], ok: true}
 				continue
 			}

@@ -196,11 +196,16 @@ func (b *Benchmark) grade(ctx context.Context, it bench.Item, reply, finishReaso
 	if len(ref.Regimes) == 0 {
 		return answer.Verdict{Kind: answer.Undecided, Reason: fmt.Sprintf("item %s: reference has no regimes", it.ID)}
 	}
-	ev := b.eval
-	if ev == nil {
-		ev = defaultEvaluator
+	return gradeReply(ctx, ref, reply, finishReason, b.evaluator())
+}
+
+// evaluator is the benchmark's formula evaluator (the default one for a
+// zero Benchmark).
+func (b *Benchmark) evaluator() Evaluator {
+	if b.eval == nil {
+		return defaultEvaluator
 	}
-	return gradeReply(ctx, ref, reply, finishReason, ev)
+	return b.eval
 }
 
 // Hint returns the paper's answer-format hint for a question type.

@@ -100,10 +100,7 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Ref
 		return 0, "no boxed answer", true
 	}
 	preds := formulaCandidates(ref, boxes)
-	ev := b.eval
-	if ev == nil {
-		ev = defaultEvaluator
-	}
+	ev := b.evaluator()
 	total := 0.0
 	var notes []string
 	for i, g := range ref.Regimes {
@@ -227,10 +224,7 @@ func laplaceNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, li 
 	if len(preds) == 0 || preds[0] == "" {
 		return 0, note + " → no answer", true
 	}
-	ev := b.eval
-	if ev == nil {
-		ev = defaultEvaluator
-	}
+	ev := b.evaluator()
 	s, why, _ := gradeAtPoints(ctx, r.Var, preds[0], refs, ev)
 	return s, note + " → " + r.Name + ": " + nonEmpty(why, "matches"), true
 }
