@@ -62,7 +62,7 @@ func layoutRows(s string) []layoutRow {
 		for _, col := range splitTop(line, '&') {
 			// A label before the formula ("\text{Small $x$ regime:} y =
 			// ...", "small x: y = ...") is kept as the row's label.
-			lab, rest := splitLabel(col)
+			lab, rest := splitLabel(col, false)
 			label += " " + lab
 			col = rest
 			col = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(col), `\quad`))
@@ -85,14 +85,16 @@ func layoutRows(s string) []layoutRow {
 
 // splitLabel splits a leading regime label off a column: a \text{...}
 // group (with a colon inside or after it), or what precedes a top-level
-// colon when that reads as a label.
-func splitLabel(col string) (label, rest string) {
+// colon when that reads as a label. With needColon a \text group is a
+// label only with its colon: in a list item "\text{For large } x" is words.
+func splitLabel(col string, needColon bool) (label, rest string) {
 	c := strings.TrimSpace(col)
 	for _, cmd := range []string{`\text`, `\textbf`, `\mathrm`} {
 		if strings.HasPrefix(c, cmd+"{") {
 			if k := matchingClose(c, len(cmd)); k > 0 {
 				lab := c[:k+1]
-				if isRegimeLabel(lab) {
+				colon := strings.HasSuffix(strings.TrimSpace(c[len(cmd)+1:k]), ":") || strings.HasPrefix(strings.TrimSpace(c[k+1:]), ":")
+				if isRegimeLabel(lab) && (colon || !needColon) {
 					return lab, strings.TrimPrefix(strings.TrimSpace(c[k+1:]), ":")
 				}
 			}
@@ -197,27 +199,7 @@ func listItem(item string) (formula, regime string) {
 			it = trimTeXSpace(in)
 		}
 	}
-	label, rest := "", it
-	depth := 0
-	for k := 0; k < len(it) && label == ""; k++ {
-		switch it[k] {
-		case '{', '(', '[':
-			depth++
-		case '}', ')', ']':
-			depth--
-			// A colon at the end of a leading \text{...}: "\text{small x:}".
-			if depth == 0 && strings.HasPrefix(it, `\text{`) && k > 0 && strings.HasSuffix(strings.TrimSpace(it[:k]), ":") {
-				label, rest = it[:k+1], it[k+1:]
-			}
-		case ':':
-			if depth == 0 {
-				label, rest = it[:k], it[k+1:]
-			}
-		}
-	}
-	if label == "" || !isRegimeLabel(label) {
-		return trimTeXSpace(cleanAnswer(it)), ""
-	}
+	label, rest := splitLabel(it, true)
 	return trimTeXSpace(cleanAnswer(rest)), regimeOfLabel(label)
 }
 
