@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/matheval/matheval/internal/testenv"
 )
 
 // mathStyleReplies builds n deterministic MATH-style replies of about size
@@ -83,7 +85,7 @@ func BenchmarkGrade10kMATH(b *testing.B) {
 	}
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := testenv.CPUTime()
 	b.ResetTimer()
 	wrong := 0
 	for i := 0; i < b.N; i++ {
@@ -101,7 +103,7 @@ func BenchmarkGrade10kMATH(b *testing.B) {
 	b.StopTimer()
 	// CPU seconds per 10,000 replies: on a shared, oversubscribed machine the
 	// wall time (ns/op) overstates the cost; process CPU time does not.
-	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((testenv.CPUTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(wrong)/float64(b.N), "undecided/op")
 }
 

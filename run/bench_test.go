@@ -5,10 +5,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/matheval/matheval/internal/testenv"
 	"github.com/matheval/matheval/model/fakeserver"
 	"github.com/matheval/matheval/run"
 )
@@ -27,9 +27,9 @@ func BenchmarkRun20k(b *testing.B) {
 		fb := &fakeBench{n: n}
 		cfg := config(fb, backend(b, "openai:fake-model", srv, fb, 256), b.TempDir(), 1)
 		cfg.Concurrency = 256
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), testenv.CPUTime()
 		rep, err := run.Run(context.Background(), cfg)
-		el, cpu := time.Since(t0), cpuTime()-c0
+		el, cpu := time.Since(t0), testenv.CPUTime()-c0
 		srv.Close()
 		if err != nil {
 			b.Fatal(err)
@@ -44,15 +44,6 @@ func BenchmarkRun20k(b *testing.B) {
 		b.ReportMetric(float64(cpu.Microseconds())/n, "cpu-µs/req")
 	}
 	b.ReportMetric(peakRSSMB(), "peakRSS-MB")
-}
-
-// cpuTime is the process's user+system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSSMB reads the process's peak resident set (VmHWM) on Linux.

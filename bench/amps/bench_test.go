@@ -2,6 +2,8 @@ package amps
 
 import (
 	"testing"
+
+	"github.com/matheval/matheval/internal/testenv"
 )
 
 // Benchmarks of verified problems: one problem is drawn, checked by its
@@ -12,7 +14,7 @@ import (
 
 func report(b *testing.B, kept int, cpu0 float64) {
 	b.ReportMetric(float64(kept)/b.Elapsed().Seconds(), "problems/s")
-	if c := cpuTime().Seconds() - cpu0; c > 0 {
+	if c := testenv.CPUTime().Seconds() - cpu0; c > 0 {
 		b.ReportMetric(float64(kept)/c, "problems/cpu-s")
 	}
 }
@@ -22,7 +24,7 @@ func BenchmarkModule(b *testing.B) {
 	for _, m := range Modules() {
 		b.Run(m.Name, func(b *testing.B) {
 			kept := 0
-			cpu0 := cpuTime().Seconds()
+			cpu0 := testenv.CPUTime().Seconds()
 			for i := 0; b.Loop(); i++ {
 				if _, err := Make(m, 1, Train, 1+i%5, i); err == nil {
 					kept++
@@ -39,7 +41,7 @@ func BenchmarkModule(b *testing.B) {
 func BenchmarkAll(b *testing.B) {
 	mods := Modules()
 	kept := 0
-	cpu0 := cpuTime().Seconds()
+	cpu0 := testenv.CPUTime().Seconds()
 	for i := 0; b.Loop(); i++ {
 		for _, m := range mods {
 			if _, err := Make(m, 1, Train, 1+i%5, i); err == nil {
@@ -54,7 +56,7 @@ func BenchmarkAll(b *testing.B) {
 func BenchmarkAllExtrapolate(b *testing.B) {
 	mods := Modules()
 	kept := 0
-	cpu0 := cpuTime().Seconds()
+	cpu0 := testenv.CPUTime().Seconds()
 	for i := 0; b.Loop(); i++ {
 		for _, m := range mods {
 			if _, err := Make(m, 1, Extrapolate, 1+i%5, i); err == nil {
