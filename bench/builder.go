@@ -452,6 +452,40 @@ func (b *Builder) calibration() {
 	b.sum.Tables = append(b.sum.Tables, t)
 }
 
+// IntLess orders integers by value and anything else as strings: levels
+// "2" < "10", response keys.
+func IntLess(a, b string) bool {
+	x, ex := strconv.Atoi(a)
+	y, ey := strconv.Atoi(b)
+	if ex == nil && ey == nil {
+		return x < y
+	}
+	return a < b
+}
+
+// ListedFirst orders strings by the place of key(s) in order (key nil: s
+// itself), those not listed after, by name: areas and subjects as their
+// catalogues list them.
+func ListedFirst(order []string, key func(string) string) func(a, b string) bool {
+	index := func(s string) int {
+		if key != nil {
+			s = key(s)
+		}
+		for i, x := range order {
+			if x == s {
+				return i
+			}
+		}
+		return len(order)
+	}
+	return func(a, b string) bool {
+		if ia, ib := index(a), index(b); ia != ib {
+			return ia < ib
+		}
+		return a < b
+	}
+}
+
 // NaturalLess orders strings with embedded numbers by value ("Level 2" <
 // "Level 10", "test/algebra/9" < "test/algebra/10").
 func NaturalLess(a, b string) bool {

@@ -1,7 +1,6 @@
 package amps
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/matheval/matheval/bench"
@@ -19,7 +18,7 @@ func (*Benchmark) Summarize(samples []bench.Sample) bench.Summary {
 		Definition: "the share of problems whose final answer is equivalent to the generated exact answer " +
 			"(with several samples per problem: the mean over its samples, i.e. mean@k over all k)"})
 	area := sb.ByMeta("area", nil, areaLess)
-	lvl := sb.ByMeta("level", levelLabel, levelLess)
+	lvl := sb.ByMeta("level", levelLabel, bench.IntLess)
 	mods := sb.ByMeta("module", nil, moduleLess(samples))
 	ba := sb.Breakdown("by_area", "Accuracy by area", []string{"area"}, area, "accuracy")
 	bl := sb.Breakdown("by_level", "Accuracy by level", []string{"level"}, lvl, "accuracy")
@@ -37,22 +36,7 @@ func (*Benchmark) Summarize(samples []bench.Sample) bench.Summary {
 }
 
 // areaLess orders areas as the catalogue does (others after, by name).
-func areaLess(a, b string) bool {
-	ia, ib := areaIndex(a), areaIndex(b)
-	if ia != ib {
-		return ia < ib
-	}
-	return a < b
-}
-
-func areaIndex(a string) int {
-	for i, x := range Areas {
-		if x == a {
-			return i
-		}
-	}
-	return len(Areas)
-}
+var areaLess = bench.ListedFirst(Areas, nil)
 
 // moduleLess orders modules by area, then by name.
 func moduleLess(samples []bench.Sample) func(a, b string) bool {
@@ -66,15 +50,6 @@ func moduleLess(samples []bench.Sample) func(a, b string) bool {
 		}
 		return a < b
 	}
-}
-
-func levelLess(a, b string) bool {
-	x, ex := strconv.Atoi(a)
-	y, ey := strconv.Atoi(b)
-	if ex == nil && ey == nil {
-		return x < y
-	}
-	return a < b
 }
 
 func levelLabel(l string) string {

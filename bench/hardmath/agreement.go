@@ -339,7 +339,7 @@ func SampleDisagreements(gs []Graded, tol float64, n int, seed uint64) []Graded 
 			if ds[i].File != ds[j].File {
 				return ds[i].File < ds[j].File
 			}
-			return keyLess(ds[i].Key, ds[j].Key)
+			return bench.IntLess(ds[i].Key, ds[j].Key)
 		})
 		r := rand.New(rand.NewPCG(seed, 0x64697361)) // one stream per type, same seed
 		idx := r.Perm(len(ds))

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/matheval/matheval/bench"
 )
 
 // This file reads the HARDMath authors' stored model responses
@@ -236,7 +238,7 @@ func parseResponseFile(where string, data []byte) ([]StoredResponse, error) {
 	for k := range raw {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+	sort.Slice(keys, func(i, j int) bool { return bench.IntLess(keys[i], keys[j]) })
 	out := make([]StoredResponse, 0, len(keys))
 	for _, k := range keys {
 		v := raw[k]
@@ -269,15 +271,6 @@ func storedScore(raw json.RawMessage) (float64, bool) {
 		}
 	}
 	return 0, false
-}
-
-func keyLess(a, b string) bool {
-	x, ex := strconv.Atoi(a)
-	y, ey := strconv.Atoi(b)
-	if ex == nil && ey == nil {
-		return x < y
-	}
-	return a < b
 }
 
 // normQuestion is the form questions are matched in: runs of white space

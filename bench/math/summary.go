@@ -131,23 +131,7 @@ func summarizeLengths(sb *bench.Builder) {
 }
 
 // subjectLess orders subjects as the paper does (others after, by name).
-func subjectLess(a, b string) bool {
-	ia, ib := subjectIndex(a), subjectIndex(b)
-	if ia != ib {
-		return ia < ib
-	}
-	return a < b
-}
-
-func subjectIndex(s string) int {
-	slug := SubjectSlug(s)
-	for i, x := range Subjects {
-		if x == slug {
-			return i
-		}
-	}
-	return len(Subjects)
-}
+var subjectLess = bench.ListedFirst(Subjects, SubjectSlug)
 
 // levelLess orders levels by number, "?" and other text last.
 func levelLess(a, b string) bool {
