@@ -14,15 +14,53 @@ import (
 	"github.com/matheval/matheval/numeric"
 )
 
+// NumericalVerdict is the numerical check's grade of one stored response.
+type NumericalVerdict struct {
+	Score float64
+	// Note says what was computed and compared, for a human to check.
+	Note string
+	// OK is false when no arbiter could be computed.
+	OK bool
+	// ByKey names the regimes judged against the released answer, as the
+	// rubric says, because the numerical solution is no arbiter there (see
+	// odeNumericalCheck).
+	ByKey []string
+}
+
 // NumericalCheck grades a stored response again, with every regime's
 // reference replaced by a numerical ground truth computed from the question
 // alone (independent of the released answer): the polynomial's roots by the
 // companion matrix, the ODE solved numerically, quadrature for integrals,
 // epsilon from the coefficients for nondimensionalization. It is the
 // arbiter in the disagreement list: whichever of matheval's and the
-// authors' scores is closer to it is taken as right. ok is false when no
-// numerical truth could be computed.
-func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (score float64, note string, ok bool) {
+// authors' scores is closer to it is taken as right.
+func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) NumericalVerdict {
+	if ref, p, it, ok := odeCase(ctx, cat, g); ok {
+		s, note, ok, byKey := odeNumericalCheck(ctx, b, it, ref, p, g.Response)
+		return NumericalVerdict{Score: s, Note: note, OK: ok, ByKey: byKey}
+	}
+	s, note, ok := numericalCheck(ctx, b, cat, g)
+	return NumericalVerdict{Score: s, Note: note, OK: ok}
+}
+
+// odeCase returns the item, reference and parsed ODE of an ODE response.
+func odeCase(ctx context.Context, cat *Catalog, g Graded) (Reference, ODEProblem, bench.Item, bool) {
+	it, _, err := responseItem(ctx, cat, g.StoredResponse)
+	if err != nil {
+		return Reference{}, ODEProblem{}, it, false
+	}
+	ref, err := referenceFromItem(it.Extra)
+	if err != nil || ref.Type != TypeODE {
+		return Reference{}, ODEProblem{}, it, false
+	}
+	p, err := ParseODE(it.Problem)
+	if err != nil {
+		return Reference{}, ODEProblem{}, it, false
+	}
+	return ref, p, it, true
+}
+
+func numericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (score float64, note string, ok bool) {
 	it, _, err := responseItem(ctx, cat, g.StoredResponse)
 	if err != nil {
 		return 0, err.Error(), false
@@ -52,11 +90,8 @@ func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (
 			notes = append(notes, fmt.Sprintf("%s: %d numerical roots at epsilon=%g %s", r.Name, len(roots), r.Point, listC(roots, 10)))
 		}
 	case TypeODE:
-		p, err := ParseODE(q)
-		if err != nil {
-			return 0, err.Error(), false
-		}
-		return odeNumericalCheck(ctx, b, it, ref, p, g.Response)
+		_, err := ParseODE(q)
+		return 0, fmt.Sprintf("cannot read the ODE: %v", err), false
 	case TypeIntegral:
 		if ref.Subtype == "traditional" {
 			for _, r := range ref.Regimes {
@@ -94,13 +129,24 @@ func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (
 // 10% of the numerical solution's at x = 0.004, 0.008, 0.016; large x, its
 // value within 10% (half credit: 50%) of the numerical solution at x_L,
 // 0.95 x_L and 0.9 x_L.
-func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Reference, p ODEProblem, reply string) (float64, string, bool) {
+//
+// Where the numerical solution is no arbiter (a coefficient of the ODE has
+// a pole before the points, so no solution passes it; or the released
+// answer is itself off the solution) the regime is judged against the
+// released answer instead, as the rubric says ("give full credit if it
+// matches the formula in the answer key"), and named in byKey so that a
+// tally can keep those apart. The same holds for a small-x series off the
+// numerical solution.
+func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Reference, p ODEProblem, reply string) (score float64, note string, ok bool, byKey []string) {
 	boxes := boxedAll(reply)
 	if len(boxes) == 0 {
-		return 0, "no boxed answer", true
+		return 0, "no boxed answer", true, nil
 	}
 	preds := formulaCandidates(ref, boxes)
 	ev := b.evaluator()
+	at := func(src string, x float64) (complex128, error) {
+		return ev(ctx, src, map[string]complex128{"x": complex(x, 0)}, true)
+	}
 	total := 0.0
 	var notes []string
 	for i, g := range ref.Regimes {
@@ -120,7 +166,7 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Ref
 		}
 		evaluable := true
 		for _, x := range xs {
-			if v, err := ev(ctx, pred, map[string]complex128{"x": complex(x, 0)}, true); err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
+			if v, err := at(pred, x); err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
 				evaluable = false
 			}
 		}
@@ -128,54 +174,86 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Ref
 			notes = append(notes, g.Name+": 0 (not evaluable)")
 			continue
 		}
+		var dist func(src string) (float64, error)
+		var against string
 		sol, err := p.Solve(ctx, slices.Max(xs)*1.001)
-		if err != nil || len(sol.Poles) > 0 {
-			return 0, fmt.Sprintf("%s: no trustworthy numerical solution (%v, coefficient poles %v)", g.Name, err, sol.Poles), false
-		}
-		start, err := sol.At(0)
-		if err != nil {
-			return 0, g.Name + ": " + err.Error(), false
-		}
-		dist := func(src string) (float64, error) {
-			worst := 0.0
-			for _, x := range xs {
-				y, err := sol.At(x)
-				if err != nil {
-					return 0, err
-				}
-				v, err := ev(ctx, src, map[string]complex128{"x": complex(x, 0)}, true)
-				if err != nil {
-					return math.Inf(1), nil
-				}
-				scale := math.Abs(y[0])
-				if g.Name == "small_x" {
-					scale = math.Max(math.Abs(y[0]-start[0]), 1e-15)
-				}
-				worst = math.Max(worst, cmplx.Abs(v-complex(y[0], 0))/scale)
+		if err == nil && len(sol.Poles) == 0 {
+			start, err := sol.At(0)
+			if err != nil {
+				return 0, g.Name + ": " + err.Error(), false, nil
 			}
-			return worst, nil
-		}
-		refDist, err := dist(g.Refs[0])
-		if err != nil {
-			return 0, g.Name + ": " + err.Error(), false
-		}
-		against := "the numerical solution's"
-		if refDist > Tolerance {
-			if g.Name != "small_x" {
-				return 0, fmt.Sprintf("%s: the released answer itself is %.3g off the numerical solution, no arbiter", g.Name, refDist), false
-			}
-			// The rubric grades small x against the answer key's series
-			// ("only give full credit if it matches the formula in the
-			// answer key"), right or wrong: where the key is off the
-			// numerical solution, the check does so too, at its own points.
 			dist = func(src string) (float64, error) {
-				return seriesDistance(ctx, ev, src, g.Refs[0], xs)
+				worst := 0.0
+				for _, x := range xs {
+					y, err := sol.At(x)
+					if err != nil {
+						return 0, err
+					}
+					v, err := at(src, x)
+					if err != nil {
+						return math.Inf(1), nil
+					}
+					scale := math.Abs(y[0])
+					if g.Name == "small_x" {
+						scale = math.Max(math.Abs(y[0]-start[0]), 1e-15)
+					}
+					worst = math.Max(worst, cmplx.Abs(v-complex(y[0], 0))/scale)
+				}
+				return worst, nil
 			}
-			against = fmt.Sprintf("the answer key's (itself %.3g off the numerical solution; the rubric grades against it)", refDist)
+			refDist, err := dist(g.Refs[0])
+			if err != nil {
+				return 0, g.Name + ": " + err.Error(), false, nil
+			}
+			against = "the numerical solution's"
+			if refDist > keyAgreement {
+				dist = nil
+				against = fmt.Sprintf("the answer key's (itself %.3g off the numerical solution; the rubric grades against it)", refDist)
+			}
+		} else if g.Name == "small_x" {
+			return 0, fmt.Sprintf("%s: no trustworthy numerical solution (%v, coefficient poles %v)", g.Name, err, sol.Poles), false, nil
+		} else {
+			against = fmt.Sprintf("the answer key's (no numerical solution passes the coefficient poles at x=%s; the rubric grades against the key)", listF(sol.Poles, 4))
+			if err != nil {
+				against = fmt.Sprintf("the answer key's (no numerical solution: %v; the rubric grades against the key)", err)
+			}
+		}
+		if dist == nil {
+			// The rubric's own standard: the answer key, right or wrong.
+			byKey = append(byKey, g.Name)
+			if g.Name == "small_x" {
+				dist = func(src string) (float64, error) {
+					return seriesDistance(ctx, ev, src, g.Refs[0], xs)
+				}
+			} else {
+				readings, why, err := keyValues(ctx, g, xs, ev)
+				if err != nil {
+					return 0, g.Name + ": " + err.Error(), false, nil
+				}
+				if why != "" {
+					against += "; " + why
+				}
+				// The nearer reading of the key.
+				dist = func(src string) (float64, error) {
+					best := math.Inf(1)
+					for _, keys := range readings {
+						worst := 0.0
+						for i, x := range xs {
+							v, err := at(src, x)
+							if err != nil {
+								return math.Inf(1), nil
+							}
+							worst = math.Max(worst, cmplx.Abs(v-keys[i])/cmplx.Abs(keys[i]))
+						}
+						best = math.Min(best, worst)
+					}
+					return best, nil
+				}
+			}
 		}
 		worst, err := dist(pred)
 		if err != nil {
-			return 0, g.Name + ": " + err.Error(), false
+			return 0, g.Name + ": " + err.Error(), false, nil
 		}
 		s := 0.0
 		switch {
@@ -187,13 +265,45 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Ref
 		total += s
 		notes = append(notes, fmt.Sprintf("%s: %g (distance %.3g of %s %s at x=%.4g..%.4g)", g.Name, s, worst, against, map[bool]string{true: "departure from y(0)", false: "value"}[g.Name == "small_x"], xs[0], xs[len(xs)-1]))
 	}
-	return total / float64(len(ref.Regimes)), strings.Join(notes, "; "), true
+	return total / float64(len(ref.Regimes)), strings.Join(notes, "; "), true, byKey
+}
+
+// keyAgreement is how close the released answer must be to the numerical
+// solution for the solution to stand in for it. The rubric grades against
+// the answer key; the solution may replace the key only where the two are
+// the same answer. With the reply's own 10% allowed on top, a key 10% off
+// would let the check credit a reply the rubric denies (the exact series
+// 1 - 5x^3/54 against the key's dominant-balance 1 - x^3/12, 10.0% apart).
+const keyAgreement = 0.02
+
+// keyValues evaluates the released large-x answer at xs: the values as
+// written, and where those are not real, also the real function behind the
+// released value (see realReading), as matheval reads the key. A zero or
+// non-finite value is an error: no relative distance can be taken from it.
+func keyValues(ctx context.Context, g Regime, xs []float64, ev Evaluator) (readings [][]complex128, why string, err error) {
+	vals := make([]complex128, len(xs))
+	for i, x := range xs {
+		v, err := ev(ctx, g.Refs[0], map[string]complex128{"x": complex(x, 0)}, true)
+		if err != nil {
+			return nil, "", fmt.Errorf("the answer key at x=%.4g: %w", x, err)
+		}
+		if v == 0 || cmplx.IsNaN(v) || cmplx.IsInf(v) {
+			return nil, "", fmt.Errorf("the answer key is %v at x=%.4g", v, x)
+		}
+		vals[i] = v
+	}
+	readings = [][]complex128{vals}
+	if re, why, ok := realReading(ctx, g, vals, ev); ok {
+		return append(readings, re), why, nil
+	}
+	return readings, "", nil
 }
 
 // laplaceNumericalCheck grades a Laplace-integral reply as matheval does,
 // with quadrature in place of the released formula at each of the points
-// (x_L, 1.1 x_L, 1.25 x_L; one beyond float64 is skipped, x_L must be in
-// range).
+// (x_L, 1.1 x_L, 1.25 x_L), compared in arbitrary precision where the
+// integral is beyond float64 (about e^-733 at some x_L). A point where
+// quadrature fails is skipped; x_L must have a value.
 func laplaceNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, li LaplaceIntegral, reply string) (float64, string, bool) {
 	r := ref.Regimes[0]
 	if !r.HasPoint {
@@ -204,11 +314,18 @@ func laplaceNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, li 
 	for i, f := range formulaFactors {
 		x := f * r.Point
 		mant, scale, err := li.Numerical(ctx, x)
-		if err != nil || math.Abs(scale) > 600 {
+		if err != nil || mant == 0 || math.IsNaN(mant) || math.IsInf(mant, 0) {
 			if i == 0 {
-				return 0, fmt.Sprintf("quadrature: %v (scale e^%g)", err, scale), false
+				return 0, fmt.Sprintf("quadrature: %v (%g e^%g)", err, mant, scale), false
 			}
 			refs[i] = refAt{x: x}
+			continue
+		}
+		if math.Abs(scale) > 600 {
+			// Beyond float64: the value goes to the arbitrary-precision
+			// comparison as a formula, mantissa times e^scale.
+			refs[i] = refAt{x: x, src: fmt.Sprintf("%.17g \\cdot e^{%.17g}", mant, scale), ok: true}
+			vals = append(vals, fmt.Sprintf("I(%g) = %.6g e^%.6g", x, mant, scale))
 			continue
 		}
 		v := mant * math.Exp(scale)
@@ -255,40 +372,55 @@ func seriesDistance(ctx context.Context, ev Evaluator, src, ref string, xs []flo
 	return worst, nil
 }
 
+// WhoIsRight counts, for one type, whose score the numerical check is
+// closer to (and within 0.25 of).
+type WhoIsRight struct {
+	Matheval, Authors, Neither, Unchecked int
+	// ByKey counts the decided responses with a regime judged against the
+	// released answer rather than a numerical solution (see
+	// NumericalVerdict.ByKey).
+	ByKey int
+}
+
 // WriteDisagreementsMarkdown writes sampled disagreements as a Markdown
 // list: per response, matheval's and the authors' scores, the numerical
 // check's score and who is closer to it, matheval's reason, and the
 // judge's last words.
-func WriteDisagreementsMarkdown(ctx context.Context, w io.Writer, b *Benchmark, cat *Catalog, gs []Graded) map[string][3]int {
-	tally := map[string][3]int{} // type -> matheval right, authors right, neither/unchecked
+func WriteDisagreementsMarkdown(ctx context.Context, w io.Writer, b *Benchmark, cat *Catalog, gs []Graded) map[string]WhoIsRight {
+	tally := map[string]WhoIsRight{}
 	cur := ""
 	for _, g := range gs {
 		if g.Type != cur {
 			cur = g.Type
 			fmt.Fprintf(w, "\n## %s\n\n", cur)
 		}
-		num, note, ok := NumericalCheck(ctx, b, cat, g)
+		c := NumericalCheck(ctx, b, cat, g)
+		num := c.Score
 		who := "unchecked"
 		t := tally[g.Type]
 		switch {
-		case !ok:
-			t[2]++
+		case !c.OK:
+			t.Unchecked++
 		case math.Abs(num-g.Verdict.Score) < math.Abs(num-g.Score) && math.Abs(num-g.Verdict.Score) <= TolQuarter:
 			who = "matheval"
-			t[0]++
+			t.Matheval++
 		case math.Abs(num-g.Score) < math.Abs(num-g.Verdict.Score) && math.Abs(num-g.Score) <= TolQuarter:
 			who = "authors"
-			t[1]++
+			t.Authors++
 		default:
 			who = "neither"
-			t[2]++
+			t.Neither++
+		}
+		if c.OK && len(c.ByKey) > 0 {
+			t.ByKey++
+			who += ", " + strings.Join(c.ByKey, " and ") + " against the answer key"
 		}
 		tally[g.Type] = t
 		fmt.Fprintf(w, "- `%s` #%s (%s %d-shot, item %s): matheval **%.3g**, authors **%.3g**, numerical check **%.3g** → right: **%s**\n",
 			path.Base(g.File), g.Key, g.Model, g.Shots, g.Item, g.Verdict.Score, g.Score, num, who)
 		fmt.Fprintf(w, "  - answer: `%s`\n", oneLine(strings.ReplaceAll(g.Verdict.Extracted, "`", "'"), 240))
 		fmt.Fprintf(w, "  - matheval: %s\n", oneLine(nonEmpty(g.Verdict.Reason, "every regime matches"), 600))
-		fmt.Fprintf(w, "  - numerical check: %s\n", oneLine(note, 600))
+		fmt.Fprintf(w, "  - numerical check: %s\n", oneLine(c.Note, 600))
 		fmt.Fprintf(w, "  - judge: %s\n", oneLine(judgeReason(g.GradeResponse), 300))
 	}
 	return tally
@@ -324,4 +456,19 @@ func nondimNumericalCheck(ctx context.Context, q string, g Graded) (float64, str
 		}
 	}
 	return 1, strings.Join(notes, "; "), true
+}
+
+func listF(xs []float64, n int) string {
+	var b strings.Builder
+	for i, x := range xs {
+		if i == n {
+			fmt.Fprintf(&b, ", … (%d in all)", len(xs))
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%.4g", x)
+	}
+	return b.String()
 }

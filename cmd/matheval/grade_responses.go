@@ -96,10 +96,11 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 					printJSON(cmd, picked)
 				case markdown:
 					tally := hardmath.WriteDisagreementsMarkdown(ctx, cmd.OutOrStdout(), hardmath.New(), cat, picked)
-					fmt.Fprintf(cmd.OutOrStdout(), "\n## Who is right (numerical check closer, within 0.25)\n\n| type | matheval | authors | neither or unchecked |\n|---|---|---|---|\n")
+					fmt.Fprintf(cmd.OutOrStdout(), "\n## Who is right (numerical check closer, within 0.25)\n\n"+
+						"| type | matheval | authors | neither | unchecked | decided with a regime against the answer key |\n|---|---|---|---|---|---|\n")
 					for _, t := range slices.Sorted(maps.Keys(tally)) {
 						c := tally[t]
-						fmt.Fprintf(cmd.OutOrStdout(), "| %s | %d | %d | %d |\n", t, c[0], c[1], c[2])
+						fmt.Fprintf(cmd.OutOrStdout(), "| %s | %d | %d | %d | %d | %d |\n", t, c.Matheval, c.Authors, c.Neither, c.Unchecked, c.ByKey)
 					}
 				default:
 					for _, g := range picked {

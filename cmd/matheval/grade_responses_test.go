@@ -67,7 +67,7 @@ func TestGradeResponsesHardmathCLI(t *testing.T) {
 	}{
 		{[]string{"--sample", "5"}, []string{"#7"}, "#8"},
 		{[]string{"--sample", "5", "--exact"}, []string{"#7", "#8"}, ""},
-		{[]string{"--sample", "5", "--exact", "--markdown"}, []string{"#7", "#8", "| polynomial_roots | 2 | 0 | 0 |"}, ""},
+		{[]string{"--sample", "5", "--exact", "--markdown"}, []string{"#7", "#8", "| polynomial_roots | 2 | 0 | 0 | 0 | 0 |"}, ""},
 	} {
 		args := append([]string{"grade-responses", "hardmath", "--data", filepath.Join(dir, "HARDMath_mini.json")}, c.args...)
 		code, out, errOut := captureRun(t, append(args, filepath.Join(dir, "responses"))...)
