@@ -70,6 +70,27 @@ func TestGradeODE(t *testing.T) {
 	}
 }
 
+// Small x must match the key's series "exactly", as the rubric says: a
+// coefficient written to three significant digits passes, one 5.6% or 2.5%
+// away does not (1/18 against 1/17, against 0.05694), whatever y(0) gives.
+func TestGradeODESmallExactly(t *testing.T) {
+	r := rowOf(t, odeRow)
+	for reply, want := range map[string]float64{
+		`1 - \frac{x^{3}}{18}`:     1,
+		`1 - 0.0556 x^{3}`:         1,
+		`1 - \frac{x^3}{18} + x^5`: 1,
+		`1 - \frac{x^{3}}{17}`:     0,
+		`1 - 0.05694 x^{3}`:        0,
+		`1 - \frac{x^{3}}{19}`:     0,
+		`1`:                        0,
+	} {
+		v := grade(t, r, `$\boxed{[y = `+reply+`, y = 6/(11.4511451145115 - x) - 2.7342]}$`)
+		if v.Parts["small_x"] != want {
+			t.Errorf("small x %s: %g, want %g (%s)", reply, v.Parts["small_x"], want, v.Reason)
+		}
+	}
+}
+
 const rootsRow = `{"question":"Consider the polynomial\\[P(x) =\\epsilon x^{4} + x^{2} - 1.\\]","solution":"... So, the roots of $P(x)$ for large positive  $epsilon$ are $ \\boxed{ \\left[ - i \\sqrt[4]{\\frac{1}{\\epsilon}}, \\  i \\sqrt[4]{\\frac{1}{\\epsilon}}, \\  - \\sqrt[4]{\\frac{1}{\\epsilon}}, \\  \\sqrt[4]{\\frac{1}{\\epsilon}}\\right]} $ and the roots of $P(x)$ for small positive  $epsilon$ are $ \\boxed{ \\left[ - \\sqrt{- \\frac{1}{\\epsilon}}, \\  \\sqrt{- \\frac{1}{\\epsilon}}, \\  -1, \\  1\\right]} $",
 "question_type":"polynomial_roots","answer_type":"list",
 "answer_val":"\\left[ - \\sqrt{- \\frac{1}{\\epsilon}}, \\  \\sqrt{- \\frac{1}{\\epsilon}}, \\  -1, \\  1\\right]",
