@@ -27,6 +27,8 @@ type Graded struct {
 	Item    string         `json:"item"`
 	Source  string         `json:"source"`
 	Verdict answer.Verdict `json:"verdict"`
+	// Rubric names the criteria the authors' judge was given (JudgeRubric).
+	Rubric string `json:"rubric"`
 	// Skipped says why the response was not graded (no score, no matching
 	// item); skipped responses count in no agreement figure.
 	Skipped string `json:"skipped,omitempty"`
@@ -58,7 +60,7 @@ func GradeResponses(ctx context.Context, b *Benchmark, cat *Catalog, rs []Stored
 			break
 		}
 		qtype, sub, _ := KindType(r.Kind)
-		g := Graded{StoredResponse: r, Type: qtype}
+		g := Graded{StoredResponse: r, Type: qtype, Rubric: JudgeRubric(r.GradePrompt)}
 		if sub != "" {
 			g.Type += "/" + sub
 		}
@@ -158,6 +160,8 @@ func AgreementBy(gs []Graded, fields ...string) []AgreementRow {
 				grp = append(grp, g.Model)
 			case "shots":
 				grp = append(grp, fmt.Sprint(g.Shots))
+			case "rubric":
+				grp = append(grp, g.Rubric)
 			}
 		}
 		k := strings.Join(grp, "\x00")
@@ -361,8 +365,11 @@ type AgreementReport struct {
 	Skipped     map[string]int `json:"skipped,omitempty"` // reason -> count
 	ByType      []AgreementRow `json:"by_type"`
 	ByTypeModel []AgreementRow `json:"by_type_model_shots"`
-	Overall     AgreementRow   `json:"overall"`
-	Paper       []PaperRow     `json:"paper_table"`
+	// ByTypeRubric groups by type and the rubric the authors' judge was
+	// given (Graded.Rubric).
+	ByTypeRubric []AgreementRow `json:"by_type_rubric"`
+	Overall      AgreementRow   `json:"overall"`
+	Paper        []PaperRow     `json:"paper_table"`
 	// JudgeConsistency compares, per type, the authors' stored score with
 	// the final grade their own judge boxed in the stored grade_response.
 	JudgeConsistency []JudgeConsistency `json:"judge_consistency,omitempty"`
@@ -436,6 +443,7 @@ func NewAgreementReport(gs []Graded) AgreementReport {
 	}
 	rep.ByType = AgreementBy(gs, "type")
 	rep.ByTypeModel = AgreementBy(gs, "type", "model", "shots")
+	rep.ByTypeRubric = AgreementBy(gs, "type", "rubric")
 	if all := AgreementBy(gs); len(all) == 1 {
 		rep.Overall = all[0]
 		rep.Overall.Group = []string{"all"}
@@ -466,6 +474,15 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 	writeAgreement(w, append(rep.ByType, rep.Overall), []string{"type"})
 	fmt.Fprintln(w, "\nby type, model and shots")
 	writeAgreement(w, rep.ByTypeModel, []string{"type", "model", "shots"})
+	fmt.Fprintln(w, "\nby type and the rubric the authors' judge was given (read from its prompt; * the paper's, which matheval follows)")
+	rows := make([]AgreementRow, len(rep.ByTypeRubric))
+	for i, r := range rep.ByTypeRubric {
+		rows[i] = r
+		if PaperRubric[r.Group[0]] == r.Group[1] {
+			rows[i].Group = []string{r.Group[0], r.Group[1] + " *"}
+		}
+	}
+	writeAgreement(w, rows, []string{"type", "rubric"})
 	fmt.Fprintln(w, "\npaper-shaped table: matheval's accuracy / mean of the authors' scores, percent (overall weighted 129/63/54/120)")
 	fmt.Fprintf(w, "%-12s %5s  %-15s %-15s %-15s %-15s %-15s\n", "model", "shots", "nondim", "roots", "ode", "integral", "overall")
 	for _, r := range rep.Paper {
@@ -515,24 +532,29 @@ func oneLine(s string, n int) string {
 }
 
 func writeAgreement(w io.Writer, rows []AgreementRow, head []string) {
-	for _, h := range head {
-		width := 32
-		if h != "type" {
-			width = 12
+	width := func(h string) int {
+		switch h {
+		case "type":
+			return 32
+		case "rubric":
+			return 26
 		}
-		fmt.Fprintf(w, "%-*s ", width, h)
+		return 12
+	}
+	for _, h := range head {
+		fmt.Fprintf(w, "%-*s ", width(h), h)
 	}
 	fmt.Fprintf(w, "%6s %7s %7s %7s %7s %7s\n", "n", "exact", "quarter", "full", "ours", "theirs")
 	for _, r := range rows {
 		for i, g := range r.Group {
-			width := 32
-			if i < len(head) && head[i] != "type" {
-				width = 12
+			wd := 12
+			if i < len(head) {
+				wd = width(head[i])
 			}
-			fmt.Fprintf(w, "%-*s ", width, g)
+			fmt.Fprintf(w, "%-*s ", wd, g)
 		}
 		for i := len(r.Group); i < len(head); i++ {
-			fmt.Fprintf(w, "%-12s ", "")
+			fmt.Fprintf(w, "%-*s ", width(head[i]), "")
 		}
 		fmt.Fprintf(w, "%6d %7.3f %7.3f %7.3f %7.3f %7.3f\n", r.N, r.Exact, r.Quarter, r.Full, r.Ours, r.Theirs)
 	}

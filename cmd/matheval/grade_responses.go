@@ -46,7 +46,9 @@ rubric, or sympy for nondimensionalization).
 
 It prints agreement per type and per type, model and shots (exact: scores within
 0.01; quarter: within 0.25, the judge's granularity; full: both full credit or
-both not), the paper-shaped table (per model and shots, matheval's accuracy beside
+both not), per type and the rubric the authors' judge was given (read from its
+prompt: the archive mixes the paper's rubric with earlier ones, such as half credit
+within an order of magnitude), the paper-shaped table (per model and shots, matheval's accuracy beside
 the mean of the authors' scores, overall weighted 129/63/54/120 by category), and
 the number of disagreements (--list prints each with matheval's reason).
 --sample N --seed S prints N seeded random disagreements per type instead

@@ -38,7 +38,8 @@ func TestGradeResponsesHardmathCLI(t *testing.T) {
 	write("HARDMath_mini.json", data)
 	write("responses/polynomial_roots/polynomial_roots_0shot_gpt4.json", resp)
 	code, out, errOut := captureRun(t, "grade-responses", "hardmath", "--data", filepath.Join(dir, "HARDMath_mini.json"), filepath.Join(dir, "responses"))
-	if code != 0 || !strings.Contains(out, "1 stored responses, 1 graded") || !strings.Contains(out, "polynomial_roots") || !strings.Contains(out, "1 disagreements beyond 0.25") {
+	if code != 0 || !strings.Contains(out, "1 stored responses, 1 graded") || !strings.Contains(out, "polynomial_roots") || !strings.Contains(out, "1 disagreements beyond 0.25") ||
+		!strings.Contains(out, "the rubric the authors' judge was given") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 	code, out, _ = captureRun(t, "grade-responses", "hardmath", "--json", "--data", filepath.Join(dir, "HARDMath_mini.json"), filepath.Join(dir, "responses"))
