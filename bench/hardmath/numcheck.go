@@ -29,46 +29,36 @@ type NumericalVerdict struct {
 
 // NumericalCheck grades a stored response again, with every regime's
 // reference replaced by a numerical ground truth computed from the question
-// alone (independent of the released answer): the polynomial's roots by the
-// companion matrix, the ODE solved numerically, quadrature for integrals,
-// epsilon from the coefficients for nondimensionalization. It is the
-// arbiter in the disagreement list: whichever of matheval's and the
-// authors' scores is closer to it is taken as right.
+// alone: the polynomial's roots by the companion matrix, the ODE solved
+// numerically, quadrature for integrals, epsilon from the coefficients for
+// nondimensionalization. It is the arbiter in the disagreement list:
+// whichever of matheval's and the authors' scores is closer to it is taken
+// as right. Where the rubric grades against the answer key and numerics
+// cannot stand in for it (ODEs, see odeNumericalCheck), the key is used,
+// and ByKey says so.
 func NumericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) NumericalVerdict {
-	if ref, p, it, ok := odeCase(ctx, cat, g); ok {
-		s, note, ok, byKey := odeNumericalCheck(ctx, b, it, ref, p, g.Response)
+	it, _, err := responseItem(ctx, cat, g.StoredResponse)
+	if err != nil {
+		return NumericalVerdict{Note: err.Error()}
+	}
+	ref, err := referenceFromItem(it.Extra)
+	if err != nil {
+		return NumericalVerdict{Note: err.Error()}
+	}
+	if ref.Type == TypeODE {
+		p, err := ParseODE(it.Problem)
+		if err != nil {
+			return NumericalVerdict{Note: fmt.Sprintf("cannot read the ODE: %v", err)}
+		}
+		s, note, ok, byKey := odeNumericalCheck(ctx, b, ref, p, g.Response)
 		return NumericalVerdict{Score: s, Note: note, OK: ok, ByKey: byKey}
 	}
-	s, note, ok := numericalCheck(ctx, b, cat, g)
+	s, note, ok := numericalCheck(ctx, b, it, ref, g)
 	return NumericalVerdict{Score: s, Note: note, OK: ok}
 }
 
-// odeCase returns the item, reference and parsed ODE of an ODE response.
-func odeCase(ctx context.Context, cat *Catalog, g Graded) (Reference, ODEProblem, bench.Item, bool) {
-	it, _, err := responseItem(ctx, cat, g.StoredResponse)
-	if err != nil {
-		return Reference{}, ODEProblem{}, it, false
-	}
-	ref, err := referenceFromItem(it.Extra)
-	if err != nil || ref.Type != TypeODE {
-		return Reference{}, ODEProblem{}, it, false
-	}
-	p, err := ParseODE(it.Problem)
-	if err != nil {
-		return Reference{}, ODEProblem{}, it, false
-	}
-	return ref, p, it, true
-}
-
-func numericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (score float64, note string, ok bool) {
-	it, _, err := responseItem(ctx, cat, g.StoredResponse)
-	if err != nil {
-		return 0, err.Error(), false
-	}
-	ref, err := referenceFromItem(it.Extra)
-	if err != nil {
-		return 0, err.Error(), false
-	}
+// numericalCheck is NumericalCheck for every type but ODEs.
+func numericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Reference, g Graded) (score float64, note string, ok bool) {
 	q := it.Problem
 	var notes []string
 	switch ref.Type {
@@ -89,9 +79,6 @@ func numericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (
 			ref.Regimes[i].Refs = refs
 			notes = append(notes, fmt.Sprintf("%s: %d numerical roots at epsilon=%g %s", r.Name, len(roots), r.Point, listC(roots, 10)))
 		}
-	case TypeODE:
-		_, err := ParseODE(q)
-		return 0, fmt.Sprintf("cannot read the ODE: %v", err), false
 	case TypeIntegral:
 		if ref.Subtype == "traditional" {
 			for _, r := range ref.Regimes {
@@ -142,7 +129,7 @@ func numericalCheck(ctx context.Context, b *Benchmark, cat *Catalog, g Graded) (
 // instead, as the rubric says ("give full credit if it matches the formula
 // in the answer key"), and named in byKey so that a tally can keep those
 // apart.
-func odeNumericalCheck(ctx context.Context, b *Benchmark, it bench.Item, ref Reference, p ODEProblem, reply string) (score float64, note string, ok bool, byKey []string) {
+func odeNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, p ODEProblem, reply string) (score float64, note string, ok bool, byKey []string) {
 	boxes := boxedAll(reply)
 	if len(boxes) == 0 {
 		return 0, "no boxed answer", true, nil
