@@ -173,7 +173,7 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, p ODEPr
 			}
 			var ok bool
 			ok, worst = smallSeriesMatch(ds)
-			against = "the answer key's series (the rubric grades small x against it; 1% allowed nearest 0, 10% further out)"
+			against = "the answer key's series'"
 			if ok {
 				s = 1
 			}
@@ -197,7 +197,11 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, p ODEPr
 			}
 		}
 		total += s
-		notes = append(notes, fmt.Sprintf("%s: %g (distance %.3g of %s %s at x=%.4g..%.4g)", g.Name, s, worst, against, map[bool]string{true: "departure from y(0)", false: "value"}[g.Name == "small_x"], xs[0], xs[len(xs)-1]))
+		if g.Name == "small_x" {
+			notes = append(notes, fmt.Sprintf("%s: %g (distance %.3g of %s departure from y(0) at x=%.4g..%.4g; the rubric grades small x against the key: 1%% allowed nearest 0, 10%% further out)", g.Name, s, worst, against, xs[0], xs[len(xs)-1]))
+		} else {
+			notes = append(notes, fmt.Sprintf("%s: %g (distance %.3g of %s value at x=%.4g..%.4g)", g.Name, s, worst, against, xs[0], xs[len(xs)-1]))
+		}
 	}
 	return total / float64(len(ref.Regimes)), strings.Join(notes, "; "), true, byKey
 }
@@ -231,7 +235,11 @@ func largeDistance(ctx context.Context, g Regime, p ODEProblem, pred string, xs 
 	case err != nil:
 		why = fmt.Sprintf("no numerical solution: %v; the rubric grades against the key", err)
 	case len(sol.Poles) > 0:
-		why = fmt.Sprintf("no numerical solution passes the coefficient poles at x=%s; the rubric grades against the key", listF(sol.Poles, 4))
+		poles := make([]complex128, len(sol.Poles))
+		for i, x := range sol.Poles {
+			poles[i] = complex(x, 0)
+		}
+		why = fmt.Sprintf("no numerical solution passes the coefficient poles at x=%s; the rubric grades against the key", listC(poles, 4))
 	default:
 		num := make([]complex128, len(xs))
 		for i, x := range xs {
@@ -446,19 +454,4 @@ func nondimNumericalCheck(ctx context.Context, q string, g Graded) (float64, str
 		}
 	}
 	return 1, strings.Join(notes, "; "), true
-}
-
-func listF(xs []float64, n int) string {
-	var b strings.Builder
-	for i, x := range xs {
-		if i == n {
-			fmt.Fprintf(&b, ", … (%d in all)", len(xs))
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%.4g", x)
-	}
-	return b.String()
 }
