@@ -2,6 +2,7 @@ package hardmath
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -187,4 +188,47 @@ func TestConstantAtTheEvaluationPoint(t *testing.T) {
 func sciLatex(x *big.Float) string {
 	m, e, _ := strings.Cut(x.Text('e', 17), "e")
 	return m + ` \cdot 10^{` + strings.TrimPrefix(e, "+") + `}`
+}
+
+// Over every released small-x ODE answer in both data files: the key as
+// written gets small-x credit, and so does the key with its departure from
+// y(0) off by 0.4% (a coefficient to three significant digits); the key
+// with its departure off by 3% or 8% (1 - 41x^3/48 for 1 - 5x^3/6) gets
+// none, whatever its value at the point.
+func TestODESmallKeyMutants(t *testing.T) {
+	ctx := context.Background()
+	b := New()
+	for _, f := range []string{"HARDMath_mini.json", "eval_HARDMath-436-9b2ec01.json"} {
+		items, _, err := b.Load(ctx, testenv.Shared(t, "data", "hardmath", f), bench.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, it := range items {
+			ref, err := referenceFromItem(it.Extra)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ref.Type != TypeODE {
+				continue
+			}
+			g := ref.Regimes[0]
+			y0, err := defaultEvaluator(ctx, g.Refs[0], map[string]complex128{g.Var: 0}, true)
+			if err != nil {
+				continue // a removable singularity at 0: TestMiniGoldScoresOne covers the key
+			}
+			n++
+			for scale, want := range map[string]float64{"1": 1, "1.004": 1, "0.996": 1, "1.03": 0, "0.97": 0, "1.08": 0} {
+				// y0 + s (key - y0), the departure scaled by s.
+				m := fmt.Sprintf(`%s \cdot \left(%s\right) + (1 - %s) \cdot (%.17g)`, scale, g.Refs[0], scale, real(y0))
+				s, why, _ := gradeODESmall(ctx, g, m, defaultEvaluator)
+				if s != want {
+					t.Errorf("%s: small x of the key with its departure scaled by %s: %g, want %g (%s)", it.ID, scale, s, want, why)
+				}
+			}
+		}
+		if n < 50 {
+			t.Errorf("%s: %d ODE small-x keys checked, want all of them (at least 50)", f, n)
+		}
+	}
 }
