@@ -136,9 +136,6 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, p ODEPr
 	}
 	preds := formulaCandidates(ref, boxes)
 	ev := b.evaluator()
-	at := func(src string, x float64) (complex128, error) {
-		return ev(ctx, src, map[string]complex128{"x": complex(x, 0)}, true)
-	}
 	total := 0.0
 	var notes []string
 	for i, g := range ref.Regimes {
@@ -156,7 +153,7 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, p ODEPr
 		}
 		evaluable := true
 		for _, x := range xs {
-			if v, err := at(pred, x); err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
+			if v, err := atX(ctx, ev, pred, x); err != nil || cmplx.IsNaN(v) || cmplx.IsInf(v) {
 				evaluable = false
 			}
 		}
@@ -210,9 +207,6 @@ func odeNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, p ODEPr
 // solution at xs, or, where that is no arbiter, from the answer key (why
 // then says why).
 func largeDistance(ctx context.Context, g Regime, p ODEProblem, pred string, xs []float64, ev Evaluator) (worst float64, why string, err error) {
-	at := func(src string, x float64) (complex128, error) {
-		return ev(ctx, src, map[string]complex128{"x": complex(x, 0)}, true)
-	}
 	// dist is src's largest relative distance from vals, the nearest of
 	// several readings.
 	dist := func(src string, readings ...[]complex128) float64 {
@@ -220,7 +214,7 @@ func largeDistance(ctx context.Context, g Regime, p ODEProblem, pred string, xs 
 		for _, vals := range readings {
 			worst := 0.0
 			for i, x := range xs {
-				v, err := at(src, x)
+				v, err := atX(ctx, ev, src, x)
 				if err != nil {
 					return math.Inf(1)
 				}
@@ -265,6 +259,11 @@ func largeDistance(ctx context.Context, g Regime, p ODEProblem, pred string, xs 
 	return dist(pred, readings...), why, nil
 }
 
+// atX evaluates the ODE formula src at x.
+func atX(ctx context.Context, ev Evaluator, src string, x float64) (complex128, error) {
+	return ev(ctx, src, map[string]complex128{"x": complex(x, 0)}, true)
+}
+
 // keyAgreement is how close the released large-x answer must be to the
 // numerical solution for the solution to stand in for it. The rubric
 // grades against the answer key; the solution may replace the key only
@@ -279,7 +278,7 @@ const keyAgreement = 0.02
 func keyValues(ctx context.Context, g Regime, xs []float64, ev Evaluator) (readings [][]complex128, why string, err error) {
 	vals := make([]complex128, len(xs))
 	for i, x := range xs {
-		v, err := ev(ctx, g.Refs[0], map[string]complex128{"x": complex(x, 0)}, true)
+		v, err := atX(ctx, ev, g.Refs[0], x)
 		if err != nil {
 			return nil, "", fmt.Errorf("the answer key at x=%.4g: %w", x, err)
 		}
@@ -346,20 +345,17 @@ func laplaceNumericalCheck(ctx context.Context, b *Benchmark, ref Reference, li 
 // relative to the series' departure from its value at 0 (+Inf where src
 // cannot be evaluated).
 func seriesDistances(ctx context.Context, ev Evaluator, src, ref string, xs []float64) ([]float64, error) {
-	at := func(s string, x float64) (complex128, error) {
-		return ev(ctx, s, map[string]complex128{"x": complex(x, 0)}, true)
-	}
-	r0, err := at(ref, 0)
+	r0, err := atX(ctx, ev, ref, 0)
 	if err != nil {
 		return nil, err
 	}
 	ds := make([]float64, len(xs))
 	for i, x := range xs {
-		r, err := at(ref, x)
+		r, err := atX(ctx, ev, ref, x)
 		if err != nil {
 			return nil, err
 		}
-		v, err := at(src, x)
+		v, err := atX(ctx, ev, src, x)
 		if err != nil {
 			ds[i] = math.Inf(1)
 			continue

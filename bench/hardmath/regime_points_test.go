@@ -127,18 +127,10 @@ func TestODELargeComplexKeyReadReal(t *testing.T) {
 // is "not far" from it at every point and keeps the rubric's half credit.)
 func TestConstantAtTheEvaluationPoint(t *testing.T) {
 	ctx := context.Background()
-	b := New()
-	for _, f := range []string{"HARDMath_mini.json", "eval_HARDMath-436-9b2ec01.json"} {
-		items, _, err := b.Load(ctx, testenv.Shared(t, "data", "hardmath", f), bench.LoadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for f, refs := range releasedReferences(t) {
 		n := 0
-		for _, it := range items {
-			ref, err := referenceFromItem(it.Extra)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, r := range refs {
+			it, ref := r.it, r.ref
 			laplace := ref.Type == TypeIntegral && ref.Subtype == "laplace"
 			if ref.Type != TypeODE && !laplace {
 				continue
@@ -197,18 +189,10 @@ func sciLatex(x *big.Float) string {
 // none, whatever its value at the point.
 func TestODESmallKeyMutants(t *testing.T) {
 	ctx := context.Background()
-	b := New()
-	for _, f := range []string{"HARDMath_mini.json", "eval_HARDMath-436-9b2ec01.json"} {
-		items, _, err := b.Load(ctx, testenv.Shared(t, "data", "hardmath", f), bench.LoadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for f, refs := range releasedReferences(t) {
 		n := 0
-		for _, it := range items {
-			ref, err := referenceFromItem(it.Extra)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, r := range refs {
+			it, ref := r.it, r.ref
 			if ref.Type != TypeODE {
 				continue
 			}
@@ -231,4 +215,31 @@ func TestODESmallKeyMutants(t *testing.T) {
 			t.Errorf("%s: %d ODE small-x keys checked, want all of them (at least 50)", f, n)
 		}
 	}
+}
+
+// itemRef is a loaded item with its reference.
+type itemRef struct {
+	it  bench.Item
+	ref Reference
+}
+
+// releasedReferences loads HARDMath-mini and the older 436-item file from
+// ../shared, keyed by file name, each item with its reference.
+func releasedReferences(t *testing.T) map[string][]itemRef {
+	t.Helper()
+	out := map[string][]itemRef{}
+	for _, f := range []string{"HARDMath_mini.json", "eval_HARDMath-436-9b2ec01.json"} {
+		items, _, err := New().Load(context.Background(), testenv.Shared(t, "data", "hardmath", f), bench.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range items {
+			ref, err := referenceFromItem(it.Extra)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[f] = append(out[f], itemRef{it, ref})
+		}
+	}
+	return out
 }
