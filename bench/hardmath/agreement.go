@@ -383,18 +383,21 @@ type AgreementReport struct {
 // agreement with the stored score on the same responses (AgreeStored).
 // Where they differ the stored score is not the grade its own judge text
 // gives, so neither can be taken as the rubric's verdict without the other.
+// AgreeConsistent is matheval's exact agreement on the other Judged-Differ
+// responses, where the stored score and the judge's box are one grade.
 type JudgeConsistency struct {
-	Type        string  `json:"type"`
-	Judged      int     `json:"judged"`
-	Differ      int     `json:"differ"`
-	AgreeBoxed  float64 `json:"agree_boxed"`
-	AgreeStored float64 `json:"agree_stored"`
+	Type            string  `json:"type"`
+	Judged          int     `json:"judged"`
+	Differ          int     `json:"differ"`
+	AgreeBoxed      float64 `json:"agree_boxed"`
+	AgreeStored     float64 `json:"agree_stored"`
+	AgreeConsistent float64 `json:"agree_consistent"`
 }
 
 // judgeConsistency computes JudgeConsistency per type, for the types with
 // stored judge replies.
 func judgeConsistency(gs []Graded) []JudgeConsistency {
-	type acc struct{ judged, differ, boxed, stored int }
+	type acc struct{ judged, differ, boxed, stored, consistent int }
 	m := map[string]*acc{}
 	for _, g := range gs {
 		if g.Skipped != "" || g.GradeResponse == "" {
@@ -410,7 +413,8 @@ func judgeConsistency(gs []Graded) []JudgeConsistency {
 			m[g.Type] = a
 		}
 		a.judged++
-		if math.Abs(v-g.Score) > TolExact {
+		differ := math.Abs(v-g.Score) > TolExact
+		if differ {
 			a.differ++
 		}
 		if math.Abs(v-g.Verdict.Score) <= TolExact+1e-9 {
@@ -418,13 +422,20 @@ func judgeConsistency(gs []Graded) []JudgeConsistency {
 		}
 		if g.Agrees(TolExact) {
 			a.stored++
+			if !differ {
+				a.consistent++
+			}
 		}
 	}
 	var out []JudgeConsistency
 	for t, a := range m {
 		n := float64(a.judged)
-		out = append(out, JudgeConsistency{Type: t, Judged: a.judged, Differ: a.differ,
-			AgreeBoxed: float64(a.boxed) / n, AgreeStored: float64(a.stored) / n})
+		c := JudgeConsistency{Type: t, Judged: a.judged, Differ: a.differ,
+			AgreeBoxed: float64(a.boxed) / n, AgreeStored: float64(a.stored) / n}
+		if k := a.judged - a.differ; k > 0 {
+			c.AgreeConsistent = float64(a.consistent) / float64(k)
+		}
+		out = append(out, c)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Type < out[j].Type })
 	return out
@@ -502,9 +513,10 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 	}
 	if len(rep.JudgeConsistency) > 0 {
 		fmt.Fprintln(w, "\nthe authors' stored score beside their judge's own boxed grade (in the stored grade_response)")
-		fmt.Fprintf(w, "%-24s %7s %7s  %s\n", "type", "judged", "differ", "matheval exact agreement: with the boxed grade / with the stored score")
+		fmt.Fprintln(w, "matheval's exact agreement: with the boxed grade / with the stored score / with the stored score where the two are one grade")
+		fmt.Fprintf(w, "%-24s %7s %7s  %s\n", "type", "judged", "differ", "boxed / stored / where one grade")
 		for _, c := range rep.JudgeConsistency {
-			fmt.Fprintf(w, "%-24s %7d %7d  %.3f / %.3f\n", c.Type, c.Judged, c.Differ, c.AgreeBoxed, c.AgreeStored)
+			fmt.Fprintf(w, "%-24s %7d %7d  %.3f / %.3f / %.3f\n", c.Type, c.Judged, c.Differ, c.AgreeBoxed, c.AgreeStored, c.AgreeConsistent)
 		}
 	}
 	fmt.Fprintf(w, "\n%d disagreements beyond 0.25", len(rep.Disagreements))

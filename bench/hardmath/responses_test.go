@@ -75,6 +75,16 @@ func TestAuthorsArchiveAgreement(t *testing.T) {
 			t.Errorf("%s: agreement within a quarter %.3f, want at least %.2f", r.Group[0], r.Quarter, w)
 		}
 	}
+	// Where the stored score is the grade the authors' own judge boxed,
+	// matheval's exact agreement on ODEs reaches the 0.8; over every
+	// stored score it is lower because about one ODE score in eight is not
+	// its judge's grade (TestJudgeConsistency).
+	for _, c := range rep.JudgeConsistency {
+		t.Logf("%-24s judged %4d differ %3d  agreement: boxed %.3f stored %.3f where one grade %.3f", c.Type, c.Judged, c.Differ, c.AgreeBoxed, c.AgreeStored, c.AgreeConsistent)
+		if c.Type == TypeODE && c.AgreeConsistent < 0.8 {
+			t.Errorf("ODE: exact agreement %.3f where the stored score is the judge's boxed grade, want at least 0.8", c.AgreeConsistent)
+		}
+	}
 	// The paper's table: the authors' means for GPT-4 5-shot (test_accuracy_summary.csv:
 	// nondimensionalization 48.6, roots 57.3, ODE 21.7, integrals 41.4).
 	for _, p := range rep.Paper {
@@ -108,8 +118,9 @@ func TestJudgeConsistency(t *testing.T) {
 		t.Fatalf("%+v", cs)
 	}
 	c := cs[0]
-	if c.Judged != 3 || c.Differ != 1 || math.Abs(c.AgreeBoxed-2.0/3) > 1e-9 || math.Abs(c.AgreeStored-1.0/3) > 1e-9 {
-		t.Errorf("got %+v, want judged 3, differ 1, agree boxed 2/3, stored 1/3", c)
+	if c.Judged != 3 || c.Differ != 1 || math.Abs(c.AgreeBoxed-2.0/3) > 1e-9 || math.Abs(c.AgreeStored-1.0/3) > 1e-9 ||
+		math.Abs(c.AgreeConsistent-0.5) > 1e-9 {
+		t.Errorf("got %+v, want judged 3, differ 1, agree boxed 2/3, stored 1/3, where one grade 1/2", c)
 	}
 }
 
