@@ -23,10 +23,27 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 		max = 256
 	}
 	long := e-s > max
-	if (long && e-s > bareLongMax) || strings.ContainsAny(body[s:e], "\n\r") {
+	if long && e-s > bareLongMax {
 		return Candidate{}, false
 	}
 	t := body[s:e]
+	if strings.ContainsAny(t, "\n\r") {
+		// An answer broken across lines ("\frac{1}" then "{2}") is one
+		// answer, never its last line's number: the lines are joined, and
+		// the checks below still turn away prose. Its span keeps the line
+		// breaks; the text is the joined one.
+		if long {
+			return Candidate{}, false
+		}
+		t = strings.Join(strings.Fields(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(t)), " ")
+		if _, ok := texseg.Next(t, 0); ok {
+			return Candidate{}, false
+		}
+		if isProse(t) || hasStrayWord(t) || hasForeignText(t) {
+			return Candidate{}, false
+		}
+		return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true
+	}
 	if _, ok := texseg.Next(t, 0); ok {
 		return Candidate{}, false // math segments are the math tier's
 	}

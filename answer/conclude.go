@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -201,6 +202,10 @@ func resolveConclusions(found []Candidate, reply string, start, end int, ex Extr
 		gap := asciiLower(reply[a.End:c.Pos])
 		tail := asciiLower(sentenceTail(reply, c.End, end))
 		switch {
+		case contrastBefore(gap):
+			// "3 rather than 2", "3 instead of 2": the later answer is the
+			// one turned down ("rather" and "instead" alone retract).
+			dropped[c.Pos] = true
 		case c.final || hasAnyWord(gap, strongRetractionSet) ||
 			(hasAnyWord(gap, weakRetractionSet) && !hasAnyWord(gap, hedgeSet) && !hasAnyWord(tail, hedgeSet)):
 			stand = append(stand[:0], c)
@@ -223,6 +228,14 @@ func resolveConclusions(found []Candidate, reply string, start, end int, ex Extr
 	}
 	return kept, earlier, cut, label
 }
+
+// contrastRe matches a gap that ends in a phrase turning down what follows.
+var contrastRe = regexp.MustCompile(`\b(rather than|instead of|as opposed to|in place of)(\s+(the|a|an))?(\s+(value|answer|number|result))?(\s+of)?[\s$:(]*(\\(boxed|fbox)\s*\{)?\s*$`)
+
+// contrastBefore reports whether the text between two final answers ends in
+// "rather than", "instead of" or "as opposed to": the second answer is the
+// one turned down.
+func contrastBefore(gap string) bool { return contrastRe.MatchString(gap) }
 
 func sortByPosAsc(c []Candidate) {
 	for i := 1; i < len(c); i++ {

@@ -21,7 +21,12 @@ import (
 //   - units: a trailing \text{...}, \mbox{...} or \mathrm{...} group of words
 //     ("\text{ cm}^2", "\mbox{ inches}") and a trailing common unit word after
 //     a number ("10 cm") are dropped, never letters inside the expression;
-//   - "2.5 million", "3 billion", "4 thousand" are read as numbers.
+//     but two answers that both name units must name the same ones (5
+//     inches is not 5 feet, \$2 is not 2 cents, cm^2 is not cm^3: units.go);
+//   - "2.5 million", "3 billion", "4 thousand", "5\text{ dozen}" are read as
+//     numbers, and words that change a value are never dropped as units: a
+//     time of day ("9 a.m." is not "9 p.m."), "squared", "halves", "pairs",
+//     a verdict such as "(wrong)" (latex's qualifier words).
 //
 // Fractions and decimals: an unreduced fraction equals its value (2/4 = 1/2,
 // and 10/2 = 5, unlike PRM800K's stricter grader). Decimals follow the
@@ -75,6 +80,9 @@ var mathExtraction = Extraction{
 
 func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Verdict {
 	g, c := NormalizeMATH(gold), NormalizeMATH(cand)
+	if gu, cu := unitsOf(gold), unitsOf(cand); !gu.compatible(cu) {
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("different units: %s vs %s", gu, cu)}
+	}
 	if g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
 	}
@@ -166,6 +174,14 @@ func droppedWord(w string) bool { return latex.UnitWord(w) || mathDroppedWords[a
 // dropTrailingUnits removes a trailing \text{...}-like group of words (with
 // an optional ^2/^3), or trailing unit words after a number.
 func dropTrailingUnits(s string) string {
+	head, _ := splitTrailingUnits(s)
+	return head
+}
+
+// splitTrailingUnits is dropTrailingUnits that also returns what it
+// dropped, outermost last ("\text{ cm}^2" gives "cm" and "^2").
+func splitTrailingUnits(s string) (string, []string) {
+	var dropped []string
 	for iter := 0; iter < 3; iter++ {
 		t := strings.TrimSpace(s)
 		// Optional power after the unit: \text{ cm}^2.
@@ -191,6 +207,7 @@ func dropTrailingUnits(s string) string {
 					head := strings.TrimRight(strings.TrimRight(core[:open], " "), name)
 					head = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(head), `\,`))
 					if isUnitText(inner) && head != "" && endsLikeValue(head) {
+						dropped = append(dropped, inner+t[len(core):])
 						s = head
 						continue
 					}
@@ -202,13 +219,14 @@ func dropTrailingUnits(s string) string {
 			w := strings.TrimSuffix(core[i+1:], ".")
 			head := strings.TrimSpace(core[:i])
 			if droppedWord(w) && head != "" && isDigit(head[len(head)-1]) {
+				dropped = append(dropped, w+t[len(core):])
 				s = head
 				continue
 			}
 		}
 		break
 	}
-	return s
+	return s, dropped
 }
 
 func lastGroupOpen(s string) int {
@@ -242,13 +260,8 @@ func isUnitText(s string) bool {
 	// "\text{even}" stand alone and are kept because head is empty then.
 	// A qualifier changes the value and is never dropped: "5\text{ or
 	// more}", "\text{at least }8", "28\text{ (not prime)}".
-	for _, w := range strings.FieldsFunc(asciiLower(s), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-		// "per" joins units ("km per hour"), it does not qualify a value.
-		if w != "per" && latex.QualifierWord(w) {
-			return false
-		}
-	}
-	return true
+	// "per" joins units ("km per hour"), it does not qualify a value.
+	return !latex.QualifierText(s, "per")
 }
 
 // endsLikeValue reports whether s ends like a number or expression that a

@@ -51,6 +51,15 @@ func TestPeerGraderCases(t *testing.T) {
 		ok := got == c.Expected
 		msg := c.ID + " [" + c.Category + "] gold=" + short(c.Gold) + " pred=" + short(c.Prediction) +
 			" -> " + string(v.Kind) + " (" + v.Reason + ")"
+		if why, deliberate := peerDeliberate[c.ID]; deliberate {
+			// matheval's rule differs from the source's on purpose; the
+			// row must still come out matheval's way
+			if got != 0 {
+				t.Errorf("deliberate disagreement no longer holds: %s", msg)
+			}
+			t.Logf("deliberately not the source's verdict: %s: %s", c.ID, why)
+			continue
+		}
 		if strings.HasPrefix(c.Category, "policy-") {
 			ptotal++
 			if ok {
@@ -83,6 +92,15 @@ func TestPeerGraderCases(t *testing.T) {
 	if total == 0 || float64(right) < 0.99*float64(total) {
 		t.Errorf("score %d/%d is under the 99%% goal", right, total)
 	}
+}
+
+// peerDeliberate lists the rows where matheval's rule is stricter than the
+// source's on purpose, with the rule. Each must grade "not equivalent".
+var peerDeliberate = map[string]string{
+	// Math-Verify takes the last side of any equation; matheval takes it
+	// only from an equation that names a quantity or holds between numbers,
+	// so that "6 = 5" does not answer 5 (equiv/sweep_test.go).
+	"mv-035": `"\frac{1}{2} \$ = \frac{10}{9}" is a false equation between numbers: it states no value`,
 }
 
 func short(s string) string {

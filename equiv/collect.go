@@ -20,12 +20,11 @@ func elements(n expr.Node) ([]expr.Node, bool) {
 				out = append(out, it)
 				continue
 			}
-			it = stripNames(it)
-			if sub, ok := expandPM(it); ok {
-				out = append(out, sub...)
-			} else {
-				out = append(out, it)
-			}
+			// an item keeps its name: "AB = 9" against "2AB = 9" compares
+			// the two relations, not 9 with the last side of the other
+			// (the name of an assignment is dropped item by item, in cmp,
+			// only against a bare value)
+			out = append(out, expandItem(it)...)
 		}
 		return out, true
 	case *expr.Set:
@@ -43,6 +42,26 @@ func elements(n expr.Node) ([]expr.Node, bool) {
 		return sub, true
 	}
 	return nil, false
+}
+
+// expandItem expands the \pm of a list item: x = \pm 2 gives x = 2 and
+// x = -2, a bare 1 \pm \sqrt 2 its two values.
+func expandItem(it expr.Node) []expr.Node {
+	if lhs, val, ok := assignment(it); ok {
+		sub, ok := expandPM(val)
+		if !ok {
+			return []expr.Node{it}
+		}
+		out := make([]expr.Node, len(sub))
+		for i, v := range sub {
+			out[i] = &expr.Rel{Sides: []expr.Node{lhs, v}, Ops: []string{"="}}
+		}
+		return out
+	}
+	if sub, ok := expandPM(it); ok {
+		return sub
+	}
+	return []expr.Node{it}
 }
 
 // expandPM replaces each \pm by + and by - (at most 4 of them).
@@ -170,16 +189,31 @@ func (c *comparer) repeatedScalar(items []expr.Node, depth int) (expr.Node, bool
 		return nil, false
 	}
 	for i := range items {
-		if !expr.IsScalar(items[i]) {
+		ni, vi, ok := scalarItem(items[i])
+		if !ok {
 			continue
 		}
 		for j := i + 1; j < len(items); j++ {
-			if expr.IsScalar(items[j]) && c.cmp(items[i], items[j], depth+1).Outcome == Equal {
+			nj, vj, ok := scalarItem(items[j])
+			if !ok || ni != nj {
+				continue // x = 2, y = 2 give two names one value
+			}
+			if c.cmp(vi, vj, depth+1).Outcome == Equal {
 				return items[i], true
 			}
 		}
 	}
 	return nil, false
+}
+
+// scalarItem returns the value of a list item that is a single value, bare
+// or named (x = 2), with the key of its name ("" for a bare value): a value
+// repeats when it comes twice under one name, or twice bare.
+func scalarItem(n expr.Node) (name string, val expr.Node, ok bool) {
+	if lhs, v, named := assignment(n); named {
+		return expr.Key(lhs), v, expr.IsScalar(v)
+	}
+	return "", n, expr.IsScalar(n)
 }
 
 // distinct drops items equal to an earlier one.

@@ -42,7 +42,10 @@
 //     inequalities in one variable solved exactly where their roots are
 //     rational or quadratic surds, or a Sturm sequence shows there are no
 //     others); equations compare up to a constant factor found and checked
-//     on the canonical forms.
+//     on the canonical forms; relations without variables (2 < 3,
+//     0.56 = 56\%) are statements about numbers and compare side by side
+//     (the same operator, left side with left side and right with right,
+//     or swapped for =, \approx and \ne).
 //
 // Numerics only refute. The difference of the two canonical forms (its
 // cancellations already exact, so 1/3000! against 1/3001! is visible) is
@@ -78,7 +81,10 @@
 // gold repeats a value (roots with multiplicity). Names matter: x = 3/2 and
 // y = 3/2 differ, a=1, b=4 and a=4, b=1 differ; a bare value against
 // "name = value" is the value (x^3 = 12 answers 12), and a gold
-// "name = value" against a bare candidate compares values. Named values
+// "name = value" against a bare candidate compares values. In a list the
+// name is dropped only against a bare value: an item that is a relation
+// rather than an assignment (2AB = 9, a+1 = 1) is compared whole, so
+// AB=9, CD=4 is not 2AB=9, CD=4. Named values
 // against an unnamed tuple compare in the written order when that is also
 // alphabetical (x, y; p, q) and are Undecided otherwise unless both orders
 // agree.
@@ -147,13 +153,15 @@ const (
 	// gold that is not a terminating decimal (1/3, \sqrt 2, \pi) when it is
 	// that value correctly rounded to the decimal's own places and shows at
 	// least MinSigDigits significant digits: 0.3333 and 3.1416, not 0.33,
-	// 3.14 or the truncation 0.6666. A gold that is a terminating decimal
-	// (or an integer, or a fraction such as 1/4) needs exact equality, with
-	// one exception: a decimal gold that shows at least MinSigDigits
-	// significant digits may itself be a rounded value, and a more precise
-	// candidate that rounds to it (strictly, not a tie) is accepted
-	// (2.7778 for 25/9, 0.7071 for \sqrt{2}/2). So 3.4 is not 3.42, 2.55 is
-	// not 2.6 and 1.2 is not 1.25.
+	// 3.14 or the truncation 0.6666. The other way round, a decimal gold
+	// that shows at least MinSigDigits significant digits may stand for a
+	// rounded value: it accepts an exact candidate that is not a
+	// terminating decimal and rounds to it (2.7778 for 25/9, 0.7071 for
+	// \sqrt{2}/2). Two terminating values are never rounded to each other:
+	// a gold that is a terminating decimal (or an integer, or a fraction
+	// such as 1/4) needs exact equality with a decimal candidate or any
+	// other terminating one. So 3.4 is not 3.42, 2.55 is not 2.6, 1.2 is not
+	// 1.25, and 42.1875 is not 42.18749.
 	DecimalRounded DecimalPolicy = iota
 	// DecimalExact accepts only exactly equal values (0.5 for 1/2).
 	DecimalExact

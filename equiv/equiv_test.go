@@ -176,9 +176,10 @@ func TestDecimalRules(t *testing.T) {
 		{"0.6666", "\\frac{2}{3}", NotEqual}, // a gold is rounded, not truncated
 		{"0.15", "0.1549", NotEqual},         // a short decimal gold is exact
 		{"0.15", "0.1599", NotEqual},
-		{"2.7778", "2.77777778", Equal},
+		{"2.7778", "2.77777778", NotEqual}, // two different terminating decimals are different numbers
+		{"2.7778", "\\frac{25}{9}", Equal}, // a rounded gold for an exact value that does not terminate
 		{"2.7778", "2.7777", NotEqual},
-		{"2.7778", "2.77775", NotEqual}, // a tie is not a rounding to the gold
+		{"2.7778", "2.77775", NotEqual},
 		{"58,500", "\\boxed{58,500}", Equal},
 	}
 	for _, c := range cases {

@@ -93,6 +93,42 @@ func isTarget(n expr.Node) bool {
 	return false
 }
 
+// statesQuantity reports whether the left side of an equation names the
+// quantity its right side is the value of: a variable or a product of them
+// (x, AB, m\angle A), with any power (x^3, a^{-1}), a function value
+// (f(2), \cos\angle ABC), or a sum of those (a + b). Not an expression
+// with a numeric coefficient or term (2x = 2, x + 1 = 2), which is an
+// equation to solve: its right side is not the unknown's value; nor a
+// number (20/18 = 10/9 states its value only because it holds).
+func statesQuantity(n expr.Node) bool {
+	switch t := n.(type) {
+	case *expr.Sym:
+		return !expr.IsConst(t.Name) || t.Name == expr.E || t.Name == expr.I
+	case *expr.Pow:
+		return statesQuantity(t.Base)
+	case *expr.Call:
+		return true
+	case *expr.Mul:
+		for _, f := range t.Factors {
+			if !statesQuantity(f) {
+				return false
+			}
+		}
+		return len(t.Factors) > 0
+	case *expr.Add:
+		for _, a := range t.Terms {
+			if ng, ok := a.(*expr.Neg); ok {
+				a = ng.X
+			}
+			if !statesQuantity(a) {
+				return false
+			}
+		}
+		return len(t.Terms) > 0
+	}
+	return false
+}
+
 var knownFn = map[string]bool{"sin": true, "cos": true, "tan": true, "cot": true, "sec": true, "csc": true, "asin": true,
 	"acos": true, "atan": true, "ln": true, "log": true, "exp": true, "abs": true, "floor": true, "ceil": true,
 	"fact": true, "fact2": true, "binom": true, "modclass": true, "percent": true, "deg": true, "pm": true, "gcd": true, "lcm": true, "max": true,
@@ -189,7 +225,9 @@ func flattenList(l *expr.List) []expr.Node {
 	return out
 }
 
-// stripNames replaces every assignment in a list by its value.
+// stripNames replaces every assignment in a list by its value. It is used
+// only where the other side holds no relation (see hasRelations): there a
+// bare value stands for the value of the name.
 func stripNames(n expr.Node) expr.Node {
 	switch t := n.(type) {
 	case *expr.List:
@@ -222,6 +260,26 @@ func hasNames(n expr.Node) bool {
 	return ok
 }
 
+// hasRelations reports whether a list (or a single answer) holds a
+// relation that is not an assignment: 2AB = 9, a+1 = 1, x^2 = 1. Names are
+// dropped from the other side only when it has none, so that the value of
+// "AB = 9" is never compared with the last side of "2AB = 9".
+func hasRelations(n expr.Node) bool {
+	items := []expr.Node{n}
+	if l, ok := n.(*expr.List); ok {
+		items = flattenList(l)
+	}
+	for _, it := range items {
+		if _, ok := it.(*expr.Rel); !ok {
+			continue
+		}
+		if _, _, named := assignment(it); !named {
+			return true
+		}
+	}
+	return false
+}
+
 // cmpNamed compares answers where a side is a relation or names its
 // values. ok is false when neither is.
 func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
@@ -240,7 +298,7 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 			}
 		}
 		if len(gr.Sides) == 2 && len(xr.Sides) == 2 {
-			r := c.cmpEquations(gr, xr, false)
+			r := c.cmpEquations(gr, xr, false, depth)
 			if r.Outcome != Equal && gA && xA {
 				return neq("different names: %s vs %s", gl, xl), true
 			}
@@ -268,9 +326,21 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		return neq("gold is an equation, candidate a %s", kind(x)), true
 	case xEq && !gIsRel:
 		// a bare gold: the candidate's equation states its last side
-		// (x^3 = 12, \cos\angle ABC = -7/25 answer 12 and -7/25)
+		// (x^3 = 12, \cos\angle ABC = -7/25 answer 12 and -7/25) when its
+		// left side names a quantity; 2x = 2, x + 1 = 2 and 6 = 5 are
+		// equations solved for something else, or false, and state no value
 		if hasNames(g) {
 			return Result{}, false
+		}
+		if !statesQuantity(xr.Sides[0]) {
+			if len(expr.FreeVars(xr.Sides[0])) > 0 {
+				return neq("the candidate %s is an equation to solve (a coefficient or a constant term beside the unknown), not the value of a quantity", xr), true
+			}
+			// between numbers: 20/18 = 10/9 states 10/9, a false 6 = 5
+			// states nothing
+			if r := c.cmp(xr.Sides[0], chainValue(xr), depth+1); r.Outcome != Equal {
+				return neq("the candidate %s is an equation between numbers that does not hold", xr), true
+			}
 		}
 		return c.cmp(g, chainValue(xr), depth+1), true
 	}
@@ -306,6 +376,11 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		if hasGroups(g) {
 			return c.groupsAgainst(g, x, depth), true
 		}
+		if hasRelations(x) {
+			// 2AB = 9 is a relation, not a name: it is compared whole
+			// with the gold's AB = 9 (see elements), not by its last side
+			return Result{}, false
+		}
 		return c.cmp(stripNames(g), x, depth+1), true
 	case xNamed && !hasNames(g):
 		if gt, ok := g.(*expr.Tuple); ok && !isInterval(gt) {
@@ -316,6 +391,9 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		}
 		if hasGroups(x) {
 			return c.groupsAgainst(g, x, depth), true
+		}
+		if hasRelations(g) {
+			return Result{}, false
 		}
 		return c.cmp(g, stripNames(x), depth+1), true
 	}

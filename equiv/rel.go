@@ -58,14 +58,14 @@ func (c *comparer) cmpRel(g *expr.Rel, x expr.Node, depth int) Result {
 		if len(g.Sides) != 2 || len(xr.Sides) != 2 {
 			return neq("different relations")
 		}
-		return c.cmpEquations(g, xr, false)
+		return c.cmpEquations(g, xr, false, depth)
 	case "inequality":
 		if len(g.Sides) == 2 && len(xr.Sides) == 2 {
 			gs, xs := strictness(g.Ops[0]), strictness(xr.Ops[0])
 			if gs != xs {
 				return neq("strict and non-strict inequalities")
 			}
-			return c.cmpEquations(orient(g), orient(xr), true)
+			return c.cmpEquations(orient(g), orient(xr), true, depth)
 		}
 		go1, xo := orient(g), orient(xr)
 		if len(go1.Sides) != len(xo.Sides) {
@@ -106,8 +106,12 @@ func isSimpleVar(n expr.Node) bool {
 // cmpEquations compares L1 op R1 with L2 op R2: the relations are the same
 // when R1-L1 is a constant multiple of R2-L2 (a positive one for
 // inequalities, oriented to < / <=). The factor is found and checked on
-// the canonical forms; numerics only refute.
-func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool) Result {
+// the canonical forms; numerics only refute. Relations without variables
+// are statements about numbers and compare side by side (cmpConstRelations).
+func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool, depth int) Result {
+	if !hasVars(g) && !hasVars(x) {
+		return c.cmpConstRelations(g, x, !positive, depth)
+	}
 	gd := &expr.Add{Terms: []expr.Node{g.Sides[1], &expr.Neg{X: g.Sides[0]}}}
 	xd := &expr.Add{Terms: []expr.Node{x.Sides[1], &expr.Neg{X: x.Sides[0]}}}
 	fb := c.forms()
@@ -149,6 +153,52 @@ func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool) Result {
 		}
 	}
 	return c.refuteRelations(gd, xd)
+}
+
+// hasVars reports whether a relation has a variable on some side.
+func hasVars(r *expr.Rel) bool {
+	for _, s := range r.Sides {
+		if len(expr.FreeVars(s)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// cmpConstRelations compares two relations between numbers (2 < 3,
+// 0.56 = 56\%, \frac23 \approx 0.67) side by side: the same operator, the
+// left sides equal and the right sides equal, each by the normal rules;
+// symmetric ones (=, \approx, \ne) also with the sides swapped;
+// inequalities come oriented to < / <=. Any two nonzero numbers are
+// multiples of each other, so the rule "the same relation up to a
+// constant factor" would make 2 = 3 the same as 5 = 7.
+func (c *comparer) cmpConstRelations(g, x *expr.Rel, symmetric bool, depth int) Result {
+	if len(g.Sides) != 2 || len(x.Sides) != 2 || g.Ops[0] != x.Ops[0] {
+		return neq("different relations between numbers")
+	}
+	orders := [][2]int{{0, 1}}
+	if symmetric {
+		orders = append(orders, [2]int{1, 0})
+	}
+	undecided := ""
+	for _, o := range orders {
+		l := c.cmp(g.Sides[0], x.Sides[o[0]], depth+1)
+		if l.Outcome == Equal {
+			r := c.cmp(g.Sides[1], x.Sides[o[1]], depth+1)
+			if r.Outcome == Equal {
+				return eq(joinProofs([]string{proofOf(l), proofOf(r)}), "the same relation between numbers, side by side")
+			}
+			if r.Outcome == Undecided {
+				undecided = r.Reason
+			}
+		} else if l.Outcome == Undecided {
+			undecided = l.Reason
+		}
+	}
+	if undecided != "" {
+		return undec("could not compare the sides of the relations: %s", undecided)
+	}
+	return neq("relations between different numbers")
 }
 
 // refuteRelations shows two relations different at probe points: where one

@@ -465,23 +465,26 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 	// DecimalRounded
 	minSig := c.opts.MinSigDigits
 	if gd != nil {
-		// a decimal gold is exact, unless it shows enough digits to be a
-		// rounded value and the candidate is strictly more precise
-		if sigDigits(gd) < minSig {
-			return neq("different decimals: the gold %s is exact (fewer than %d significant digits)", gd, minSig)
-		}
-		if xd != nil && xd.Places <= gd.Places {
+		// a decimal gold is exact against any terminating value: two
+		// different terminating decimals are different numbers (42.1875
+		// is not 42.18749). It may stand for a rounded value only against
+		// an exact candidate that does not terminate (2.7778 for 25/9),
+		// when it shows enough digits.
+		if xd != nil {
 			return neq("different decimals: %s vs %s", gd, xd)
 		}
-		if xd == nil && terminates(fx, gd.Places) {
-			return neq("the candidate is an exact value that differs from the decimal gold %s", gd)
+		if terminates(fx, -1) {
+			return neq("the candidate is a terminating value that differs from the decimal gold %s", gd)
+		}
+		if sigDigits(gd) < minSig {
+			return neq("different decimals: the gold %s is exact (fewer than %d significant digits)", gd, minSig)
 		}
 		if ok, sure := c.within(diff, ad.Err, gd.Places); !sure {
 			return undec("too close to the rounding boundary to decide")
 		} else if ok {
-			return eq("decimal policy", "the gold %s is the candidate rounded to %d places", gd, gd.Places)
+			return eq("decimal policy", "the gold %s is the exact candidate rounded to %d places", gd, gd.Places)
 		}
-		return neq("the candidate does not round to the gold %s", gd)
+		return neq("the exact candidate does not round to the gold %s", gd)
 	}
 	// a decimal candidate against an exact gold
 	if terminates(fg, -1) {

@@ -139,3 +139,45 @@ func TestWholeTextGroupIsText(t *testing.T) {
 		t.Errorf(`Parse("\text{a} + \""): no error for more than one group`)
 	}
 }
+
+// Words that change a value are part of the answer, never a unit: a time
+// of day, a scale or count, an operation, a verdict. Scale words multiply.
+// \not= is an inequation, and two numbers side by side are refused.
+func TestValueWordsAndNegatedRelations(t *testing.T) {
+	text := []string{`9\text{ a.m.}`, `9\text{ p.m.}`, `12\text{ noon}`, `5\text{ squared}`, `5\text{ halves}`,
+		`2 \text{ (wrong)}`, `2 \text{ excluded}`, `5\text{ pairs}`, `5\text{ k}`}
+	for _, in := range text {
+		n, err := Parse(in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v, want a text answer", in, err)
+			continue
+		}
+		if _, ok := n.(*expr.Text); !ok {
+			t.Errorf("Parse(%q) = %T %s, want a text answer", in, n, n)
+		}
+	}
+	values := map[string]int64{`7\text{ thousand}`: 7000, `3 million`: 3000000, `5\text{ dozen}`: 60, `2 \mbox{hundred}`: 200}
+	for in, want := range values {
+		n, err := Parse(in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", in, err)
+			continue
+		}
+		v, err := expr.Rational(context.Background(), n, expr.Limits{})
+		if err != nil || !v.IsInt() || v.Num().Int64() != want {
+			t.Errorf("Parse(%q) = %s, want %d", in, n, want)
+		}
+	}
+	for in, want := range map[string]string{`x \not= 5`: "!=", `x \not = 5`: "!=", `x \not\equiv 5`: "!="} {
+		n, err := Parse(in)
+		r, ok := n.(*expr.Rel)
+		if err != nil || !ok || len(r.Ops) != 1 || r.Ops[0] != want {
+			t.Errorf("Parse(%q) = %v, %v, want the relation %s", in, n, err, want)
+		}
+	}
+	for _, in := range []string{`\not 5`, `x \not< 5`, `2 3`, `2\,3`, `1 2 3`} {
+		if n, err := Parse(in); err == nil {
+			t.Errorf("Parse(%q) = %s, want an error", in, n)
+		}
+	}
+}

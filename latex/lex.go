@@ -313,6 +313,22 @@ func (p *parser) lex() token {
 		if name == "\\" {
 			return mk(tOp, "\\\\", end)
 		}
+		if name == "not" {
+			// \not negates the relation after it: "x \not= 5" is x != 5,
+			// never the product of a symbol \not and x = 5 (which read as
+			// the equation x = 5). Other negated relations are refused.
+			j := end
+			for j < len(p.s) && isSpace(p.s[j]) {
+				j++
+			}
+			if j < len(p.s) && p.s[j] == '=' && (j+1 == len(p.s) || p.s[j+1] != '=') {
+				return mk(tCmd, "ne", j+1)
+			}
+			if n, e := p.cmdAt(j); j < len(p.s) && p.s[j] == '\\' && (n == "equiv" || n == "eq") {
+				return mk(tCmd, "ne", e)
+			}
+			p.failf(i, "\\not before anything but = is not read")
+		}
 		return mk(tCmd, name, end)
 	}
 	if i+1 < len(p.s) {

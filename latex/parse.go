@@ -617,6 +617,14 @@ func (p *parser) parseMul() expr.Node {
 				continue
 			}
 		}
+		if t.kind == tNum {
+			if _, ok := last.(*expr.Num); ok {
+				// "2 3": two numbers side by side are neither a product
+				// (6) nor one number (TeX prints 23); a list written
+				// without commas is not read either.
+				p.failf(t.start, "two numbers side by side")
+			}
+		}
 		before := p.pos
 		factors = append(factors, p.parseUnary())
 		if p.pos == before {
@@ -990,7 +998,8 @@ func (p *parser) inBase(digits string, base int64, at token) expr.Node {
 
 // ---- units, magnitudes ----
 
-var magnitudeWords = map[string]int64{"thousand": 1000, "million": 1000000, "billion": 1000000000, "trillion": 1000000000000}
+var magnitudeWords = map[string]int64{"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1000000, "billion": 1000000000,
+	"trillion": 1000000000000}
 
 // skipUnit drops a unit after an operand: \text{ cm}^2, \mbox{inches},
 // "15 cm", "(apples)". It never drops a lone letter, so expression
@@ -1110,15 +1119,30 @@ func (p *parser) skipUnitPower() {
 
 func (p *parser) magnitudeWord() (expr.Node, bool) {
 	t := p.peek()
-	if t.kind != tWord {
-		return nil, false
+	switch t.kind {
+	case tWord:
+		m, ok := magnitudeWords[strings.ToLower(t.text)]
+		if !ok {
+			return nil, false
+		}
+		p.pos = t.end
+		return expr.Int(m), true
+	case tCmd:
+		// "7\text{ thousand}" is 7000, as "7 thousand" is.
+		if !textCmds[t.text] && t.text != "mathrm" {
+			return nil, false
+		}
+		save := p.pos
+		p.pos = t.end
+		raw, ok := p.rawArg()
+		if m, known := magnitudeWords[strings.ToLower(strings.TrimSpace(raw))]; ok && known {
+			p.cacheOK = false
+			return expr.Int(m), true
+		}
+		p.pos = save
+		p.cacheOK = false
 	}
-	m, ok := magnitudeWords[strings.ToLower(t.text)]
-	if !ok {
-		return nil, false
-	}
-	p.pos = t.end
-	return expr.Int(m), true
+	return nil, false
 }
 
 func isWordText(w string) bool {

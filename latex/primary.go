@@ -46,10 +46,17 @@ func textAnswer(s string) string {
 	t := strings.TrimSpace(s)
 	t = strings.Trim(t, "$")
 	t = strings.TrimSpace(t)
+	wrapped := false
 	for _, w := range []string{"\\boxed{", "\\text{", "\\textbf{", "\\mathrm{", "\\mbox{", "\\textnormal{", "\\textit{"} {
 		if strings.HasPrefix(t, w) && strings.HasSuffix(t, "}") {
+			wrapped = w != "\\boxed{" && closesAtEnd(t, len(w)-1)
 			t = strings.TrimSpace(t[len(w) : len(t)-1])
 		}
+	}
+	if wrapped && hasQualifier(t) && strings.IndexFunc(t, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 {
+		// "\text{9 a.m.}", "\text{at least 8}": a number with words that
+		// change it is the text of the answer, as "9\text{ a.m.}" is.
+		return t
 	}
 	t = strings.TrimSuffix(t, ".")
 	if t == "" || !isWordText(t) {
@@ -74,6 +81,24 @@ func textAnswer(s string) string {
 		return ""
 	}
 	return t
+}
+
+// closesAtEnd reports whether the brace group opened at s[open] closes at
+// the end of s.
+func closesAtEnd(s string, open int) bool {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i == len(s)-1
+			}
+		}
+	}
+	return false
 }
 
 // baseNumber reads a number in a base above ten written with capital

@@ -27,7 +27,7 @@ var unitWords = map[string]bool{
 	// time and speed
 	"hr": true, "hrs": true, "hour": true, "hours": true, "minute": true, "minutes": true, "second": true, "seconds": true,
 	"day": true, "days": true, "week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true,
-	"mph": true, "kph": true, "am": true, "pm": true, "AM": true, "PM": true,
+	"mph": true, "kph": true,
 	// money
 	"dollar": true, "dollars": true, "cent": true, "cents": true,
 }
@@ -68,6 +68,20 @@ var qualifierWords = map[string]bool{
 	"another": true, "otherwise": true, "unless": true, "possible": true, "impossible": true,
 	"undefined": true, "infinite": true, "many": true, "several": true, "multiple": true, "positive": true,
 	"negative": true, "max": true, "min": true, "always": true,
+	// Words that change the value: a time of day, a count of a size or a
+	// scale, an operation, a verdict. "9 a.m." is not "9 p.m.", "7
+	// thousand" is not 7, "5 squared" is not 5, "2 (wrong)" is not 2.
+	"am": true, "pm": true, "noon": true, "midnight": true, "morning": true, "afternoon": true, "evening": true,
+	"night": true, "thousand": true, "thousands": true, "million": true, "millions": true, "billion": true,
+	"billions": true, "trillion": true, "trillions": true, "hundred": true, "hundreds": true, "dozen": true,
+	"dozens": true, "score": true, "gross": true, "lakh": true, "crore": true, "k": true,
+	"squared": true, "cubed": true, "inverse": true, "reciprocal": true, "half": true, "halves": true,
+	"third": true, "thirds": true, "quarter": true, "quarters": true, "fourth": true, "fourths": true,
+	"fifth": true, "fifths": true, "sixth": true, "sixths": true, "eighth": true, "eighths": true, "tenth": true,
+	"tenths": true, "hundredth": true, "hundredths": true, "thousandth": true, "thousandths": true, "pair": true,
+	"pairs": true, "twice": true, "double": true, "triple": true, "power": true, "factorial": true, "root": true,
+	"wrong": true, "incorrect": true, "false": true, "invalid": true, "excluded": true, "extraneous": true,
+	"rejected": true, "discarded": true, "error": true, "untrue": true,
 }
 
 // QualifierWord reports whether w changes what a number says or joins it
@@ -77,16 +91,23 @@ var qualifierWords = map[string]bool{
 func QualifierWord(w string) bool { return qualifierWords[strings.ToLower(w)] }
 
 // hasQualifier reports whether a text holds a qualifier or connector word.
-func hasQualifier(text string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+func hasQualifier(text string) bool { return QualifierText(text, "") }
+
+// QualifierText reports whether a text holds a qualifier or connector word
+// other than except ("a.m." and "p.m." count as the words am and pm).
+func QualifierText(text, except string) bool {
+	for _, w := range strings.FieldsFunc(timeOfDay.Replace(strings.ToLower(text)), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z')
 	}) {
-		if qualifierWords[w] {
+		if qualifierWords[w] && w != except {
 			return true
 		}
 	}
 	return false
 }
+
+// timeOfDay spells "a.m." and "p.m." as the words am and pm.
+var timeOfDay = strings.NewReplacer("a.m.", " am ", "p.m.", " pm ", "a. m.", " am ", "p. m.", " pm ", "a.m", " am ", "p.m", " pm ")
 
 // plainText is the text of an answer read as words: \text{} and other
 // wrappers unwrapped, LaTeX spacing and $ removed, spaces collapsed.

@@ -1,0 +1,92 @@
+package answer
+
+import (
+	"sort"
+	"strings"
+)
+
+// A unit an answer carries is dropped before the values are compared
+// ("5\text{ cm}" answers 5), but two answers that name different units
+// are different answers: 5 inches is not 5 feet, \$2 is not 2 cents, and
+// 5 cm^2 is not 5 cm^3. unitSet is what one answer names: its known units
+// (canonical names) and their power (square, cubic).
+type unitSet struct {
+	names []string // sorted canonical names; generic "units" left out
+	power int      // 2 for square, 3 for cubic, 0 when not said
+}
+
+// unitAliases maps unit words to canonical names (several for a compound
+// word: mph is miles per hour).
+var unitAliases = map[string][]string{
+	"mm": {"mm"}, "millimeter": {"mm"}, "millimeters": {"mm"}, "millimetre": {"mm"}, "millimetres": {"mm"},
+	"cm": {"cm"}, "centimeter": {"cm"}, "centimeters": {"cm"}, "centimetre": {"cm"}, "centimetres": {"cm"},
+	"km": {"km"}, "kilometer": {"km"}, "kilometers": {"km"}, "kilometre": {"km"}, "kilometres": {"km"},
+	"meter": {"m"}, "meters": {"m"}, "metre": {"m"}, "metres": {"m"},
+	"inch": {"in"}, "inches": {"in"}, "ft": {"ft"}, "foot": {"ft"}, "feet": {"ft"},
+	"yd": {"yd"}, "yard": {"yd"}, "yards": {"yd"}, "mi": {"mi"}, "mile": {"mi"}, "miles": {"mi"},
+	"ml": {"ml"}, "milliliter": {"ml"}, "milliliters": {"ml"}, "millilitre": {"ml"}, "millilitres": {"ml"},
+	"liter": {"l"}, "liters": {"l"}, "litre": {"l"}, "litres": {"l"}, "gallon": {"gal"}, "gallons": {"gal"},
+	"mg": {"mg"}, "gram": {"g"}, "grams": {"g"}, "kg": {"kg"}, "kilogram": {"kg"}, "kilograms": {"kg"},
+	"lb": {"lb"}, "lbs": {"lb"}, "pound": {"lb"}, "pounds": {"lb"}, "oz": {"oz"}, "ounce": {"oz"}, "ounces": {"oz"},
+	"sec": {"s"}, "second": {"s"}, "seconds": {"s"}, "minute": {"min"}, "minutes": {"min"},
+	"h": {"h"}, "hr": {"h"}, "hrs": {"h"}, "hour": {"h"}, "hours": {"h"}, "day": {"day"}, "days": {"day"},
+	"week": {"week"}, "weeks": {"week"}, "month": {"month"}, "months": {"month"}, "year": {"year"}, "years": {"year"},
+	"mph": {"mi", "h"}, "kph": {"km", "h"},
+	"dollar": {"dollar"}, "dollars": {"dollar"}, "cent": {"cent"}, "cents": {"cent"},
+}
+
+// unitsOf reads the units an answer names: the trailing unit words
+// NormalizeMATH drops, and a dollar sign.
+func unitsOf(s string) unitSet {
+	var u unitSet
+	seen := map[string]bool{}
+	if strings.Contains(s, `\$`) {
+		seen["dollar"] = true
+	}
+	_, dropped := splitTrailingUnits(mathReplacer.Replace(strings.TrimSpace(s)))
+	for _, d := range dropped {
+		low := asciiLower(d)
+		switch {
+		case strings.Contains(low, "^2") || strings.Contains(low, "^{2}"):
+			u.power = 2
+		case strings.Contains(low, "^3") || strings.Contains(low, "^{3}"):
+			u.power = 3
+		}
+		for _, w := range strings.FieldsFunc(low, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+			switch w {
+			case "square", "sq":
+				u.power = 2
+			case "cubic", "cu":
+				u.power = 3
+			}
+			for _, n := range unitAliases[w] {
+				seen[n] = true
+			}
+		}
+	}
+	for n := range seen {
+		u.names = append(u.names, n)
+	}
+	sort.Strings(u.names)
+	return u
+}
+
+// compatible reports whether two answers' units allow them to be equal:
+// unless both name units, there is nothing to tell apart.
+func (u unitSet) compatible(v unitSet) bool {
+	if len(u.names) == 0 || len(v.names) == 0 {
+		return true
+	}
+	return strings.Join(u.names, " ") == strings.Join(v.names, " ") && u.power == v.power
+}
+
+func (u unitSet) String() string {
+	s := strings.Join(u.names, " ")
+	switch u.power {
+	case 2:
+		s = "square " + s
+	case 3:
+		s = "cubic " + s
+	}
+	return s
+}
