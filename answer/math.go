@@ -36,7 +36,10 @@ import (
 // correctly rounded to its own places and shows at least MATHMinSigDigits (4)
 // significant digits (0.3333 = 1/3 and 3.1416 = \pi, but not 0.33, 3.14 or
 // a truncation), so a coarse guess cannot pass; a gold that is itself a
-// terminating decimal needs an exactly equal value (equiv.DecimalRounded).
+// terminating decimal needs an exactly equal value, except that a decimal
+// gold of at least 4 significant digits stands for an exact candidate that
+// does not terminate and rounds to it (2.7778 for 25/9); two different
+// terminating decimals are never equal (equiv.DecimalRounded).
 // WithDecimal changes the rule (equiv.DecimalExact: only equal values;
 // `matheval equiv --decimal exact --decimal-digits N`).
 //

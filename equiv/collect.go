@@ -41,6 +41,12 @@ func elements(n expr.Node) ([]expr.Node, bool) {
 	if sub, ok := expandPM(n); ok {
 		return sub, true
 	}
+	if _, _, ok := assignment(n); ok {
+		// x = \pm 2 is the two answers x = 2 and x = -2
+		if sub := expandItem(n); len(sub) > 1 {
+			return sub, true
+		}
+	}
 	return nil, false
 }
 

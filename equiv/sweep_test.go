@@ -37,6 +37,12 @@ var sweepCases = []struct {
 	{"names", `x = \pm 2, y = 3`, `2, -2, 3`, Equal},
 	{"names", `x=2, y=2`, `x=2, 2`, Equal},
 	{"names", `1, 2`, `x=1, x=1, x=2`, NotEqual}, // a root listed twice
+	{"names", `x=\pm 2`, `x=2, x=-2`, Equal},
+	{"names", `x=\pm 2`, `x=2 \text{ or } x=-2`, Equal},
+	{"names", `x=2, x=-2`, `x=\pm 2`, Equal},
+	{"names", `x=\pm 2`, `x=2, x=2`, NotEqual},
+	{"names", `x=\pm 2`, `x=2, y=-2`, NotEqual},
+	{"names", `x=\pm 2`, `x=2`, NotEqual},
 	// 2. a relation between numbers is a statement about them: side by
 	// side, never "up to a constant factor"
 	{"constant relations", `\$\dfrac23 \approx \$0.67`, `\$\dfrac13 \approx \$0.33`, NotEqual},

@@ -99,8 +99,11 @@ times of day and text). "verdict" says why a pair is not equivalent
 
 Decimals (math, hardmath): a decimal stands for an exact gold that is not a
 terminating decimal only when correctly rounded and showing at least 4 significant
-digits (0.3333 for 1/3, not 0.33); --decimal exact accepts only equal values, and
---decimal-digits sets the digits.
+digits (0.3333 for 1/3, not 0.33), and a decimal gold with at least 4 significant
+digits stands for an exact candidate that does not terminate and rounds to it
+(2.7778 for 25/9); two different terminating decimals are never equal (42.1875 is
+not 42.18749); --decimal exact accepts only equal values, and --decimal-digits sets
+the digits.
 
 A line that is not valid JSON, lacks "gold" or "prediction", is blank or is longer
 than 16 MiB gives an output line with "error" naming the line number and
