@@ -1,6 +1,9 @@
 package answer
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // compoundQuantity reports whether s holds words between two numbers, as in
 // "2 hours 30 minutes", "5 feet 3 inches", "3 apples in 4 boxes" or
@@ -101,11 +104,23 @@ var negations = map[string]bool{"not": true, "no": true, "never": true, "non": t
 var qualifierAfter = []string{"or more", "or less", "or fewer", "or greater", "or above", "or below", "at most",
 	"at least", "or so", "plus"}
 
+// changedAfter matches the words that, right after a number, change its
+// value (a scale, an operation, a time of day) or disown it (a verdict):
+// "9 thousand", "9 squared", "9 p.m.", "9 (wrong)".
+var changedAfter = regexp.MustCompile(`^\s*(?:\\(?:text|mathrm|mbox|textrm)\s*\{\s*)?\(?(?i:thousands?|millions?|billions?|trillions?|hundreds?|dozens?|squared|cubed|halves|thirds|fourths|tenths|hundredths|gross|wrong|incorrect|excluded|rejected|extraneous|[ap]\.\s?m\.?|[ap]m)\b`)
+
+// unequalBefore matches a sign saying the number after it is not the
+// value: "x \not= 9", "x \neq 9", "x ≠ 9".
+var unequalBefore = regexp.MustCompile(`(?:\\not\s*=|\\neq?|≠|!=)\s*\$?\s*\{?\s*$`)
+
 // qualifiedNumber reports whether the number at s[start:end] is qualified
 // by the words around it (within its sentence), or sits among words of
 // another language ("不是 54", "\text{не }9"): taking the number alone would
 // drop what the reply says about it.
 func qualifiedNumber(s string, start, end int) bool {
+	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(s[:start]) {
+		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
+	}
 	lo := start - 40
 	if lo < 0 {
 		lo = 0

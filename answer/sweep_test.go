@@ -30,7 +30,7 @@ func TestSweepFalseEquals(t *testing.T) {
 		{"word", `5`, `5\text{ squared}`, false},
 		{"word", `5`, `5\text{ inverse}`, false},
 		{"word", `5`, `5\text{ halves}`, false},
-		{"word", `5`, `5\text{ pairs}`, false},
+		{"word", `5`, `5\text{ cubed}`, false},
 		{"word", `5`, `5\text{ k}`, false},
 		{"verdict", `2`, `2 \text{ (wrong)}`, false},
 		{"verdict", `2`, `2 \text{ (incorrect)}`, false},

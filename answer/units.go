@@ -32,6 +32,8 @@ var unitAliases = map[string][]string{
 	"h": {"h"}, "hr": {"h"}, "hrs": {"h"}, "hour": {"h"}, "hours": {"h"}, "day": {"day"}, "days": {"day"},
 	"week": {"week"}, "weeks": {"week"}, "month": {"month"}, "months": {"month"}, "year": {"year"}, "years": {"year"},
 	"mph": {"mi", "h"}, "kph": {"km", "h"},
+	// one-letter and short symbols, read only in a dropped unit group
+	"m": {"m"}, "s": {"s"}, "g": {"g"}, "in": {"in"}, "min": {"min"}, "l": {"l"},
 	"dollar": {"dollar"}, "dollars": {"dollar"}, "cent": {"cent"}, "cents": {"cent"},
 }
 

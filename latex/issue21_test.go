@@ -145,7 +145,7 @@ func TestWholeTextGroupIsText(t *testing.T) {
 // \not= is an inequation, and two numbers side by side are refused.
 func TestValueWordsAndNegatedRelations(t *testing.T) {
 	text := []string{`9\text{ a.m.}`, `9\text{ p.m.}`, `12\text{ noon}`, `5\text{ squared}`, `5\text{ halves}`,
-		`2 \text{ (wrong)}`, `2 \text{ excluded}`, `5\text{ pairs}`, `5\text{ k}`}
+		`2 \text{ (wrong)}`, `2 \text{ excluded}`, `5\text{ cubed}`, `5\text{ k}`}
 	for _, in := range text {
 		n, err := Parse(in)
 		if err != nil {

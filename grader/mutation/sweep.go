@@ -1,0 +1,145 @@
+package mutation
+
+import (
+	"math/big"
+	"strings"
+)
+
+// Families from an adversarial sweep over every MATH gold (stop 26): each
+// was graded Equal somewhere before its fix. They run over every gold, so
+// the fixes hold as properties of all data, not of a few examples.
+
+// plainNumber reports whether the gold is one number other than 0 and ±1
+// (a value a scale word, a square or a sign change moves), and returns it.
+func (c *gen) plainNumber() (*big.Rat, bool) {
+	if c.gv == nil || c.gv.Kind != "scalar" || c.gv.Tag != "" || c.gv.Num == nil || c.gv.Num.R == nil || c.gv.Num.Var {
+		return nil, false
+	}
+	r := c.gv.Num.R
+	if r.Sign() == 0 || new(big.Rat).Abs(r).Cmp(big.NewRat(1, 1)) == 0 {
+		return nil, false
+	}
+	if strings.ContainsAny(c.core, "=<>,;") {
+		return nil, false
+	}
+	return r, true
+}
+
+// valueWords change the number they follow: a scale, an operation, a time
+// of day, a verdict. None of them is a unit to drop.
+var valueWords = []struct{ tex, prose string }{
+	{`\text{ thousand}`, "thousand"},
+	{`\text{ dozen}`, "dozen"},
+	{`\text{ million}`, "million"},
+	{`\text{ squared}`, "squared"},
+	{`\text{ halves}`, "halves"},
+	{`\text{ cubed}`, "cubed"},
+	{`\text{ (wrong)}`, "(wrong)"},
+	{`\text{ excluded}`, "excluded"},
+	{`\text{ a.m.}`, "a.m."},
+}
+
+// valueWord writes the gold followed by a word that changes its value.
+func (c *gen) valueWord() {
+	if _, ok := c.plainNumber(); !ok {
+		return
+	}
+	g := c.core
+	for k := 0; k < len(valueWords) && c.count["value-word"] < c.cap; k++ {
+		w := valueWords[(k+c.pick(len(valueWords)))%len(valueWords)]
+		var cand string
+		switch {
+		case c.g.Prose:
+			cand = "The answer is " + g + " " + w.prose + "."
+		case c.pick(3) == 0:
+			cand = `\boxed{` + g + w.tex + `}`
+		case c.pick(2) == 0:
+			cand = "The answer is $" + g + w.tex + "$."
+		default:
+			cand = g + w.tex
+		}
+		c.emit("value-word", cand, MustDiffer, w.prose+" after the gold")
+	}
+}
+
+// notEqual states that something is not the gold: x \not= g.
+func (c *gen) notEqual() {
+	if _, ok := c.plainNumber(); !ok || c.g.Prose {
+		return
+	}
+	g := c.core
+	c.emit("not-equal", `x \not= `+g, MustDiffer, `x \not= gold`)
+	c.emit("not-equal", `The answer is $x \not= `+g+`$.`, MustDiffer, `x \not= gold in a reply`)
+	c.emit("not-equal", `\boxed{x \not= `+g+`}`, MustDiffer, `x \not= gold boxed`)
+}
+
+// lineBreak writes a different answer across two lines of a bare reply,
+// the gold's text on the last line: it is one answer, never that line.
+func (c *gen) lineBreak() {
+	if _, ok := c.plainNumber(); !ok || c.g.Prose || c.g.Tol != nil || strings.Contains(c.core, "\n") {
+		return
+	}
+	g := c.core
+	c.emit("line-break", "-\n"+g, MustDiffer, "minus on the line before")
+	c.emit("line-break", "\\frac{1}\n{"+g+"}", MustDiffer, "the reciprocal across two lines")
+	c.emit("line-break", "x^3+\n"+g, MustDiffer, "an expression ending in the gold on the next line")
+}
+
+// contrast gives a different answer "rather than" the gold, and the gold
+// rather than a different answer.
+func (c *gen) contrast() {
+	m, ok := c.wrongValue()
+	if !ok || c.g.Prose {
+		return
+	}
+	g := c.core
+	c.emit("contrast", `So the answer is $\boxed{`+m+`}$ rather than $\boxed{`+g+`}$.`, MustDiffer, "other rather than gold")
+	c.emit("contrast", `We get $\boxed{`+m+`}$ instead of $\boxed{`+g+`}$.`, MustDiffer, "other instead of gold")
+	c.emit("contrast-keep", `So the answer is $\boxed{`+g+`}$ rather than $\boxed{`+m+`}$.`, MustEqual, "gold rather than other")
+}
+
+// solveFor writes an equation whose last side is the gold but whose
+// unknown is something else: 2x = g (x = g/2), x + 1 = g.
+func (c *gen) solveFor() {
+	if _, ok := c.plainNumber(); !ok || c.g.Prose || c.g.Tol != nil {
+		return
+	}
+	g := c.core
+	c.emit("solve-for", "2x = "+g, MustDiffer, "2x = gold")
+	c.emit("solve-for", "x + 1 = "+g, MustDiffer, "x + 1 = gold")
+	c.emit("solve-for", "The answer is $2x = "+g+"$.", MustDiffer, "2x = gold in a reply")
+}
+
+// moreDigits writes a decimal gold with one more nonzero digit: two
+// different terminating decimals are different numbers.
+func (c *gen) moreDigits() {
+	for _, l := range literals(c.core) {
+		if !l.decimal || l.grouped {
+			continue
+		}
+		c.mutant("more-digits", c.core[:l.hi]+"1"+c.core[l.hi:], "a digit appended to "+l.digits)
+	}
+}
+
+// unitSwaps are pairs of different units of one kind.
+var unitSwaps = [][2]string{{"inches", "feet"}, {"inch", "foot"}, {"feet", "inches"}, {"cm", "m"}, {"meters", "centimeters"},
+	{"cents", "dollars"}, {"dollars", "cents"}, {"hours", "minutes"}, {"minutes", "seconds"}, {"miles", "feet"},
+	{"a.m.", "p.m."}, {"p.m.", "a.m."}, {"AM", "PM"}, {"PM", "AM"}}
+
+// unitSwap names a different unit (or half of the day) than the gold does.
+func (c *gen) unitSwap() {
+	if c.g.Prose {
+		return
+	}
+	for _, u := range unitSwaps {
+		i := strings.Index(c.core, u[0])
+		if i < 0 {
+			continue
+		}
+		end := i + len(u[0])
+		if i > 0 && isLetter(c.core[i-1]) || end < len(c.core) && isLetter(c.core[end]) {
+			continue // part of a longer word
+		}
+		c.certain("unit-swap", c.core[:i]+u[1]+c.core[end:], u[0]+" -> "+u[1])
+	}
+}
