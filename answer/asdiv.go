@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -198,6 +199,9 @@ func asdivCompare(_ context.Context, gold, cand string, _ equiv.Options) Verdict
 	g := golds[0]
 	switch g.kind {
 	case asdivNumber:
+		if gu, cu, clash := asdivUnitClash(gold, cand); clash {
+			return Verdict{Kind: Wrong, Reason: fmt.Sprintf("different units: %s vs %s", gu, cu)}
+		}
 		return asdivNumberCompare(g, cand)
 	case asdivRatio:
 		return asdivRatioCompare(g, cand)
@@ -444,6 +448,13 @@ func asdivSeveral(golds []asdivGold, cand string) Verdict {
 	if len(vals) < len(want) {
 		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%d numbers in the answer, %d expected", len(vals), len(want))}
 	}
+	if toks := scanValues(strings.ReplaceAll(dropUnitParens(leftRight.Replace(cand)), `\$`, ""), true); len(vals) > len(want) && len(toks) == len(vals) {
+		// "6, 15, 20 instead of 5, 15, 20": the last values are turned down
+		c := strings.ReplaceAll(dropUnitParens(leftRight.Replace(cand)), `\$`, "")
+		if t := toks[len(toks)-len(want)]; qualifiedNumber(c, t.start, t.end) {
+			return Verdict{Kind: Unparsable, Reason: "the answer turns its last values down (\"not\", \"instead of\"): not the answer's values"}
+		}
+	}
 	if sameMultiset(vals, want) || sameMultiset(vals[len(vals)-len(want):], want) {
 		return Verdict{Kind: Correct, Score: 1, Reason: fmt.Sprintf("the %d values match", len(want))}
 	}
@@ -535,3 +546,29 @@ func negated(words []string) bool {
 // ordinals maps ordinal words to the digit form ASDiv's key uses ("1st").
 var ordinals = map[string]string{"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th",
 	"sixth": "6th", "seventh": "7th", "eighth": "8th", "ninth": "9th", "tenth": "10th"}
+
+// unitParen is the unit of an ASDiv gold: "1.35 (dollars)".
+var unitParen = regexp.MustCompile(`\(([A-Za-z][A-Za-z .]*)\)`)
+
+// wordAfterNumber is the word right after the last number of a reply.
+var wordAfterNumber = regexp.MustCompile(`\d\s*(?:\\text\{\s*)?([A-Za-z]+)[^0-9]*$`)
+
+// asdivUnitClash reports whether the gold's unit and the word after the
+// candidate's last number are both known units and different ones: 1.35
+// dollars is not 1.35 cents, 3 feet is not 3 inches.
+func asdivUnitClash(gold, cand string) (string, string, bool) {
+	m := unitParen.FindStringSubmatch(gold)
+	w := wordAfterNumber.FindStringSubmatch(cand)
+	if m == nil || w == nil {
+		return "", "", false
+	}
+	gf := strings.Fields(asciiLower(m[1]))
+	if len(gf) == 0 {
+		return "", "", false
+	}
+	gn, cn := unitAliases[gf[0]], unitAliases[asciiLower(w[1])]
+	if len(gn) == 0 || len(cn) == 0 || strings.Join(gn, " ") == strings.Join(cn, " ") {
+		return "", "", false
+	}
+	return m[1], w[1], true
+}

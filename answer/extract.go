@@ -222,6 +222,9 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 		for _, k := range tier {
 			found = append(found, scan(k, body, start, ex)...)
 		}
+		if !ex.AsWritten {
+			found = dropDenied(found, reply)
+		}
 		if len(found) == 0 {
 			continue
 		}

@@ -88,7 +88,7 @@ var compoundExempt = map[string]bool{"and": true, "or": true, "to": true, "pi": 
 // qualifierBefore are the words that, right before a number, change what it
 // means: "not 9", "at least 9", "more than 9", "up to 9".
 var qualifierBefore = []string{"not", "no", "never", "least", "most", "than", "up to", "over", "under", "below",
-	"above", "except", "besides"}
+	"above", "except", "besides", "minus", "negative"}
 
 // qualifierSpaces turns the markup around qualifier words into spaces.
 var qualifierSpaces = strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ", `\(`, " ", `\)`, " ")
@@ -111,14 +111,14 @@ var changedAfter = regexp.MustCompile(`^\s*(?:\\(?:text|mathrm|mbox|textrm)\s*\{
 
 // unequalBefore matches a sign saying the number after it is not the
 // value: "x \not= 9", "x \neq 9", "x ≠ 9".
-var unequalBefore = regexp.MustCompile(`(?:\\not\s*=|\\neq?|≠|!=)\s*\$?\s*\{?\s*$`)
+var unequalBefore = regexp.MustCompile(`(?i:\\not\s*=|\\neq?|≠|!=|\binstead\s+of|\brather\s+than|\bas\s+opposed\s+to|\bin\s+place\s+of)\s*\$?\s*(?:\\boxed)?\{?\s*$`)
 
 // qualifiedNumber reports whether the number at s[start:end] is qualified
 // by the words around it (within its sentence), or sits among words of
 // another language ("不是 54", "\text{не }9"): taking the number alone would
 // drop what the reply says about it.
 func qualifiedNumber(s string, start, end int) bool {
-	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(s[:start]) {
+	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(s[:start]) || questionAnsweredNo(s[end:]) {
 		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
 	}
 	lo := start - 40

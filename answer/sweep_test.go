@@ -67,12 +67,74 @@ func TestSweepFalseEquals(t *testing.T) {
 		{"units", `5\text{ cm}^2`, `5\text{ square centimeters}`, true},
 		{"units", `60\text{ mph}`, `60\text{ miles per hour}`, true},
 		{"units", `12\text{ square units}`, `12`, true},
+		// second sweep: a value written only to be turned down
+		{"denial", `2`, `The answer is not $\boxed{2}$.`, false},
+		{"denial", `2`, `The answer isn't $\boxed{2}$.`, false},
+		{"denial", `2`, `The answer cannot be $\boxed{2}$.`, false},
+		{"denial", `2`, `Is the answer $\boxed{2}$? No.`, false},
+		{"denial", `2`, `I get $3$ instead of $2$.`, false},
+		{"denial", `2`, `The result is $3$, not $2$.`, false},
+		{"denial", `2`, `So we get 3 instead of 2.`, false},
+		{"denial", `2`, `Since $x$ is not zero, we get $x = 2$.`, true},
+		{"denial", `2`, `The answer is $\boxed{2}$.`, true},
+		// units of angle, and more unit pairs
+		{"units", `39^\circ`, `39\text{ radians}`, false},
+		{"units", `39^\circ`, `39 radians`, false},
+		{"units", `39\text{ degrees}`, `39\text{ rad}`, false},
+		{"units", `\frac{\pi}{6}\text{ radians}`, `\frac{\pi}{6}^\circ`, false},
+		{"units", `2\text{ cm}`, `2\text{ m}`, false},
+		{"units", `2\text{ s}`, `2\text{ ms}`, false},
+		{"units", `2\text{ kg}`, `2\text{ g}`, false},
+		{"units", `45\text{ units}^2`, `45\text{ units}^3`, false},
+		{"units", `39^\circ`, `39\text{ degrees}`, true},
+		{"units", `39^\circ`, `39`, true},
+		{"units", `\cos 30^\circ`, `\frac{\sqrt{3}}{2}`, true},
+		// bars are a determinant, two choices are not one, a chain must hold
+		{"vmatrix", `\begin{pmatrix}3&2\\0&-7\end{pmatrix}`, `\begin{vmatrix}3&2\\0&-7\end{vmatrix}`, false},
+		{"choices", `\text{(C)}`, `\text{(C)}\text{(D)}`, false},
+		{"choices", `\text{(C)}`, `\text{(C)}`, true},
+		{"chain", `5`, `y = 3 = 5`, false},
+		{"chain", `5`, `x = 2 + 3 = 5`, true},
 	}
 	for _, c := range cases {
 		v := Equivalent(MATH, c.gold, c.pred)
 		if got := v.Kind == Correct; got != c.want {
 			t.Errorf("%s: gold %q pred %q: %s extracted %q (%s), want equivalent=%v",
 				c.pattern, c.gold, c.pred, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
+
+// The same sweep on the ASDiv and MATH 401 policies: a value the reply turns
+// down, or changes with a word after it, is not its answer.
+func TestSweepFalseEqualsOtherPolicies(t *testing.T) {
+	cases := []struct {
+		p          Policy
+		gold, pred string
+		want       bool
+	}{
+		{ASDiv, "9 (apples)", "The answer is 9 thousand.", false},
+		{ASDiv, "9 (apples)", "The answer is 9 squared.", false},
+		{ASDiv, "9 (apples)", "The answer is 9 (wrong).", false},
+		{ASDiv, "9 (apples)", "We get 8 instead of 9.", false},
+		{ASDiv, "9 (apples)", "The answer is negative 9.", false},
+		{ASDiv, "17 (years old); 12 (years old)", "We get 18, 12 instead of 17, 12.", false},
+		{ASDiv, "1.35 (dollars)", "1.35 cents", false},
+		{ASDiv, "3 (feet)", "3 inches", false},
+		{ASDiv, "41 (pairs)", "The answer is 41 pairs.", true},
+		{ASDiv, "9 (quarters)", "9 quarters", true},
+		{ASDiv, "3:30 p.m.", "3:30 p.m.", true},
+		{ASDiv, "3 (feet)", "So he has 3 feet of rope left.", true},
+		{ASDiv, "17 (years old); 12 (years old)", "They are 17 and 12 years old.", true},
+		{MATH401, "5", `x \not= 5`, false},
+		{MATH401, "5", `Is the answer $\boxed{5}$? No.`, false},
+		{MATH401, "5", `The answer is 5 thousand.`, false},
+		{MATH401, "5", `The answer is 5.`, true},
+	}
+	for _, c := range cases {
+		v := Equivalent(c.p, c.gold, c.pred)
+		if got := v.Kind == Correct; got != c.want {
+			t.Errorf("%s: gold %q pred %q: %s extracted %q (%s), want equivalent=%v", c.p.Name, c.gold, c.pred, v.Kind, v.Extracted, v.Reason, c.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -35,7 +36,15 @@ var unitAliases = map[string][]string{
 	// one-letter and short symbols, read only in a dropped unit group
 	"m": {"m"}, "s": {"s"}, "g": {"g"}, "in": {"in"}, "min": {"min"}, "l": {"l"},
 	"dollar": {"dollar"}, "dollars": {"dollar"}, "cent": {"cent"}, "cents": {"cent"},
+	"ms": {"ms"}, "millisecond": {"ms"}, "milliseconds": {"ms"},
+	"degree": {"deg"}, "degrees": {"deg"}, "deg": {"deg"}, "radian": {"rad"}, "radians": {"rad"}, "rad": {"rad"},
 }
+
+// textGroups are the \text{...}-like groups of an answer.
+var textGroups = regexp.MustCompile(`\\(?:text|mbox|mathrm|textrm)\s*\{([^{}]*)\}`)
+
+// trailingWords are the plain words ending an answer ("39 radians").
+var trailingWords = regexp.MustCompile(`(?:\s[A-Za-z]+\.?)+\s*$`)
 
 // unitsOf reads the units an answer names: the trailing unit words
 // NormalizeMATH drops, and a dollar sign.
@@ -45,7 +54,20 @@ func unitsOf(s string) unitSet {
 	if strings.Contains(s, `\$`) {
 		seen["dollar"] = true
 	}
-	_, dropped := splitTrailingUnits(mathReplacer.Replace(strings.TrimSpace(s)))
+	t := mathReplacer.Replace(strings.TrimSpace(s))
+	if !hasTrig(t) && (strings.Contains(t, `\circ`) || strings.Contains(t, "°")) {
+		seen["deg"] = true // 30^\circ: degrees, unless a trig argument
+	}
+	head, dropped := splitTrailingUnits(t)
+	if w := trailingWords.FindString(head); w != "" && !strings.Contains(head, `\text`) {
+		dropped = append(dropped, w)
+	}
+	// a unit on an item of a list ("4\text{ radians}, 20^\circ") counts too
+	for _, m := range textGroups.FindAllStringSubmatch(head, -1) {
+		if isUnitText(m[1]) {
+			dropped = append(dropped, m[1])
+		}
+	}
 	for _, d := range dropped {
 		low := asciiLower(d)
 		switch {
@@ -76,6 +98,9 @@ func unitsOf(s string) unitSet {
 // compatible reports whether two answers' units allow them to be equal:
 // unless both name units, there is nothing to tell apart.
 func (u unitSet) compatible(v unitSet) bool {
+	if u.power != 0 && v.power != 0 && u.power != v.power {
+		return false // square units are not cubic units
+	}
 	if len(u.names) == 0 || len(v.names) == 0 {
 		return true
 	}

@@ -93,6 +93,30 @@ func isTarget(n expr.Node) bool {
 	return false
 }
 
+// chainHolds reports whether no two numbers a chain of equations sets
+// equal differ (y = 3 = 5 states nothing; x = 2 + 3 = 5 holds).
+func (c *comparer) chainHolds(r *expr.Rel, depth int) bool {
+	if len(r.Sides) < 3 {
+		return true
+	}
+	var prev expr.Node
+	for i, s := range r.Sides {
+		if i > 0 && r.Ops[i-1] != "=" {
+			prev = nil
+			continue
+		}
+		if len(expr.FreeVars(s)) > 0 {
+			prev = nil
+			continue
+		}
+		if prev != nil && c.cmp(prev, s, depth+1).Outcome == NotEqual {
+			return false
+		}
+		prev = s
+	}
+	return true
+}
+
 // statesQuantity reports whether the left side of an equation names the
 // quantity its right side is the value of: a variable or a product of them
 // (x, AB, m\angle A), with any power (x^3, a^{-1}), a function value
@@ -309,6 +333,9 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		}
 		// chains: by the values they state
 		if len(gr.Sides) > 2 || len(xr.Sides) > 2 {
+			if !c.chainHolds(xr, depth) {
+				return neq("the candidate's chain %s states two different values", xr), true
+			}
 			return c.cmp(chainValue(gr), chainValue(xr), depth+1), true
 		}
 		return neq("different equations"), true
@@ -331,6 +358,9 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		// equations solved for something else, or false, and state no value
 		if hasNames(g) {
 			return Result{}, false
+		}
+		if !c.chainHolds(xr, depth) {
+			return neq("the candidate's chain %s states two different values", xr), true
 		}
 		if !statesQuantity(xr.Sides[0]) {
 			if len(expr.FreeVars(xr.Sides[0])) > 0 {

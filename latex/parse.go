@@ -1022,7 +1022,9 @@ func (p *parser) skipUnit() bool {
 		w := strings.TrimSpace(raw)
 		// \mathrm{m} after a number is a unit, but \mathrm{e}, \mathrm{i} are constants
 		mathrmUnit := len(w) > 1 && !isFuncWord(w) || len(w) == 1 && w != "e" && w != "i" && w != "d"
-		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) && !hasQualifier(w) {
+		choice := len(strings.Trim(w, "() ")) == 1 && strings.HasPrefix(w, "(")
+		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) && !hasQualifier(w) && !choice {
+			// (never a choice letter: \text{(C)}\text{(D)} names two choices)
 			p.cacheOK = false
 			p.skipUnitPower()
 			return true

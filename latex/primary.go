@@ -913,6 +913,11 @@ func (p *parser) parseEnv(at token) expr.Node {
 			p.failf(at.start, "matrix rows have different lengths")
 		}
 	}
+	if env == "vmatrix" || env == "Vmatrix" {
+		// bars around the entries: a determinant (or a norm), a number,
+		// never the matrix itself
+		return &expr.Call{Fn: "det", Args: []expr.Node{out}}
+	}
 	return out
 }
 

@@ -30,6 +30,8 @@ var unitWords = map[string]bool{
 	"mph": true, "kph": true,
 	// money
 	"dollar": true, "dollars": true, "cent": true, "cents": true,
+	// angle (degree words are not units: latex reads them as \circ)
+	"radian": true, "radians": true, "rad": true,
 }
 
 // UnitWord reports whether w is a unit of measure or currency that an

@@ -190,6 +190,7 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.notEqual()
 	c.lineBreak()
 	c.contrast()
+	c.denial()
 	c.solveFor()
 	c.moreDigits()
 	c.unitSwap()

@@ -98,6 +98,25 @@ func (c *gen) contrast() {
 	c.emit("contrast-keep", `So the answer is $\boxed{`+g+`}$ rather than $\boxed{`+m+`}$.`, MustEqual, "gold rather than other")
 }
 
+// denial writes the gold only to turn it down, as a box, in math or in
+// words, and a different value as the one the reply keeps.
+func (c *gen) denial() {
+	m, ok := c.wrongValue()
+	if !ok {
+		return
+	}
+	g := c.core
+	if c.g.Prose {
+		c.emit("denial", "We get "+m+" instead of "+g+".", MustDiffer, "other instead of gold, in words")
+		c.emit("denial", "The answer is "+m+", not "+g+".", MustDiffer, "other, not gold, in words")
+		return
+	}
+	c.emit("denial", `The answer is not $\boxed{`+g+`}$.`, MustDiffer, "not the gold, boxed")
+	c.emit("denial", `Is the answer $\boxed{`+g+`}$? No.`, MustDiffer, "a question answered no")
+	c.emit("denial", `I get $`+m+`$ instead of $`+g+`$.`, MustDiffer, "other instead of gold, in math")
+	c.emit("denial", `The result is $`+m+`$, not $`+g+`$.`, MustDiffer, "other, not gold, in math")
+}
+
 // solveFor writes an equation whose last side is the gold but whose
 // unknown is something else: 2x = g (x = g/2), x + 1 = g.
 func (c *gen) solveFor() {
@@ -124,7 +143,7 @@ func (c *gen) moreDigits() {
 // unitSwaps are pairs of different units of one kind.
 var unitSwaps = [][2]string{{"inches", "feet"}, {"inch", "foot"}, {"feet", "inches"}, {"cm", "m"}, {"meters", "centimeters"},
 	{"cents", "dollars"}, {"dollars", "cents"}, {"hours", "minutes"}, {"minutes", "seconds"}, {"miles", "feet"},
-	{"a.m.", "p.m."}, {"p.m.", "a.m."}, {"AM", "PM"}, {"PM", "AM"}}
+	{"a.m.", "p.m."}, {"p.m.", "a.m."}, {"AM", "PM"}, {"PM", "AM"}, {`^\circ`, `\text{ radians}`}, {`^{\circ}`, `\text{ rad}`}}
 
 // unitSwap names a different unit (or half of the day) than the gold does.
 func (c *gen) unitSwap() {
@@ -137,8 +156,11 @@ func (c *gen) unitSwap() {
 			continue
 		}
 		end := i + len(u[0])
-		if i > 0 && isLetter(c.core[i-1]) || end < len(c.core) && isLetter(c.core[end]) {
+		if isLetter(u[0][0]) && (i > 0 && isLetter(c.core[i-1]) || end < len(c.core) && isLetter(c.core[end])) {
 			continue // part of a longer word
+		}
+		if u[0][0] == '^' && strings.Contains(c.core, `\\`) {
+			continue // a degree sign inside a trigonometric function is no unit
 		}
 		c.certain("unit-swap", c.core[:i]+u[1]+c.core[end:], u[0]+" -> "+u[1])
 	}

@@ -1,0 +1,72 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A reply may write a value only to turn it down: "The answer is not
+// $\boxed{2}$", "we get $3$ instead of $2$", "Is the answer $\boxed{2}$?
+// No." Such a value is never the reply's answer, whatever tier it is in.
+
+// deniedBefore matches the words just before a value that turn it down.
+var deniedBefore = regexp.MustCompile(`(?:\bnot|n't|\bcannot(?:\s+be)?|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of|≠|\\neq?|\\not\s*=)(?:\s+(?:be|equal|equals|the|a|an|value|answer|number|result|of|to|exactly))*\s*[:(]?$`)
+
+// valueOpeners are the markup a value may start with after the words
+// before it: math delimiters, a box, bold.
+var valueOpeners = []string{"$", `\boxed{`, `\fbox{`, `\(`, `\[`, "**", "*", "{"}
+
+// denied reports whether the candidate at pos in reply is turned down by
+// the words before it in its sentence, or sits in a question that the
+// reply answers "No".
+func denied(reply string, c Candidate) bool {
+	lo := c.Pos - 60
+	if lo < 0 {
+		lo = 0
+	}
+	pre := reply[lo:c.Pos]
+	if k := strings.LastIndexAny(pre, ".!?\n"); k >= 0 {
+		pre = pre[k+1:]
+	}
+	pre = asciiLower(pre)
+	for {
+		t := strings.TrimRight(pre, " \t")
+		for _, o := range valueOpeners {
+			t = strings.TrimSuffix(t, o)
+		}
+		if t == pre {
+			break
+		}
+		pre = t
+	}
+	if deniedBefore.MatchString(pre) {
+		return true
+	}
+	return questionAnsweredNo(reply[c.End:])
+}
+
+// questionAnsweredNo reports whether the text after a value ends its
+// sentence with a question mark and goes on with "No": "Is the answer
+// $\boxed{2}$? No."
+func questionAnsweredNo(rest string) bool {
+	k := strings.IndexAny(rest, ".!?\n")
+	if k < 0 || rest[k] != '?' {
+		return false
+	}
+	after := asciiLower(strings.TrimLeft(rest[k+1:], " *\t\n"))
+	if !strings.HasPrefix(after, "no") {
+		return false
+	}
+	return len(after) == 2 || strings.ContainsRune(".,! ", rune(after[2]))
+}
+
+// dropDenied removes the candidates that the reply turns down.
+func dropDenied(found []Candidate, reply string) []Candidate {
+	out := found[:0]
+	for _, c := range found {
+		if !denied(reply, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
