@@ -146,6 +146,9 @@ var (
 		"the answer is",
 		"^answer:",
 		"answer is:",
+		// a heading ("### Final Answer", "**Final Answer**") over the
+		// answer's line
+		"^final answer",
 	}
 	DefaultReasoning   = [][2]string{{"<think>", "</think>"}, {"<thinking>", "</thinking>"}, {"<reasoning>", "</reasoning>"}}
 	DefaultLineMarkers = []string{"Problem:", "Question:", "Q:", "### Problem", "## Problem", "Human:", "User:", "USER:"}

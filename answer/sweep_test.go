@@ -95,6 +95,9 @@ func TestSweepFalseEquals(t *testing.T) {
 		{"choices", `\text{(C)}`, `\text{(C)}`, true},
 		{"chain", `5`, `y = 3 = 5`, false},
 		{"chain", `5`, `x = 2 + 3 = 5`, true},
+		// a "Final Answer" heading is over the answer's line
+		{"heading", `8`, "### Final Answer\n(4!)!\n(previously 8)", false},
+		{"heading", `9`, "**Final Answer**\n\n9", true},
 	}
 	for _, c := range cases {
 		v := Equivalent(MATH, c.gold, c.pred)

@@ -175,7 +175,7 @@ func TestValueWordsAndNegatedRelations(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v, want the relation %s", in, n, err, want)
 		}
 	}
-	for _, in := range []string{`\not 5`, `x \not< 5`, `2 3`, `2\,3`, `1 2 3`} {
+	for _, in := range []string{`\not 5`, `x \not< 5`, `2 3`, `2\,3`, `1 2 3`, `2 or`, `2 \text{ or }`, "2‰", "2 ∠"} {
 		if n, err := Parse(in); err == nil {
 			t.Errorf("Parse(%q) = %s, want an error", in, n)
 		}

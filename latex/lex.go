@@ -41,7 +41,8 @@ var unicodeMap = map[rune]string{
 	'π': "\\pi ", '∞': "\\infty ", '√': "\\sqrt", '°': "^\\circ ", '²': "^2", '³': "^3", '¹': "^1", '·': "\\cdot ",
 	'∪': "\\cup ", '∩': "\\cap ", '±': "\\pm ", '∓': "\\mp ", '≈': "\\approx ", '∈': "\\in ", '∅': "\\emptyset ",
 	'€': " ", '£': " ", '¥': " ", '\u00a0': " ", '\u2009': " ", '\u202f': " ", '’': "'", '⋅': "\\cdot ", '∗': "*",
-	'½': "(1/2)", '¼': "(1/4)", '¾': "(3/4)", '⁄': "/",
+	'½': "(1/2)", '¼': "(1/4)", '¾': "(3/4)", '⁄': "/", '⁰': "^0", '⁴': "^4", '⁵': "^5", '⁶': "^6", '⁷': "^7",
+	'⁸': "^8", '⁹': "^9", '′': "'", '″': "''", '‘': "'", '“': " ", '”': " ", '«': " ", '»': " ", '…': "...",
 }
 
 // normalizeUnicode rewrites the math characters of unicodeMap and Greek
@@ -71,11 +72,17 @@ func normalizeUnicode(s string) (out string, foreign bool) {
 			b.WriteString("\\" + name + " ")
 		} else if r < 0x80 {
 			b.WriteRune(r)
-		} else {
-			if unicode.IsLetter(r) {
-				foreign = true
-			}
+		} else if unicode.IsLetter(r) || unicode.IsMark(r) {
+			foreign = true
 			b.WriteString(" ")
+		} else if unicode.IsSpace(r) || unicode.Is(unicode.Sc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.So, r) {
+			// a space, a currency sign, a zero-width mark, a decoration
+			// (✓, ✅, emoji)
+			b.WriteString(" ")
+		} else {
+			// any other symbol (‰, ∠, ₂, ∑) is read by no rule: dropping it
+			// would make 2‰ equal 2, so the answer does not parse
+			b.WriteByte('?')
 		}
 	}
 	return b.String(), foreign

@@ -301,6 +301,10 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 	for {
 		t := p.peek()
 		if stop(t) {
+			if (pending == "and" || pending == "or") && len(cur) > 0 {
+				// "2 or": the answer stops where its next item should be
+				p.failf(t.start, "the answer ends with %q", pending)
+			}
 			break
 		}
 		if kind, end, ok := p.isSep(t); ok {
