@@ -126,6 +126,15 @@ func anchorText(body string, i int, prose bool) anchored {
 		e, cs, ce := g.End, g.CS, g.CE
 		if _, _, ok := firstBoxContent(body[cs:ce]); ok {
 			if b, ok := firstBoxRun(body[cs:], cs); ok {
+				if b.Items == nil {
+					// "$\boxed{2.5}\times 10^3$": the box is an operand
+					open := max(strings.LastIndex(body[:b.Pos], `\boxed`), strings.LastIndex(body[:b.Pos], `\fbox`))
+					if open >= cs {
+						if t, ok := embeddedBox(body, open, b.Pos, b.End, b.End+1); ok {
+							b.Text = t
+						}
+					}
+				}
 				return anchored{s: b.Pos, e: b.End, text: b.Text, items: b.Items, either: either}
 			}
 		}

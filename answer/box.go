@@ -2,6 +2,8 @@ package answer
 
 import (
 	"strings"
+
+	"github.com/matheval/matheval/texseg"
 )
 
 func hasPrefixBox(s string) bool {
@@ -128,6 +130,11 @@ func boxRuns(body string, base int, firstOnly bool) []Candidate {
 		if len(parts) > 0 {
 			c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
 				Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
+			if len(run) == 1 {
+				if t, ok := embeddedBox(body, run[0].start, run[0].cs, run[0].ce, run[0].end); ok {
+					c.Text = t
+				}
+			}
 			if len(parts) > 1 {
 				c.Items = parts
 			}
@@ -188,4 +195,32 @@ func onlySeparators(gap string) bool {
 		}
 	}
 	return true
+}
+
+// embeddedBox reads a box that is an operand of its formula: "$-\boxed{2}$",
+// "$\boxed{2.5}\times 10^{3}$". Its content alone is not what the reply
+// states; the formula, with the box as a group, is. ok is false for a box
+// that stands alone or after "x =".
+func embeddedBox(body string, start, cs, ce, end int) (string, bool) {
+	b := strings.TrimRight(body[:start], " \t")
+	a := strings.TrimLeft(body[end:], " \t")
+	signBefore := strings.HasSuffix(b, "-") || strings.HasSuffix(b, "+") || strings.HasSuffix(b, "/") ||
+		strings.HasSuffix(b, "^") || strings.HasSuffix(b, `\frac{1}{`) || strings.HasSuffix(b, `\sqrt{`)
+	opAfter := false
+	for _, op := range []string{`\times`, `\cdot`, "*", "^", "/", "!", "+", "-", `\%`} {
+		if strings.HasPrefix(a, op) {
+			opAfter = true
+			break
+		}
+	}
+	if !signBefore && !opAfter {
+		return "", false
+	}
+	for _, g := range texseg.All(body) {
+		if g.CS <= start && end <= g.CE {
+			f := body[g.CS:start] + "{" + body[cs:ce] + "}" + body[end:g.CE]
+			return strings.TrimSpace(f), true
+		}
+	}
+	return "", false
 }

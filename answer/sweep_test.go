@@ -95,6 +95,12 @@ func TestSweepFalseEquals(t *testing.T) {
 		{"choices", `\text{(C)}`, `\text{(C)}`, true},
 		{"chain", `5`, `y = 3 = 5`, false},
 		{"chain", `5`, `x = 2 + 3 = 5`, true},
+		// a box that is an operand of its formula
+		{"box-operand", `2`, `$-\boxed{2}$`, false},
+		{"box-operand", `2.5`, `The answer is $\boxed{2.5}\times 10^{3}$.`, false},
+		{"box-operand", `2500`, `The answer is $\boxed{2.5}\times 10^{3}$.`, true},
+		{"box-operand", `2`, `$\frac{1}{\boxed{2}}$`, false},
+		{"box-operand", `2`, `So $x = \boxed{2}$.`, true},
 		// a "Final Answer" heading is over the answer's line
 		{"heading", `8`, "### Final Answer\n(4!)!\n(previously 8)", false},
 		{"heading", `9`, "**Final Answer**\n\n9", true},

@@ -191,6 +191,7 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.lineBreak()
 	c.contrast()
 	c.denial()
+	c.boxOperand()
 	c.solveFor()
 	c.moreDigits()
 	c.unitSwap()

@@ -117,6 +117,19 @@ func (c *gen) denial() {
 	c.emit("denial", `The result is $`+m+`$, not $`+g+`$.`, MustDiffer, "other, not gold, in math")
 }
 
+// boxOperand writes the gold boxed as an operand of a larger formula:
+// the formula is the answer, not the box.
+func (c *gen) boxOperand() {
+	if _, ok := c.plainNumber(); !ok || c.g.Prose || c.g.Tol != nil {
+		return
+	}
+	g := c.core
+	c.emit("box-operand", `$-\boxed{`+g+`}$`, MustDiffer, "minus outside the box")
+	c.emit("box-operand", `The answer is $\boxed{`+g+`}\times 10^{3}$.`, MustDiffer, "a power of ten outside the box")
+	c.emit("box-operand", `$\frac{1}{\boxed{`+g+`}}$`, MustDiffer, "the box in a denominator")
+	c.emit("box-keep", `So $x = \boxed{`+g+`}$.`, MustEqual, "x = box")
+}
+
 // solveFor writes an equation whose last side is the gold but whose
 // unknown is something else: 2x = g (x = g/2), x + 1 = g.
 func (c *gen) solveFor() {
