@@ -7,7 +7,7 @@ import (
 )
 
 func hasPrefixBox(s string) bool {
-	return strings.HasPrefix(s, `\boxed`) || strings.HasPrefix(s, `\fbox`)
+	return strings.HasPrefix(s, `\boxed`) || strings.HasPrefix(s, `\fbox`) || strings.HasPrefix(s, `\framebox`)
 }
 
 // boxAt parses a box starting at s[i] == '\\'. It returns the content span
@@ -19,6 +19,8 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 		j = i + len(`\boxed`)
 	case strings.HasPrefix(s[i:], `\fbox`):
 		j = i + len(`\fbox`)
+	case strings.HasPrefix(s[i:], `\framebox`):
+		j = i + len(`\framebox`)
 	default:
 		return 0, 0, 0, false
 	}

@@ -70,3 +70,35 @@ func dropDenied(found []Candidate, reply string) []Candidate {
 	}
 	return out
 }
+
+// valueWordAfter returns the word right after a candidate, past its closing
+// delimiters, that changes its value: "$5$ hundred", "\boxed{5} squared",
+// "$\boxed{5}$ (wrong)". The candidate is graded with it.
+func valueWordAfter(reply string, end int) string {
+	i := end
+	for i < len(reply) {
+		switch {
+		case strings.HasPrefix(reply[i:], `\)`) || strings.HasPrefix(reply[i:], `\]`) || strings.HasPrefix(reply[i:], "**"):
+			i += 2
+		case reply[i] == '}' || reply[i] == '$' || reply[i] == ' ' || reply[i] == '\t':
+			i++
+		default:
+			if m := changedAfter.FindStringSubmatch(reply[i:]); m != nil {
+				return m[1]
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// attachValueWords adds to each candidate the word after it that changes
+// its value.
+func attachValueWords(found []Candidate, reply string) {
+	for i := range found {
+		if w := valueWordAfter(reply, found[i].End); w != "" && !strings.Contains(asciiLower(found[i].Text), asciiLower(w)) {
+			found[i].Text += " " + w
+			found[i].Items = nil
+		}
+	}
+}

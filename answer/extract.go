@@ -149,6 +149,19 @@ var (
 		// a heading ("### Final Answer", "**Final Answer**") over the
 		// answer's line
 		"^final answer",
+		// other ways replies state their answer
+		"the correct answer is",
+		"my answer is",
+		"the answer should be",
+		"the result is",
+		"the answer:",
+		"answer =",
+		"^final:",
+		"^result:",
+		"^# answer",
+		"^**answer**",
+		"<answer>",
+		"\\therefore",
 	}
 	DefaultReasoning   = [][2]string{{"<think>", "</think>"}, {"<thinking>", "</thinking>"}, {"<reasoning>", "</reasoning>"}}
 	DefaultLineMarkers = []string{"Problem:", "Question:", "Q:", "### Problem", "## Problem", "Human:", "User:", "USER:"}
@@ -227,6 +240,7 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 		}
 		if !ex.AsWritten {
 			found = dropDenied(found, reply)
+			attachValueWords(found, reply)
 		}
 		if len(found) == 0 {
 			continue

@@ -3,6 +3,7 @@ package answer
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/equiv"
@@ -69,8 +70,12 @@ var HARDMathGeneric = Policy{
 	Name:       "hardmath",
 	Extraction: mathExtraction,
 	Compare:    mathCompare,
-	Options:    mathOptions,
+	Options:    equiv.Options{Decimal: equiv.DecimalRounded, MinSigDigits: MATHMinSigDigits, Unknown: HARDMathUnknown},
 }
+
+// HARDMathUnknown is the quantity HARDMath's nondimensionalization asks
+// for, as latex names it.
+const HARDMathUnknown = `\epsilon`
 
 var mathExtraction = Extraction{
 	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindMath, KindNumber}},
@@ -209,7 +214,7 @@ func splitTrailingUnits(s string) (string, []string) {
 					inner := core[open+1 : len(core)-1]
 					head := strings.TrimRight(strings.TrimRight(core[:open], " "), name)
 					head = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(head), `\,`))
-					if isUnitText(inner) && head != "" && endsLikeValue(head) {
+					if isUnitText(inner) && head != "" && endsLikeValue(head) && !endsWithText.MatchString(head) {
 						dropped = append(dropped, inner+t[len(core):])
 						s = head
 						continue
@@ -266,6 +271,10 @@ func isUnitText(s string) bool {
 	// "per" joins units ("km per hour"), it does not qualify a value.
 	return !latex.QualifierText(s, "per")
 }
+
+// endsWithText matches an answer ending in a \text group of words: what
+// follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
+var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textnormal|mathrm)\s*\{[^{}]*[A-Za-z][^{}]*\}$`)
 
 // endsLikeValue reports whether s ends like a number or expression that a
 // unit may follow (a digit, a closing brace or parenthesis, a constant).

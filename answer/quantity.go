@@ -107,7 +107,16 @@ var qualifierAfter = []string{"or more", "or less", "or fewer", "or greater", "o
 // changedAfter matches the words that, right after a number, change its
 // value (a scale, an operation, a time of day) or disown it (a verdict):
 // "9 thousand", "9 squared", "9 p.m.", "9 (wrong)".
-var changedAfter = regexp.MustCompile(`^\s*(?:\\(?:text|mathrm|mbox|textrm)\s*\{\s*)?\(?(?i:thousands?|millions?|billions?|trillions?|hundreds?|dozens?|squared|cubed|halves|thirds|fourths|tenths|hundredths|gross|wrong|incorrect|excluded|rejected|extraneous|[ap]\.\s?m\.?|[ap]m)\b`)
+var changedAfter = regexp.MustCompile(`^\s*(?:\\(?:text|mathrm|mbox|textrm)\s*\{\s*)?\(?((?i:thousands?|millions?|billions?|trillions?|quadrillions?|hundreds?|dozens?|myriads?|googols?|bn|squared|cubed|doubled|tripled|halved|thrice|tenfold|hundredfold|halves|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|elevenths|twelfths|twentieths|hundredths|thousandths|millionths|billionths|permille|gross|wrong|incorrect|excluded|rejected|extraneous|mistake|too\s+(?:large|small|big|high|low)|fails|contradiction|[ap]\.\s?m\.?|[ap]m))\b`)
+
+// operandBefore and operandAfter match words that make the number an
+// operand of something said in words: "square root of 5", "log 5", "5
+// times 7", "5 choose 2", "between 1 and 5", "5 factorial", "3 and a half"
+// ("5 times" alone counts repetitions: an ASDiv unit).
+var (
+	operandBefore = regexp.MustCompile(`(?i:\b(?:(?:root|roots|log|logarithm|ln|sin|sine|cos|cosine|tan|tangent|sqrt|exp|half|square|cube|reciprocal|inverse|factorial)(?:\s+of)?|twice|thrice|times|divided\s+by|multiplied\s+by|over|choose|power|between\s+\S+\s+and|minus|plus)\s*(?:\\?\$|€|£)?\s*$)`)
+	operandAfter  = regexp.MustCompile(`^(?i:\s*(?:factorial|!|and\s+a\s+(?:half|third|quarter)|to\s+the\s+power|divided|choose|plus|minus|over\b))`)
+)
 
 // unequalBefore matches a sign saying the number after it is not the
 // value: "x \not= 9", "x \neq 9", "x ≠ 9".
@@ -118,7 +127,8 @@ var unequalBefore = regexp.MustCompile(`(?i:\\not\s*=|\\neq?|≠|!=|\binstead\s+
 // another language ("不是 54", "\text{не }9"): taking the number alone would
 // drop what the reply says about it.
 func qualifiedNumber(s string, start, end int) bool {
-	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(s[:start]) || questionAnsweredNo(s[end:]) {
+	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(s[:start]) || questionAnsweredNo(s[end:]) ||
+		operandBefore.MatchString(s[:start]) || operandAfter.MatchString(s[end:]) {
 		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
 	}
 	lo := start - 40

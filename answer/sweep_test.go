@@ -101,6 +101,33 @@ func TestSweepFalseEquals(t *testing.T) {
 		{"box-operand", `2500`, `The answer is $\boxed{2.5}\times 10^{3}$.`, true},
 		{"box-operand", `2`, `$\frac{1}{\boxed{2}}$`, false},
 		{"box-operand", `2`, `So $x = \boxed{2}$.`, true},
+		// third sweep: a number that is an operand of words
+		{"operand", `5`, `square root of 5`, false},
+		{"operand", `5`, `log 5`, false},
+		{"operand", `2`, `5 choose 2`, false},
+		{"operand", `7`, `5 times 7`, false},
+		{"operand", `3`, `3 and a half`, false},
+		{"operand", `40`, `twice \$40`, false},
+		{"operand", `5`, `So the total is 5.`, true},
+		{"operand", `5`, `We get a total of 5 apples.`, true},
+		// other ways of stating the answer, then a remark with the gold
+		{"stated", `5`, "The correct answer is 7.\n\nThis used 5.", false},
+		{"stated", `5`, "# Answer\n\n7\n\nThis used 5.", false},
+		{"stated", `5`, "<answer>7</answer>\n\nThis used 5.", false},
+		{"stated", `5`, "\\framebox{7}\n\nThis used 5.", false},
+		{"stated", `7`, "<answer>7</answer>", true},
+		// a word after the math that changes the value
+		{"word-after", `5`, `The answer is $5$ hundred.`, false},
+		{"word-after", `500`, `The answer is $5$ hundred.`, true},
+		{"word-after", `5`, `The answer is $\boxed{5}$ squared.`, false},
+		{"word-after", `5`, `\boxed{5} thousand`, false},
+		{"word-after", `5`, `\boxed{5\text{ (too large)}}`, false},
+		{"word-after", `5`, `5 sevenths`, false},
+		// two names are not one
+		{"names", `\text{Bob}`, `\text{Bob} \text{Alice}`, false},
+		// and is not or
+		{"connective", `x>1 \text{ and } x<3`, `x>1 \text{ or } x<3`, false},
+		{"connective", `x>1 \text{ and } x<3`, `x<3 \text{ and } x>1`, true},
 		// a "Final Answer" heading is over the answer's line
 		{"heading", `8`, "### Final Answer\n(4!)!\n(previously 8)", false},
 		{"heading", `9`, "**Final Answer**\n\n9", true},
@@ -139,6 +166,10 @@ func TestSweepFalseEqualsOtherPolicies(t *testing.T) {
 		{MATH401, "5", `Is the answer $\boxed{5}$? No.`, false},
 		{MATH401, "5", `The answer is 5 thousand.`, false},
 		{MATH401, "5", `The answer is 5.`, true},
+		{HARDMathGeneric, `\frac{a_{1} a_{3}}{a_{2}^{2}}`, `\epsilon^{-1} = \frac{a_{1} a_{3}}{a_{2}^{2}}`, false},
+		{HARDMathGeneric, `\frac{a_{1} a_{3}}{a_{2}^{2}}`, `\epsilon^{2} = \frac{a_{1} a_{3}}{a_{2}^{2}}`, false},
+		{HARDMathGeneric, `\frac{a_{1} a_{3}}{a_{2}^{2}}`, `\epsilon = \frac{a_{1} a_{3}}{a_{2}^{2}}`, true},
+		{ASDiv, "5 (times)", "He went 5 times.", true},
 	}
 	for _, c := range cases {
 		v := Equivalent(c.p, c.gold, c.pred)

@@ -71,6 +71,10 @@ func quoteShort(s string) string { return "\"" + s + "\"" }
 // "\\frac" for "\frac". Doubled backslashes before known command names are
 // halved; "\\" row separators before anything else are kept.
 func cleanCandidate(s string) string {
+	// "<answer>7</answer>": the closing tag is not part of the answer
+	if i := strings.Index(s, "</answer>"); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
 	// "\fbox{$\frac12$}": math delimiters inside a box are layout.
 	if len(s) >= 2 && s[0] == '$' && s[len(s)-1] == '$' && strings.Count(s, "$") == 2 {
 		s = strings.TrimSpace(s[1 : len(s)-1])

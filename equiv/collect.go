@@ -131,6 +131,10 @@ func replaceAll(ns []expr.Node, mask int, k *int) []expr.Node {
 // cmpCollections compares answers where a side is a list, a set or a
 // \pm expression. ok is false when neither is.
 func (c *comparer) cmpCollections(g, x expr.Node, depth int) (Result, bool) {
+	if gc, xc := connective(g), connective(x); gc != "" && xc != "" && gc != xc {
+		// x > 1 and x < 3 is an interval, x > 1 or x < 3 every real
+		return neq("inequalities joined by %q against %q", gc, xc), true
+	}
 	ge, gColl := elements(g)
 	xe, xColl := elements(x)
 	if !gColl && !xColl {
@@ -439,4 +443,29 @@ func flatten(rows [][]expr.Node) []expr.Node {
 		out = append(out, r...)
 	}
 	return out
+}
+
+// connective returns "and" or "or" for a list of inequalities joined only
+// by that word, "" for anything else (commas say neither).
+func connective(n expr.Node) string {
+	l, ok := n.(*expr.List)
+	if !ok || len(l.Items) < 2 || len(l.Seps) == 0 {
+		return ""
+	}
+	for _, it := range l.Items {
+		r, ok := it.(*expr.Rel)
+		if !ok || allOps(r, "=") {
+			return ""
+		}
+	}
+	k := l.Seps[0]
+	for _, s := range l.Seps {
+		if s != k {
+			return ""
+		}
+	}
+	if k != "and" && k != "or" {
+		return ""
+	}
+	return k
 }

@@ -210,6 +210,12 @@ type Options struct {
 	// latex.Config.DecimalComma. Off by default: MATH writes 1,000 for one
 	// thousand, and with the option on that reads as 1.
 	DecimalComma bool
+	// Unknown names the one quantity the question asks for (HARDMath's
+	// \epsilon, as latex names it: "\\epsilon"). A candidate equation
+	// against a bare gold then states the gold only when its left side is
+	// that symbol itself: \epsilon^{-1} = g says \epsilon = 1/g. Empty:
+	// any left side that names a quantity will do (x^3 = 12 answers 12).
+	Unknown string
 	// MaxBits and MaxFactorial override the size limits of expr.
 	MaxBits      int
 	MaxFactorial int64
@@ -399,7 +405,7 @@ func kind(n expr.Node) string {
 // ---- top level ----
 
 func (c *comparer) top(g, x expr.Node) Result {
-	if expr.Key(g) == expr.Key(x) {
+	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
 		return eq("identical expressions")
 	}
 	return c.cmp(g, x, 0)
@@ -414,7 +420,9 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 		c.limitHit = true
 		return undec("deadline of %v reached", c.opts.Timeout)
 	}
-	if expr.Key(g) == expr.Key(x) {
+	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
+		// (expr.Key leaves out the words joining a list: "x > 1 and x < 3"
+		// and "x > 1 or x < 3" have one key)
 		return eq("identical expressions")
 	}
 	// text answers

@@ -93,6 +93,18 @@ func isTarget(n expr.Node) bool {
 	return false
 }
 
+// mentions reports whether n holds the symbol name.
+func mentions(n expr.Node, name string) bool {
+	found := false
+	expr.Walk(n, func(m expr.Node) bool {
+		if s, ok := m.(*expr.Sym); ok && s.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // chainHolds reports whether no two numbers a chain of equations sets
 // equal differ (y = 3 = 5 states nothing; x = 2 + 3 = 5 holds).
 func (c *comparer) chainHolds(r *expr.Rel, depth int) bool {
@@ -361,6 +373,11 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		}
 		if !c.chainHolds(xr, depth) {
 			return neq("the candidate's chain %s states two different values", xr), true
+		}
+		if u := c.opts.Unknown; u != "" && mentions(xr.Sides[0], u) {
+			if s, ok := xr.Sides[0].(*expr.Sym); !ok || s.Name != u {
+				return neq("the candidate states %s, not %s", xr.Sides[0], u), true
+			}
 		}
 		if !statesQuantity(xr.Sides[0]) {
 			if len(expr.FreeVars(xr.Sides[0])) > 0 {

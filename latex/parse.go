@@ -593,7 +593,9 @@ func (p *parser) parseMul() expr.Node {
 			factors = []expr.Node{&expr.Call{Fn: fn, Args: []expr.Node{a, m}}}
 			continue
 		}
-		if p.skipUnit() {
+		if _, text := factors[len(factors)-1].(*expr.Text); !text && p.skipUnit() {
+			// (a name is no value: "\text{Bob} \text{Alice}" is two names,
+			// not Bob with a unit)
 			dropped = true
 			continue
 		}

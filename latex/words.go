@@ -82,7 +82,11 @@ var qualifierWords = map[string]bool{
 	"fifth": true, "fifths": true, "sixth": true, "sixths": true, "eighth": true, "eighths": true, "tenth": true,
 	"tenths": true, "hundredth": true, "hundredths": true, "thousandth": true, "thousandths": true, "twice": true, "double": true, "triple": true, "power": true, "factorial": true, "root": true,
 	"wrong": true, "incorrect": true, "false": true, "invalid": true, "excluded": true, "extraneous": true,
-	"rejected": true, "discarded": true, "error": true, "untrue": true,
+	"rejected": true, "discarded": true, "error": true, "untrue": true, "mistake": true, "too": true, "fails": true,
+	"contradiction": true, "quadrillion": true, "quadrillions": true, "myriad": true, "googol": true, "bn": true,
+	"doubled": true, "tripled": true, "halved": true, "thrice": true, "tenfold": true, "hundredfold": true,
+	"permille": true, "sevenths": true, "seventh": true, "ninths": true, "ninth": true, "elevenths": true,
+	"twelfths": true, "twentieths": true, "millionths": true, "billionths": true,
 }
 
 // QualifierWord reports whether w changes what a number says or joins it

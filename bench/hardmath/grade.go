@@ -209,7 +209,7 @@ func gradeSymbolic(ctx context.Context, gold, pred string, ev Evaluator) (float6
 	// ways. Only what it cannot settle (a side its parser rejects, too few
 	// points in the domain, a limit) falls to evaluation at positive points
 	// with the package's own evaluator.
-	r := equiv.Compare(ctx, gold, pred, equiv.Options{Timeout: 200 * time.Millisecond, Positive: true})
+	r := equiv.Compare(ctx, gold, pred, equiv.Options{Timeout: 200 * time.Millisecond, Positive: true, Unknown: answer.HARDMathUnknown})
 	switch r.Outcome {
 	case equiv.Equal:
 		return 1, "", stOK

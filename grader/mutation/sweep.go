@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 )
@@ -128,6 +129,47 @@ func (c *gen) boxOperand() {
 	c.emit("box-operand", `The answer is $\boxed{`+g+`}\times 10^{3}$.`, MustDiffer, "a power of ten outside the box")
 	c.emit("box-operand", `$\frac{1}{\boxed{`+g+`}}$`, MustDiffer, "the box in a denominator")
 	c.emit("box-keep", `So $x = \boxed{`+g+`}$.`, MustEqual, "x = box")
+}
+
+// operandWords writes the gold as the operand of an operation said in
+// words, in a one-line reply with no math: the number is not the answer.
+func (c *gen) operandWords() {
+	r, ok := c.plainNumber()
+	if !ok || c.g.Prose || c.g.Tol != nil || !r.IsInt() || r.Sign() < 0 || strings.ContainsAny(c.core, "_{") {
+		return // (a base subscript, 8_9, is a numeral of its own)
+	}
+	g := c.core
+	c.emit("operand-words", "square root of "+g, MustDiffer, "square root of the gold")
+	c.emit("operand-words", "twice "+g, MustDiffer, "twice the gold")
+	c.emit("operand-words", "7 times "+g, MustDiffer, "7 times the gold")
+	c.emit("operand-words", g+" and a half", MustDiffer, "the gold and a half")
+}
+
+// statedAnswers are ways replies state their answer; each is followed by
+// a remark that mentions the gold.
+var statedAnswers = []string{"The correct answer is %s.", "My answer is %s.", "The answer should be %s.",
+	"The result is %s.", "Final: %s.", "# Answer\n\n%s", "**Answer**\n\n%s", "<answer>%s</answer>",
+	"The answer is $%s$ hundred.", "The answer is $\\boxed{%s}$ squared."}
+
+// statedThenGold states a different answer, then mentions the gold.
+func (c *gen) statedThenGold() {
+	m, ok := c.wrongValue()
+	if !ok || c.g.Prose || c.g.Tol != nil {
+		return
+	}
+	for k := 0; k < len(statedAnswers) && c.count["stated-then-gold"] < c.cap; k++ {
+		f := statedAnswers[(k+c.pick(len(statedAnswers)))%len(statedAnswers)]
+		c.emit("stated-then-gold", fmt.Sprintf(f, m)+"\n\nThis used "+c.core+".", MustDiffer, "another answer stated, then the gold mentioned")
+	}
+}
+
+// unknownPower states a power of HARDMath's \epsilon equal to the gold.
+func (c *gen) unknownPower() {
+	if c.g.Bench != "hardmath" || strings.ContainsAny(c.core, "=$") || strings.Contains(c.core, `\boxed`) || strings.Contains(c.core, `\approx`) {
+		return
+	}
+	c.emit("unknown-power", `\epsilon^{-1} = `+c.core, MustDiffer, "epsilon^-1 = gold")
+	c.emit("unknown-power", `\epsilon^{2} = `+c.core, MustDiffer, "epsilon^2 = gold")
 }
 
 // solveFor writes an equation whose last side is the gold but whose
