@@ -220,9 +220,43 @@ func embeddedBox(body string, start, cs, ce, end int) (string, bool) {
 	}
 	for _, g := range texseg.All(body) {
 		if g.CS <= start && end <= g.CE {
-			f := body[g.CS:start] + "{" + body[cs:ce] + "}" + body[end:g.CE]
+			// only the box's own side of a relation: "6(18^\circ) =
+			// \boxed{108}^\circ" answers 108^\circ
+			lo, hi := g.CS, g.CE
+			if k := lastRelation(body[g.CS:start]); k >= 0 {
+				lo = g.CS + k
+			}
+			if k := firstRelation(body[end:g.CE]); k >= 0 {
+				hi = end + k
+			}
+			f := body[lo:start] + "{" + body[cs:ce] + "}" + body[end:hi]
 			return strings.TrimSpace(f), true
 		}
 	}
 	return "", false
+}
+
+// relationSigns end a side of a relation.
+var relationSigns = []string{"=", `\approx`, `\le`, `\ge`, "<", ">", `\ne`, `\equiv`}
+
+// lastRelation returns where the last relation sign of s ends, or -1.
+func lastRelation(s string) int {
+	best := -1
+	for _, r := range relationSigns {
+		if k := strings.LastIndex(s, r); k >= 0 && k+len(r) > best {
+			best = k + len(r)
+		}
+	}
+	return best
+}
+
+// firstRelation returns where the first relation sign of s starts, or -1.
+func firstRelation(s string) int {
+	best := -1
+	for _, r := range relationSigns {
+		if k := strings.Index(s, r); k >= 0 && (best < 0 || k < best) {
+			best = k
+		}
+	}
+	return best
 }

@@ -96,6 +96,9 @@ var (
 		"might", "could", "also", "either", "another", "otherwise", "likely", "probably", "guess", "unsure",
 		"not sure", "depending"}
 	checkWords = []string{"check", "verif", "confirm", "sanity", "plug", "indeed", "as a test"}
+	// afterCheckWords, after a check, state a new answer.
+	afterCheckWords = []string{"therefore", "thus", "hence", "consequently", "in conclusion", "the answer is",
+		"answer:", "final answer"}
 	// conclusionWords present a later answer as following from the earlier.
 	conclusionWords = []string{"therefore", "thus", "hence", "so", "consequently", "finally", "in conclusion",
 		"in summary", "to summarize", "overall", "altogether", "we can see that", "we see that", "inspection",
@@ -138,6 +141,7 @@ var (
 	conclusionSet       = newWordSet(conclusionWords)
 	caseSet             = newWordSet(caseWords)
 	rejectionSet        = newWordSet(rejections)
+	afterCheckSet       = newWordSet(afterCheckWords)
 	trialVerbSet        = newWordSet(trialVerbs)
 )
 
@@ -182,7 +186,7 @@ func resolveConclusions(found []Candidate, reply string, start, end int, ex Extr
 			continue
 		}
 		a := stand[len(stand)-1]
-		if c.Pos < a.End || c.Text == a.Text {
+		if c.Pos < a.End || c.Text == a.Text || sameStatedValue(c.Text, a.Text) {
 			// The same span (an anchor and its box) or the same answer again;
 			// a "final answer" phrase on it still withdraws the others.
 			if c.Items == nil {
@@ -201,16 +205,40 @@ func resolveConclusions(found []Candidate, reply string, start, end int, ex Extr
 		}
 		gap := asciiLower(reply[a.End:c.Pos])
 		tail := asciiLower(sentenceTail(reply, c.End, end))
+		check := false
+		if k := checkSet.lastAt(gap); k >= 0 {
+			// Only what the reply says after its last check word decides:
+			// a conclusion there ("Hence ...", "Answer:") or a retraction
+			// states a new answer; otherwise the later answer is the check's
+			// own number. (A retraction before the check, "is the correct
+			// answer. Let me verify: ...", does not count.)
+			after := gap[k:]
+			if i := strings.IndexAny(after, " :,.\n"); i >= 0 {
+				after = after[i:]
+			}
+			newLine := ""
+			if i := strings.IndexByte(after, '\n'); i >= 0 {
+				newLine = after[i:]
+			}
+			// a retraction anywhere after the check; a conclusion only on a
+			// later line ("so the answer is 1 more than 11" inside the
+			// check's own sentence is the check talking)
+			if hasAnyWord(after, strongRetractionSet) || hasAnyWord(newLine, afterCheckSet) {
+				gap = after
+			} else {
+				check = true
+			}
+		}
 		switch {
 		case contrastBefore(gap):
 			// "3 rather than 2", "3 instead of 2": the later answer is the
 			// one turned down ("rather" and "instead" alone retract).
 			dropped[c.Pos] = true
+		case check && !c.final:
+			dropped[c.Pos] = true
 		case c.final || hasAnyWord(gap, strongRetractionSet) ||
 			(hasAnyWord(gap, weakRetractionSet) && !hasAnyWord(gap, hedgeSet) && !hasAnyWord(tail, hedgeSet)):
 			stand = append(stand[:0], c)
-		case hasAnyWord(gap, checkSet):
-			dropped[c.Pos] = true
 		case hasAnyWord(gap, conclusionSet) && !hasAnyWord(gap, hedgeSet) && !hasAnyWord(gap, caseSet) &&
 			!hasAnyWord(tail, hedgeSet):
 			stand = append(stand[:0], c)
@@ -300,8 +328,10 @@ func exerciseLabel(line string, labels []string) string {
 		}
 		w += n
 	}
-	if w >= 2 && !notExercises[low[:w]] {
-		if j, ok := afterLabel(low, w, false); ok && j > w {
+	if w >= 2 && w < len(low) && low[w] == ' ' && !notExercises[low[:w]] {
+		// a word, a space, then a number ("Ejercicio 2:"): not "Correction
+		// :", "OR -", nor code such as "unitsize(0.5 cm);"
+		if j, ok := afterLabel(low, w, false); ok && j > w && strings.ContainsAny(low[w:j], "0123456789") {
 			return low[:w]
 		}
 	}
@@ -385,6 +415,28 @@ func (ws *wordSet) first(s string) string {
 		}
 	}
 	return ""
+}
+
+// lastAt returns where the last word of ws that s holds starts, or -1.
+func (ws *wordSet) lastAt(s string) int {
+	last := -1
+	for p := 0; p < len(s); p++ {
+		if p > 0 && isLetter(s[p-1]) {
+			continue
+		}
+		for _, w := range ws.byFirst[s[p]] {
+			if !strings.HasPrefix(s[p:], w) {
+				continue
+			}
+			e := p + len(w)
+			if isLetter(w[len(w)-1]) && e < len(s) && isLetter(s[e]) && !stems[w] {
+				continue
+			}
+			last = p
+			break
+		}
+	}
+	return last
 }
 
 // hasAnyWord reports whether s (lower case) holds a word of ws.
@@ -719,4 +771,22 @@ func concluding(found []Candidate, reply string, start, end int, out *Extracted)
 		out.Unfinished = why
 	}
 	return kept
+}
+
+// sameStatedValue reports whether one answer is a computation ending in
+// the other: "75+2=77" and "77" state one answer. Two equations never do
+// (4x-5y=-50 is not 5x-5y=-50).
+func sameStatedValue(a, b string) bool {
+	if strings.Contains(a, "=") == strings.Contains(b, "=") {
+		return false
+	}
+	if !strings.Contains(a, "=") {
+		a, b = b, a
+	}
+	if strings.Contains(b, ",") || strings.IndexFunc(a[:strings.IndexByte(a, '=')], func(r rune) bool {
+		return r < 128 && isLetter(byte(r))
+	}) >= 0 {
+		return false // a list, or an equation in a variable (x = 5 is graded as it is)
+	}
+	return strings.TrimSpace(a[strings.LastIndexByte(a, '=')+1:]) == strings.TrimSpace(b)
 }

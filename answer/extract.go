@@ -154,6 +154,8 @@ var (
 		"my answer is",
 		"the answer should be",
 		"the result is",
+		"final result is",
+		"final result:",
 		"the answer:",
 		"answer =",
 		"^final:",
@@ -232,6 +234,13 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 				out.Notes = append(out.Notes, "cut at a check (byte "+strconv.Itoa(p)+")")
 				end = p
 				body = reply[start:end]
+			}
+			if why := endsInsideFormula(body); why != "" {
+				// "…the flat fee is $", "…we get $0 = x - 3 \Rightarrow x":
+				// the reply stopped inside its answer; an earlier formula or
+				// an operand is not it
+				out.Unfinished = why
+				break
 			}
 		}
 		var found []Candidate
@@ -346,4 +355,46 @@ func sortByPosDesc(c []Candidate) {
 			c[j], c[j-1] = c[j-1], c[j]
 		}
 	}
+}
+
+// endsInsideFormula says why a reply with no final answer stops inside a
+// formula: after an opening delimiter, or with a math segment left open.
+// It returns "" for a reply that ends cleanly.
+func endsInsideFormula(body string) string {
+	t := strings.TrimRight(body, " \t\r\n")
+	for _, open := range []string{"$$", "$", `\[`, `\(`, `\boxed{`, `\begin{align*}`, `\begin{equation}`} {
+		if !strings.HasSuffix(t, open) {
+			continue
+		}
+		dollar := strings.HasPrefix(open, "$")
+		before := strings.TrimRight(t[:len(t)-len(open)], " ")
+		// a dollar sign opens a formula only when it is unpaired, and not
+		// after a number ("1,000.99$" is an amount)
+		if !dollar || dollars(t)%2 == 1 && (before == "" || !isDigit(before[len(before)-1])) {
+			return "the reply ends on an opening " + open
+		}
+	}
+	if dollars(t)%2 == 1 {
+		// (a dollar of prose, "It costs $3.50.", ends a sentence)
+		tail := t[strings.LastIndexByte(t, '$')+1:]
+		if !strings.HasSuffix(tail, ".") && !strings.HasSuffix(tail, "!") && !strings.HasSuffix(tail, "?") &&
+			strings.ContainsAny(tail, `\=^_`) {
+			return "the reply ends inside a $…$ formula"
+		}
+	}
+	if strings.Count(t, `\[`) > strings.Count(t, `\]`) || strings.Count(t, `\(`) > strings.Count(t, `\)`) {
+		return "the reply ends inside a display formula"
+	}
+	return ""
+}
+
+// dollars counts the unescaped dollar signs of s.
+func dollars(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '$' && (i == 0 || s[i-1] != '\\') {
+			n++
+		}
+	}
+	return n
 }

@@ -128,6 +128,22 @@ func TestSweepFalseEquals(t *testing.T) {
 		// and is not or
 		{"connective", `x>1 \text{ and } x<3`, `x>1 \text{ or } x<3`, false},
 		{"connective", `x>1 \text{ and } x<3`, `x<3 \text{ and } x>1`, true},
+		// fourth sweep, whole solutions: a line that is no exercise label
+		// does not cut the reply; what follows a check decides; a reply
+		// that stops inside a formula has no answer
+		{"solution", `7`, "So the sum is $\\boxed{7}$.\n\n- OR -\n\nThe sum is $\\boxed{8}$.", false},
+		{"solution", `7`, "So the sum is $\\boxed{7}$.\n\nCorrection :\nthe sum is $\\boxed{8}$.", false},
+		{"solution", `3`, "So $x=\\boxed{3}$.\n\nChecking: $2\\cdot 3 = 6$, but we need $8$. Hence $x = 4$.\n\nThe answer is $\\boxed{4}$.", false},
+		{"solution", `3`, "So $x=\\boxed{3}$. Checking, this value works.\n\nAnswer: 4", false},
+		{"solution", `2`, "So $\\boxed{3}$ is the correct answer.\n\nLet me verify: plugging in, we get $\\boxed{2}$.", false},
+		{"solution", `3`, "So, the answer is $3$.\n\nWait, that is wrong. So the final result is $4$.", false},
+		{"solution", `3`, "We get $x=3$.\n\nSo the final result is four.", false},
+		{"solution", `65`, "We get $f = 65$. Thus, the flat fee is $", false},
+		{"solution", `3`, "So we get $0 = x - 3 \\Rightarrow x", false},
+		{"solution", `12`, "The answer is 12.\n\nLet's verify: 3 * 4 = 12, and 12 - 11 = 1, so the answer is 1 more than 11.", true},
+		{"solution", `4`, "The answer is four.", true},
+		{"solution", `108`, "$$6x^\\circ = 6(18^\\circ)=\\boxed{108}^\\circ.$$", true},
+		{"solution", `77`, "our final answer is $75+2=77$.\n$m+n=\\boxed{77}$", true},
 		// a "Final Answer" heading is over the answer's line
 		{"heading", `8`, "### Final Answer\n(4!)!\n(previously 8)", false},
 		{"heading", `9`, "**Final Answer**\n\n9", true},

@@ -70,7 +70,18 @@ func quoteShort(s string) string { return "\"" + s + "\"" }
 // cleanCandidate undoes escaping artifacts: a reply serialized twice writes
 // "\\frac" for "\frac". Doubled backslashes before known command names are
 // halved; "\\" row separators before anything else are kept.
+// numberWords are the numbers a reply may state in words ("The answer is
+// four.").
+var numberWords = map[string]string{"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+	"six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+	"thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17", "eighteen": "18",
+	"nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70",
+	"eighty": "80", "ninety": "90", "hundred": "100"}
+
 func cleanCandidate(s string) string {
+	if d, ok := numberWords[asciiLower(strings.Trim(s, " .!*"))]; ok {
+		return d // a whole answer that is one number word
+	}
 	// "<answer>7</answer>": the closing tag is not part of the answer
 	if i := strings.Index(s, "</answer>"); i >= 0 {
 		s = strings.TrimSpace(s[:i])

@@ -195,6 +195,7 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.operandWords()
 	c.statedThenGold()
 	c.unknownPower()
+	c.solutionTail()
 	c.solveFor()
 	c.moreDigits()
 	c.unitSwap()

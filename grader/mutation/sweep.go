@@ -163,6 +163,28 @@ func (c *gen) statedThenGold() {
 	}
 }
 
+// solutionTails are endings of a worked reply: %[1]s is the gold, %[2]s a
+// different answer, which is the reply's last word on it.
+var solutionTails = []string{
+	"So $x=\\boxed{%[1]s}$.\n\nChecking: this fails the second condition. Hence the value must change.\n\nThe answer is $\\boxed{%[2]s}$.",
+	"So the sum is $\\boxed{%[1]s}$.\n\nCorrection :\nthe sum is $\\boxed{%[2]s}$.",
+	"So $\\boxed{%[2]s}$ is the correct answer.\n\nLet me verify: plugging in, we get $\\boxed{%[1]s}$.",
+	"We get $f = %[1]s$. Thus, the answer is $",
+	"So, the answer is $%[1]s$.\n\nWait, that is wrong. So the final result is $%[2]s$.",
+}
+
+// solutionTail ends a worked reply with a different answer while the gold
+// stands earlier in it.
+func (c *gen) solutionTail() {
+	m, ok := c.wrongValue()
+	if !ok || c.g.Prose || c.g.Tol != nil {
+		return
+	}
+	for _, f := range solutionTails {
+		c.emit("solution-tail", fmt.Sprintf(f, c.core, m), MustDiffer, "the gold stated, then another final answer or none")
+	}
+}
+
 // unknownPower states a power of HARDMath's \epsilon equal to the gold.
 func (c *gen) unknownPower() {
 	if c.g.Bench != "hardmath" || strings.ContainsAny(c.core, "=$") || strings.Contains(c.core, `\boxed`) || strings.Contains(c.core, `\approx`) {
