@@ -92,13 +92,27 @@ func valueWordAfter(reply string, end int) string {
 	return ""
 }
 
+// verdictWord matches the value words that disown a value ("(wrong)"):
+// the only ones read after a box, whose content is otherwise the answer
+// ("$\boxed{2.2}$ million tons" answers 2.2 in millions).
+var verdictWord = regexp.MustCompile(`(?i)^(?:wrong|incorrect|excluded|rejected|extraneous|mistake|invalid|false|discarded|fails|contradiction|too\s)`)
+
 // attachValueWords adds to each candidate the word after it that changes
-// its value.
+// its value, as a \text group ("$5$ hundred" is 5\text{ hundred}, 500).
 func attachValueWords(found []Candidate, reply string) {
 	for i := range found {
-		if w := valueWordAfter(reply, found[i].End); w != "" && !strings.Contains(asciiLower(found[i].Text), asciiLower(w)) {
-			found[i].Text += " " + w
-			found[i].Items = nil
+		w := valueWordAfter(reply, found[i].End)
+		if w == "" || strings.Contains(asciiLower(found[i].Text), asciiLower(w)) {
+			continue
 		}
+		boxed := found[i].Kind == KindBoxed || found[i].End < len(reply) && reply[found[i].End] == '}'
+		if boxed && !verdictWord.MatchString(w) {
+			continue
+		}
+		if t := asciiLower(strings.ReplaceAll(w, " ", "")); t == "a.m" || t == "p.m" || t == "am" || t == "pm" {
+			w = t[:1] + ".m." // 9 a.m. as the gold writes it
+		}
+		found[i].Text += `\text{ ` + w + `}`
+		found[i].Items = nil
 	}
 }

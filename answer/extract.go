@@ -156,7 +156,6 @@ var (
 		"the result is",
 		"final result is",
 		"final result:",
-		"the answer:",
 		"answer =",
 		"^final:",
 		"^result:",
@@ -273,6 +272,15 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 				out.Notes = append(out.Notes, "cut at next exercise "+quoteShort(label)+" (byte "+strconv.Itoa(cut)+")")
 				end = cut
 				body = reply[start:end]
+			}
+			if withdrawn(found, reply, end) {
+				// "The answer is $5$. Wait, recomputing: $6$.": the final
+				// answer is taken back and a new value follows, stated with
+				// no answer phrase; the lower tiers read it
+				out.Notes = append(out.Notes, "final answer withdrawn")
+				out.Earlier = nil
+				concluded = false
+				continue
 			}
 		} else if !ex.AsWritten && !concluded {
 			found = concluding(found, reply, start, end, &out)
@@ -397,4 +405,26 @@ func dollars(s string) int {
 		}
 	}
 	return n
+}
+
+// withdrawn reports whether the reply takes its last final answer back
+// after stating it ("wait", "mistake", "recomputing"; not "actually", which
+// remarks as often as it retracts) and then
+// gives a value: a number or a formula after the retraction.
+func withdrawn(found []Candidate, reply string, end int) bool {
+	last := -1
+	for i, c := range found {
+		if !c.Weak && !c.loose && (last < 0 || c.Pos > found[last].Pos) {
+			last = i
+		}
+	}
+	if last < 0 || found[last].End >= end || valueWordAfter(reply, found[last].End) != "" {
+		return false // (an answer followed by "(wrong)" disowns itself)
+	}
+	tail := asciiLower(reply[found[last].End:end])
+	k := strongRetractionSet.lastAt(tail)
+	if k < 0 {
+		return false
+	}
+	return strings.IndexFunc(tail[k:], func(r rune) bool { return r == '$' || r >= '0' && r <= '9' }) >= 0
 }

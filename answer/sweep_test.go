@@ -119,8 +119,10 @@ func TestSweepFalseEquals(t *testing.T) {
 		// a word after the math that changes the value
 		{"word-after", `5`, `The answer is $5$ hundred.`, false},
 		{"word-after", `500`, `The answer is $5$ hundred.`, true},
-		{"word-after", `5`, `The answer is $\boxed{5}$ squared.`, false},
-		{"word-after", `5`, `\boxed{5} thousand`, false},
+		// (after a box only a verdict is read: the box holds the answer,
+		// "$\boxed{2.2}$ million tons" answers 2.2)
+		{"word-after", `2.2`, `So it is $\boxed{2.2}$ million tons.`, true},
+		{"word-after", `5`, `The answer is $\boxed{5}$ (wrong).`, false},
 		{"word-after", `5`, `\boxed{5\text{ (too large)}}`, false},
 		{"word-after", `5`, `5 sevenths`, false},
 		// two names are not one

@@ -51,6 +51,10 @@ var trailingWords = regexp.MustCompile(`(?:\s[A-Za-z]+\.?)+\s*$`)
 func unitsOf(s string) unitSet {
 	var u unitSet
 	seen := map[string]bool{}
+	if k := lastRelation(s); k >= 0 {
+		s = s[k:] // a computation's units are its result's: "\$0.054 = 5.4\text{ cents}"
+	}
+	s = strings.TrimRight(strings.TrimSpace(s), ".")
 	if strings.Contains(s, `\$`) {
 		seen["dollar"] = true
 	}

@@ -83,20 +83,23 @@ var sweepCases = []struct {
 	{"decimals", `3.1416`, `\pi`, Equal},
 	{"decimals", `3.14`, `\pi`, NotEqual}, // fewer than 4 significant digits
 	{"decimals", `\frac13`, `0.3333`, Equal},
-	// 4. a bare gold against an equation takes its last side only when the
-	// left side names a quantity, not from an equation to solve
-	{"equation", `2`, `2x=2`, NotEqual},
-	{"equation", `2`, `x+1=2`, NotEqual},
+	// 4. a bare gold against an equation takes its last side: any left side
+	// names the quantity asked for (n + 1 = 10 answers 10, as reference
+	// solutions end), but between plain numbers the equation must hold
 	{"equation", `5`, `6 = 5`, NotEqual},
-	{"equation", `5`, `6 \approx 5`, NotEqual},
-	{"equation", `5`, `-x = 5`, NotEqual},
-	{"equation", `\frac{10}{9}`, `\frac{1}{2} = \frac{10}{9}`, NotEqual},
+	{"equation", `26`, `3 \cdot 10 = 6+50-30 = 26`, Equal},        // a defined operator in the problem
+	{"equation", `74726`, `\frac{100000}{1.06^5} = 74726`, Equal}, // rounded
 	{"equation", `\frac{10}{9}`, `\frac{20}{18} = \frac{10}{9}`, Equal},
+	{"equation", `10`, `n+1=10`, Equal},
+	{"equation", `160`, `4x = 4(40) = 160`, Equal},
+	{"equation", `672`, `500\cdot1.03^{10} \approx 672`, Equal},
+	{"equation", `20\%`, `2/10=20\%`, Equal},
 	{"equation", `5`, `x = 5`, Equal},
 	{"equation", `12`, `x^3 = 12`, Equal},
 	{"equation", `5`, `f(2) = 5`, Equal},
-	{"equation", `5`, `a + b = 5`, Equal},
 	{"equation", `5`, `x = 2 + 3 = 5`, Equal},
+	{"equation", `-25`, `f(-10) = 3(-10)+5 = -25`, Equal},
+	{"equation", `5`, `y = 3 = 5`, NotEqual},
 	{"equation", `-\frac{7}{25}`, `\cos\angle ABC = -\frac{7}{25}`, Equal},
 }
 

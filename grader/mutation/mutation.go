@@ -196,7 +196,6 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.statedThenGold()
 	c.unknownPower()
 	c.solutionTail()
-	c.solveFor()
 	c.moreDigits()
 	c.unitSwap()
 	// meaning-keeping rewrites

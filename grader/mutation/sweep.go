@@ -149,13 +149,13 @@ func (c *gen) operandWords() {
 // a remark that mentions the gold.
 var statedAnswers = []string{"The correct answer is %s.", "My answer is %s.", "The answer should be %s.",
 	"The result is %s.", "Final: %s.", "# Answer\n\n%s", "**Answer**\n\n%s", "<answer>%s</answer>",
-	"The answer is $%s$ hundred.", "The answer is $\\boxed{%s}$ squared."}
+	"The answer is $%s$ hundred.", "The answer is $\\boxed{%s}$ (wrong)."}
 
 // statedThenGold states a different answer, then mentions the gold.
 func (c *gen) statedThenGold() {
 	m, ok := c.wrongValue()
-	if !ok || c.g.Prose || c.g.Tol != nil {
-		return
+	if !ok || c.g.Prose || c.g.Tol != nil || strings.Contains(c.core, `\boxed`) || strings.Contains(c.core, "$") {
+		return // (a gold written with its own box is no remark)
 	}
 	for k := 0; k < len(statedAnswers) && c.count["stated-then-gold"] < c.cap; k++ {
 		f := statedAnswers[(k+c.pick(len(statedAnswers)))%len(statedAnswers)]
@@ -192,18 +192,6 @@ func (c *gen) unknownPower() {
 	}
 	c.emit("unknown-power", `\epsilon^{-1} = `+c.core, MustDiffer, "epsilon^-1 = gold")
 	c.emit("unknown-power", `\epsilon^{2} = `+c.core, MustDiffer, "epsilon^2 = gold")
-}
-
-// solveFor writes an equation whose last side is the gold but whose
-// unknown is something else: 2x = g (x = g/2), x + 1 = g.
-func (c *gen) solveFor() {
-	if _, ok := c.plainNumber(); !ok || c.g.Prose || c.g.Tol != nil {
-		return
-	}
-	g := c.core
-	c.emit("solve-for", "2x = "+g, MustDiffer, "2x = gold")
-	c.emit("solve-for", "x + 1 = "+g, MustDiffer, "x + 1 = gold")
-	c.emit("solve-for", "The answer is $2x = "+g+"$.", MustDiffer, "2x = gold in a reply")
 }
 
 // moreDigits writes a decimal gold with one more nonzero digit: two
