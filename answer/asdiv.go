@@ -562,13 +562,22 @@ func asdivUnitClash(gold, cand string) (string, string, bool) {
 	if m == nil || w == nil {
 		return "", "", false
 	}
-	gf := strings.Fields(asciiLower(m[1]))
-	if len(gf) == 0 {
+	// every known unit of the gold's phrase ("miles per hour") against the
+	// candidate's word: they clash only when they share none
+	gn := map[string]bool{}
+	for _, f := range strings.Fields(asciiLower(m[1])) {
+		for _, n := range unitAliases[f] {
+			gn[n] = true
+		}
+	}
+	cn := unitAliases[asciiLower(w[1])]
+	if len(gn) == 0 || len(cn) == 0 {
 		return "", "", false
 	}
-	gn, cn := unitAliases[gf[0]], unitAliases[asciiLower(w[1])]
-	if len(gn) == 0 || len(cn) == 0 || strings.Join(gn, " ") == strings.Join(cn, " ") {
-		return "", "", false
+	for _, n := range cn {
+		if gn[n] {
+			return "", "", false
+		}
 	}
 	return m[1], w[1], true
 }

@@ -10,7 +10,7 @@ import (
 // No." Such a value is never the reply's answer, whatever tier it is in.
 
 // deniedBefore matches the words just before a value that turn it down.
-var deniedBefore = regexp.MustCompile(`(?:\bnot|n't|\bcannot(?:\s+be)?|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of|≠|\\neq?|\\not\s*=)(?:\s+(?:be|equal|equals|the|a|an|value|answer|number|result|of|to|exactly))*\s*[:(]?$`)
+var deniedBefore = regexp.MustCompile(`(?:\bnot|n't|\bcannot(?:\s+be)?|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of|≠|\\neq?|\\not\s*=)(?:\s+(?:be|equal|equals|the|a|an|value|answer|number|result|of|to|exactly|actually|really|simply|quite|just|possibly|necessarily|expected|likely))*\s*[:(]?$`)
 
 // valueOpeners are the markup a value may start with after the words
 // before it: math delimiters, a box, bold.
@@ -54,6 +54,11 @@ func questionAnsweredNo(rest string) bool {
 		return false
 	}
 	after := asciiLower(strings.TrimLeft(rest[k+1:], " *\t\n"))
+	for _, w := range []string{"nope", "definitely not", "of course not", "certainly not", "not quite", "no way"} {
+		if strings.HasPrefix(after, w) {
+			return true
+		}
+	}
 	if !strings.HasPrefix(after, "no") {
 		return false
 	}
@@ -95,19 +100,36 @@ func valueWordAfter(reply string, end int) string {
 // verdictWord matches the value words that disown a value ("(wrong)"):
 // the only ones read after a box, whose content is otherwise the answer
 // ("$\boxed{2.2}$ million tons" answers 2.2 in millions).
-var verdictWord = regexp.MustCompile(`(?i)^(?:wrong|incorrect|excluded|rejected|extraneous|mistake|invalid|false|discarded|fails|contradiction|too\s)`)
+var verdictWord = regexp.MustCompile(`(?i)^(?:wrong|incorrect|excluded|rejected|extraneous|mistake|invalid|false|discarded|fails|contradiction|too\s|❌|✗|✘|👎)`)
+
+// unitAfter matches a unit word right after a candidate's math ("$5$
+// yards"); short ambiguous words (in, m, s) are left out.
+var unitAfter = regexp.MustCompile(`^\s*([A-Za-z]{2,})\b`)
 
 // attachValueWords adds to each candidate the word after it that changes
 // its value, as a \text group ("$5$ hundred" is 5\text{ hundred}, 500).
 func attachValueWords(found []Candidate, reply string) {
 	for i := range found {
 		w := valueWordAfter(reply, found[i].End)
+		if w == "" && found[i].Kind != KindBoxed && found[i].Kind != KindNumber && found[i].End < len(reply) && reply[found[i].End] == '$' {
+			// a unit after the closing dollar is the answer's unit
+			if m := unitAfter.FindStringSubmatch(strings.TrimLeft(reply[found[i].End:], "$")); m != nil {
+				if lw := asciiLower(m[1]); len(unitAliases[lw]) > 0 && lw != "in" && lw != "min" {
+					found[i].Text += `\text{ ` + m[1] + `}`
+					found[i].Items = nil
+				}
+			}
+			continue
+		}
 		if w == "" || strings.Contains(asciiLower(found[i].Text), asciiLower(w)) {
 			continue
 		}
 		boxed := found[i].Kind == KindBoxed || found[i].End < len(reply) && reply[found[i].End] == '}'
 		if boxed && !verdictWord.MatchString(w) {
 			continue
+		}
+		if strings.ContainsAny(w, "❌✗✘👎") {
+			w = "(wrong)" // a cross mark is a verdict
 		}
 		if t := asciiLower(strings.ReplaceAll(w, " ", "")); t == "a.m" || t == "p.m" || t == "am" || t == "pm" {
 			w = t[:1] + ".m." // 9 a.m. as the gold writes it

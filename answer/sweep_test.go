@@ -146,6 +146,16 @@ func TestSweepFalseEquals(t *testing.T) {
 		{"solution", `4`, "The answer is four.", true},
 		{"solution", `108`, "$$6x^\\circ = 6(18^\\circ)=\\boxed{108}^\\circ.$$", true},
 		{"solution", `77`, "our final answer is $75+2=77$.\n$m+n=\\boxed{77}$", true},
+		// fifth sweep: turn-downs with fillers, cross marks, units after the
+		// math, more value words
+		{"denial", `5`, `The answer isn't actually $\boxed{5}$.`, false},
+		{"denial", `5`, `Is the answer $\boxed{5}$? Nope.`, false},
+		{"denial", `5`, `The answer is $\boxed{5}$ ❌`, false},
+		{"denial", `5`, `$\boxed{5}$ ✓`, true},
+		{"units", `5\text{ feet}`, `The answer is $5$ yards.`, false},
+		{"units", `5\text{ feet}`, `The answer is $5$ feet.`, true},
+		{"units", `5`, `The answer is $5$ in the end.`, true},
+		{"word-after", `5`, `The answer is $5$ lakh.`, false},
 		// a "Final Answer" heading is over the answer's line
 		{"heading", `8`, "### Final Answer\n(4!)!\n(previously 8)", false},
 		{"heading", `9`, "**Final Answer**\n\n9", true},
@@ -188,6 +198,8 @@ func TestSweepFalseEqualsOtherPolicies(t *testing.T) {
 		{HARDMathGeneric, `\frac{a_{1} a_{3}}{a_{2}^{2}}`, `\epsilon^{2} = \frac{a_{1} a_{3}}{a_{2}^{2}}`, false},
 		{HARDMathGeneric, `\frac{a_{1} a_{3}}{a_{2}^{2}}`, `\epsilon = \frac{a_{1} a_{3}}{a_{2}^{2}}`, true},
 		{ASDiv, "5 (times)", "He went 5 times.", true},
+		{ASDiv, "45 (miles per hour)", "45 mph", true},
+		{ASDiv, "3 (milligrams)", "3 grams", false},
 	}
 	for _, c := range cases {
 		v := Equivalent(c.p, c.gold, c.pred)

@@ -38,6 +38,13 @@ var unitAliases = map[string][]string{
 	"dollar": {"dollar"}, "dollars": {"dollar"}, "cent": {"cent"}, "cents": {"cent"},
 	"ms": {"ms"}, "millisecond": {"ms"}, "milliseconds": {"ms"},
 	"degree": {"deg"}, "degrees": {"deg"}, "deg": {"deg"}, "radian": {"rad"}, "radians": {"rad"}, "rad": {"rad"},
+	"milligram": {"mg"}, "milligrams": {"mg"}, "nm": {"nm"}, "nanometer": {"nm"}, "nanometers": {"nm"},
+	"decade": {"decade"}, "decades": {"decade"}, "century": {"century"}, "centuries": {"century"},
+	"acre": {"acre"}, "acres": {"acre"}, "hectare": {"ha"}, "hectares": {"ha"}, "ton": {"ton"}, "tons": {"ton"},
+	"tonne": {"tonne"}, "tonnes": {"tonne"}, "quart": {"qt"}, "quarts": {"qt"}, "pint": {"pt"}, "pints": {"pt"},
+	"tablespoon": {"tbsp"}, "tablespoons": {"tbsp"}, "tbsp": {"tbsp"}, "teaspoon": {"tsp"}, "teaspoons": {"tsp"},
+	"tsp": {"tsp"}, "euro": {"euro"}, "euros": {"euro"}, "pence": {"penny"}, "penny": {"penny"},
+	"pennies": {"penny"}, "knot": {"knot"}, "knots": {"knot"},
 }
 
 // textGroups are the \text{...}-like groups of an answer.
