@@ -522,6 +522,7 @@ func (p *parser) parseAdd() expr.Node {
 			continue
 		case t.kind == tCmd && (t.text == "pm" || t.text == "mp"):
 			p.pos = t.end
+			p.operandAfterPM(t)
 			terms = append(terms, &expr.Call{Fn: "pm", Args: []expr.Node{p.parseMul()}})
 			continue
 		}
@@ -545,9 +546,18 @@ func (p *parser) parseSigned() expr.Node {
 		return p.parseSigned()
 	case t.kind == tCmd && (t.text == "pm" || t.text == "mp"):
 		p.pos = t.end
+		p.operandAfterPM(t)
 		return &expr.Call{Fn: "pm", Args: []expr.Node{p.parseSigned()}}
 	}
 	return p.parseMul()
+}
+
+// operandAfterPM fails when a \pm (at t) has nothing after it: "\sqrt{\pm}"
+// is no answer, and would print as one that does not parse.
+func (p *parser) operandAfterPM(t token) {
+	if nt := p.peek(); nt.kind == tEOF || nt.kind == tOp && (nt.text == "}" || nt.text == ")" || nt.text == "]" || nt.text == ",") {
+		p.failf(t.start, "\\%s with nothing after it", t.text)
+	}
 }
 
 func (p *parser) parseMul() expr.Node {
@@ -748,6 +758,7 @@ func (p *parser) parseUnary() expr.Node {
 	}
 	if t.kind == tCmd && (t.text == "pm" || t.text == "mp") {
 		p.pos = t.end
+		p.operandAfterPM(t)
 		return &expr.Call{Fn: "pm", Args: []expr.Node{p.parseUnary()}}
 	}
 	return p.parsePow()

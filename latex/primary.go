@@ -718,6 +718,9 @@ func (p *parser) parseCommand(t token) expr.Node {
 	if greek[name] {
 		return &expr.Sym{Name: "\\" + name}
 	}
+	if name == "pm" || name == "mp" {
+		p.failf(t.start, "\\%s with nothing after it", name) // (as an operand: "\sqrt{\pm}")
+	}
 	if len(name) > 1 && isLetter(name[0]) {
 		// unknown command: an opaque symbol (\zzz), so that comparisons
 		// can still see it on both sides
