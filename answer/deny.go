@@ -102,6 +102,10 @@ func valueWordAfter(reply string, end int) string {
 // ("$\boxed{2.2}$ million tons" answers 2.2 in millions).
 var verdictWord = regexp.MustCompile(`(?i)^(?:wrong|incorrect|excluded|rejected|extraneous|mistake|invalid|false|discarded|fails|contradiction|too\s|❌|✗|✘|👎)`)
 
+// continuedMath matches an operator or connective right after a closing
+// dollar, then another formula: the answer's statement goes on.
+var continuedMath = regexp.MustCompile(`^\s*(\(?\s*or|or|to|over|plus|minus|times|remainder|[/+\-–—×*^±])\s*\$([^$]{1,80})\$`)
+
 // unitAfter matches a unit word right after a candidate's math ("$5$
 // yards"); short ambiguous words (in, m, s) are left out.
 var unitAfter = regexp.MustCompile(`^\s*([A-Za-z]{2,})\b`)
@@ -110,6 +114,24 @@ var unitAfter = regexp.MustCompile(`^\s*([A-Za-z]{2,})\b`)
 // its value, as a \text group ("$5$ hundred" is 5\text{ hundred}, 500).
 func attachValueWords(found []Candidate, reply string) {
 	for i := range found {
+		if found[i].Kind != KindBoxed && found[i].End < len(reply) && reply[found[i].End] == '$' {
+			// "$5$/$2$", "$5$ + $2$", "$5$ (or $6$)", "$5$–$6$": the
+			// statement goes on past the closing dollar, and is read whole
+			if m := continuedMath.FindStringSubmatch(reply[found[i].End+1:]); m != nil {
+				op := strings.TrimSpace(strings.TrimPrefix(m[1], "("))
+				switch op {
+				case "–", "—":
+					op = "-"
+				case "×":
+					op = `\times`
+				case "over":
+					op = "/"
+				}
+				found[i].Text = found[i].Text + " " + op + " " + strings.TrimSpace(m[2])
+				found[i].Items = nil
+				continue
+			}
+		}
 		w := valueWordAfter(reply, found[i].End)
 		if w == "" && found[i].Kind != KindBoxed && found[i].Kind != KindNumber && found[i].End < len(reply) && reply[found[i].End] == '$' {
 			// a unit after the closing dollar is the answer's unit

@@ -156,6 +156,12 @@ func TestSweepFalseEquals(t *testing.T) {
 		{"units", `5\text{ feet}`, `The answer is $5$ feet.`, true},
 		{"units", `5`, `The answer is $5$ in the end.`, true},
 		{"word-after", `5`, `The answer is $5$ lakh.`, false},
+		// the statement goes on past the closing dollar
+		{"continued", `5`, `The answer is $5$/$2$.`, false},
+		{"continued", `\frac52`, `The answer is $5$/$2$.`, true},
+		{"continued", `5`, `The answer is $5$ (or $6$).`, false},
+		{"continued", `5`, `The answer is $5$–$6$.`, false},
+		{"continued", `5`, `The answer is $5$. Then $x$ is $2$.`, true},
 		// a "Final Answer" heading is over the answer's line
 		{"heading", `8`, "### Final Answer\n(4!)!\n(previously 8)", false},
 		{"heading", `9`, "**Final Answer**\n\n9", true},
