@@ -400,17 +400,7 @@ func newWordSet(words ...[]string) *wordSet {
 // except stems ("verif", "recalculat"), matched as prefixes of a word.
 func (ws *wordSet) first(s string) string {
 	for p := 0; p < len(s); p++ {
-		if p > 0 && isLetter(s[p-1]) {
-			continue
-		}
-		for _, w := range ws.byFirst[s[p]] {
-			if !strings.HasPrefix(s[p:], w) {
-				continue
-			}
-			e := p + len(w)
-			if isLetter(w[len(w)-1]) && e < len(s) && isLetter(s[e]) && !stems[w] {
-				continue
-			}
+		if w := ws.at(s, p); w != "" {
 			return w
 		}
 	}
@@ -421,22 +411,30 @@ func (ws *wordSet) first(s string) string {
 func (ws *wordSet) lastAt(s string) int {
 	last := -1
 	for p := 0; p < len(s); p++ {
-		if p > 0 && isLetter(s[p-1]) {
-			continue
-		}
-		for _, w := range ws.byFirst[s[p]] {
-			if !strings.HasPrefix(s[p:], w) {
-				continue
-			}
-			e := p + len(w)
-			if isLetter(w[len(w)-1]) && e < len(s) && isLetter(s[e]) && !stems[w] {
-				continue
-			}
+		if ws.at(s, p) != "" {
 			last = p
-			break
 		}
 	}
 	return last
+}
+
+// at returns the word of ws that starts at s[p] on a word boundary (see
+// first), or "".
+func (ws *wordSet) at(s string, p int) string {
+	if p > 0 && isLetter(s[p-1]) {
+		return ""
+	}
+	for _, w := range ws.byFirst[s[p]] {
+		if !strings.HasPrefix(s[p:], w) {
+			continue
+		}
+		e := p + len(w)
+		if isLetter(w[len(w)-1]) && e < len(s) && isLetter(s[e]) && !stems[w] {
+			continue
+		}
+		return w
+	}
+	return ""
 }
 
 // hasAnyWord reports whether s (lower case) holds a word of ws.

@@ -17,16 +17,7 @@ func TestWordsArePartOfTheAnswer(t *testing.T) {
 		`\text{не }24`, `not 28`, `less than 2`, `3 km/h for 6`, `5 \text{ or fewer}`, `\text{maximum } 7`,
 		`2 apples 3`,
 	}
-	for _, in := range text {
-		n, err := Parse(in)
-		if err != nil {
-			t.Errorf("Parse(%q): %v, want a text answer", in, err)
-			continue
-		}
-		if _, ok := n.(*expr.Text); !ok {
-			t.Errorf("Parse(%q) = %T %s, want a text answer", in, n, n)
-		}
-	}
+	wantTextAnswers(t, text)
 	units := map[string]string{
 		`10 \text{ cm}`: "10", `10 cm`: "10", `15\mbox{ cm}^2`: "15", `90\text{ square units}`: "90", `9 (apples)`: "9",
 		`14 seats`: "14", `5 dollars`: "5", "90\\text{ square\nunits}": "90",
@@ -146,16 +137,7 @@ func TestWholeTextGroupIsText(t *testing.T) {
 func TestValueWordsAndNegatedRelations(t *testing.T) {
 	text := []string{`9\text{ a.m.}`, `9\text{ p.m.}`, `12\text{ noon}`, `5\text{ squared}`, `5\text{ halves}`,
 		`2 \text{ (wrong)}`, `2 \text{ excluded}`, `5\text{ cubed}`, `5\text{ k}`}
-	for _, in := range text {
-		n, err := Parse(in)
-		if err != nil {
-			t.Errorf("Parse(%q): %v, want a text answer", in, err)
-			continue
-		}
-		if _, ok := n.(*expr.Text); !ok {
-			t.Errorf("Parse(%q) = %T %s, want a text answer", in, n, n)
-		}
-	}
+	wantTextAnswers(t, text)
 	values := map[string]int64{`7\text{ thousand}`: 7000, `3 million`: 3000000, `5\text{ dozen}`: 60, `2 \mbox{hundred}`: 200}
 	for in, want := range values {
 		n, err := Parse(in)
@@ -178,6 +160,21 @@ func TestValueWordsAndNegatedRelations(t *testing.T) {
 	for _, in := range []string{`\not 5`, `x \not< 5`, `2 3`, `2\,3`, `1 2 3`, `2 or`, `2 \text{ or }`, "2‰", "2 ∠"} {
 		if n, err := Parse(in); err == nil {
 			t.Errorf("Parse(%q) = %s, want an error", in, n)
+		}
+	}
+}
+
+// wantTextAnswers checks that each input parses to a text answer.
+func wantTextAnswers(t *testing.T, inputs []string) {
+	t.Helper()
+	for _, in := range inputs {
+		n, err := Parse(in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v, want a text answer", in, err)
+			continue
+		}
+		if _, ok := n.(*expr.Text); !ok {
+			t.Errorf("Parse(%q) = %T %s, want a text answer", in, n, n)
 		}
 	}
 }
