@@ -22,6 +22,11 @@ type Report struct {
 	Status   map[string]int  `json:"status"`
 	Results  []CheckResult   `json:"results"` // every item, in load order (see Findings)
 	Warnings []bench.Warning `json:"warnings"`
+	// Categories counts, per category of the paper, the types and problems
+	// the data holds; Quirks are facts of the release a user citing it
+	// should know (see quirks).
+	Categories []CategoryCount `json:"categories"`
+	Quirks     []string        `json:"quirks"`
 	// All makes WriteText list the unchecked items and the ok ones that
 	// answer an intermediate value too, not only the inconsistent ones.
 	All bool `json:"-"`
@@ -60,7 +65,68 @@ func CheckItems(ctx context.Context, items []bench.Item) (Report, error) {
 		r.Status[c.Status]++
 		r.Results = append(r.Results, c)
 	}
+	r.Categories = countCategories(r.ByType)
+	r.Quirks = quirks(items)
 	return r, nil
+}
+
+// CategoryCount is one of the paper's three categories as the data fills it.
+type CategoryCount struct {
+	Category   string `json:"category"`
+	Types      int    `json:"types"`       // types of the category present in the data
+	PaperTypes int    `json:"paper_types"` // the paper's count
+	Problems   int    `json:"problems"`
+}
+
+func countCategories(byType map[string]int) []CategoryCount {
+	var out []CategoryCount
+	for _, c := range categoryOrder {
+		cc := CategoryCount{Category: c, PaperTypes: PaperCategoryCounts[c]}
+		for _, t := range typesOf(c) {
+			if n := byType[t]; n > 0 {
+				cc.Types++
+				cc.Problems += n
+			}
+		}
+		out = append(out, cc)
+	}
+	return out
+}
+
+// rareType is the number of problems under which a type is too small for
+// its accuracy to mean anything, and is named among the quirks.
+const rareType = 5
+
+// quirks lists the release's oddities that change how its tables read:
+// UnitTrans is both a solution type (of a few problems) and an attribute
+// of the Solution-Type element (of many more, whose type is another one),
+// and some types hold too few problems for a per-type accuracy.
+func quirks(items []bench.Item) []string {
+	asType, asAttr := 0, 0
+	byType := map[string]int{}
+	for _, it := range items {
+		byType[it.Meta["type"]]++
+		if it.Meta["type"] == "UnitTrans" {
+			asType++
+		}
+		if _, ok := it.Extra["unit_trans"]; ok {
+			asAttr++
+		}
+	}
+	var out []string
+	if asType > 0 || asAttr > 0 {
+		out = append(out, fmt.Sprintf("UnitTrans is the solution type of %d problems and an attribute of the Solution-Type element (a unit conversion inside the solution) of %d problems; the by-type table counts only the %d", asType, asAttr, asType))
+	}
+	var rare []string
+	for _, t := range slices.Sorted(maps.Keys(byType)) {
+		if n := byType[t]; n < rareType {
+			rare = append(rare, fmt.Sprintf("%s (%d)", t, n))
+		}
+	}
+	if len(rare) > 0 {
+		out = append(out, fmt.Sprintf("types with fewer than %d problems, whose accuracy is noise: %s", rareType, strings.Join(rare, ", ")))
+	}
+	return out
 }
 
 // Failed reports whether some item's gold answer disagrees with its formula.
@@ -91,6 +157,18 @@ func (r Report) WriteText(w io.Writer) {
 	writeCounts(w, r.ByGrade)
 	fmt.Fprintln(w, "\nby solution type:")
 	writeCounts(w, r.ByType)
+	if len(r.Categories) > 0 {
+		fmt.Fprintln(w, "\nby the paper's categories (types in the data / the paper's, problems):")
+		for _, c := range r.Categories {
+			fmt.Fprintf(w, "  %-40s %2d / %2d types  %5d problems\n", c.Category, c.Types, c.PaperTypes, c.Problems)
+		}
+	}
+	if len(r.Quirks) > 0 {
+		fmt.Fprintln(w, "\nquirks of the release:")
+		for _, q := range r.Quirks {
+			fmt.Fprintln(w, "  "+q)
+		}
+	}
 	fmt.Fprintf(w, "\nformula check: %d ok, %d inconsistent, %d unchecked\n",
 		r.Status[StatusOK], r.Status[StatusInconsistent], r.Status[StatusUnchecked])
 	intermediate := r.list(func(c CheckResult) bool { return c.Status == StatusOK && c.Intermediate })
