@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/stats"
 )
 
@@ -66,7 +67,8 @@ func EstimateOf(xs []float64) Estimate {
 type Measure struct {
 	// Of is "correct" (1 when the verdict is correct, else 0), "score" (the
 	// verdict's score in [0,1], partial credit included), "metric:NAME" (the
-	// verdict's Metrics[NAME]) or "part:NAME" (the verdict's Parts[NAME]).
+	// verdict's Metrics[NAME]), "part:NAME" (the verdict's Parts[NAME]) or
+	// "kind:KIND" (1 when the verdict's kind is KIND, else 0).
 	Of string `json:"of"`
 	// Missing is the value of a sample that lacks the quantity; nil leaves
 	// such samples out (and items with none of them).
@@ -84,6 +86,9 @@ var (
 func VerdictMetric(name string, missing float64) Measure {
 	return Measure{Of: "metric:" + name, Missing: &missing}
 }
+
+// Kind measures the share of samples whose verdict is of kind k.
+func Kind(k answer.Kind) Measure { return Measure{Of: "kind:" + string(k)} }
 
 // Part measures the credit of one part of an answer (a HARDMath regime); a
 // sample without the part (a reply with no answer) scores 0. Use it in
@@ -114,6 +119,10 @@ func (m Measure) Sample(s Sample) (float64, bool) {
 		x, ok = v.Metrics[strings.TrimPrefix(m.Of, "metric:")]
 	case strings.HasPrefix(m.Of, "part:"):
 		x, ok = v.Parts[strings.TrimPrefix(m.Of, "part:")]
+	case strings.HasPrefix(m.Of, "kind:"):
+		if string(v.Kind) == strings.TrimPrefix(m.Of, "kind:") {
+			x = 1
+		}
 	default:
 		ok = false
 	}

@@ -19,6 +19,9 @@ type Record struct {
 	Group  int    `json:"group"`
 	Query  string `json:"query"`
 	Answer string `json:"answer"`
+	// Compat marks a set generated with the released file's conventions
+	// (GenOptions.Compat): its summary adds the paper's own Neg column.
+	Compat bool `json:"compat,omitempty"`
 }
 
 // GenOptions choose how a set is generated.
@@ -61,7 +64,7 @@ func Generate(ctx context.Context, opts GenOptions) ([]Record, error) {
 	r := newRNG(opts.Seed)
 	out := make([]Record, 0, Size)
 	add := func(group int, query, ans string) {
-		out = append(out, Record{ID: fmt.Sprintf("math401/%d", len(out)), Group: group, Query: query, Answer: ans})
+		out = append(out, Record{ID: fmt.Sprintf("math401/%d", len(out)), Group: group, Query: query, Answer: ans, Compat: opts.Compat})
 	}
 	add(0, "e^(iπ)+1=", "0")
 	for g := 1; g < NumGroups; g++ {

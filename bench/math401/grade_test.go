@@ -387,3 +387,75 @@ func TestTable1Runs(t *testing.T) {
 		t.Errorf("RE/NNR %v", last)
 	}
 }
+
+// The paper's NNR counts replies whose decoded content has no number at
+// all: a reply with digits that no rule reads is not a non-number, and a
+// failed request is counted apart (failed_requests), never as a non-number.
+func TestNonNumberIsAReplyWithoutDigits(t *testing.T) {
+	b := New()
+	it := item(1, "5+9=", "14")
+	unread := b.Grade(context.Background(), it, "x_2 is unknown", "stop") // digits, no answer read
+	if unread.Metrics["non_number"] != 0 || NonNumber(unread) {
+		t.Errorf("a reply with digits is a non-number: %+v", unread)
+	}
+	none := b.Grade(context.Background(), it, "I cannot say.", "stop")
+	if none.Metrics["non_number"] != 1 || !NonNumber(none) {
+		t.Errorf("a reply without digits is not a non-number: %+v", none)
+	}
+	failed := answer.Verdict{Kind: answer.Error, Reason: "request failed: 500"}
+	if NonNumber(failed) {
+		t.Error("a failed request counts as a non-number")
+	}
+	samples := []bench.Sample{
+		{Item: item(1, "5+9=", "14"), Verdict: none},
+		{Item: item(1, "5+9=", "14"), Verdict: failed},
+		{Item: item(1, "5+9=", "14"), Verdict: b.Grade(context.Background(), it, "14", "stop")},
+		{Item: item(1, "5+9=", "14"), Verdict: unread},
+	}
+	for i := range samples {
+		samples[i].Item.ID = fmt.Sprintf("t/%d", i)
+	}
+	sum := b.Summarize(samples)
+	if nn, fr := sum.Value("non_number_ratio"), sum.Value("failed_requests"); nn != 0.25 || fr != 0.25 {
+		t.Errorf("NNR %v, failed %v; want 0.25 and 0.25", nn, fr)
+	}
+	if re := sum.Value("relative_error"); math.Abs(re-(10+10+0+10)/4.0) > 1e-12 {
+		t.Errorf("RE %v", re)
+	}
+}
+
+// On the released file (and --compat sets) Table 1 has the paper's own Neg
+// column, over Dec's groups, beside the defined one; a fresh set has not.
+func TestPaperNegColumn(t *testing.T) {
+	b := New()
+	rows := func(items []bench.Item) map[string]bench.Group {
+		var samples []bench.Sample
+		for _, it := range items {
+			samples = append(samples, bench.Sample{Item: it, Reply: it.Answer, Verdict: b.Grade(context.Background(), it, it.Answer, "stop")})
+		}
+		t1, ok := b.Summarize(samples).Breakdown("table1")
+		if !ok {
+			t.Fatal("no table 1")
+		}
+		got := map[string]bench.Group{}
+		for _, g := range t1.Groups {
+			got[g.Key] = g
+		}
+		return got
+	}
+	fresh, _, err := b.Load(context.Background(), "", bench.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := rows(fresh)["Neg (paper)"]; ok {
+		t.Error("a fresh set has the paper's Neg column")
+	}
+	compat, err := GeneratedItems(context.Background(), GenOptions{Seed: 1, Compat: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rows(compat)
+	if got["Neg (paper)"].N != 75 || got["Neg"].N != 50 || got["Dec"].N != 75 {
+		t.Errorf("Neg (paper) %d items, Neg %d, Dec %d; want 75, 50, 75", got["Neg (paper)"].N, got["Neg"].N, got["Dec"].N)
+	}
+}

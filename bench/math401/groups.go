@@ -69,6 +69,19 @@ var Categories = []Category{
 	{"All", []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
 }
 
+// PaperNeg is the Neg column as the paper computed it. The paper's Neg
+// values equal its Dec values in all 13 rows of Table 1, and several are
+// impossible over Neg's 50 items (groups 5 and 6: multiples of 2%), so the
+// paper computed Neg over Dec's 75 items (groups 6, 8 and 12). matheval's
+// Neg column keeps the definition (operands that range over negative
+// numbers); on the released file and --compat sets the summary adds this
+// one beside it, so that a table can be set next to the paper's.
+var PaperNeg = Category{"Neg (paper)", []int{6, 8, 12}}
+
+// compatMeta marks items that follow the released file's conventions (the
+// released file itself, or a set generated with --compat).
+const compatMeta = "compat"
+
 // integerGroups are the groups whose answers are integers and are written
 // without decimals (as the released file does); all others are written
 // with exactly 4 decimals.

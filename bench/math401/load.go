@@ -27,6 +27,7 @@ type rawLine struct {
 	Query    *string         `json:"query"`
 	Answer   json.RawMessage `json:"answer"`
 	Response json.RawMessage `json:"response"`
+	Compat   bool            `json:"compat"`
 }
 
 // answerText accepts an answer written as a JSON string or a JSON number.
@@ -92,12 +93,18 @@ func parseLines(path string, data []byte) ([]bench.Item, []bench.Warning, error)
 		if id == "" {
 			id = fmt.Sprintf("math401/%d", n)
 		}
-		items = append(items, bench.Item{
+		it := bench.Item{
 			ID:      id,
 			Problem: *r.Query,
 			Answer:  ans,
 			Meta:    map[string]string{"group": strconv.Itoa(group), "line": strconv.Itoa(line)},
-		})
+		}
+		// The released file (its lines have a response, not an answer) and
+		// sets generated with --compat follow the paper's conventions.
+		if r.Compat || len(bytes.TrimSpace(r.Response)) > 0 {
+			it.Meta[compatMeta] = "1"
+		}
+		items = append(items, it)
 		return nil
 	})
 	if err != nil {
@@ -130,6 +137,9 @@ func GeneratedItems(ctx context.Context, opts GenOptions) ([]bench.Item, error) 
 	for i, r := range recs {
 		items[i] = bench.Item{ID: r.ID, Problem: r.Query, Answer: r.Answer,
 			Meta: map[string]string{"group": strconv.Itoa(r.Group)}}
+		if r.Compat {
+			items[i].Meta[compatMeta] = "1"
+		}
 	}
 	return items, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
@@ -78,19 +79,41 @@ func (Benchmark) Grade(ctx context.Context, it bench.Item, reply, finishReason s
 	if _, ok := m["relative_error"]; !ok {
 		m["relative_error"] = answer.MATH401MaxRelErr
 	}
-	if NonNumber(v) {
-		m["non_number"] = 1
+	if !v.IsCorrect() && v.Kind != answer.Wrong {
 		m["relative_error"] = answer.MATH401MaxRelErr
-	} else {
-		m["non_number"] = 0
+	}
+	m["non_number"] = 0
+	if !hasNumber(reply) {
+		m["non_number"] = 1
 	}
 	v.Metrics = m
 	return v
 }
 
-// NonNumber reports whether a verdict read no number from the reply (the
-// paper's non-number case): every kind but correct and wrong.
+// hasNumber reports whether a reply contains a number: the paper's NNR
+// counts the replies whose "decoded content does not contain any numbers",
+// so a reply with digits that no rule could read (a wrong format, a
+// sentence) is a wrong answer, not a non-number.
+func hasNumber(reply string) bool {
+	for _, r := range reply {
+		if unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// NonNumber reports whether a sample is one of the paper's non-numbers: a
+// reply (not a failed request, which the summary counts apart) in which no
+// number was decoded. Verdicts made before non_number was a reply's
+// property (results written by older versions) fall back to their kind.
 func NonNumber(v answer.Verdict) bool {
+	if v.Kind == answer.Error {
+		return false
+	}
+	if nn, ok := v.Metrics["non_number"]; ok {
+		return nn == 1
+	}
 	return v.Kind != answer.Correct && v.Kind != answer.Wrong
 }
 
@@ -105,9 +128,11 @@ func statsOf(s bench.Sample) sampleStats {
 	if re, ok := s.Verdict.Metrics["relative_error"]; ok {
 		st.re = re
 	}
+	if !s.Verdict.IsCorrect() && s.Verdict.Kind != answer.Wrong {
+		st.re = answer.MATH401MaxRelErr
+	}
 	if NonNumber(s.Verdict) {
 		st.nn = 1
-		st.re = answer.MATH401MaxRelErr
 	}
 	return st
 }
@@ -168,7 +193,8 @@ func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
 var (
 	measureAccuracy  = bench.Correct
 	measureRelErr    = bench.VerdictMetric("relative_error", answer.MATH401MaxRelErr)
-	measureNonNumber = bench.VerdictMetric("non_number", 1)
+	measureNonNumber = bench.VerdictMetric("non_number", 0) // a failed request has no reply and no non_number
+	measureFailed    = bench.Kind(answer.Error)
 )
 
 // Summarize reports the paper's metrics (accuracy, relative error and
@@ -181,7 +207,9 @@ func (Benchmark) Summarize(samples []bench.Sample) bench.Summary {
 	sb.Metric(bench.Metric{Name: "relative_error", Label: "relative error", Unit: bench.Number, Measure: &measureRelErr,
 		Definition: "the mean of min(10, |answer - value| / max(|value|, 1)), 10 for a reply with no number (the paper's RE)"})
 	sb.Metric(bench.Metric{Name: "non_number_ratio", Label: "non-number ratio", Unit: bench.Percent, Measure: &measureNonNumber,
-		Definition: "the share of replies from which no number could be read (the paper's NNR)"})
+		Definition: "the share of samples whose reply contains no number at all (the paper's NNR: \"decoded content does not contain any numbers\"); a reply with digits that no rule reads is wrong, not a non-number, and a failed request is counted apart"})
+	sb.Metric(bench.Metric{Name: "failed_requests", Label: "failed requests", Unit: bench.Percent, Measure: &measureFailed,
+		Definition: "the share of samples whose request failed (no reply: counted in accuracy and RE as a miss, not in NNR)"})
 	metrics := []string{"accuracy", "relative_error", "non_number_ratio"}
 	var cats []bench.GroupDef
 	for _, c := range Categories {
@@ -193,12 +221,22 @@ func (Benchmark) Summarize(samples []bench.Sample) bench.Summary {
 			gs = append(gs, strconv.Itoa(g))
 		}
 		cats = append(cats, bench.GroupDef{Key: c.Name, Label: c.Name, Where: map[string][]string{"group": gs}})
+		if c.Name == "Neg" && compatItems(samples) {
+			var pg []string
+			for _, g := range PaperNeg.Groups {
+				pg = append(pg, strconv.Itoa(g))
+			}
+			cats = append(cats, bench.GroupDef{Key: PaperNeg.Name, Label: PaperNeg.Name, Where: map[string][]string{"group": pg}})
+		}
 	}
 	bc := sb.Breakdown("table1", "MATH 401 by kind of arithmetic (the paper's Table 1 columns)", []string{"category"}, cats, metrics...)
 	t1 := sb.BreakdownTable(bc, true)
 	t1.Columns = append([]string{t1.Columns[0], "groups"}, t1.Columns[1:]...)
 	for i, r := range t1.Rows {
 		t1.Rows[i] = append([]string{r[0], categoryGroups(r[0])}, r[1:]...)
+	}
+	if compatItems(samples) {
+		t1.Notes = append(t1.Notes, "Neg (paper) is the paper's own Neg column: its Neg values equal its Dec values in every row, so it was computed over Dec's groups 6, 8 and 12; Neg is the column as defined (groups 5 and 6, operands ranging over negative numbers).")
 	}
 	sb.Table(t1)
 	groups := sb.ByMeta("group", func(g string) string {
@@ -213,6 +251,17 @@ func (Benchmark) Summarize(samples []bench.Sample) bench.Summary {
 	return sb.Summary()
 }
 
+// compatItems reports whether the samples' items follow the released
+// file's conventions (see PaperNeg).
+func compatItems(samples []bench.Sample) bool {
+	for _, s := range samples {
+		if s.Item.Meta[compatMeta] == "1" {
+			return true
+		}
+	}
+	return false
+}
+
 func groupLabel(g int) string {
 	if g < 0 {
 		return "?"
@@ -223,7 +272,7 @@ func groupLabel(g int) string {
 // categoryGroups lists a Table 1 column's groups, runs of consecutive
 // groups as ranges ("1-6", "0, 4, 9-10, 12-16").
 func categoryGroups(name string) string {
-	for _, c := range Categories {
+	for _, c := range append(Categories, PaperNeg) {
 		if c.Name != name {
 			continue
 		}

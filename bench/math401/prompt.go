@@ -34,11 +34,25 @@ var SystemPrompts = map[string]string{
 // "degrees") and LaTeX (\pi, \times, \div, ^{\circ}, \log_{2}).
 var Forms = []string{"math", "plain", "latex"}
 
+// latexPrefixes are the paper's LaTeX prompts: they open a formula, and the
+// paper feeds them LaTeX input, so their query is in the latex form unless
+// the prompt names another (dollar:math is the released text after "$").
+var latexPrefixes = map[string]bool{"dollar": true, "dollars": true, "equation": true}
+
+// defaultForm is the input form of a prompt that names none.
+func defaultForm(prefix string) string {
+	if latexPrefixes[prefix] {
+		return "latex"
+	}
+	return "math"
+}
+
 // The paper's two other prompting methods, as suffixes of any prompt name
 // ("calculate+cot", "none:latex+icl"):
 //
-//	+cot  zero-shot chain of thought: "Let's think step by step." after the
-//	      query (Kojima et al. 2022, as the paper runs it).
+//	+cot  zero-shot chain of thought after the query, with the paper's cue
+//	      "Let us solve this equation step by step" (its wording of Kojima
+//	      et al. 2022's "Let's think step by step.").
 //	+icl  in-context learning with similar cases: the paper puts 8 problems
 //	      of the item's own group before it. Ours are drawn fresh from this
 //	      package's generator for that group (same operation, same kind of
@@ -48,21 +62,23 @@ var Forms = []string{"math", "plain", "latex"}
 const (
 	cotSuffix = "+cot"
 	iclSuffix = "+icl"
-	// CoTCue is the zero-shot chain-of-thought sentence.
-	CoTCue = "Let's think step by step."
+	// CoTCue is the paper's zero-shot chain-of-thought cue.
+	CoTCue = "Let us solve this equation step by step"
 	// DefaultICLShots is the paper's number of in-context examples.
 	DefaultICLShots = 8
 )
 
 // PromptNames lists the accepted prompt names: a prefix, optionally
-// followed by ":" and a form ("equation:latex"), optionally followed by
-// "+cot" or "+icl".
+// followed by ":" and a form ("equation:plain"), optionally followed by
+// "+cot" or "+icl". A name without a form uses the prefix's default form
+// (latex after "$", "$$" and "\begin{equation}", math otherwise); the name
+// with its default form spelt out ("equation:latex") is accepted too.
 func PromptNames() []string {
 	var out []string
 	for _, p := range []string{"none", "calculate", "dollar", "dollars", "equation"} {
 		for _, f := range Forms {
 			name := p
-			if f != "math" {
+			if f != defaultForm(p) {
 				name = p + ":" + f
 			}
 			out = append(out, name, name+cotSuffix, name+iclSuffix)
@@ -94,7 +110,7 @@ func MakePrompt(it bench.Item, opts bench.PromptOptions) (bench.Prompt, error) {
 	}
 	prefixName, form, _ := strings.Cut(name, ":")
 	if form == "" {
-		form = "math"
+		form = defaultForm(prefixName)
 	}
 	query, err := Render(it.Problem, form)
 	if err != nil {

@@ -18,10 +18,12 @@ func TestPrompts(t *testing.T) {
 		"":               "16÷83=",
 		"none":           "16÷83=",
 		"calculate":      "Calculate:16÷83=",
-		"dollar":         "$16÷83=",
-		"dollars":        "$$16÷83=",
-		"equation":       "\\begin{equation}16÷83=",
+		"dollar":         "$16 \\div 83=", // the paper's LaTeX prompts take LaTeX input
+		"dollars":        "$$16 \\div 83=",
+		"equation":       "\\begin{equation}16 \\div 83=",
+		"dollar:math":    "$16÷83=",
 		"none:plain":     "16/83=",
+		"none:latex":     "16 \\div 83=",
 		"equation:latex": "\\begin{equation}16 \\div 83=",
 	}
 	for name, w := range want {
@@ -81,7 +83,7 @@ func TestFormsKeepValue(t *testing.T) {
 func TestCoTAndICLPrompts(t *testing.T) {
 	it := item(10, "16÷83=", "0.1928")
 	p, err := MakePrompt(it, bench.PromptOptions{Name: "calculate+cot"})
-	if err != nil || p.Text != "Calculate:16÷83= Let's think step by step." {
+	if err != nil || p.Text != "Calculate:16÷83= Let us solve this equation step by step" {
 		t.Fatalf("cot: %q %v", p.Text, err)
 	}
 	recs, _ := Generate(context.Background(), GenOptions{Seed: 1})
