@@ -25,21 +25,11 @@ func LastBoxed(s string) (content string, odd, ok bool) {
 		k++
 	}
 	if k < len(s) && s[k] == '{' {
-		depth := 0
-		for m := k; m < len(s); m++ {
-			switch s[m] {
-			case '\\':
-				m++ // skip an escaped character such as \{ or \}
-			case '{':
-				depth++
-			case '}':
-				depth--
-				if depth == 0 {
-					return strings.TrimSpace(s[k+1 : m]), false, true
-				}
-			}
+		m := closingBrace(s, k)
+		if m < 0 {
+			return "", false, false // unbalanced braces
 		}
-		return "", false, false // unbalanced braces
+		return strings.TrimSpace(s[k+1 : m]), false, true
 	}
 	if k == j { // "\boxedx": not a box command
 		return "", false, false

@@ -70,15 +70,11 @@ type PromptData struct {
 // Hint returns the first fraction (0..1) of a solution's reasoning, cut
 // back to a word boundary so no word is split; 0 gives "".
 //
-// The hint never holds the final answer: it is cut, not masked. As in the
-// MATH paper's hint experiment (its code cuts the solution "only until first
-// boxed" before taking the fraction), the fraction is taken of the solution
-// up to its first \boxed or \fbox; we also drop the sentence that box
-// stands in (its "$x = " and "Therefore, the answer is"), and cut earlier
-// still when an earlier sentence states the gold answer as a math segment
-// ("$5$", "x = 5$"). So 1 gives every sentence before the first one stating
-// the answer. The model is then asked for the final answer (the hint
-// template ends in "Final Answer:").
+// The MATH paper's hint experiment gives the model "all the solution text
+// before the final answer" at 100% (and fractions of it below), then asks
+// for the final answer (the hint template ends in "Final Answer:"). So the
+// fraction is taken of HintSource: the solution up to the sentence, line
+// or aligned row that holds its final box. The hint never holds a box.
 func Hint(solution, answer string, fraction float64) string {
 	if fraction <= 0 {
 		return ""
@@ -97,29 +93,29 @@ func Hint(solution, answer string, fraction float64) string {
 }
 
 // HintSource is the part of a solution a hint may be drawn from: the text
-// before the first sentence that holds a \boxed or \fbox or states the gold
-// answer as a math segment (the whole solution when there is none).
+// before the sentence, line or row of an aligned display (after "\\")
+// that holds the final \boxed or \fbox (the whole solution when there is
+// none). An earlier box (a first solution before "We also could have...")
+// is unwrapped to its content, so the source never holds a box. answer is
+// not used: cutting at the first sentence that states the answer cut
+// sentences that only repeat the problem ("Prime factorize $284=...$").
 func HintSource(solution, answer string) string {
-	box := -1
-	marks := []string{`\boxed`, `\fbox`}
-	if a := strings.TrimSpace(answer); a != "" {
-		marks = append(marks, "$"+a+"$", "="+a+"$", "= "+a+"$")
-	}
-	for _, m := range marks {
-		if i := strings.Index(solution, m); i >= 0 && (box < 0 || i < box) {
-			box = i
-		}
-	}
+	_ = answer
+	box := lastBoxIndex(solution)
 	if box < 0 {
-		return solution
+		return unbox(solution)
 	}
 	head := solution[:box]
-	// The sentence holding the box starts after the last sentence end or
-	// line break before it; a "." inside $...$ (a decimal) does not count.
+	// The unit holding the box starts after the last sentence end outside
+	// math, line break, or row break (\\) before it; a "." inside $...$ (a
+	// decimal) does not count.
 	cut := 0
 	inMath := false
 	for i := 0; i < len(head); i++ {
 		switch {
+		case head[i] == '\\' && i+1 < len(head) && head[i+1] == '\\':
+			i++
+			cut = i + 1
 		case head[i] == '\\' && i+1 < len(head):
 			i++ // an escaped character, such as \$
 		case head[i] == '$':
@@ -130,7 +126,55 @@ func HintSource(solution, answer string) string {
 			cut = i + 1
 		}
 	}
-	return strings.TrimRightFunc(head[:cut], unicode.IsSpace)
+	return strings.TrimRightFunc(unbox(head[:cut]), unicode.IsSpace)
+}
+
+// unbox replaces every \boxed{X} and \fbox{X} of s by X.
+func unbox(s string) string {
+	for {
+		i := lastBoxIndex(s)
+		if i < 0 {
+			return s
+		}
+		j := i + len(`\fbox`)
+		if strings.HasPrefix(s[i:], `\boxed`) {
+			j = i + len(`\boxed`)
+		}
+		k := j
+		for k < len(s) && s[k] == ' ' {
+			k++
+		}
+		if k >= len(s) || s[k] != '{' {
+			s = s[:i] + s[j:] // "\boxed 2": the command goes, the answer stays
+			continue
+		}
+		end := closingBrace(s, k)
+		if end < 0 {
+			s = s[:i] + s[j:] // unbalanced: drop the command, keep the rest
+			continue
+		}
+		s = s[:i] + s[k+1:end] + s[end+1:]
+	}
+}
+
+// closingBrace returns the index of the brace that closes the one at
+// open, or -1.
+func closingBrace(s string, open int) int {
+	depth := 0
+	for m := open; m < len(s); m++ {
+		switch s[m] {
+		case '\\':
+			m++
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return m
+			}
+		}
+	}
+	return -1
 }
 
 // render builds the prompt from template text.
