@@ -301,6 +301,9 @@ func spendTable(head string, a *Analysis) bench.Table {
 		return fmt.Sprintf("%.1f", n/float64(a.Samples))
 	}
 	cpc := "n/a (no correct sample)"
+	if sp.Cost == 0 {
+		cpc = "n/a (no prices given: --prices)"
+	}
 	if sp.CostPerCorrect > 0 {
 		cpc = fmt.Sprintf("%.6f", sp.CostPerCorrect)
 	}

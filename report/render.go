@@ -174,7 +174,7 @@ func Analyse(runs []*Run) ([]Analyzed, error) {
 	var out []Analyzed
 	for i, r := range runs {
 		a := Analyze(r)
-		plots, err := Plots(a, r.Name)
+		plots, err := Plots(a, r.Title())
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", r.Dir, err)
 		}

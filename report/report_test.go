@@ -367,3 +367,34 @@ func TestEmptyRun(t *testing.T) {
 		t.Errorf("empty run report:\n%s", md)
 	}
 }
+
+// A run without --prices says so in the spend table, not "no correct
+// sample" (it had correct samples); with prices and none correct, it says
+// that.
+func TestSpendTableWithoutPrices(t *testing.T) {
+	row := func(a *Analysis) string {
+		for _, r := range spendTable("", a).Rows {
+			if r[0] == "cost per correct sample" {
+				return r[1]
+			}
+		}
+		return ""
+	}
+	a := &Analysis{Samples: 10}
+	if got := row(a); !strings.Contains(got, "no prices given") {
+		t.Errorf("no prices: %q", got)
+	}
+	a.Spend.Cost = 0.5
+	if got := row(a); !strings.Contains(got, "no correct sample") {
+		t.Errorf("prices, none correct: %q", got)
+	}
+}
+
+// Plot titles name the model and benchmark, never the directory's hash.
+func TestRunTitle(t *testing.T) {
+	r := &Run{Name: "math-openai_qwen-1a2b3c4d5e"}
+	r.Manifest.Model, r.Manifest.Benchmark = "openai:qwen", "math"
+	if got := r.Title(); got != "openai:qwen on math" {
+		t.Errorf("title %q", got)
+	}
+}

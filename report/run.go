@@ -30,6 +30,20 @@ type Run struct {
 	Samples    []rundir.SampleRecord
 }
 
+// Title names a run for people: its model and benchmark ("openai:qwen on
+// math"), never the directory's hash; the directory name when the
+// manifest names neither.
+func (r *Run) Title() string {
+	m, b := r.Manifest.Model, r.Manifest.Benchmark
+	switch {
+	case m != "" && b != "":
+		return m + " on " + b
+	case b != "":
+		return b
+	}
+	return r.Name
+}
+
 // Load reads a run directory. Errors name the file at fault.
 func Load(dir string) (*Run, error) {
 	if !rundir.IsRunDir(dir) {

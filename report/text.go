@@ -129,11 +129,16 @@ func RunText(w io.Writer, dir string, m rundir.Manifest, res rundir.Results) {
 	NextSteps(w, dir)
 }
 
+// Command is how the printed next steps call matheval: the command line
+// sets it to what works as typed where it runs (the `go run` form when
+// matheval is not installed).
+var Command = "matheval"
+
 // NextSteps prints the run directory and the commands that read it.
 func NextSteps(w io.Writer, dir string) {
 	fmt.Fprintf(w, "\nrun directory: %s\n", dir)
-	fmt.Fprintf(w, "next: matheval report %s   (report.md, report.html and plots, in the run directory)\n", shellQuote(dir))
-	fmt.Fprintf(w, "      matheval serve %s   (browse the items and replies in a web browser)\n", shellQuote(filepath.Dir(filepath.Clean(dir))))
+	fmt.Fprintf(w, "next: %s report %s   (report.md, report.html and plots, in the run directory)\n", Command, shellQuote(dir))
+	fmt.Fprintf(w, "      %s serve %s   (browse the items and replies in a web browser)\n", Command, shellQuote(filepath.Dir(filepath.Clean(dir))))
 }
 
 // shellQuote quotes a path for a shell when it needs it.

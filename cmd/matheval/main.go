@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/matheval/matheval/report"
 )
 
 // Exit codes: 0 success, 1 the work failed, 2 the command line was wrong.
@@ -161,6 +163,7 @@ func describeCompletion(c *cobra.Command) {
 }
 
 func main() {
+	report.Command = thisInvocation() // in main only: tests call run and read "matheval"
 	os.Exit(run(os.Args[1:]))
 }
 
