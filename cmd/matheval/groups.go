@@ -35,10 +35,11 @@ func newDataCheckCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:     "check",
 		Short:   "Load a dataset, check every gold answer and report counts and problems",
-		Long:    "check loads a benchmark's dataset, grades or recomputes every gold answer, and reports counts and every item that fails. It exits 1 when a gold answer fails.",
+		Long:    "check loads a benchmark's dataset, grades or recomputes every gold answer (or verifies every reference proof), and reports counts and every item that fails. Every check follows one rule: it exits 1 when material that must hold fails (a gold answer, a released answer, a reference proof) or when it cannot run, 0 otherwise, 2 for a bad command line.",
 		Example: "  matheval data check math401 math401.json\n  matheval data check asdiv ASDiv.xml",
 	}
-	c.AddCommand(newDataCheckMathCmd(), newDataCheckMath401Cmd(), newDataCheckHardmathCmd(), newDataCheckASDivCmd(), newDataCheckAMPSCmd())
+	c.AddCommand(newDataCheckMathCmd(), newDataCheckMath401Cmd(), newDataCheckHardmathCmd(), newDataCheckASDivCmd(), newDataCheckAMPSCmd(),
+		newMinif2fCheckCmd("data check minif2f"))
 	return c
 }
 

@@ -21,10 +21,21 @@ func newMinif2fCmd() *cobra.Command {
 		Long:    "Commands for miniF2F: 'check' for the Metamath track (v1 statements against set.mm), 'lean' for the Lean 4 track (through the Lean 4 REPL).",
 		Example: "  matheval minif2f check ../shared/data/minif2f/metamath/valid",
 	}
+	top.AddCommand(newMinif2fCheckCmd("minif2f check"), newMinif2fLeanCmd())
+	return top
+}
+
+// newMinif2fCheckCmd builds the Metamath track's check; name is the command
+// path it answers to (minif2f check, data check minif2f), for messages.
+func newMinif2fCheckCmd(name string) *cobra.Command {
+	use := "check DIR_OR_FILE..."
+	if name == "data check minif2f" {
+		use = "minif2f DIR_OR_FILE..."
+	}
 	var setmm, candidates, ksFlag string
 	var verifySetMM, asJSON, quiet bool
 	check := &cobra.Command{
-		Use:   "check DIR_OR_FILE...",
+		Use:   use,
 		Short: "Check candidate proofs against miniF2F's official Metamath statements",
 		Long: `check loads miniF2F Metamath statements (folders such as
 ../shared/data/minif2f/metamath/valid; the folder's name is the split), reads
@@ -42,8 +53,11 @@ checked. The report gives each candidate's verdict and why it failed, then
 the solved count and pass@k (Chen et al.'s unbiased estimator) per split and
 per source.
 
-Exit status: 0 when the check ran (whatever the verdicts), 1 when it could not
-run, 2 for a bad command line.`,
+Exit status, as for every check: 1 when material that must hold fails (the
+reference proofs the problem files carry, checked without --candidates) or
+when the check could not run; 0 when it ran and the material holds (with
+--candidates a rejected candidate is a verdict, not a failure); 2 for a bad
+command line. Also reachable as 'matheval data check minif2f'.`,
 		Example: "  matheval minif2f check ../shared/data/minif2f/metamath/valid\n" +
 			"  matheval minif2f check ../shared/data/minif2f/metamath/valid --setmm /usr/share/metamath/databases/set.mm\n" +
 			"  matheval minif2f check ../shared/data/minif2f/metamath/test ../shared/data/minif2f/metamath/valid \\\n" +
@@ -52,13 +66,13 @@ run, 2 for a bad command line.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ks, err := parseKs(ksFlag)
 			if err != nil {
-				return usageErrorf("minif2f check: --k: %v", err)
+				return usageErrorf("%s: --k: %v", name, err)
 			}
 			if setmm == "" {
 				setmm = minif2f.DefaultSetMM
 			}
 			if _, err := os.Stat(setmm); err != nil {
-				return usageErrorf("minif2f check: set.mm not found at %s (give --setmm, or apt-get install metamath-databases)", setmm)
+				return usageErrorf("%s: set.mm not found at %s (give --setmm, or apt-get install metamath-databases)", name, setmm)
 			}
 			problems, err := minif2f.LoadDirs(args)
 			if err != nil {
@@ -86,9 +100,18 @@ run, 2 for a bad command line.`,
 			if asJSON {
 				enc := json.NewEncoder(out)
 				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
+				if err := enc.Encode(rep); err != nil {
+					return err
+				}
+			} else {
+				printMinif2f(out, rep, quiet)
 			}
-			printMinif2f(out, rep, quiet)
+			if candidates == "" {
+				if n := failedReferences(rep); n > 0 {
+					fmt.Fprintf(cmd.ErrOrStderr(), "matheval: %s: %d reference proofs failed to verify\n", name, n)
+					return errSilentFailure
+				}
+			}
 			return nil
 		},
 	}
@@ -98,8 +121,19 @@ run, 2 for a bad command line.`,
 	check.Flags().BoolVar(&verifySetMM, "verify-setmm", false, "also verify set.mm's own proofs (slower; by default they are trusted)")
 	check.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	check.Flags().BoolVarP(&quiet, "quiet", "q", false, "print the summary only, not each candidate's verdict")
-	top.AddCommand(check, newMinif2fLeanCmd())
-	return top
+	return check
+}
+
+// failedReferences counts the problems whose reference proofs were
+// checked and none verified (statements unusable by a data error aside).
+func failedReferences(rep *minif2f.Report) int {
+	n := 0
+	for _, r := range rep.Results {
+		if r.DataError == "" && len(r.Verdicts) > 0 && r.Correct == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func parseKs(s string) ([]int, error) {
