@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/calc"
@@ -110,7 +111,7 @@ func newReplay(path string) (*replay, error) {
 		if rec.Sample < 0 {
 			return fmt.Errorf("negative sample index %d", rec.Sample)
 		}
-		k := replayKey{rec.ID, rec.Sample}
+		k := replayKey{replayID(rec.ID), rec.Sample}
 		if _, dup := r.replies[k]; dup {
 			return fmt.Errorf("second reply for id %q sample %d", rec.ID, rec.Sample)
 		}
@@ -133,8 +134,37 @@ func (r *replay) MaxN() int     { return 1 }
 // new file name) for a new recording.
 func (r *replay) Canonical() map[string]any { return map[string]any{"model": r.Spec()} }
 
+// replayID is the id a replay record answers: MATH's items drop the
+// ".json" of their file names (test/precalculus/807.json is the item
+// test/precalculus/807), and files written by other tools keep it, so a
+// record's id is read without it, as the item's is.
+func replayID(id string) string { return strings.TrimSuffix(id, ".json") }
+
+// MatchItems implements ItemMatcher: a replay file that answers none of
+// the run's items cannot succeed, and says so before any request with an
+// id from each side.
+func (r *replay) MatchItems(ids []string) error {
+	if len(ids) == 0 || len(r.replies) == 0 {
+		return nil
+	}
+	have := make(map[string]bool, len(r.replies))
+	some := ""
+	for k := range r.replies {
+		have[k.id] = true
+		if some == "" || k.id < some {
+			some = k.id
+		}
+	}
+	for _, id := range ids {
+		if have[replayID(id)] {
+			return nil
+		}
+	}
+	return fmt.Errorf("replay %s answers none of the run's %d items: the items' ids look like %q, the file's like %q", r.path, len(ids), ids[0], some)
+}
+
 func (r *replay) Do(ctx context.Context, _ int, req Request) (Response, error) {
-	rec, ok := r.replies[replayKey{req.Item.ID, req.Sample}]
+	rec, ok := r.replies[replayKey{replayID(req.Item.ID), req.Sample}]
 	if !ok {
 		return Response{}, &Error{Msg: fmt.Sprintf("replay %s: no reply for id %q sample %d", r.path, req.Item.ID, req.Sample)}
 	}

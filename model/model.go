@@ -95,6 +95,13 @@ type ModelLister interface {
 	ServerURL(server int) string
 }
 
+// ItemMatcher is implemented by backends that answer only some items (a
+// replay file): before any request the runner gives it the run's item ids,
+// and a backend that can answer none of them fails the run with one line.
+type ItemMatcher interface {
+	MatchItems(ids []string) error
+}
+
 // ModelIDs reads the model ids of a GET /v1/models answer ({"data": [{"id"}]}).
 func ModelIDs(raw json.RawMessage) []string {
 	var l struct {

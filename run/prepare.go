@@ -63,7 +63,17 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 		}
 	}
 
-	// The servers answer, before anything is written.
+	// The backend can answer the items, and its servers answer, before
+	// anything is written.
+	if m, ok := cfg.Backend.(model.ItemMatcher); ok {
+		ids := make([]string, len(r.items))
+		for i, it := range r.items {
+			ids[i] = it.ID
+		}
+		if err := m.MatchItems(ids); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+		}
+	}
 	serverModels, err := r.probe(ctx, cfg.Backend, "")
 	if err != nil {
 		return nil, err

@@ -231,3 +231,42 @@ func TestCompareByPrompt(t *testing.T) {
 		t.Errorf("compare with one argument: exit %d", code)
 	}
 }
+
+// A replay file keyed by MATH-500's own ids (test/precalculus/807.json, as
+// other tools write them) answers the items, whose ids drop the ".json";
+// a file that answers none of the items stops the run before any request
+// with one line naming an id from each side, and leaves no run directory.
+func TestReplayKeyedByFileNames(t *testing.T) {
+	replies := filepath.Join(t.TempDir(), "replies.jsonl")
+	lines := []string{
+		`{"id":"test/algebra/1.json","sample":0,"reply":"So $\\boxed{2}$."}`,
+		`{"id":"test/precalculus/807.json","sample":0,"reply":"So $\\boxed{(3,\\frac{\\pi}{2})}$."}`,
+	}
+	os.WriteFile(replies, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	data := filepath.Join("..", "..", "bench", "math", "testdata", "MATH")
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, stderr := captureRun(t, "run", "math", "--data", data, "--split", "test", "--model", "replay:"+replies,
+		"--out", dir, "--progress", "off", "--json")
+	if code != 1 { // the fixture's three other items have no reply: verdict error
+		t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
+	}
+	res, err := rundir.ReadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts["correct"] != 2 {
+		t.Errorf("verdicts %v: the two replies keyed by file name were not read", res.Counts)
+	}
+	other := filepath.Join(t.TempDir(), "other.jsonl")
+	os.WriteFile(other, []byte(`{"id":"gsm8k/0","sample":0,"reply":"5"}`+"\n"), 0o644)
+	dir2 := filepath.Join(t.TempDir(), "run2")
+	code, out, stderr = captureRun(t, "run", "math", "--data", data, "--split", "test", "--model", "replay:"+other,
+		"--out", dir2, "--progress", "off")
+	if code == 0 || !strings.Contains(stderr, "answers none of the run's") || !strings.Contains(stderr, `"gsm8k/0"`) ||
+		len(strings.Split(strings.TrimSpace(stderr), "\n")) != 1 {
+		t.Errorf("replay matching no item: exit %d\nstdout %s\nstderr %s", code, out, stderr)
+	}
+	if _, err := os.Stat(dir2); err == nil {
+		t.Error("a run that could not start left its directory")
+	}
+}
