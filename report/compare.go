@@ -151,9 +151,36 @@ func Compare(a, b *Run) (Comparison, error) {
 	c.Diff = stats.PairedBootstrap(xa, xb, bench.IntervalResamples, bench.IntervalLevel, bench.IntervalSeed)
 	c.SignP = stats.McNemarExact(len(c.BetterA), len(c.BetterB))
 	c.Groups = groupDiffs(sumA, a, b, c.Measure, itemsA)
-	c.Settings = SettingsDiff(a.Manifest, b.Manifest)
+	c.Settings = settingsDiff(a.Manifest, b.Manifest, samePrompts(a, b, ids))
 	c.Warnings = comparisonWarnings(c)
 	return c, nil
+}
+
+// samePrompts reports whether every shared item was sent the same prompt
+// (messages, text and stop sequences) in both runs.
+func samePrompts(a, b *Run, ids []string) bool {
+	prompts := func(r *Run) map[string]string {
+		m := map[string]string{}
+		for _, s := range r.Samples {
+			if s.Prompt.Text == "" && len(s.Prompt.Messages) == 0 {
+				continue // no prompt recorded: nothing to compare
+			}
+			if _, ok := m[s.Item.ID]; !ok {
+				j, _ := json.Marshal(s.Prompt)
+				m[s.Item.ID] = string(j)
+			}
+		}
+		return m
+	}
+	pa, pb := prompts(a), prompts(b)
+	for _, id := range ids {
+		x, okx := pa[id]
+		y, oky := pb[id]
+		if !okx || !oky || x != y {
+			return false
+		}
+	}
+	return len(ids) > 0
 }
 
 func status(r *Run) rundir.Status {

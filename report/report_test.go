@@ -398,3 +398,44 @@ func TestRunTitle(t *testing.T) {
 		t.Errorf("title %q", got)
 	}
 }
+
+// Two runs that differ only in --limit: the data and prompt hashes differ
+// (they cover the items loaded), but every shared item got the same prompt,
+// so neither is a difference; the prompt flag and the samples flag are not
+// listed beside the manifest's own prompt and samples per item; logprobs
+// differ without changing replies.
+func TestSettingsDiffOnlyLimit(t *testing.T) {
+	a := rundir.Manifest{Benchmark: "math", DataPath: "MATH-500.jsonl", DataHash: "00e391ba", Prompt: "minerva",
+		PromptHash: "c8937e8a", Model: "m", Samples: 1,
+		Params: map[string]any{"limit": 60, "prompt": "", "samples": 1, "logprobs": false}}
+	b := a
+	b.DataHash, b.PromptHash = "fc52f20e", "d80f3c43"
+	b.Params = map[string]any{"limit": 100, "prompt": "minerva", "samples": 1, "logprobs": true}
+	got := map[string]SettingDiff{}
+	for _, d := range settingsDiff(a, b, true) {
+		got[d.Name] = d
+	}
+	if _, ok := got["data"]; ok {
+		t.Errorf("data listed: %v", got)
+	}
+	if _, ok := got["prompt text"]; ok {
+		t.Errorf("prompt text listed: %v", got)
+	}
+	if _, ok := got["prompt"]; ok {
+		t.Errorf("the prompt flag listed beside the manifest's prompt: %v", got)
+	}
+	if d, ok := got["logprobs"]; !ok || d.Changes {
+		t.Errorf("logprobs: %+v (want listed, not changing replies)", d)
+	}
+	if d, ok := got["limit"]; !ok || d.A != "60" || d.B != "100" {
+		t.Errorf("limit: %+v", d)
+	}
+	// Without the shared prompts' evidence the hashes are differences.
+	got = map[string]SettingDiff{}
+	for _, d := range settingsDiff(a, b, false) {
+		got[d.Name] = d
+	}
+	if _, ok := got["data"]; !ok {
+		t.Error("data not listed when prompts differ")
+	}
+}

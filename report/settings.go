@@ -42,6 +42,24 @@ var operational = map[string]bool{
 // change how the run was carried out (concurrency, output folder, rate
 // limits) are left out.
 func SettingsDiff(a, b rundir.Manifest) []SettingDiff {
+	return settingsDiff(a, b, false)
+}
+
+// replyNeutral are parameters that differ without changing a reply or its
+// grading: they ask the server for more about the same reply, or choose
+// which items run (a comparison pairs the items both runs hold).
+var replyNeutral = map[string]bool{"logprobs": true, "top-logprobs": true, "top_logprobs": true, "limit": true, "sample": true}
+
+// asSettings are the flags the manifest already holds as settings of its
+// own (listed once, under the manifest's name): the prompt, the seed, the
+// samples per item.
+var asSettings = map[string]bool{"prompt": true, "seed": true, "samples": true}
+
+// settingsDiff is SettingsDiff; samePrompts says that every item the two
+// runs share was sent the byte-identical prompt, so that a difference of
+// the data or prompt hashes only reflects which items were loaded (the
+// hashes cover the items after --limit or --sample) and is left out.
+func settingsDiff(a, b rundir.Manifest, samePrompts bool) []SettingDiff {
 	var out []SettingDiff
 	add := func(name, x, y string, changes bool) {
 		if x != y {
@@ -50,7 +68,7 @@ func SettingsDiff(a, b rundir.Manifest) []SettingDiff {
 	}
 	add("model", a.Model, b.Model, false)
 	add("benchmark", a.Benchmark, b.Benchmark, true)
-	if a.DataHash != b.DataHash {
+	if a.DataHash != b.DataHash && !(samePrompts && a.DataPath == b.DataPath) {
 		x, y := orDash(a.DataPath), orDash(b.DataPath)
 		if x == y {
 			x, y = x+" (contents "+short8(a.DataHash)+")", y+" (contents "+short8(b.DataHash)+")"
@@ -58,7 +76,7 @@ func SettingsDiff(a, b rundir.Manifest) []SettingDiff {
 		out = append(out, SettingDiff{Name: "data", A: short(x), B: short(y), Changes: true})
 	}
 	add("prompt", a.Prompt, b.Prompt, true)
-	if a.Prompt == b.Prompt && a.PromptHash != b.PromptHash {
+	if a.Prompt == b.Prompt && a.PromptHash != b.PromptHash && !samePrompts {
 		out = append(out, SettingDiff{Name: "prompt text", A: short8(a.PromptHash), B: short8(b.PromptHash), Changes: true})
 	}
 	add("grader", a.GraderVersion, b.GraderVersion, true)
@@ -86,7 +104,10 @@ func SettingsDiff(a, b rundir.Manifest) []SettingDiff {
 		if !oky {
 			y = "(unset)"
 		}
-		add(k, x, y, true)
+		if asSettings[k] {
+			continue
+		}
+		add(k, x, y, !replyNeutral[k])
 	}
 	return out
 }

@@ -128,7 +128,13 @@ func Write(dir string, o Options) ([]rundir.SampleRecord, error) {
 				}
 				rec.Confidence = min(c, 1)
 			}
-			rec.Prompt = bench.Prompt{Messages: []bench.Message{{Role: "user", Content: it.Problem}}}
+			// The prompt text follows the prompt hash, as a real run's does:
+			// runs written with another PromptHash sent other prompts.
+			content := it.Problem
+			if o.PromptHash != "p1" {
+				content = o.PromptHash + ": " + content
+			}
+			rec.Prompt = bench.Prompt{Messages: []bench.Message{{Role: "user", Content: content}}}
 			rec.Usage = rundir.Usage{PromptTokens: 50 + i%10, CompletionTokens: 100 + 10*level}
 			rec.LatencyMS = 200 + float64(10*i)
 			rec.Cost = 0.001
