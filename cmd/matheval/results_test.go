@@ -83,7 +83,7 @@ func TestRunJSON(t *testing.T) {
 // An unknown --prompt is a usage error naming the valid prompts.
 func TestBadPromptName(t *testing.T) {
 	code, _, stderr := captureRun(t, "run", "math401", "--model", "builtin:calc", "--prompt", "nosuch", "--out", t.TempDir())
-	if code != exitUsage || !strings.Contains(stderr, `--prompt "nosuch"`) || !strings.Contains(stderr, "equation:latex") ||
+	if code != exitUsage || !strings.Contains(stderr, `--prompt "nosuch"`) || !strings.Contains(stderr, "equation:plain") ||
 		strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}

@@ -209,7 +209,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	recorded := map[string]any{}
 	cmd.Flags().VisitAll(func(fl *pflagFlag) {
 		if fl.Name != "help" {
-			recorded[fl.Name] = fl.Value.String()
+			recorded[fl.Name] = flagValue(fl)
 		}
 	})
 	recorded["base-url"] = redactURLs(f.baseURL)
