@@ -439,3 +439,15 @@ func TestSettingsDiffOnlyLimit(t *testing.T) {
 		t.Error("data not listed when prompts differ")
 	}
 }
+
+// Replies cut at the token limit are counted and the fix is named.
+func TestRunTextTruncated(t *testing.T) {
+	var sb strings.Builder
+	m := rundir.Manifest{Params: map[string]any{"max-tokens": int64(512)}}
+	RunText(&sb, "runs/x", m, rundir.Results{Benchmark: "math", Samples: 200, Items: 200, Truncated: 40,
+		Counts: map[answer.Kind]int{answer.Incomplete: 40, answer.Correct: 160}})
+	if !strings.Contains(sb.String(), "truncated: 40 of 200 replies (20%) hit the token limit") ||
+		!strings.Contains(sb.String(), "raise --max-tokens (it was 512)") {
+		t.Errorf("no truncation line:\n%s", sb.String())
+	}
+}

@@ -70,6 +70,16 @@ func numeric(s string) bool {
 	return r >= '0' && r <= '9' || strings.ContainsRune("+-.–", r)
 }
 
+// maxTokensNow says the run's --max-tokens, when the manifest holds it.
+func maxTokensNow(m rundir.Manifest) string {
+	if v, ok := m.Params["max-tokens"]; ok {
+		if s := fmt.Sprint(v); s != "0" && s != "" {
+			return " (it was " + s + ")"
+		}
+	}
+	return ""
+}
+
 // RunText writes what the command line prints after a run or a regrade:
 // the run's status when partial, the headline metrics with their
 // definitions, the benchmark's own tables (as its paper shows them), the
@@ -108,6 +118,10 @@ func RunText(w io.Writer, dir string, m rundir.Manifest, res rundir.Results) {
 		}
 	}
 	fmt.Fprintf(w, "verdicts: %s\n", orDash(strings.Join(parts, ", ")))
+	if res.Truncated > 0 && res.Samples > 0 {
+		fmt.Fprintf(w, "truncated: %d of %d replies (%.0f%%) hit the token limit (finish_reason length): raise --max-tokens%s\n",
+			res.Truncated, res.Samples, 100*float64(res.Truncated)/float64(res.Samples), maxTokensNow(m))
+	}
 	if res.Usage.PromptTokens+res.Usage.CompletionTokens > 0 {
 		per := "n/a per correct answer (none correct)"
 		if res.TokensPerCorrect > 0 {

@@ -164,6 +164,9 @@ func writeOutputs(dir string, b bench.Benchmark, spec string, recs []*rundir.Sam
 	for i, rec := range recs {
 		samples[i] = rec.Sample
 		res.Counts[rec.Verdict.Kind]++
+		if rec.FinishReason == "length" {
+			res.Truncated++
+		}
 		ids[rec.Item.ID] = true
 		res.Usage.PromptTokens += rec.Usage.PromptTokens
 		res.Usage.CompletionTokens += rec.Usage.CompletionTokens

@@ -123,6 +123,9 @@ type Results struct {
 	// running the same command again continues the run.
 	Planned int    `json:"planned"`
 	Stopped string `json:"stopped,omitempty"`
+	// Truncated counts the replies the server cut at the token limit
+	// (finish_reason "length"), whatever their verdict.
+	Truncated int `json:"truncated,omitempty"`
 }
 
 // WriteJSON writes v as indented JSON to dir/name atomically (temp file + rename).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,4 +26,22 @@ func TestFlagValueTypes(t *testing.T) {
 			t.Errorf("%s: %#v, want %#v", fl.Name, got, want[fl.Name])
 		}
 	})
+}
+
+// --samples 4 at the default temperature 0 warns: the replies are copies.
+func TestGreedySamplesWarning(t *testing.T) {
+	if w := greedySamplesWarning(4, 0, "math"); w == "" {
+		t.Error("no warning for 4 greedy samples")
+	}
+	if w := greedySamplesWarning(4, 0.7, "math"); w != "" {
+		t.Errorf("warning at temperature 0.7: %s", w)
+	}
+	if w := greedySamplesWarning(1, 0, "math"); w != "" {
+		t.Errorf("warning for one sample: %s", w)
+	}
+	code, _, stderr := captureRun(t, "run", "math401", "--model", "builtin:calc", "--samples", "2", "--limit", "2",
+		"--out", t.TempDir(), "--progress", "off")
+	if code != 0 || !strings.Contains(stderr, "identical replies") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
 }

@@ -195,6 +195,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if w := greedySamplesWarning(f.samples, f.temperature, b.Name()); w != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), "matheval: warning:", w)
+	}
 	backend, judge, err := f.backends(b, params)
 	if err != nil {
 		return err
@@ -274,6 +277,17 @@ func (f *runFlags) filter() (map[string][]string, error) {
 		return nil, nil
 	}
 	return filter, nil
+}
+
+// greedySamplesWarning says why several samples per item at temperature 0
+// mean little: greedy decoding gives one reply n times, so pass@k and
+// maj@k are computed over copies. miniF2F's builtin search and the like
+// are not models; the benchmark name is for the message only.
+func greedySamplesWarning(samples int, temperature float64, benchName string) string {
+	if samples <= 1 || temperature > 0 {
+		return ""
+	}
+	return fmt.Sprintf("--samples %d at temperature %g: greedy decoding sends the same request %d times, so pass@k and maj@k on %s are computed over identical replies; set --temperature (e.g. 0.7) to sample", samples, temperature, samples, benchName)
 }
 
 // params are the sampling parameters sent with every request.
