@@ -119,6 +119,46 @@ func ModelIDs(raw json.RawMessage) []string {
 	return ids
 }
 
+// ModelOwners reads each listed model's owned_by from a GET /v1/models
+// answer: the servers name themselves there (vLLM "vllm", SGLang "sglang",
+// llama.cpp "llamacpp", Ollama "library", OpenAI "system" or "openai").
+func ModelOwners(raw json.RawMessage) map[string]string {
+	var l struct {
+		Data []struct {
+			ID      string `json:"id"`
+			OwnedBy string `json:"owned_by"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(raw, &l) != nil {
+		return nil
+	}
+	out := make(map[string]string, len(l.Data))
+	for _, d := range l.Data {
+		out[d.ID] = d.OwnedBy
+	}
+	return out
+}
+
+// SameModel reports whether the model asked for is the one a server lists:
+// the same id, or one of them Ollama's default tag of the other (Ollama
+// lists "tiny:latest" and serves it as "tiny" too).
+func SameModel(asked, listed string) bool {
+	return asked == listed || asked+":latest" == listed || listed+":latest" == asked
+}
+
+// ChecksModelName reports whether a server that lists its models with this
+// owned_by refuses a model name it does not list: vLLM, Ollama and the
+// OpenAI API answer 404 to such a request, while llama.cpp and SGLang
+// serve their one model under any name asked (each dialect in
+// model/fakeserver cites its source).
+func ChecksModelName(ownedBy string) bool {
+	switch ownedBy {
+	case "vllm", "library", "system", "openai", "openai-internal":
+		return true
+	}
+	return false
+}
+
 // Kind says what a failed attempt means beyond this request.
 type Kind int
 

@@ -276,9 +276,17 @@ func (r *runner) probe(ctx context.Context, b model.Backend, what string) (json.
 		if first == nil {
 			first = raws[s]
 			ids := model.ModelIDs(raws[s])
-			listed := false
+			listed, checks := false, len(ids) > 0
+			owners := model.ModelOwners(raws[s])
 			for _, id := range ids {
-				listed = listed || id == b.Model()
+				listed = listed || model.SameModel(b.Model(), id)
+				checks = checks && model.ChecksModelName(owners[id])
+			}
+			if !listed && checks {
+				// A server that checks the name would refuse every request:
+				// stop before the first one, and before any directory.
+				return nil, fmt.Errorf("%w: %s%s does not serve model %q; it serves %s: use --model openai:%s",
+					ErrProbe, what, ml.ServerURL(s), b.Model(), strings.Join(ids, ", "), ids[0])
 			}
 			if !listed {
 				r.warn(fmt.Sprintf("%s%s does not list model %q among its models (%s): a server that checks the name will refuse every request",

@@ -245,6 +245,10 @@ func TestFatalErrorsStopAndResume(t *testing.T) {
 			dir := t.TempDir()
 			o := tc.o
 			cfg := config(b, dialectBackend(t, srv, o), dir, 1)
+			// The server check stops an unserved model before any request
+			// (TestUnservedModelStopsBeforeAnyRequest); without it, the
+			// first 404 stops the run.
+			cfg.NoProbe = tc.name == "404"
 			rep, err := run.Run(context.Background(), cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -514,5 +518,36 @@ func TestSystemPresetOnTheWire(t *testing.T) {
 	}
 	if strings.Contains(log.String(), "--system") {
 		t.Errorf("warning for a preset the template expanded: %q", log.String())
+	}
+}
+
+// A model name that a server checking names (vLLM, Ollama, OpenAI) does not
+// serve stops the run at the server check: one line naming the models it
+// serves, no request sent, no run directory left. llama.cpp serves any
+// name, so there the check only warns; Ollama's "tiny:latest" is "tiny".
+func TestUnservedModelStopsBeforeAnyRequest(t *testing.T) {
+	srv := fakeserver.NewDialect(fakeserver.VLLM)
+	defer srv.Close()
+	srv.Models = []string{"served-model"}
+	dir := filepath.Join(t.TempDir(), "run")
+	cfg := config(&fakeBench{n: 5}, dialectBackend(t, srv, model.Options{}), dir, 1)
+	_, err := run.Run(context.Background(), cfg)
+	if err == nil || !errors.Is(err, run.ErrProbe) || !strings.Contains(err.Error(), "served-model") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("err %v", err)
+	}
+	if srv.Requests() != 0 {
+		t.Errorf("%d requests sent", srv.Requests())
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("the run directory was left behind")
+	}
+	lc := fakeserver.NewDialect(fakeserver.LlamaCpp)
+	defer lc.Close()
+	lc.Models = []string{"served-model"}
+	if _, err := run.Run(context.Background(), config(&fakeBench{n: 2}, dialectBackend(t, lc, model.Options{}), t.TempDir(), 1)); err != nil {
+		t.Errorf("llama.cpp, another name: %v", err)
+	}
+	if !model.SameModel("tiny", "tiny:latest") || !model.SameModel("tiny:latest", "tiny") || model.SameModel("tiny", "tiny:7b") {
+		t.Error("Ollama's :latest tag")
 	}
 }

@@ -155,10 +155,10 @@ func TestCompareByPrompt(t *testing.T) {
 		return dir
 	}
 	run(a, "model-a", "calculate")
-	run(a, "model-a", "dollar")
+	run(a, "model-a", "dollar:math") // the released text after "$": the fake finds the item by it
 	run(a, "model-a", "none")
 	run(b, "model-b", "calculate")
-	run(b, "model-b", "dollar")
+	run(b, "model-b", "dollar:math")
 	code, out, stderr := captureRun(t, "compare", "--by-prompt", root)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, stderr)
@@ -175,7 +175,7 @@ func TestCompareByPrompt(t *testing.T) {
 	}
 	for _, want := range []string{"openai:model-a: accuracy by prompt (best marked)", "openai:model-b: accuracy by prompt",
 		"Best prompt per model (accuracy)", "relative error [95% CI]", "non-number ratio % [95% CI]",
-		"Columns Euler to Hard: MATH 401 by kind of arithmetic", "Best: calculate, ahead of dollar by +50.0 points"} {
+		"Columns Euler to Hard: MATH 401 by kind of arithmetic", "Best: calculate, ahead of dollar:math by +50.0 points"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -187,7 +187,7 @@ func TestCompareByPrompt(t *testing.T) {
 	if r := row("none "); !strings.Contains(r, "0.0 [0.0, 0.0]") || strings.Contains(r, "✓") {
 		t.Errorf("none row %q", r)
 	}
-	if r := row("openai:model-b "); !strings.Contains(r, " dollar ") || !strings.Contains(r, "100.0 [100.0, 100.0]") {
+	if r := row("openai:model-b "); !strings.Contains(r, " dollar:math ") || !strings.Contains(r, "100.0 [100.0, 100.0]") {
 		t.Errorf("best of model-b %q", r)
 	}
 	// The Table 1 columns (Euler to Hard) are in the header.
@@ -207,7 +207,7 @@ func TestCompareByPrompt(t *testing.T) {
 		}
 	}
 	if err := json.Unmarshal([]byte(js), &got); code != 0 || err != nil || len(got.Models) != 2 ||
-		got.Models[0].Prompts[0].Prompt != "calculate" || !got.Models[0].Prompts[0].Best || got.Models[1].Prompts[0].Prompt != "dollar" {
+		got.Models[0].Prompts[0].Prompt != "calculate" || !got.Models[0].Prompts[0].Best || got.Models[1].Prompts[0].Prompt != "dollar:math" {
 		t.Errorf("--json: exit %d %v %+v", code, err, got)
 	}
 
