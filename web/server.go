@@ -375,11 +375,20 @@ func (s *Server) runPage(r *http.Request) (string, any, error) {
 	type plotLink struct{ Title, SVG, PNG string }
 	type sec struct {
 		report.Section
-		Plots []plotLink
+		Plots  []plotLink
+		Linked []linkTable
 	}
 	var secs []sec
 	for _, sc := range doc.Sections {
 		v := sec{Section: sc}
+		v.Tables = nil
+		for _, t := range sc.Tables {
+			if t.Name == "verdicts" {
+				v.Linked = append(v.Linked, verdictLinks(id, t))
+				continue
+			}
+			v.Tables = append(v.Tables, t)
+		}
 		for _, p := range sc.Plots {
 			name := strings.TrimSuffix(strings.TrimPrefix(p.PNG, "plots/"), ".png")
 			v.Plots = append(v.Plots, plotLink{p.Title,
@@ -390,6 +399,48 @@ func (s *Server) runPage(r *http.Request) (string, any, error) {
 	}
 	return "run", map[string]any{"Title": doc.Title, "ID": id, "Sections": secs, "Banner": doc.Banner,
 		"ItemsURL": "/items?" + url.Values{"run": {id}}.Encode(), "Others": s.otherRuns(id, l.run.Manifest.Benchmark)}, nil
+}
+
+// linkTable is a table whose cells may link: the run page's verdict
+// counts, each a link to the items with that verdict, and its example
+// items, each a link to the item.
+type linkTable struct {
+	Title   string
+	Columns []string
+	Rows    [][]linkCell
+}
+
+type linkCell struct {
+	Links []link // one or more, joined by commas; a cell without a URL is text
+}
+
+type link struct{ Text, URL string }
+
+// verdictLinks makes the verdict kinds table link its verdicts and count
+// to the filtered item list and its example items to their pages. Its
+// columns are report's: verdict, samples, %, main reasons, example items.
+func verdictLinks(id string, t bench.Table) linkTable {
+	lt := linkTable{Title: t.Title, Columns: t.Columns}
+	for _, r := range t.Rows {
+		row := make([]linkCell, len(r))
+		for j, c := range r {
+			row[j] = linkCell{Links: []link{{Text: c}}}
+		}
+		if len(r) >= 5 {
+			list := "/items?" + url.Values{"run": {id}, "verdict": {r[0]}}.Encode()
+			row[0] = linkCell{Links: []link{{r[0], list}}}
+			row[1] = linkCell{Links: []link{{r[1], list}}}
+			var ex []link
+			for _, itemID := range strings.Split(r[4], ", ") {
+				if itemID = strings.TrimSpace(itemID); itemID != "" {
+					ex = append(ex, link{itemID, itemURL(id, itemID, "", url.Values{"verdict": {r[0]}})})
+				}
+			}
+			row[4] = linkCell{Links: ex}
+		}
+		lt.Rows = append(lt.Rows, row)
+	}
+	return lt
 }
 
 // otherRuns lists the runs of the same benchmark as run id (the only ones

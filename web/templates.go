@@ -30,7 +30,9 @@ header.top{padding:.4rem 1.5rem;background:#1d2430;color:#fff}header.top a{color
 math{font-size:1.15em}math[display=block]{margin:.4rem 0}
 code.tex{background:#f3f4f6}
 #gold{margin-bottom:1rem}.answer{overflow-wrap:anywhere}.parts .part{display:block}.part .label{font-family:ui-monospace,monospace;font-size:.85em;color:var(--muted)}
-main{overflow-wrap:anywhere}
+main{overflow-wrap:break-word}
+th,td{overflow-wrap:normal;word-break:normal;hyphens:none}th{white-space:nowrap}
+td.prob,td .answer,td .text{overflow-wrap:anywhere}
 details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f9}
 </style></head><body><header class="top"><a href="/">matheval viewer</a></header><main>
 <h1>{{.Title}}</h1>{{end}}
@@ -41,6 +43,10 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 {{define "table"}}<div class="tablewrap"><table>{{if .Title}}<caption>{{.Title}}</caption>{{end}}
 <thead><tr>{{range .Columns}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table></div>{{end}}
+
+{{define "ltable"}}<div class="tablewrap"><table>{{if .Title}}<caption>{{.Title}}</caption>{{end}}
+<thead><tr>{{range .Columns}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>{{range .Rows}}<tr>{{range .}}<td>{{range $i, $l := .Links}}{{if $i}}, {{end}}{{if $l.URL}}<a href="{{$l.URL}}">{{$l.Text}}</a>{{else}}{{$l.Text}}{{end}}{{end}}</td>{{end}}</tr>{{end}}</tbody></table></div>{{end}}
 
 {{define "index"}}{{template "head" .}}
 <p class="note">Runs found under {{range .Roots}}<code>{{.}}</code> {{end}}</p>
@@ -60,6 +66,7 @@ details.asy pre{font-size:.8rem;max-height:16rem;overflow:auto;background:#f6f7f
 <nav class="toc">{{range $i, $s := .Sections}}<a href="#s{{$i}}">{{$s.Title}}</a> {{end}}</nav>
 {{range $i, $s := .Sections}}<section id="s{{$i}}"><h2>{{$s.Title}}</h2>
 {{range $s.Notes}}<p class="note">{{.}}</p>{{end}}
+{{range $s.Linked}}{{template "ltable" .}}{{end}}
 {{range $s.Tables}}{{if eq .Title $s.Title}}{{template "table" (untitled .)}}{{else}}{{template "table" .}}{{end}}{{end}}
 {{range $s.Plots}}<figure><img alt="{{.Title}}" src="{{.SVG}}"><figcaption>{{.Title}} · <a href="{{.PNG}}">PNG</a> · <a href="{{.SVG}}">SVG</a></figcaption></figure>{{end}}
 </section>{{end}}

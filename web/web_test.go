@@ -306,3 +306,37 @@ func TestFilterLabels(t *testing.T) {
 		t.Errorf("menu: %s", b.String())
 	}
 }
+
+// On a run's page the verdict counts link to the item list filtered by
+// that verdict, and the example items to their pages; table headers and
+// short cells never break inside a word ("benchmar k", "accura cy").
+func TestRunPageVerdictLinks(t *testing.T) {
+	ts, recs := fixture(t)
+	page := get(t, ts, "/run?run=run-a", 200)
+	kinds := map[string]bool{}
+	for _, r := range recs {
+		kinds[string(r.Verdict.Kind)] = true
+	}
+	for k := range kinds {
+		list := `<a href="/items?run=run-a&amp;verdict=` + k + `">` + k + `</a>`
+		if !strings.Contains(page, list) {
+			t.Errorf("run page does not link verdict %s to its items (%s)", k, list)
+		}
+		// the link leads to that verdict's items only
+		items := get(t, ts, "/items?run=run-a&verdict="+k, 200)
+		if !strings.Contains(items, `<option selected>`+k+`</option>`) {
+			t.Errorf("items page for verdict %s is not filtered", k)
+		}
+	}
+	if !regexp.MustCompile(`<a href="/item\?id=test%2F[a-z_]+%2F\d+&amp;run=run-a&amp;verdict=\w+">test/`).MatchString(page) {
+		t.Error("example items are not links to their pages")
+	}
+	for _, rule := range []string{"th{white-space:nowrap}", "th,td{overflow-wrap:normal;word-break:normal"} {
+		if !strings.Contains(page, rule) {
+			t.Errorf("style lacks %q", rule)
+		}
+	}
+	if strings.Contains(page, "main{overflow-wrap:anywhere}") {
+		t.Error("main still breaks anywhere")
+	}
+}
