@@ -8,6 +8,10 @@ type Option struct {
 	Name    string // flag name, without dashes
 	Default string
 	Usage   string
+	// Type is the flag's type: "" or "string", "int", "bool". The value
+	// reaches Configure as text either way; the command line checks it is
+	// of the type, shows the type in --help and records it typed.
+	Type string
 }
 
 // Configurable is implemented by benchmarks with options of their own.

@@ -113,14 +113,14 @@ func (b *Bench) Options() []bench.Option {
 		{Name: "setmm", Default: DefaultSetMM, Usage: "miniF2F metamath: set.mm to check proofs against (get a recent one with 'matheval data pull setmm')"},
 		{Name: "informal", Default: "", Usage: "miniF2F: folder of informal statements and proofs (default: informal/ beside the data; none: without)"},
 		{Name: "math-data", Default: "", Usage: "miniF2F: MATH tree (folder with test/) giving the MATH-derived problems their level"},
-		{Name: "verifier-jobs", Default: "2", Usage: "miniF2F: proofs checked at once (Metamath checks, HOL Light sessions, Lean REPLs)"},
+		{Name: "verifier-jobs", Default: "2", Usage: "miniF2F: proofs checked at once (Metamath checks, HOL Light sessions, Lean REPLs)", Type: "int"},
 		{Name: "proof-timeout", Default: "20s", Usage: "miniF2F hollight, lean: time limit for checking one proof"},
 		{Name: "hol-dir", Default: hollight.DefaultDir, Usage: "miniF2F hollight: HOL Light folder (hol.ml and its ocaml toplevel)"},
 		{Name: "hol-libraries", Default: strings.Join(DefaultHOLLibraries, ","), Usage: "miniF2F hollight: Library files loaded after the core (comma-separated; empty: core only)"},
-		{Name: "hol-memory-mb", Default: "4096", Usage: "miniF2F hollight: memory limit of each HOL Light session"},
+		{Name: "hol-memory-mb", Default: "4096", Usage: "miniF2F hollight: memory limit of each HOL Light session", Type: "int"},
 		{Name: "lean-repl", Default: "", Usage: "miniF2F lean: shell command starting the Lean 4 REPL (leanprover-community/repl), e.g. 'lake env .lake/build/bin/repl'"},
 		{Name: "lean-project", Default: ".", Usage: "miniF2F lean: Lean project with Mathlib built, where the REPL runs"},
-		{Name: "lean-memory-mb", Default: "0", Usage: "miniF2F lean: kill and restart a REPL over this resident memory (0: no limit)"},
+		{Name: "lean-memory-mb", Default: "0", Usage: "miniF2F lean: kill and restart a REPL over this resident memory (0: no limit)", Type: "int"},
 	}
 }
 

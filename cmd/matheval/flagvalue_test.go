@@ -45,3 +45,20 @@ func TestGreedySamplesWarning(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// A benchmark's integer option is an int flag: --help says int, a word is a
+// usage error, and the manifest records a number.
+func TestTypedBenchOption(t *testing.T) {
+	v := "4096"
+	fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+	fs.Var(&typedOption{v: &v, typ: "int"}, "hol-memory-mb", "")
+	if err := fs.Parse([]string{"--hol-memory-mb", "lots"}); err == nil {
+		t.Error("a word accepted for an int option")
+	}
+	if err := fs.Parse([]string{"--hol-memory-mb", "2048"}); err != nil || v != "2048" {
+		t.Fatalf("%v %q", err, v)
+	}
+	if got := flagValue(fs.Lookup("hol-memory-mb")); got != int64(2048) {
+		t.Errorf("manifest value %#v", got)
+	}
+}

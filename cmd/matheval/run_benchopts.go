@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/matheval/matheval/bench"
@@ -32,9 +33,47 @@ func (o *benchOptions) register(fs *pflag.FlagSet) {
 			if _, done := o.values[opt.Name]; done || fs.Lookup(opt.Name) != nil {
 				continue
 			}
-			o.values[opt.Name] = fs.String(opt.Name, opt.Default, opt.Usage)
+			v := opt.Default
+			o.values[opt.Name] = &v
+			fs.Var(&typedOption{v: &v, typ: opt.Type}, opt.Name, opt.Usage)
 		}
 	}
+}
+
+// typedOption is a benchmark option's flag: its value is kept as text for
+// Configure, and checked against the option's type when set.
+type typedOption struct {
+	v   *string
+	typ string
+}
+
+func (o *typedOption) String() string {
+	if o.v == nil {
+		return ""
+	}
+	return *o.v
+}
+
+func (o *typedOption) Set(s string) error {
+	switch o.typ {
+	case "int":
+		if _, err := strconv.Atoi(s); err != nil {
+			return fmt.Errorf("want an integer")
+		}
+	case "bool":
+		if _, err := strconv.ParseBool(s); err != nil {
+			return fmt.Errorf("want true or false")
+		}
+	}
+	*o.v = s
+	return nil
+}
+
+func (o *typedOption) Type() string {
+	if o.typ == "" {
+		return "string"
+	}
+	return o.typ
 }
 
 // configure returns b set up with its options, refusing the options of
