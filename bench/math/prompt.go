@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/texscan"
 )
 
 // The prompt templates are files users can copy and change (matheval run
@@ -101,13 +102,15 @@ func Hint(solution, answer string, fraction float64) string {
 // answer as a math segment (the whole solution when there is none).
 func HintSource(solution, answer string) string {
 	box := -1
-	marks := []string{`\boxed`, `\fbox`}
-	if a := strings.TrimSpace(answer); a != "" {
-		marks = append(marks, "$"+a+"$", "="+a+"$", "= "+a+"$")
+	if b := firstBox(solution); b >= 0 {
+		box = b
 	}
-	for _, m := range marks {
-		if i := strings.Index(solution, m); i >= 0 && (box < 0 || i < box) {
-			box = i
+	// The gold stated as a formula is found as text: "$5$", "=5$", "= 5$".
+	if a := strings.TrimSpace(answer); a != "" {
+		for _, m := range []string{"$" + a + "$", "=" + a + "$", "= " + a + "$"} {
+			if i := strings.Index(solution, m); i >= 0 && (box < 0 || i < box) {
+				box = i
+			}
 		}
 	}
 	if box < 0 {
@@ -115,22 +118,36 @@ func HintSource(solution, answer string) string {
 	}
 	head := solution[:box]
 	// The sentence holding the box starts after the last sentence end or
-	// line break before it; a "." inside $...$ (a decimal) does not count.
+	// line break before it; a "." inside $...$ (a decimal) does not count,
+	// nor does an escaped \$.
 	cut := 0
 	inMath := false
-	for i := 0; i < len(head); i++ {
+	sc := texscan.NewScanner(head, 0)
+	for t, more := sc.Next(); more; t, more = sc.Next() {
 		switch {
-		case head[i] == '\\' && i+1 < len(head):
-			i++ // an escaped character, such as \$
-		case head[i] == '$':
-			inMath = !inMath
-		case head[i] == '\n':
-			cut = i + 1
-		case !inMath && (head[i] == '.' || head[i] == '!' || head[i] == '?') && (i+1 == len(head) || head[i+1] == ' ' || head[i+1] == '\n'):
-			cut = i + 1
+		case t.Kind == texscan.MathShift:
+			if len(t.Text) == 1 { // $$ opens and closes nothing here: it toggles twice
+				inMath = !inMath
+			}
+		case t.Kind == texscan.Newline:
+			cut = t.End()
+		case !inMath && t.Kind == texscan.Punct && strings.Contains(".!?", t.Text) &&
+			(t.End() == len(head) || head[t.End()] == ' ' || head[t.End()] == '\n'):
+			cut = t.End()
 		}
 	}
 	return strings.TrimRightFunc(head[:cut], unicode.IsSpace)
+}
+
+// firstBox is the offset of the first \boxed or \fbox command of s, or -1.
+func firstBox(s string) int {
+	sc := texscan.NewScanner(s, 0)
+	for t, more := sc.Next(); more; t, more = sc.Next() {
+		if t.Is("boxed") || t.Is("fbox") {
+			return t.Pos
+		}
+	}
+	return -1
 }
 
 // render builds the prompt from template text.
