@@ -81,9 +81,9 @@ func (b Brackets) delta(t Token) (d int, delim bool) {
 
 // walker steps through tokens keeping the nesting depth under b.
 type walker struct {
-	s      Scanner
-	b      Brackets
-	lim    Limits
+	s     Scanner
+	b     Brackets
+	lim   Limits
 	depth int
 	skip  bool // the next non-space token is a \left or \right delimiter
 }

@@ -70,7 +70,6 @@ func oldSplitTop(s string, sep byte) []string {
 	return append(out, s[last:])
 }
 
-
 // TestTextScanSameAsBefore runs the old and new balanced and splitTop over
 // every text we hold and over each math segment of them (renderAnswer gets
 // formulas). Two kinds of difference are bugs of the old scanner, counted

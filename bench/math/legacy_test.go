@@ -101,7 +101,6 @@ func oldHintSource(solution, answer string) string {
 	return strings.TrimRightFunc(head[:cut], unicode.IsSpace)
 }
 
-
 // TestGoldScanSameAsBefore runs the old and new LastBoxed and HintSource
 // over every text we hold: they agreed on all of them when the move was
 // made, so a difference is a regression (or a fix to explain here).
