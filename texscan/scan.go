@@ -145,6 +145,9 @@ func NewScanner(src string, start int) *Scanner {
 	return &Scanner{src: src, pos: max(0, min(start, len(src)))}
 }
 
+// Source is the text the scanner reads.
+func (s *Scanner) Source() string { return s.src }
+
 // Pos is the offset of the next token.
 func (s *Scanner) Pos() int { return s.pos }
 
