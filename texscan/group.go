@@ -20,6 +20,9 @@ const (
 	LeftRight
 	// Envs are \begin{name} and \end{name}.
 	Envs
+	// Math are the math delimiters \( \) and \[ \] (a formula standing in
+	// a list is one item).
+	Math
 
 	// Bracketed is every bracket pair: braces, parentheses, square
 	// brackets and \left...\right, not environments.
@@ -45,6 +48,14 @@ func (b Brackets) delta(t Token) (d int, delim bool) {
 		}
 	case End:
 		if b&Envs != 0 {
+			return -1, false
+		}
+	case MathOpen:
+		if b&Math != 0 {
+			return 1, false
+		}
+	case MathClose:
+		if b&Math != 0 {
 			return -1, false
 		}
 	case Punct:

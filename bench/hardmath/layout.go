@@ -3,6 +3,8 @@ package hardmath
 import (
 	"regexp"
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // Answers to the two-regime formula questions (ODE, integrals) sometimes
@@ -100,44 +102,14 @@ func splitLabel(col string, needColon bool) (label, rest string) {
 			}
 		}
 	}
-	depth, colon := 0, -1
-	for k := 0; k < len(c); k++ {
-		switch c[k] {
-		case '{', '(', '[':
-			depth++
-		case '}', ')', ']':
-			depth--
-		case ':':
-			if depth == 0 {
-				colon = k
-			}
-		}
+	colon := -1
+	if spans, err := texscan.SplitSpans(c, brackets, texscan.Limits{}, ":"); err == nil && len(spans) > 1 {
+		colon = spans[len(spans)-1][0] - 1
 	}
 	if colon >= 0 && isRegimeLabel(c[:colon]) {
 		return c[:colon], c[colon+1:]
 	}
 	return "", c
-}
-
-// splitRows splits a layout's body at its top-level row breaks (\\).
-func splitRows(body string) []string {
-	var out []string
-	depth, last := 0, 0
-	for k := 0; k < len(body); k++ {
-		switch body[k] {
-		case '{', '(', '[':
-			depth++
-		case '}', ')', ']':
-			depth--
-		case '\\':
-			if depth == 0 && k+1 < len(body) && body[k+1] == '\\' {
-				out = append(out, body[last:k])
-				last = k + 2
-				k++
-			}
-		}
-	}
-	return append(out, body[last:])
 }
 
 func isRegimeLabel(s string) bool {

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // This file reads the root lists a reply states, in every layout the
@@ -81,33 +83,6 @@ func parseRootAnswer(reply string, boxes []string) rootAnswer {
 	return ra
 }
 
-// boxStarts returns the offset in reply of each of the n boxes' "boxed{",
-// or nil when they cannot be located.
-func boxStarts(reply string, n int) []int {
-	var out []int
-	pos := 0
-	for range n {
-		i := strings.Index(reply[pos:], "boxed{")
-		if i < 0 {
-			return nil
-		}
-		out = append(out, pos+i)
-		pos += i + len("boxed{")
-		// Skip the box's content so nested boxes are not counted.
-		depth := 1
-		for pos < len(reply) && depth > 0 {
-			switch reply[pos] {
-			case '{':
-				depth++
-			case '}':
-				depth--
-			}
-			pos++
-		}
-	}
-	return out
-}
-
 type rootSegment struct {
 	regime string // small_eps, large_eps, or "" when unlabelled
 	lists  [][]string
@@ -153,35 +128,6 @@ func rootSegments(box, before string) []rootSegment {
 		}
 	}
 	return out
-}
-
-// splitLines splits a box at \\ and newlines outside brackets and
-// parentheses (a list may run over several lines).
-func splitLines(s string) []string {
-	var out []string
-	depth, last := 0, 0
-	for k := 0; k < len(s); k++ {
-		switch s[k] {
-		case '[', '(':
-			depth++
-		case ']', ')':
-			if depth > 0 {
-				depth--
-			}
-		case '\n':
-			if depth == 0 {
-				out = append(out, s[last:k])
-				last = k + 1
-			}
-		case '\\':
-			if depth == 0 && k+1 < len(s) && s[k+1] == '\\' {
-				out = append(out, s[last:k])
-				last = k + 2
-				k++
-			}
-		}
-	}
-	return append(out, s[last:])
 }
 
 func regimeOf(word string) string {
@@ -277,17 +223,19 @@ func dropWords(s string) string {
 // its last top-level "=" or ":" split at commas.
 func rootLists(part string) [][]string {
 	var out [][]string
-	for i := 0; i < len(part); i++ {
-		if part[i] != '[' {
+	sc := texscan.NewScanner(part, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
+		if t.Text != "[" {
 			continue
 		}
+		i := t.Pos
 		j := matchingClose(part, i)
 		if j < 0 {
 			break
 		}
+		sc = texscan.NewScanner(part, j+1)
 		if strings.HasSuffix(strings.TrimRight(part[:i], " "), `\sqrt`) {
-			i = j // \sqrt[n]{...}: an index, not a list
-			continue
+			continue // \sqrt[n]{...}: an index, not a list
 		}
 		inner := part[i+1 : j]
 		if sub := topLevelLists(inner); len(sub) > 0 {
@@ -299,7 +247,6 @@ func rootLists(part string) [][]string {
 		} else if l := rootItems(inner); len(l) > 0 {
 			out = append(out, l)
 		}
-		i = j
 	}
 	if len(out) > 0 {
 		return out
