@@ -237,12 +237,19 @@ func splitList(s string) []string {
 	return out
 }
 
+// stripMath replaces the math delimiters $, $$, \[ and \] of s by spaces
+// (an escaped \$ is a dollar sign and stays).
 func stripMath(s string) string {
-	s = strings.ReplaceAll(s, "$$", " ")
-	s = strings.ReplaceAll(s, "$", " ")
-	s = strings.ReplaceAll(s, `\[`, " ")
-	s = strings.ReplaceAll(s, `\]`, " ")
-	return strings.TrimSpace(s)
+	var b strings.Builder
+	sc := texscan.NewScanner(s, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
+		if t.Kind == texscan.MathShift || t.Text == `\[` || t.Text == `\]` {
+			b.WriteString(" ")
+		} else {
+			b.WriteString(t.Text)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // cleanAnswer reduces a stated answer to its formula: it drops math

@@ -18,8 +18,28 @@ import (
 // (small or large). The formulas are still graded numerically like any
 // other answer: reading a layout only finds them.
 
-// layoutEnvRe finds the environments read as rows.
-var layoutEnvRe = regexp.MustCompile(`\\begin\{(cases|aligned|align\*?|array|gathered|split|[bp]?matrix)\}`)
+// layoutEnvs are the environments read as rows.
+var layoutEnvs = map[string]bool{"cases": true, "aligned": true, "align": true, "align*": true, "array": true,
+	"gathered": true, "split": true, "matrix": true, "bmatrix": true, "pmatrix": true}
+
+// firstLayout returns the name and body of the first layout environment of
+// s, with ok false when s holds none or its first one is not closed (by
+// the first \end of the same name).
+func firstLayout(s string) (env, body string, ok bool) {
+	sc := texscan.NewScanner(s, 0)
+	for t, more := sc.Next(); more; t, more = sc.Next() {
+		if t.Kind != texscan.Begin || !layoutEnvs[t.Name()] {
+			continue
+		}
+		for e, more := sc.Next(); more; e, more = sc.Next() {
+			if e.Kind == texscan.End && e.Name() == t.Name() {
+				return t.Name(), s[t.End():e.Pos], true
+			}
+		}
+		return "", "", false
+	}
+	return "", "", false
+}
 
 // regimeLabelRe recognises a column that labels a regime rather than
 // giving a formula.
@@ -34,17 +54,10 @@ type layoutRow struct {
 // layoutRows returns the rows of the first layout environment in s, or
 // nil when s holds none or it is not closed.
 func layoutRows(s string) []layoutRow {
-	loc := layoutEnvRe.FindStringSubmatchIndex(s)
-	if loc == nil {
+	env, body, ok := firstLayout(s)
+	if !ok {
 		return nil
 	}
-	env := s[loc[2]:loc[3]]
-	body := s[loc[1]:]
-	end := strings.Index(body, `\end{`+env+`}`)
-	if end < 0 {
-		return nil
-	}
-	body = body[:end]
 	if env == "array" && strings.HasPrefix(strings.TrimSpace(body), "{") {
 		b := strings.TrimSpace(body)
 		if k := matchingClose(b, 0); k > 0 {

@@ -5,6 +5,7 @@ package hardmath
 // layout.go), as the reference of the diff test below.
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -243,6 +244,49 @@ func oldSplitLabel(col string, needColon bool) (label, rest string) {
 	return "", c
 }
 
+var oldTextCmdRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox|operatorname)\s*\{`)
+
+func oldUnwrapCommands(s string) string {
+	for range 64 {
+		m := oldTextCmdRe.FindStringIndex(s)
+		if m == nil {
+			break
+		}
+		open := m[1] - 1
+		close := oldMatchingClose(s, open)
+		if close < 0 {
+			s = s[:m[0]] + " " + s[m[1]:]
+			continue
+		}
+		s = s[:m[0]] + " " + s[open+1:close] + " " + s[close+1:]
+	}
+	return s
+}
+
+func oldStripMath(s string) string {
+	s = strings.ReplaceAll(s, "$$", " ")
+	s = strings.ReplaceAll(s, "$", " ")
+	s = strings.ReplaceAll(s, `\[`, " ")
+	s = strings.ReplaceAll(s, `\]`, " ")
+	return strings.TrimSpace(s)
+}
+
+var oldLayoutEnvRe = regexp.MustCompile(`\\begin\{(cases|aligned|align\*?|array|gathered|split|[bp]?matrix)\}`)
+
+func oldFirstLayout(s string) (env, body string, ok bool) {
+	loc := oldLayoutEnvRe.FindStringSubmatchIndex(s)
+	if loc == nil {
+		return "", "", false
+	}
+	env = s[loc[2]:loc[3]]
+	body = s[loc[1]:]
+	end := strings.Index(body, `\end{`+env+`}`)
+	if end < 0 {
+		return "", "", false
+	}
+	return env, body[:end], true
+}
+
 // TestScanSameAsBefore runs the old and new scanners over every text we
 // hold, the contents of their boxes and their math segments. The old
 // scanners counted escaped braces (\{ \}) as brackets and let a stray closer
@@ -253,7 +297,10 @@ func oldSplitLabel(col string, needColon bool) (label, rest string) {
 // texts with \simeq (cleanAnswer cut it after \sim, leaving "eq ..."), with
 // \: (a space, which splitLabel took for a label's colon) and with a
 // backslash before a line break (a control space, which splitLines took
-// for a line break). Any other difference is a regression.
+// for a line break); with \$ (which stripMath turned into "\ "), with \\[
+// (a row break with its spacing, \\[3pt], whose \[ stripMath removed) and
+// where unwrapCommands closed an argument at a parenthesis (oldArgMismatched).
+// Any other difference is a regression.
 func TestScanSameAsBefore(t *testing.T) {
 	texts := append(testtexts.FuzzCorpora(t), testtexts.Shared(t)...)
 	n, diffs, fixes := 0, 0, 0
@@ -263,7 +310,8 @@ func TestScanSameAsBefore(t *testing.T) {
 		}
 		if oldDepthNegative(s) || strings.Contains(s, `\{`) || strings.Contains(s, `\}`) ||
 			strings.Contains(s, `\\&`) || strings.Contains(s, `\\,`) || strings.Contains(s, `\simeq`) ||
-			strings.Contains(s, `\:`) || strings.Contains(s, "\\\n") {
+			strings.Contains(s, `\:`) || strings.Contains(s, "\\\n") || strings.Contains(s, `\$`) ||
+			strings.Contains(s, `\\[`) || oldArgMismatched(s) {
 			fixes++
 			return
 		}
@@ -290,6 +338,11 @@ func TestScanSameAsBefore(t *testing.T) {
 			if len(s) <= 1000 { // answers, boxes and formulas, what it is given
 				check(x.Where, "cleanAnswer", s, oldCleanAnswer(s) == cleanAnswer(s))
 			}
+			check(x.Where, "stripMath", s, oldStripMath(s) == stripMath(s))
+			check(x.Where, "unwrapCommands", s, oldUnwrapCommands(s) == unwrapCommands(s))
+			oe, ob, ook := oldFirstLayout(s)
+			ne, nb, nok := firstLayout(s)
+			check(x.Where, "firstLayout", s, oe == ne && ob == nb && ook == nok)
 			ol, or := oldSplitLabel(s, true)
 			nl, nr := splitLabel(s, true)
 			check(x.Where, "splitLabel", s, ol == nl && or == nr)
@@ -304,6 +357,19 @@ func TestScanSameAsBefore(t *testing.T) {
 		}
 	}
 	t.Logf("%d texts, boxes and formulas compared, %d differences, %d fixes", n, diffs, fixes)
+}
+
+// oldArgMismatched reports whether the old unwrapCommands closed a
+// command's argument at a bracket other than its brace ("\text{(ratio of }
+// \theta \text{ to ...)}" closed the first argument at the ")").
+func oldArgMismatched(s string) bool {
+	for _, m := range oldTextCmdRe.FindAllStringIndex(s, -1) {
+		g, err := texscan.Match(s, m[1]-1, texscan.Braces, texscan.Limits{})
+		if c := oldMatchingClose(s, m[1]-1); err != nil && c >= 0 || err == nil && c != g.InnerEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // oldDepthNegative reports whether the old scanners' bracket depth went

@@ -176,31 +176,48 @@ func normalizeRootText(s string) string {
 }
 
 var (
-	textCmdRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox|operatorname)\s*\{`)
-	envRe     = regexp.MustCompile(`\\(?:begin|end)\s*\{[a-zA-Z*]*\}(?:\{[^{}]*\})?`)
+	envRe = regexp.MustCompile(`\\(?:begin|end)\s*\{[a-zA-Z*]*\}(?:\{[^{}]*\})?`)
 	// subscriptRangeRe turns "[...]_{k=0}^{4}" into "[..., k = 0, \ldots, 4]".
 	subscriptRangeRe = regexp.MustCompile(`\]\s*_\{\s*k\s*=\s*(-?\d+)\s*\}\s*\^\{?\s*(-?\d+)\s*\}?`)
 	wordRe           = regexp.MustCompile(`(^|[^\\a-zA-Z])([a-zA-Z]{3,})`)
 )
 
 // unwrapCommands replaces \text{...} (and \mathrm, \textbf, ...) by its
-// content between spaces, braces matched.
+// content between spaces, braces matched by texscan (a command inside is
+// unwrapped too); a command whose brace is never closed is replaced by a
+// space and what follows it is kept.
 func unwrapCommands(s string) string {
-	for range 64 {
-		m := textCmdRe.FindStringIndex(s)
-		if m == nil {
-			break
-		}
-		open := m[1] - 1
-		close := matchingClose(s, open)
-		if close < 0 {
-			s = s[:m[0]] + " " + s[m[1]:]
+	var b strings.Builder
+	sc := texscan.NewScanner(s, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
+		if t.Kind != texscan.Command || !unwrapNames[t.Name()] {
+			b.WriteString(t.Text)
 			continue
 		}
-		s = s[:m[0]] + " " + s[open+1:close] + " " + s[close+1:]
+		probe := *sc
+		o, ok := probe.Next()
+		for ok && (o.Kind == texscan.Space || o.Kind == texscan.Newline) {
+			o, ok = probe.Next()
+		}
+		if !ok || o.Kind != texscan.Open {
+			b.WriteString(t.Text)
+			continue
+		}
+		g, err := texscan.Match(s, o.Pos, texscan.Braces, texscan.Limits{})
+		if err != nil {
+			b.WriteString(" ")
+			*sc = probe
+			continue
+		}
+		b.WriteString(" " + unwrapCommands(s[g.Inner:g.InnerEnd]) + " ")
+		sc = texscan.NewScanner(s, g.End)
 	}
-	return s
+	return b.String()
 }
+
+// unwrapNames are the commands whose argument unwrapCommands keeps.
+var unwrapNames = map[string]bool{"text": true, "textbf": true, "textit": true, "textsf": true, "mathrm": true,
+	"mbox": true, "operatorname": true}
 
 // dropWords removes words of three letters or more that are not function
 // names or epsilon (labels and prose left in a formula).
