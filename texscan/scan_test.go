@@ -258,3 +258,31 @@ func BenchmarkSegments(b *testing.B) {
 		Segments(src)
 	}
 }
+
+// BenchmarkSegmentsUnclosed feeds texts of growing size where every
+// delimiter is unclosed: the time per byte stays flat (linear), where a
+// search from each opener to the end would grow with the size.
+func BenchmarkSegmentsUnclosed(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		src := "$ " + strings.Repeat(`\( \[ \begin{align} `, n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if len(Segments(src)) != 0 {
+					b.Fatal("a segment in unclosed text")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMatchDeep matches a group nested 10,000 deep (the default limit).
+func BenchmarkMatchDeep(b *testing.B) {
+	src := strings.Repeat("{", 10_000) + strings.Repeat("}", 10_000)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := Match(src, 0, Braces, Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

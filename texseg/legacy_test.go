@@ -5,6 +5,7 @@ package texseg
 // test below compares the new code with over every text we hold.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -173,4 +174,25 @@ func clip(s string) string {
 		return s[:300] + "..."
 	}
 	return s
+}
+
+// BenchmarkUnclosed compares the old and new splitter on texts where every
+// delimiter is unclosed: the old one searched from each opener to the end
+// (quadratic), the new one is linear.
+func BenchmarkUnclosed(b *testing.B) {
+	for _, n := range []int{1_000, 2_000} {
+		src := "$ " + strings.Repeat(`\( \[ \begin{align} `, n)
+		b.Run(fmt.Sprintf("old/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				oldAll(src)
+			}
+		})
+		b.Run(fmt.Sprintf("new/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				All(src)
+			}
+		})
+	}
 }
