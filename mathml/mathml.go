@@ -11,9 +11,12 @@ package mathml
 import (
 	"errors"
 	"html"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // Limits that keep one formula's conversion bounded in time and size.
@@ -63,6 +66,8 @@ type parser struct {
 	depth int
 	size  int
 	err   error
+	text  string // src as a string, and the byte offset of each rune
+	offs  []int  // (with len(text) last), made by rawArg on first use
 }
 
 func (p *parser) eof() bool { return p.pos >= len(p.src) || p.err != nil }
@@ -236,7 +241,9 @@ func (p *parser) arg() string {
 	return p.char(c)
 }
 
-// rawArg returns the text of a braced argument unparsed (for \text, \begin).
+// rawArg returns the text of a braced argument unparsed (for \text,
+// \begin), its braces matched by texscan; an argument never closed runs to
+// the end of the formula.
 func (p *parser) rawArg() string {
 	p.skipSpace()
 	if p.peek() != '{' {
@@ -246,25 +253,22 @@ func (p *parser) rawArg() string {
 		}
 		return ""
 	}
-	p.pos++
-	start, depth := p.pos, 1
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case '\\':
-			p.pos++ // skip the escaped character
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				s := string(p.src[start:p.pos])
-				p.pos++
-				return s
-			}
+	if p.offs == nil {
+		p.text = string(p.src)
+		p.offs = make([]int, 0, len(p.src)+1)
+		for i := range p.text {
+			p.offs = append(p.offs, i)
 		}
-		p.pos++
+		p.offs = append(p.offs, len(p.text))
 	}
-	return string(p.src[start:min(p.pos, len(p.src))])
+	open := p.offs[p.pos]
+	g, err := texscan.Match(p.text, open, texscan.Braces, texscan.Limits{})
+	if err != nil {
+		p.pos = len(p.src)
+		return p.text[open+1:]
+	}
+	p.pos, _ = slices.BinarySearch(p.offs, g.End)
+	return p.text[g.Inner:g.InnerEnd]
 }
 
 func (p *parser) group() string {

@@ -3,8 +3,8 @@ package mathml
 import (
 	"html"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // Text outside formulas in datasets is often LaTeX text mode too
@@ -67,143 +67,117 @@ func (st *proseState) render(s string) string {
 	s = Clean(s)
 	var b strings.Builder
 	text := func(t string) { b.WriteString(html.EscapeString(t)) }
-	for i := 0; i < len(s); {
-		c := s[i]
+	sc := texscan.NewScanner(s, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
 		switch {
-		case c == '{':
+		case t.Kind == texscan.Open:
 			st.open = append(st.open, "{")
 			text("{")
-			i++
-			continue
-		case c == '}':
+		case t.Kind == texscan.Close:
 			if n := len(st.open); n > 0 {
-				t := st.open[n-1]
+				tag := st.open[n-1]
 				st.open = st.open[:n-1]
-				switch t {
+				switch tag {
 				case "{":
 					text("}")
 				case "":
 				default:
-					b.WriteString("</" + t + ">")
+					b.WriteString("</" + tag + ">")
 				}
 			} else {
 				text("}")
 			}
-			i++
-			continue
-		case c == '~':
+		case t.Text == "~":
 			text("\u00a0")
-			i++
-			continue
-		case c != '\\' || i+1 == len(s):
-			_, n := utf8.DecodeRuneInString(s[i:]) // a whole character, not a byte
-			text(s[i : i+n])
-			i += n
-			continue
-		}
-		// A command.
-		j := i + 1
-		if !isASCIILetter(s[j]) {
-			switch s[j] {
-			case '\\':
-				text("\n")
-			case '$', '%', '&', '_', '#', '{', '}':
-				text(string(s[j]))
-			case ' ', ',', ';', ':', '>':
-				text(" ")
-			case '!', '/', '-':
-			default:
-				_, n := utf8.DecodeRuneInString(s[j:])
-				text(s[i : j+n])
-				j += n - 1
-			}
-			i = j + 1
-			continue
-		}
-		for j < len(s) && isASCIILetter(s[j]) {
-			j++
-		}
-		name := s[i+1 : j]
-		if j < len(s) && s[j] == '*' && (proseDropArg[name] || name == "vspace" || name == "hspace") {
-			j++ // \vspace*{...}
-		}
-		switch tag, isStyle := proseStyles[name]; {
-		case isStyle && argAt(s, j) >= 0:
-			k := argAt(s, j)
-			st.open = append(st.open, tag)
-			if tag != "" {
-				b.WriteString("<" + tag + ">")
-			}
-			i = k + 1
-		case isStyle: // a switch (\bf) or a command with no group: drop it
-			i = j
-		case proseDropArg[name]:
-			i = j
-			if k := argAt(s, j); k >= 0 {
-				if e := matchBrace(s, k); e > 0 {
-					i = e + 1
-				}
-			}
-		case proseDrop[name]:
-			i = skipSpaces(s, j)
-		case proseBreak[name]:
-			text("\n")
-			i = skipSpaces(s, j)
-		case name == "quad" || name == "qquad":
-			text(" ")
-			i = j
+		case t.Kind != texscan.Command:
+			text(t.Text) // \( \[ \begin{...} and all other tokens: as written
+		case !isASCIILetter(t.Text[1]):
+			st.symbol(&b, t)
 		default:
-			if sym, ok := greek[name]; ok {
-				text(sym)
-			} else if sym, ok := operators[name]; ok {
-				text(sym)
-			} else {
-				text(s[i:j]) // unknown: as written
-			}
-			i = j
+			st.command(&b, sc, t)
 		}
 	}
 	return b.String()
 }
 
-func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-// argAt returns the index of the '{' opening an argument at or after j
-// (spaces skipped), or -1.
-func argAt(s string, j int) int {
-	k := j
-	for k < len(s) && s[k] == ' ' {
-		k++
+// symbol renders a control symbol: \\ a line break, \$ \% ... the
+// character, \, \; ... a space, \! \/ \- nothing, any other as written.
+func (st *proseState) symbol(b *strings.Builder, t texscan.Token) {
+	switch c := t.Text[1:]; c {
+	case `\`:
+		b.WriteString("\n")
+	case "$", "%", "&", "_", "#", "{", "}":
+		b.WriteString(html.EscapeString(c))
+	case " ", ",", ";", ":", ">":
+		b.WriteString(" ")
+	case "!", "/", "-":
+	default:
+		b.WriteString(html.EscapeString(t.Text))
 	}
-	if k < len(s) && s[k] == '{' {
-		return k
-	}
-	return -1
 }
 
-// matchBrace returns the index of the '}' closing the '{' at k, or -1.
-func matchBrace(s string, k int) int {
-	depth := 0
-	for i := k; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			if depth--; depth == 0 {
-				return i
+// command renders the control word t; sc is the scanner just after it,
+// moved past what the command consumes (a star, its argument, spaces).
+func (st *proseState) command(b *strings.Builder, sc *texscan.Scanner, t texscan.Token) {
+	text := func(t string) { b.WriteString(html.EscapeString(t)) }
+	name := t.Name()
+	if n, ok := sc.Peek(); ok && n.Text == "*" && (proseDropArg[name] || name == "vspace" || name == "hspace") {
+		sc.Next() // \vspace*{...}
+	}
+	switch tag, isStyle := proseStyles[name]; {
+	case isStyle:
+		if _, ok := argOpen(sc); ok {
+			st.open = append(st.open, tag)
+			if tag != "" {
+				b.WriteString("<" + tag + ">")
+			}
+		} // else a switch (\bf) or a command with no group: drop it
+	case proseDropArg[name]:
+		probe := *sc
+		if open, ok := argOpen(&probe); ok {
+			if g, err := texscan.Match(probe.Source(), open.Pos, texscan.Braces, texscan.Limits{}); err == nil {
+				*sc = *texscan.NewScanner(probe.Source(), g.End)
 			}
 		}
+	case proseDrop[name]:
+		skipSpaces(sc)
+	case proseBreak[name]:
+		text("\n")
+		skipSpaces(sc)
+	case name == "quad" || name == "qquad":
+		text(" ")
+	default:
+		if sym, ok := greek[name]; ok {
+			text(sym)
+		} else if sym, ok := operators[name]; ok {
+			text(sym)
+		} else {
+			text(t.Text) // unknown: as written
+		}
 	}
-	return -1
 }
+
+// argOpen reads the "{" opening a command's argument (after spaces, not a
+// line break) and returns it; sc is left after it. Without one, sc is not moved.
+func argOpen(sc *texscan.Scanner) (texscan.Token, bool) {
+	probe := *sc
+	t, ok := probe.Next()
+	if ok && t.Kind == texscan.Space && strings.Trim(t.Text, " ") == "" {
+		t, ok = probe.Next()
+	}
+	if !ok || t.Kind != texscan.Open {
+		return t, false
+	}
+	*sc = probe
+	return t, true
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // skipSpaces skips the spaces after a command word (TeX eats them), but
 // not a line break.
-func skipSpaces(s string, j int) int {
-	for j < len(s) && s[j] != '\n' && unicode.IsSpace(rune(s[j])) {
-		j++
+func skipSpaces(sc *texscan.Scanner) {
+	if t, ok := sc.Peek(); ok && t.Kind == texscan.Space {
+		sc.Next()
 	}
-	return j
 }

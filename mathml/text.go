@@ -4,6 +4,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/matheval/matheval/texscan"
 	"github.com/matheval/matheval/texseg"
 )
 
@@ -44,16 +45,13 @@ func unescapeDollars(t string) string {
 		return t
 	}
 	var b strings.Builder
-	for i := 0; i < len(t); i++ {
-		if t[i] == '\\' && i+1 < len(t) {
-			if t[i+1] != '$' {
-				b.WriteByte('\\')
-			}
-			b.WriteByte(t[i+1])
-			i++
-			continue
+	sc := texscan.NewScanner(t, 0)
+	for tok, ok := sc.Next(); ok; tok, ok = sc.Next() {
+		if tok.Text == `\$` {
+			b.WriteByte('$')
+		} else {
+			b.WriteString(tok.Text)
 		}
-		b.WriteByte(t[i])
 	}
 	return b.String()
 }

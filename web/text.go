@@ -8,6 +8,7 @@ import (
 
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/mathml"
+	"github.com/matheval/matheval/texscan"
 )
 
 // asyRE finds Asymptote figure code, which MATH problems inline as
@@ -141,62 +142,19 @@ func outerPair(s string) (open, inner, closeB string, ok bool) {
 	return "", "", "", false
 }
 
-// balanced reports whether brackets in s never close more than they opened
-// and end level.
-func balanced(s string) bool {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\' && i+1 < len(s):
-			switch {
-			case strings.HasPrefix(s[i:], `\left`):
-				depth++
-				i += len(`\left`) - 1
-			case strings.HasPrefix(s[i:], `\right`):
-				depth--
-				i += len(`\right`) - 1
-			default:
-				i++
-			}
-		case c == '{' || c == '(' || c == '[':
-			depth++
-		case c == '}' || c == ')' || c == ']':
-			depth--
-		}
-		if depth < 0 {
-			return false
-		}
-	}
-	return depth == 0
-}
+// balanced reports whether the brackets of s (braces, parentheses, square
+// brackets, \left...\right) never close more than they opened and end level.
+func balanced(s string) bool { return texscan.Balanced(s, texscan.Bracketed, texscan.Limits{}) }
 
-// splitTop splits s at sep outside brackets, braces and \left...\right.
+// splitTop splits s at sep outside brackets, braces and \left...\right
+// (texscan's top-level split: an escaped character such as \, never
+// splits). Groups nested past texscan's depth limit leave s whole.
 func splitTop(s string, sep byte) []string {
-	var out []string
-	depth, last := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\' && i+1 < len(s):
-			switch {
-			case strings.HasPrefix(s[i:], `\left`):
-				depth++
-				i += len(`\left`) - 1
-			case strings.HasPrefix(s[i:], `\right`):
-				depth--
-				i += len(`\right`) - 1
-			default:
-				i++ // an escaped character (\{ \, ...) never splits
-			}
-		case c == '{' || c == '(' || c == '[':
-			depth++
-		case c == '}' || c == ')' || c == ']':
-			depth--
-		case c == sep && depth <= 0:
-			out = append(out, s[last:i])
-			last = i + 1
-		}
+	parts, err := texscan.Split(s, texscan.Bracketed, texscan.Limits{}, string(sep))
+	if err != nil {
+		return []string{s}
 	}
-	return append(out, s[last:])
+	return parts
 }
 
 // isCode reports whether an item's texts are formal code (miniF2F's

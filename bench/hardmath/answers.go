@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // Regime is one graded part of a problem: a reference answer valid in one
@@ -183,36 +185,6 @@ func rootsFromSolution(sol, which string) ([]string, error) {
 	return nil, fmt.Errorf("the solution states no boxed root list for %s epsilon", which)
 }
 
-// boxedAll returns the contents of every \boxed{...} (or bare boxed{...},
-// as the released solutions write it), braces matched.
-func boxedAll(s string) []string {
-	var out []string
-	for i := 0; i < len(s); {
-		j := strings.Index(s[i:], "boxed{")
-		if j < 0 {
-			break
-		}
-		start := i + j + len("boxed{")
-		depth := 1
-		k := start
-		for k < len(s) && depth > 0 {
-			switch s[k] {
-			case '{':
-				depth++
-			case '}':
-				depth--
-			}
-			k++
-		}
-		if depth != 0 {
-			break
-		}
-		out = append(out, s[start:k-1])
-		i = k
-	}
-	return out
-}
-
 // unbox returns the last boxed content of s, or s itself; a box nested in
 // a box (some released answers have "\boxed{\epsilon \approx$$\boxed{4.85}...}")
 // yields the innermost one.
@@ -225,23 +197,6 @@ func unbox(s string) string {
 		s = b[len(b)-1]
 	}
 	return s
-}
-
-// balanced reports whether s's braces balance.
-func balanced(s string) bool {
-	depth := 0
-	for _, c := range s {
-		switch c {
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth < 0 {
-				return false
-			}
-		}
-	}
-	return depth == 0
 }
 
 // flattenLists turns ["[a, b]", "[c]"] into ["a", "b", "c"]: some released
@@ -282,49 +237,19 @@ func splitList(s string) []string {
 	return out
 }
 
-// matchingClose returns the index of the bracket closing the one at i.
-func matchingClose(s string, i int) int {
-	depth := 0
-	for k := i; k < len(s); k++ {
-		switch s[k] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
-	}
-	return -1
-}
-
-// splitTop splits s at sep outside any brackets.
-func splitTop(s string, sep byte) []string {
-	var out []string
-	depth, last := 0, 0
-	for k := 0; k < len(s); k++ {
-		switch s[k] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case sep:
-			if depth == 0 && !(k > 0 && s[k-1] == '\\') { // "\," is a thin space
-				out = append(out, s[last:k])
-				last = k + 1
-			}
-		}
-	}
-	return append(out, s[last:])
-}
-
+// stripMath replaces the math delimiters $, $$, \[ and \] of s by spaces
+// (an escaped \$ is a dollar sign and stays).
 func stripMath(s string) string {
-	s = strings.ReplaceAll(s, "$$", " ")
-	s = strings.ReplaceAll(s, "$", " ")
-	s = strings.ReplaceAll(s, `\[`, " ")
-	s = strings.ReplaceAll(s, `\]`, " ")
-	return strings.TrimSpace(s)
+	var b strings.Builder
+	sc := texscan.NewScanner(s, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
+		if t.Kind == texscan.MathShift || t.Text == `\[` || t.Text == `\]` {
+			b.WriteString(" ")
+		} else {
+			b.WriteString(t.Text)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // cleanAnswer reduces a stated answer to its formula: it drops math
@@ -334,25 +259,9 @@ func cleanAnswer(s string) string {
 	s = stripMath(s)
 	s = strings.TrimSpace(strings.ReplaceAll(s, "\\n", " "))
 	s = strings.TrimSpace(strings.TrimRight(s, ".;, \n"))
-	depth := 0
 	cut := -1
-	for k := 0; k < len(s); k++ {
-		switch s[k] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case '=':
-			if depth == 0 {
-				cut = k + 1
-			}
-		case '\\':
-			for _, w := range []string{`\approx`, `\simeq`, `\sim`} {
-				if depth == 0 && strings.HasPrefix(s[k:], w) {
-					cut = k + len(w)
-				}
-			}
-		}
+	if spans, err := texscan.SplitSpans(s, brackets, texscan.Limits{}, "=", `\approx`, `\simeq`, `\sim`); err == nil && len(spans) > 1 {
+		cut = spans[len(spans)-1][0]
 	}
 	if cut >= 0 {
 		s = s[cut:]

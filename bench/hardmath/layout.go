@@ -3,6 +3,8 @@ package hardmath
 import (
 	"regexp"
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // Answers to the two-regime formula questions (ODE, integrals) sometimes
@@ -16,8 +18,28 @@ import (
 // (small or large). The formulas are still graded numerically like any
 // other answer: reading a layout only finds them.
 
-// layoutEnvRe finds the environments read as rows.
-var layoutEnvRe = regexp.MustCompile(`\\begin\{(cases|aligned|align\*?|array|gathered|split|[bp]?matrix)\}`)
+// layoutEnvs are the environments read as rows.
+var layoutEnvs = map[string]bool{"cases": true, "aligned": true, "align": true, "align*": true, "array": true,
+	"gathered": true, "split": true, "matrix": true, "bmatrix": true, "pmatrix": true}
+
+// firstLayout returns the name and body of the first layout environment of
+// s, with ok false when s holds none or its first one is not closed (by
+// the first \end of the same name).
+func firstLayout(s string) (env, body string, ok bool) {
+	sc := texscan.NewScanner(s, 0)
+	for t, more := sc.Next(); more; t, more = sc.Next() {
+		if t.Kind != texscan.Begin || !layoutEnvs[t.Name()] {
+			continue
+		}
+		for e, more := sc.Next(); more; e, more = sc.Next() {
+			if e.Kind == texscan.End && e.Name() == t.Name() {
+				return t.Name(), s[t.End():e.Pos], true
+			}
+		}
+		return "", "", false
+	}
+	return "", "", false
+}
 
 // regimeLabelRe recognises a column that labels a regime rather than
 // giving a formula.
@@ -32,17 +54,10 @@ type layoutRow struct {
 // layoutRows returns the rows of the first layout environment in s, or
 // nil when s holds none or it is not closed.
 func layoutRows(s string) []layoutRow {
-	loc := layoutEnvRe.FindStringSubmatchIndex(s)
-	if loc == nil {
+	env, body, ok := firstLayout(s)
+	if !ok {
 		return nil
 	}
-	env := s[loc[2]:loc[3]]
-	body := s[loc[1]:]
-	end := strings.Index(body, `\end{`+env+`}`)
-	if end < 0 {
-		return nil
-	}
-	body = body[:end]
 	if env == "array" && strings.HasPrefix(strings.TrimSpace(body), "{") {
 		b := strings.TrimSpace(body)
 		if k := matchingClose(b, 0); k > 0 {
@@ -100,44 +115,14 @@ func splitLabel(col string, needColon bool) (label, rest string) {
 			}
 		}
 	}
-	depth, colon := 0, -1
-	for k := 0; k < len(c); k++ {
-		switch c[k] {
-		case '{', '(', '[':
-			depth++
-		case '}', ')', ']':
-			depth--
-		case ':':
-			if depth == 0 {
-				colon = k
-			}
-		}
+	colon := -1
+	if spans, err := texscan.SplitSpans(c, brackets, texscan.Limits{}, ":"); err == nil && len(spans) > 1 {
+		colon = spans[len(spans)-1][0] - 1
 	}
 	if colon >= 0 && isRegimeLabel(c[:colon]) {
 		return c[:colon], c[colon+1:]
 	}
 	return "", c
-}
-
-// splitRows splits a layout's body at its top-level row breaks (\\).
-func splitRows(body string) []string {
-	var out []string
-	depth, last := 0, 0
-	for k := 0; k < len(body); k++ {
-		switch body[k] {
-		case '{', '(', '[':
-			depth++
-		case '}', ')', ']':
-			depth--
-		case '\\':
-			if depth == 0 && k+1 < len(body) && body[k+1] == '\\' {
-				out = append(out, body[last:k])
-				last = k + 2
-				k++
-			}
-		}
-	}
-	return append(out, body[last:])
 }
 
 func isRegimeLabel(s string) bool {

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // This file reads the root lists a reply states, in every layout the
@@ -81,33 +83,6 @@ func parseRootAnswer(reply string, boxes []string) rootAnswer {
 	return ra
 }
 
-// boxStarts returns the offset in reply of each of the n boxes' "boxed{",
-// or nil when they cannot be located.
-func boxStarts(reply string, n int) []int {
-	var out []int
-	pos := 0
-	for range n {
-		i := strings.Index(reply[pos:], "boxed{")
-		if i < 0 {
-			return nil
-		}
-		out = append(out, pos+i)
-		pos += i + len("boxed{")
-		// Skip the box's content so nested boxes are not counted.
-		depth := 1
-		for pos < len(reply) && depth > 0 {
-			switch reply[pos] {
-			case '{':
-				depth++
-			case '}':
-				depth--
-			}
-			pos++
-		}
-	}
-	return out
-}
-
 type rootSegment struct {
 	regime string // small_eps, large_eps, or "" when unlabelled
 	lists  [][]string
@@ -153,35 +128,6 @@ func rootSegments(box, before string) []rootSegment {
 		}
 	}
 	return out
-}
-
-// splitLines splits a box at \\ and newlines outside brackets and
-// parentheses (a list may run over several lines).
-func splitLines(s string) []string {
-	var out []string
-	depth, last := 0, 0
-	for k := 0; k < len(s); k++ {
-		switch s[k] {
-		case '[', '(':
-			depth++
-		case ']', ')':
-			if depth > 0 {
-				depth--
-			}
-		case '\n':
-			if depth == 0 {
-				out = append(out, s[last:k])
-				last = k + 1
-			}
-		case '\\':
-			if depth == 0 && k+1 < len(s) && s[k+1] == '\\' {
-				out = append(out, s[last:k])
-				last = k + 2
-				k++
-			}
-		}
-	}
-	return append(out, s[last:])
 }
 
 func regimeOf(word string) string {
@@ -230,31 +176,48 @@ func normalizeRootText(s string) string {
 }
 
 var (
-	textCmdRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox|operatorname)\s*\{`)
-	envRe     = regexp.MustCompile(`\\(?:begin|end)\s*\{[a-zA-Z*]*\}(?:\{[^{}]*\})?`)
+	envRe = regexp.MustCompile(`\\(?:begin|end)\s*\{[a-zA-Z*]*\}(?:\{[^{}]*\})?`)
 	// subscriptRangeRe turns "[...]_{k=0}^{4}" into "[..., k = 0, \ldots, 4]".
 	subscriptRangeRe = regexp.MustCompile(`\]\s*_\{\s*k\s*=\s*(-?\d+)\s*\}\s*\^\{?\s*(-?\d+)\s*\}?`)
 	wordRe           = regexp.MustCompile(`(^|[^\\a-zA-Z])([a-zA-Z]{3,})`)
 )
 
 // unwrapCommands replaces \text{...} (and \mathrm, \textbf, ...) by its
-// content between spaces, braces matched.
+// content between spaces, braces matched by texscan (a command inside is
+// unwrapped too); a command whose brace is never closed is replaced by a
+// space and what follows it is kept.
 func unwrapCommands(s string) string {
-	for range 64 {
-		m := textCmdRe.FindStringIndex(s)
-		if m == nil {
-			break
-		}
-		open := m[1] - 1
-		close := matchingClose(s, open)
-		if close < 0 {
-			s = s[:m[0]] + " " + s[m[1]:]
+	var b strings.Builder
+	sc := texscan.NewScanner(s, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
+		if t.Kind != texscan.Command || !unwrapNames[t.Name()] {
+			b.WriteString(t.Text)
 			continue
 		}
-		s = s[:m[0]] + " " + s[open+1:close] + " " + s[close+1:]
+		probe := *sc
+		o, ok := probe.Next()
+		for ok && (o.Kind == texscan.Space || o.Kind == texscan.Newline) {
+			o, ok = probe.Next()
+		}
+		if !ok || o.Kind != texscan.Open {
+			b.WriteString(t.Text)
+			continue
+		}
+		g, err := texscan.Match(s, o.Pos, texscan.Braces, texscan.Limits{})
+		if err != nil {
+			b.WriteString(" ")
+			*sc = probe
+			continue
+		}
+		b.WriteString(" " + unwrapCommands(s[g.Inner:g.InnerEnd]) + " ")
+		sc = texscan.NewScanner(s, g.End)
 	}
-	return s
+	return b.String()
 }
+
+// unwrapNames are the commands whose argument unwrapCommands keeps.
+var unwrapNames = map[string]bool{"text": true, "textbf": true, "textit": true, "textsf": true, "mathrm": true,
+	"mbox": true, "operatorname": true}
 
 // dropWords removes words of three letters or more that are not function
 // names or epsilon (labels and prose left in a formula).
@@ -277,17 +240,19 @@ func dropWords(s string) string {
 // its last top-level "=" or ":" split at commas.
 func rootLists(part string) [][]string {
 	var out [][]string
-	for i := 0; i < len(part); i++ {
-		if part[i] != '[' {
+	sc := texscan.NewScanner(part, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
+		if t.Text != "[" {
 			continue
 		}
+		i := t.Pos
 		j := matchingClose(part, i)
 		if j < 0 {
 			break
 		}
+		sc = texscan.NewScanner(part, j+1)
 		if strings.HasSuffix(strings.TrimRight(part[:i], " "), `\sqrt`) {
-			i = j // \sqrt[n]{...}: an index, not a list
-			continue
+			continue // \sqrt[n]{...}: an index, not a list
 		}
 		inner := part[i+1 : j]
 		if sub := topLevelLists(inner); len(sub) > 0 {
@@ -299,7 +264,6 @@ func rootLists(part string) [][]string {
 		} else if l := rootItems(inner); len(l) > 0 {
 			out = append(out, l)
 		}
-		i = j
 	}
 	if len(out) > 0 {
 		return out

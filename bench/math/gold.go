@@ -3,55 +3,71 @@ package math
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // LastBoxed returns the content of the last \boxed{...} (or \fbox{...}) of
-// a solution, brace-matched. MATH writes a few answers as "\boxed 2" without
-// braces: that form is read too (up to the next space or "$") and reported
-// with odd = true. ok is false when the text has no box.
+// a solution, brace-matched by texscan (escaped braces \{ \} do not count).
+// MATH writes a few answers as "\boxed 2" without braces: that form is read
+// too (up to the next space or "$") and reported with odd = true. ok is
+// false when the text has no box or its last box is not closed.
 func LastBoxed(s string) (content string, odd, ok bool) {
-	i := lastBoxIndex(s)
-	if i < 0 {
+	box := lastBox(s)
+	if box.Text == "" {
 		return "", false, false
 	}
-	j := i
-	if strings.HasPrefix(s[j:], `\boxed`) {
-		j += len(`\boxed`)
-	} else {
-		j += len(`\fbox`)
+	sc := texscan.NewScanner(s, box.End())
+	t, more := sc.Next()
+	spaced := more && t.Kind == texscan.Space && strings.Trim(t.Text, " ") == ""
+	if spaced {
+		t, more = sc.Next()
 	}
-	k := j
-	for k < len(s) && s[k] == ' ' {
-		k++
+	if !more {
+		return "", false, false
 	}
-	if k < len(s) && s[k] == '{' {
-		m := closingBrace(s, k)
-		if m < 0 {
-			return "", false, false // unbalanced braces
+	if t.Kind == texscan.Open {
+		g, err := texscan.Match(s, t.Pos, texscan.Braces, texscan.Limits{})
+		if err != nil {
+			return "", false, false // unbalanced braces, or nested past the limit
 		}
-		return strings.TrimSpace(s[k+1 : m]), false, true
+		return strings.TrimSpace(s[g.Inner:g.InnerEnd]), false, true
 	}
-	if k == j { // "\boxedx": not a box command
+	if !spaced { // "\boxed\frac12": not the unbraced form
 		return "", false, false
 	}
-	end := k
-	for end < len(s) && s[end] != '$' && !unicode.IsSpace(rune(s[end])) {
-		end++
+	start, end := t.Pos, t.Pos
+	for ; more; t, more = sc.Next() {
+		if t.Kind == texscan.Space || t.Kind == texscan.Newline || t.Kind == texscan.MathShift || isSpaceChar(t) {
+			break
+		}
+		end = t.End()
 	}
-	c := strings.TrimSpace(strings.TrimRight(s[k:end], "."))
+	c := strings.TrimSpace(strings.TrimRight(s[start:end], "."))
 	if c == "" {
 		return "", false, false
 	}
 	return c, true, true
 }
 
-func lastBoxIndex(s string) int {
-	b := strings.LastIndex(s, `\boxed`)
-	f := strings.LastIndex(s, `\fbox`)
-	if f > b {
-		return f
+// lastBox returns the last \boxed or \fbox command of s (a zero Token if none).
+func lastBox(s string) texscan.Token {
+	var box texscan.Token
+	sc := texscan.NewScanner(s, 0)
+	for t, more := sc.Next(); more; t, more = sc.Next() {
+		if t.Is("boxed") || t.Is("fbox") {
+			box = t
+		}
 	}
-	return b
+	return box
+}
+
+// isSpaceChar reports whether a Char token is a Unicode space (a
+// non-breaking space ends an unbraced box as a space does).
+func isSpaceChar(t texscan.Token) bool {
+	r, _ := utf8.DecodeRuneInString(t.Text)
+	return t.Kind == texscan.Char && unicode.IsSpace(r)
 }
 
 // sameAnswer compares two answer strings ignoring spaces, the way a

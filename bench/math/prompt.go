@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/texscan"
 )
 
 // The prompt templates are files users can copy and change (matheval run
@@ -101,80 +102,63 @@ func Hint(solution, answer string, fraction float64) string {
 // sentences that only repeat the problem ("Prime factorize $284=...$").
 func HintSource(solution, answer string) string {
 	_ = answer
-	box := lastBoxIndex(solution)
-	if box < 0 {
+	box := lastBox(solution)
+	if box.Text == "" {
 		return unbox(solution)
 	}
-	head := solution[:box]
+	head := solution[:box.Pos]
 	// The unit holding the box starts after the last sentence end outside
-	// math, line break, or row break (\\) before it; a "." inside $...$ (a
-	// decimal) does not count.
+	// math, line break or row break (\\) before it; a "." inside $...$ (a
+	// decimal) does not count, nor does an escaped \$.
 	cut := 0
 	inMath := false
-	for i := 0; i < len(head); i++ {
+	sc := texscan.NewScanner(head, 0)
+	for t, more := sc.Next(); more; t, more = sc.Next() {
 		switch {
-		case head[i] == '\\' && i+1 < len(head) && head[i+1] == '\\':
-			i++
-			cut = i + 1
-		case head[i] == '\\' && i+1 < len(head):
-			i++ // an escaped character, such as \$
-		case head[i] == '$':
-			inMath = !inMath
-		case head[i] == '\n':
-			cut = i + 1
-		case !inMath && (head[i] == '.' || head[i] == '!' || head[i] == '?') && (i+1 == len(head) || head[i+1] == ' ' || head[i+1] == '\n'):
-			cut = i + 1
+		case t.Kind == texscan.MathShift:
+			if len(t.Text) == 1 { // $$ opens and closes nothing here: it toggles twice
+				inMath = !inMath
+			}
+		case t.Kind == texscan.Newline, t.Is("\\"):
+			cut = t.End()
+		case !inMath && t.Kind == texscan.Punct && strings.Contains(".!?", t.Text) &&
+			(t.End() == len(head) || head[t.End()] == ' ' || head[t.End()] == '\n'):
+			cut = t.End()
 		}
 	}
 	return strings.TrimRightFunc(unbox(head[:cut]), unicode.IsSpace)
 }
 
-// unbox replaces every \boxed{X} and \fbox{X} of s by X.
+// unbox replaces every \boxed{X} and \fbox{X} of s by X, and drops the
+// command of an unbraced or unclosed box (its text stays).
 func unbox(s string) string {
-	for {
-		i := lastBoxIndex(s)
-		if i < 0 {
-			return s
-		}
-		j := i + len(`\fbox`)
-		if strings.HasPrefix(s[i:], `\boxed`) {
-			j = i + len(`\boxed`)
-		}
-		k := j
-		for k < len(s) && s[k] == ' ' {
-			k++
-		}
-		if k >= len(s) || s[k] != '{' {
-			s = s[:i] + s[j:] // "\boxed 2": the command goes, the answer stays
+	var b strings.Builder
+	last := 0
+	sc := texscan.NewScanner(s, 0)
+	for t, more := sc.Next(); more; t, more = sc.Next() {
+		if !t.Is("boxed") && !t.Is("fbox") {
 			continue
 		}
-		end := closingBrace(s, k)
-		if end < 0 {
-			s = s[:i] + s[j:] // unbalanced: drop the command, keep the rest
+		b.WriteString(s[last:t.Pos])
+		last = t.End()
+		next, ok := sc.Peek()
+		if ok && next.Kind == texscan.Space {
+			sc.Next()
+			next, ok = sc.Peek()
+		}
+		if !ok || next.Kind != texscan.Open {
 			continue
 		}
-		s = s[:i] + s[k+1:end] + s[end+1:]
-	}
-}
-
-// closingBrace returns the index of the brace that closes the one at
-// open, or -1.
-func closingBrace(s string, open int) int {
-	depth := 0
-	for m := open; m < len(s); m++ {
-		switch s[m] {
-		case '\\':
-			m++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return m
-			}
+		g, err := texscan.Match(s, next.Pos, texscan.Braces, texscan.Limits{})
+		if err != nil {
+			continue
 		}
+		b.WriteString(unbox(s[g.Inner:g.InnerEnd]))
+		last = g.End
+		sc = texscan.NewScanner(s, g.End)
 	}
-	return -1
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // render builds the prompt from template text.

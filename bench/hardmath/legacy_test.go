@@ -1,0 +1,397 @@
+package hardmath
+
+// This file keeps HARDMath's hand scanners of TeX as they were before the
+// move onto texscan (git show 75e13d8:bench/hardmath/answers.go, roots.go,
+// layout.go), as the reference of the diff test below.
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/internal/testtexts"
+	"github.com/matheval/matheval/texscan"
+)
+
+// boxedAll returns the contents of every \boxed{...} (or bare boxed{...},
+// as the released solutions write it), braces matched.
+func oldBoxedAll(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "boxed{")
+		if j < 0 {
+			break
+		}
+		start := i + j + len("boxed{")
+		depth := 1
+		k := start
+		for k < len(s) && depth > 0 {
+			switch s[k] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			k++
+		}
+		if depth != 0 {
+			break
+		}
+		out = append(out, s[start:k-1])
+		i = k
+	}
+	return out
+}
+
+// balanced reports whether s's braces balance.
+func oldBalanced(s string) bool {
+	depth := 0
+	for _, c := range s {
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// matchingClose returns the index of the bracket closing the one at i.
+func oldMatchingClose(s string, i int) int {
+	depth := 0
+	for k := i; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// splitTop splits s at sep outside any brackets.
+func oldSplitTop(s string, sep byte) []string {
+	var out []string
+	depth, last := 0, 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case sep:
+			if depth == 0 && !(k > 0 && s[k-1] == '\\') { // "\," is a thin space
+				out = append(out, s[last:k])
+				last = k + 1
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+// cleanAnswer reduces a stated answer to its formula: it drops math
+// delimiters and trailing punctuation, and keeps what follows the last
+// top-level "=" or "\approx" (x = ..., I(x) \approx ..., \epsilon = ...).
+func oldCleanAnswer(s string) string {
+	s = stripMath(s)
+	s = strings.TrimSpace(strings.ReplaceAll(s, "\\n", " "))
+	s = strings.TrimSpace(strings.TrimRight(s, ".;, \n"))
+	depth := 0
+	cut := -1
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '=':
+			if depth == 0 {
+				cut = k + 1
+			}
+		case '\\':
+			for _, w := range []string{`\approx`, `\simeq`, `\sim`} {
+				if depth == 0 && strings.HasPrefix(s[k:], w) {
+					cut = k + len(w)
+				}
+			}
+		}
+	}
+	if cut >= 0 {
+		s = s[cut:]
+	}
+	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".;,"))
+}
+
+// boxStarts returns the offset in reply of each of the n boxes' "boxed{",
+// or nil when they cannot be located.
+func oldBoxStarts(reply string, n int) []int {
+	var out []int
+	pos := 0
+	for range n {
+		i := strings.Index(reply[pos:], "boxed{")
+		if i < 0 {
+			return nil
+		}
+		out = append(out, pos+i)
+		pos += i + len("boxed{")
+		// Skip the box's content so nested boxes are not counted.
+		depth := 1
+		for pos < len(reply) && depth > 0 {
+			switch reply[pos] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			pos++
+		}
+	}
+	return out
+}
+
+// splitLines splits a box at \\ and newlines outside brackets and
+// parentheses (a list may run over several lines).
+func oldSplitLines(s string) []string {
+	var out []string
+	depth, last := 0, 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			if depth > 0 {
+				depth--
+			}
+		case '\n':
+			if depth == 0 {
+				out = append(out, s[last:k])
+				last = k + 1
+			}
+		case '\\':
+			if depth == 0 && k+1 < len(s) && s[k+1] == '\\' {
+				out = append(out, s[last:k])
+				last = k + 2
+				k++
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+// splitRows splits a layout's body at its top-level row breaks (\\).
+func oldSplitRows(body string) []string {
+	var out []string
+	depth, last := 0, 0
+	for k := 0; k < len(body); k++ {
+		switch body[k] {
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			depth--
+		case '\\':
+			if depth == 0 && k+1 < len(body) && body[k+1] == '\\' {
+				out = append(out, body[last:k])
+				last = k + 2
+				k++
+			}
+		}
+	}
+	return append(out, body[last:])
+}
+
+// splitLabel splits a leading regime label off a column: a \text{...}
+// group (with a colon inside or after it), or what precedes a top-level
+// colon when that reads as a label. With needColon a \text group is a
+// label only with its colon: in a list item "\text{For large } x" is words.
+func oldSplitLabel(col string, needColon bool) (label, rest string) {
+	c := strings.TrimSpace(col)
+	for _, cmd := range []string{`\text`, `\textbf`, `\mathrm`} {
+		if strings.HasPrefix(c, cmd+"{") {
+			if k := oldMatchingClose(c, len(cmd)); k > 0 {
+				lab := c[:k+1]
+				colon := strings.HasSuffix(strings.TrimSpace(c[len(cmd)+1:k]), ":") || strings.HasPrefix(strings.TrimSpace(c[k+1:]), ":")
+				if isRegimeLabel(lab) && (colon || !needColon) {
+					return lab, strings.TrimPrefix(strings.TrimSpace(c[k+1:]), ":")
+				}
+			}
+		}
+	}
+	depth, colon := 0, -1
+	for k := 0; k < len(c); k++ {
+		switch c[k] {
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			depth--
+		case ':':
+			if depth == 0 {
+				colon = k
+			}
+		}
+	}
+	if colon >= 0 && isRegimeLabel(c[:colon]) {
+		return c[:colon], c[colon+1:]
+	}
+	return "", c
+}
+
+var oldTextCmdRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox|operatorname)\s*\{`)
+
+func oldUnwrapCommands(s string) string {
+	for range 64 {
+		m := oldTextCmdRe.FindStringIndex(s)
+		if m == nil {
+			break
+		}
+		open := m[1] - 1
+		close := oldMatchingClose(s, open)
+		if close < 0 {
+			s = s[:m[0]] + " " + s[m[1]:]
+			continue
+		}
+		s = s[:m[0]] + " " + s[open+1:close] + " " + s[close+1:]
+	}
+	return s
+}
+
+func oldStripMath(s string) string {
+	s = strings.ReplaceAll(s, "$$", " ")
+	s = strings.ReplaceAll(s, "$", " ")
+	s = strings.ReplaceAll(s, `\[`, " ")
+	s = strings.ReplaceAll(s, `\]`, " ")
+	return strings.TrimSpace(s)
+}
+
+var oldLayoutEnvRe = regexp.MustCompile(`\\begin\{(cases|aligned|align\*?|array|gathered|split|[bp]?matrix)\}`)
+
+func oldFirstLayout(s string) (env, body string, ok bool) {
+	loc := oldLayoutEnvRe.FindStringSubmatchIndex(s)
+	if loc == nil {
+		return "", "", false
+	}
+	env = s[loc[2]:loc[3]]
+	body = s[loc[1]:]
+	end := strings.Index(body, `\end{`+env+`}`)
+	if end < 0 {
+		return "", "", false
+	}
+	return env, body[:end], true
+}
+
+// TestScanSameAsBefore runs the old and new scanners over every text we
+// hold, the contents of their boxes and their math segments. The old
+// scanners counted escaped braces (\{ \}) as brackets and let a stray closer
+// take their depth below zero, and splitTop kept a separator after any
+// backslash, so a row break and a column (\\&) was not split; texts where
+// one of these could matter (they hold an escaped brace or \\& or \\, , or
+// the old depth went negative) are counted as fixes, not compared. So are
+// texts with \simeq (cleanAnswer cut it after \sim, leaving "eq ..."), with
+// \: (a space, which splitLabel took for a label's colon) and with a
+// backslash before a line break (a control space, which splitLines took
+// for a line break); with \$ (which stripMath turned into "\ "), with \\[
+// (a row break with its spacing, \\[3pt], whose \[ stripMath removed) and
+// where unwrapCommands closed an argument at a parenthesis (oldArgMismatched).
+// Any other difference is a regression.
+func TestScanSameAsBefore(t *testing.T) {
+	texts := append(testtexts.FuzzCorpora(t), testtexts.Shared(t)...)
+	n, diffs, fixes := 0, 0, 0
+	check := func(where, what, s string, same bool) {
+		if same {
+			return
+		}
+		if oldDepthNegative(s) || strings.Contains(s, `\{`) || strings.Contains(s, `\}`) ||
+			strings.Contains(s, `\\&`) || strings.Contains(s, `\\,`) || strings.Contains(s, `\simeq`) ||
+			strings.Contains(s, `\:`) || strings.Contains(s, "\\\n") || strings.Contains(s, `\$`) ||
+			strings.Contains(s, `\\[`) || oldArgMismatched(s) {
+			fixes++
+			return
+		}
+		diffs++
+		if diffs <= 60 {
+			t.Errorf("%s: %s differs on %q", where, what, clip(s))
+		}
+	}
+	for _, x := range texts {
+		ob := oldBoxedAll(x.S)
+		check(x.Where, "boxedAll", x.S, slices.Equal(ob, boxedAll(x.S)))
+		check(x.Where, "boxStarts", x.S, slices.Equal(oldBoxStarts(x.S, len(ob)), boxStarts(x.S, len(ob))))
+		inputs := append([]string{x.S}, ob...)
+		for _, g := range texscan.Segments(x.S) {
+			inputs = append(inputs, x.S[g.CS:g.CE])
+		}
+		for _, s := range inputs {
+			n++
+			check(x.Where, "balanced", s, oldBalanced(s) == balanced(s))
+			check(x.Where, "splitTop ,", s, slices.Equal(oldSplitTop(s, ','), splitTop(s, ',')))
+			check(x.Where, "splitTop &", s, slices.Equal(oldSplitTop(s, '&'), splitTop(s, '&')))
+			check(x.Where, "splitLines", s, slices.Equal(oldSplitLines(s), splitLines(s)))
+			check(x.Where, "splitRows", s, slices.Equal(oldSplitRows(s), splitRows(s)))
+			if len(s) <= 1000 { // answers, boxes and formulas, what it is given
+				check(x.Where, "cleanAnswer", s, oldCleanAnswer(s) == cleanAnswer(s))
+			}
+			check(x.Where, "stripMath", s, oldStripMath(s) == stripMath(s))
+			check(x.Where, "unwrapCommands", s, oldUnwrapCommands(s) == unwrapCommands(s))
+			oe, ob, ook := oldFirstLayout(s)
+			ne, nb, nok := firstLayout(s)
+			check(x.Where, "firstLayout", s, oe == ne && ob == nb && ook == nok)
+			ol, or := oldSplitLabel(s, true)
+			nl, nr := splitLabel(s, true)
+			check(x.Where, "splitLabel", s, ol == nl && or == nr)
+			for i := 0; i < len(s); i++ {
+				if strings.IndexByte("([{", s[i]) >= 0 && (i == 0 || s[i-1] != '\\') {
+					if o, nw := oldMatchingClose(s, i), matchingClose(s, i); o != nw {
+						check(x.Where, "matchingClose", s, false)
+						break
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d texts, boxes and formulas compared, %d differences, %d fixes", n, diffs, fixes)
+}
+
+// oldArgMismatched reports whether the old unwrapCommands closed a
+// command's argument at a bracket other than its brace ("\text{(ratio of }
+// \theta \text{ to ...)}" closed the first argument at the ")").
+func oldArgMismatched(s string) bool {
+	for _, m := range oldTextCmdRe.FindAllStringIndex(s, -1) {
+		g, err := texscan.Match(s, m[1]-1, texscan.Braces, texscan.Limits{})
+		if c := oldMatchingClose(s, m[1]-1); err != nil && c >= 0 || err == nil && c != g.InnerEnd {
+			return true
+		}
+	}
+	return false
+}
+
+// oldDepthNegative reports whether the old scanners' bracket depth went
+// below zero on s (a closer with nothing open).
+func oldDepthNegative(s string) bool {
+	depth := 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func clip(s string) string {
+	if len(s) > 240 {
+		return s[:120] + " ... " + s[len(s)-120:]
+	}
+	return s
+}

@@ -1,0 +1,140 @@
+package texscan
+
+// Seg is one math segment of a text s.
+type Seg struct {
+	// Start and End delimit the segment with its delimiters: s[Start:End].
+	Start, End int
+	// CS and CE delimit the formula inside the delimiters: s[CS:CE]. For a
+	// display environment the formula is the whole environment, with its
+	// \begin and \end.
+	CS, CE int
+	// Display is set for $$...$$, \[...\] and display environments.
+	Display bool
+}
+
+// displayEnvs are the environments that are display math when they stand
+// in text.
+var displayEnvs = map[string]bool{"equation": true, "equation*": true, "align": true, "align*": true,
+	"gather": true, "gather*": true, "multline": true, "multline*": true, "eqnarray": true, "eqnarray*": true,
+	"displaymath": true, "alignat": true, "alignat*": true, "flalign": true, "flalign*": true}
+
+// IsDisplayEnv reports whether \begin{name} standing in text opens display math.
+func IsDisplayEnv(name string) bool { return displayEnvs[name] }
+
+// The rules of math segments, shared by the grader and the viewer:
+//
+//   - \$ is a literal dollar sign (a command token): it never opens or
+//     closes a formula, and neither does any other escaped character, so
+//     \\ never starts \) or \];
+//   - $$ opens a display formula closed by the next $$; a single $ opens
+//     an inline formula closed by the next $ (the first of a $$ closes it:
+//     $a$$b$ is two formulas);
+//   - \( ... \) is inline and \[ ... \] display;
+//   - a display environment standing in text (\begin{align*} ...
+//     \end{align*}, see IsDisplayEnv) is display math closed by the first
+//     \end of the same name;
+//   - an opening delimiter with no closing one is text, so a stray "$5"
+//     never swallows the rest of a reply; an unclosed $$ is retried as a
+//     single $ at its second dollar.
+
+// closer is the token text that closes an opener, and whether it is display.
+func closer(t Token) (close string, display, ok bool) {
+	switch t.Kind {
+	case MathShift:
+		return t.Text, len(t.Text) == 2, true
+	case MathOpen:
+		if t.Text == `\(` {
+			return `\)`, false, true
+		}
+		return `\]`, true, true
+	case Begin:
+		if displayEnvs[t.Name()] {
+			return `\end{` + t.Name() + `}`, true, true
+		}
+	}
+	return "", false, false
+}
+
+// SegmentAt reads a math segment that opens at byte offset i of s. It
+// reports false when no delimiter opens there or it is never closed.
+func SegmentAt(s string, i int) (Seg, bool) {
+	return segmentAt(s, i, nil)
+}
+
+// segmentAt is SegmentAt with a memo of the closers known to be absent
+// from a given offset on: a closer not found after offset p is not found
+// after any later offset, which keeps NextSegment and Segments linear.
+func segmentAt(s string, i int, absent map[string]int) (Seg, bool) {
+	if i < 0 || i >= len(s) {
+		return Seg{}, false
+	}
+	sc := Scanner{src: s, pos: i}
+	open, _ := sc.Next()
+	close, display, ok := closer(open)
+	if !ok {
+		return Seg{}, false
+	}
+	cs := open.End()
+	if p, ok := absent[close]; ok && cs >= p {
+		return Seg{}, false
+	}
+	for {
+		t, ok := sc.Next()
+		if !ok {
+			break
+		}
+		switch {
+		case close == "$" && t.Kind == MathShift:
+			return Seg{Start: i, End: t.Pos + 1, CS: cs, CE: t.Pos}, true
+		case t.Text == close && t.Kind != Command:
+			if open.Kind == Begin {
+				return Seg{Start: i, End: t.End(), CS: i, CE: t.End(), Display: true}, true
+			}
+			return Seg{Start: i, End: t.End(), CS: cs, CE: t.Pos, Display: display}, true
+		}
+	}
+	if absent != nil {
+		absent[close] = cs
+	}
+	return Seg{}, false
+}
+
+// NextSegment returns the first math segment of s that opens at or after
+// byte offset i. Escaped dollars and unclosed delimiters are text.
+func NextSegment(s string, i int) (Seg, bool) {
+	return nextSegment(s, i, map[string]int{})
+}
+
+func nextSegment(s string, i int, absent map[string]int) (Seg, bool) {
+	sc := Scanner{src: s, pos: max(0, i)}
+	for {
+		t, ok := sc.Next()
+		if !ok {
+			return Seg{}, false
+		}
+		if _, _, opens := closer(t); !opens {
+			continue
+		}
+		if g, ok := segmentAt(s, t.Pos, absent); ok {
+			return g, true
+		}
+		if t.Text == "$$" {
+			sc.pos = t.Pos + 1 // an unclosed $$: its second dollar may open an inline formula
+		}
+	}
+}
+
+// Segments returns every math segment of s in order.
+func Segments(s string) []Seg {
+	var out []Seg
+	absent := map[string]int{}
+	for i := 0; i < len(s); {
+		g, ok := nextSegment(s, i, absent)
+		if !ok {
+			break
+		}
+		out = append(out, g)
+		i = g.End
+	}
+	return out
+}

@@ -1,0 +1,66 @@
+package texscan
+
+import (
+	"strings"
+	"testing"
+)
+
+func formulas(s string) []string {
+	var out []string
+	for _, g := range Segments(s) {
+		k := "i:"
+		if g.Display {
+			k = "d:"
+		}
+		out = append(out, k+s[g.CS:g.CE])
+	}
+	return out
+}
+
+func TestSegments(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{`It costs \$5. Then $x^2$ and $$\int f$$ and \(a\) and \[b\] and $unclosed`, []string{"i:x^2", `d:\int f`, "i:a", "d:b"}},
+		{`$a\$b$`, []string{`i:a\$b`}},
+		{`\$5 and \$6`, nil},
+		{`$$x$`, []string{"i:x"}},            // an unclosed $$ is retried as $ at its second dollar
+		{`$5 and $6$`, []string{"i:5 and "}}, // the first pair wins
+		{`\(a \\) b\)`, []string{`i:a \\) b`}},
+		{`\[x\] \(y`, []string{"d:x"}},
+		{`\\$x$`, []string{"i:x"}},
+		{"$a$$b$", []string{"i:a", "i:b"}},
+		{"$$$x$$", []string{"d:$x"}},
+		{"so \\begin{align*} x &= 1 \\end{align*} and", []string{"d:\\begin{align*} x &= 1 \\end{align*}"}},
+		{"\\begin{pmatrix} 1 \\end{pmatrix}", nil},
+		{"\\begin{align} x", nil},
+		{"\\begin{align} x \\end{gather} $y$", []string{"i:y"}},
+		{"\\(a \\( b\\)", []string{`i:a \( b`}},
+		{"", nil}, {"$", nil}, {`\`, nil},
+	}
+	for _, c := range cases {
+		got := formulas(c.in)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("Segments(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestSegmentAtAndNext(t *testing.T) {
+	s := `so $x = 2$ and \[y\]`
+	g, ok := SegmentAt(s, 3)
+	if !ok || s[g.CS:g.CE] != "x = 2" || g.Start != 3 || g.End != 10 || g.Display {
+		t.Errorf("SegmentAt: %+v %v", g, ok)
+	}
+	if _, ok := SegmentAt(s, 0); ok {
+		t.Errorf("SegmentAt on prose reports a segment")
+	}
+	if _, ok := SegmentAt(s, -1); ok {
+		t.Errorf("SegmentAt(-1) reports a segment")
+	}
+	g, ok = NextSegment(s, 4)
+	if !ok || s[g.CS:g.CE] != "y" || !g.Display {
+		t.Errorf("NextSegment from inside the first formula: %+v %v", g, ok)
+	}
+}
