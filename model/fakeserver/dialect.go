@@ -68,11 +68,14 @@ func (d Dialect) errType(status int) string {
 	case LlamaCpp:
 		return map[int]string{400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error", 429: "unavailable_error", 500: "server_error", 501: "not_supported_error", 503: "unavailable_error"}[status]
 	case Ollama:
-		switch status {
-		case 400:
+		// openai.NewError maps 400 to invalid_request_error and 404 to
+		// not_found_error, but the real server (v0.17.4, as issue 34
+		// records its body) answers an unknown model with 404 and type
+		// api_error: {"error":{"message":"model 'no-such-model' not
+		// found","type":"api_error",...}}. The fake sends what the real
+		// server sends.
+		if status == 400 {
 			return "invalid_request_error"
-		case 404:
-			return "not_found_error"
 		}
 		return "api_error"
 	}
@@ -120,6 +123,17 @@ func (d Dialect) errorBody(status int, msg, code, param string) []byte {
 	}
 	b, _ := json.Marshal(v)
 	return append(b, '\n')
+}
+
+// badJSON answers a request body that is not JSON. llama-server's JSON
+// parser throws and the server answers 500 server_error (as issue 34
+// records the real server's answer); the others answer 400.
+func (d Dialect) badJSON(w http.ResponseWriter, err error) {
+	if d == LlamaCpp {
+		d.writeError(w, http.StatusInternalServerError, "parse error: "+errString(err), "", "")
+		return
+	}
+	d.writeError(w, http.StatusBadRequest, "bad JSON: "+errString(err), "", "")
 }
 
 func (d Dialect) unauthorized(w http.ResponseWriter) {

@@ -381,7 +381,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 		err = json.Unmarshal(raw, &req)
 	}
 	if err != nil {
-		d.writeError(w, http.StatusBadRequest, "bad JSON: "+errString(err), "", "")
+		d.badJSON(w, err)
 		return
 	}
 	if d != Generic {
