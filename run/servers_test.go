@@ -551,3 +551,48 @@ func TestUnservedModelStopsBeforeAnyRequest(t *testing.T) {
 		t.Error("Ollama's :latest tag")
 	}
 }
+
+// The warning about replies cut at the token limit says how they were
+// graded: MATH 401 reads a cut reply's numbers as the paper does, so a cut
+// reply that holds the answer is correct, and the warning must not say
+// "graded incomplete" of it (issue 34, item 4).
+func TestCutRepliesWarningSaysHowGraded(t *testing.T) {
+	b := math401.New()
+	items, _, err := b.Load(context.Background(), "", bench.LoadOptions{Seed: 1, Limit: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := map[string]string{}
+	for _, it := range items {
+		answers[it.Problem] = it.Answer
+	}
+	srv := fakeserver.NewDialect(fakeserver.VLLM)
+	defer srv.Close()
+	srv.Configure(func(s *fakeserver.Server) {
+		s.Reply = func(prompt string) string {
+			for q, a := range answers {
+				if strings.Contains(prompt, q) {
+					return "The result is " + a
+				}
+			}
+			return "?"
+		}
+		s.Finish = func(string) string { return "length" }
+	})
+	var log strings.Builder
+	cfg := run.Config{Bench: b, Backend: dialectBackend(t, srv, model.Options{}), Dir: t.TempDir(),
+		Load: bench.LoadOptions{Seed: 1, Limit: 4}, Concurrency: 2, Timeout: 5 * time.Second, ProgressMode: run.ProgressOff, Log: &log}
+	rep, err := run.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Results.Counts[answer.Correct] != 4 {
+		t.Fatalf("counts %v", rep.Results.Counts)
+	}
+	if !strings.Contains(log.String(), "0 of them are graded incomplete, 4 on what they hold") || strings.Contains(log.String(), "they are graded incomplete") {
+		t.Errorf("warning %q", log.String())
+	}
+	if rep.Results.Truncated != 4 {
+		t.Errorf("truncated %d", rep.Results.Truncated)
+	}
+}
