@@ -102,6 +102,19 @@ type ItemMatcher interface {
 	MatchItems(ids []string) error
 }
 
+// OneByOner is implemented by backends that can be told to ask for each
+// sample in a request of its own (n = 1). The runner does so for servers
+// whose usage for n > 1 would be wrong: llama-server honours n but its
+// usage.completion_tokens counts one choice (issue 34), so tokens and cost
+// would be under-counted by n.
+type OneByOner interface {
+	OneChoicePerRequest()
+}
+
+// CountsOneChoice reports whether a server listing its models with this
+// owned_by counts one choice's tokens in the usage of an n > 1 request.
+func CountsOneChoice(ownedBy string) bool { return ownedBy == "llamacpp" }
+
 // ModelIDs reads the model ids of a GET /v1/models answer ({"data": [{"id"}]}).
 func ModelIDs(raw json.RawMessage) []string {
 	var l struct {

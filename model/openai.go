@@ -136,6 +136,9 @@ func (c *openAI) MaxN() int {
 	return 128
 }
 
+// OneChoicePerRequest implements OneByOner.
+func (c *openAI) OneChoicePerRequest() { c.noN.Store(true) }
+
 func (c *openAI) MaxReplyTokens() int { return c.params.MaxTokens }
 
 // Canonical leaves out the servers, the key and the transport (streaming

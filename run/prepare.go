@@ -276,11 +276,15 @@ func (r *runner) probe(ctx context.Context, b model.Backend, what string) (json.
 		if first == nil {
 			first = raws[s]
 			ids := model.ModelIDs(raws[s])
-			listed, checks := false, len(ids) > 0
+			listed, checks, oneChoice := false, len(ids) > 0, false
 			owners := model.ModelOwners(raws[s])
 			for _, id := range ids {
 				listed = listed || model.SameModel(b.Model(), id)
 				checks = checks && model.ChecksModelName(owners[id])
+				oneChoice = oneChoice || model.CountsOneChoice(owners[id])
+			}
+			if o, ok := b.(model.OneByOner); ok && oneChoice {
+				o.OneChoicePerRequest()
 			}
 			if !listed && checks {
 				// A server that checks the name would refuse every request:
