@@ -34,7 +34,7 @@ func (r *runner) execute() error {
 	if err != nil {
 		return err
 	}
-	r.prog = newProgress(cfg.Progress, cfg.ProgressMode, cfg.LogEvery, len(r.items)*cfg.Samples, r.rep.Resumed, r.resumedCorrect, 0)
+	r.prog = newProgress(cfg.Progress, cfg.ProgressMode, cfg.LogEvery, len(r.items)*cfg.Samples, r.rep.Resumed, r.resumedCorrect, 0, r.spendSoFar)
 	servers := max(1, cfg.Backend.Servers())
 	r.rpm = make([]*bucket, servers)
 	r.tpm = make([]*bucket, servers)
@@ -336,4 +336,12 @@ func (r *runner) worstCost(u unit) float64 {
 		limit = tl.MaxReplyTokens()
 	}
 	return r.price.Cost(rundir.Usage{PromptTokens: promptTokens, CompletionTokens: limit * u.n})
+}
+
+// spendSoFar is what the progress line shows of the cost: spent so far, the
+// --max-cost cap, and whether the model has a price at all.
+func (r *runner) spendSoFar() (spent, limit float64, ok bool) {
+	r.costMu.Lock()
+	defer r.costMu.Unlock()
+	return r.spent, r.cfg.MaxCost, r.priced
 }

@@ -36,10 +36,19 @@ type progress struct {
 	stop     chan struct{}
 	finished sync.WaitGroup
 	once     sync.Once
+	// spend, when set, says what the run has spent and its --max-cost cap
+	// (0: none); ok is false when the model has no price.
+	spend func() (spent, limit float64, ok bool)
+	// first is when the first sample of this process finished: the rate
+	// counts from the first reply, not from the start (which includes the
+	// server check and the first request's latency).
+	first atomic.Int64
 }
 
-func newProgress(w io.Writer, mode string, every time.Duration, total, resumed, resumedCorrect, resumedErrors int) *progress {
-	p := &progress{total: int64(total), start: time.Now(), resumed: int64(resumed), w: w, every: every, stop: make(chan struct{})}
+func newProgress(w io.Writer, mode string, every time.Duration, total, resumed, resumedCorrect, resumedErrors int,
+	spend func() (spent, limit float64, ok bool)) *progress {
+	p := &progress{total: int64(total), start: time.Now(), resumed: int64(resumed), w: w, every: every, stop: make(chan struct{}),
+		spend: spend}
 	p.done.Store(int64(resumed))
 	p.correct.Store(int64(resumedCorrect))
 	p.errors.Store(int64(resumedErrors))
@@ -60,8 +69,6 @@ func newProgress(w io.Writer, mode string, every time.Duration, total, resumed, 
 		p.bar = progressbar.NewOptions64(p.total,
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("samples"),
 			progressbar.OptionSetPredictTime(true),
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionSetWidth(30),
@@ -76,6 +83,7 @@ func newProgress(w io.Writer, mode string, every time.Duration, total, resumed, 
 
 // add records one finished sample.
 func (p *progress) add(correct, failed bool) {
+	p.first.CompareAndSwap(0, time.Now().UnixNano())
 	p.done.Add(1)
 	if correct {
 		p.correct.Add(1)
@@ -88,13 +96,58 @@ func (p *progress) add(correct, failed bool) {
 	}
 }
 
+// rate is samples per second since the first reply of this process: after
+// one reply it is that reply's count over its wait from the start; then
+// (done-1) over the time since the first.
+func (p *progress) rate(now time.Time) float64 {
+	n := p.done.Load() - p.resumed
+	f := p.first.Load()
+	switch {
+	case n <= 0 || f == 0:
+		return 0
+	case n == 1:
+		if el := now.Sub(p.start).Seconds(); el > 0 {
+			return 1 / el
+		}
+		return 0
+	}
+	if el := now.Sub(time.Unix(0, f)).Seconds(); el > 0 {
+		return float64(n-1) / el
+	}
+	return 0
+}
+
+// rateText writes a rate in the unit that reads best.
+func rateText(r float64) string {
+	switch {
+	case r <= 0:
+		return "rate n/a"
+	case r >= 1:
+		return fmt.Sprintf("%.1f samples/s", r)
+	case r*60 >= 1:
+		return fmt.Sprintf("%.1f samples/min", r*60)
+	}
+	return fmt.Sprintf("%.1f samples/h", r*3600)
+}
+
+// spendText says the spend so far, against the cap when there is one.
+func (p *progress) spendText() string {
+	if p.spend == nil {
+		return ""
+	}
+	spent, limit, ok := p.spend()
+	switch {
+	case !ok:
+		return ""
+	case limit > 0:
+		return fmt.Sprintf(", $%.4g of $%.4g (%.0f%%)", spent, limit, 100*spent/limit)
+	}
+	return fmt.Sprintf(", $%.4g spent", spent)
+}
+
 func (p *progress) status() string {
 	done := p.done.Load()
-	el := time.Since(p.start).Seconds()
-	rate := 0.0
-	if el > 0 {
-		rate = float64(done-p.resumed) / el
-	}
+	rate := p.rate(time.Now())
 	eta := "?"
 	if rate > 0 {
 		eta = (time.Duration(float64(p.total-done)/rate) * time.Second).Round(time.Second).String()
@@ -103,7 +156,7 @@ func (p *progress) status() string {
 	if done > 0 {
 		acc = 100 * float64(p.correct.Load()) / float64(done)
 	}
-	return fmt.Sprintf("%d/%d done, %.1f/s, ETA %s, %d errors, accuracy %.1f%%", done, p.total, rate, eta, p.errors.Load(), acc)
+	return fmt.Sprintf("%d/%d done, %s, ETA %s, %d errors, accuracy %.1f%%%s", done, p.total, rateText(rate), eta, p.errors.Load(), acc, p.spendText())
 }
 
 func (p *progress) loop() {
@@ -116,7 +169,8 @@ func (p *progress) loop() {
 			return
 		case <-t.C:
 			if p.bar != nil {
-				p.bar.Describe(fmt.Sprintf("err %d, acc %.1f%%", p.errors.Load(), 100*float64(p.correct.Load())/float64(max(1, p.done.Load()))))
+				p.bar.Describe(fmt.Sprintf("%s, err %d, acc %.1f%%%s", rateText(p.rate(time.Now())), p.errors.Load(),
+					100*float64(p.correct.Load())/float64(max(1, p.done.Load())), p.spendText()))
 			} else {
 				fmt.Fprintf(p.w, "%s matheval: %s\n", time.Now().UTC().Format("15:04:05"), p.status())
 			}
