@@ -11,8 +11,6 @@ package latex
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // maxWord is the longest letter run read as one word (keywords, units).
@@ -35,59 +33,6 @@ type token struct {
 	spaceAfter bool
 }
 
-// unicodeMap rewrites common non-ASCII math characters to LaTeX.
-var unicodeMap = map[rune]string{
-	'−': "-", '–': "-", '—': "-", '×': "\\times ", '÷': "\\div ", '≤': "\\le ", '≥': "\\ge ", '≠': "\\ne ",
-	'π': "\\pi ", '∞': "\\infty ", '√': "\\sqrt", '°': "^\\circ ", '²': "^2", '³': "^3", '¹': "^1", '·': "\\cdot ",
-	'∪': "\\cup ", '∩': "\\cap ", '±': "\\pm ", '∓': "\\mp ", '≈': "\\approx ", '∈': "\\in ", '∅': "\\emptyset ",
-	'€': " ", '£': " ", '¥': " ", '\u00a0': " ", '\u2009': " ", '\u202f': " ", '’': "'", '⋅': "\\cdot ", '∗': "*",
-	'½': "(1/2)", '¼': "(1/4)", '¾': "(3/4)", '⁄': "/", '⁰': "^0", '⁴': "^4", '⁵': "^5", '⁶': "^6", '⁷': "^7",
-	'⁸': "^8", '⁹': "^9", '′': "'", '″': "''", '‘': "'", '“': " ", '”': " ", '«': " ", '»': " ", '…': "...",
-}
-
-// normalizeUnicode rewrites the math characters of unicodeMap and Greek
-// letters to LaTeX. foreign reports letters of another script (Cyrillic,
-// CJK, Arabic, ...): words the answer holds, which the parser must not
-// drop.
-func normalizeUnicode(s string) (out string, foreign bool) {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s, false
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if r == utf8.RuneError {
-			b.WriteByte('?')
-			continue
-		}
-		if m, ok := unicodeMap[r]; ok {
-			b.WriteString(m)
-		} else if name, ok := greekRunes[r]; ok {
-			b.WriteString("\\" + name + " ")
-		} else if r < 0x80 {
-			b.WriteRune(r)
-		} else if unicode.IsLetter(r) || unicode.IsMark(r) {
-			foreign = true
-			b.WriteString(" ")
-		} else if unicode.IsSpace(r) || unicode.Is(unicode.Sc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.So, r) {
-			// a space, a currency sign, a zero-width mark, a decoration
-			// (✓, ✅, emoji)
-			b.WriteString(" ")
-		} else {
-			// any other symbol (‰, ∠, ₂, ∑) is read by no rule: dropping it
-			// would make 2‰ equal 2, so the answer does not parse
-			b.WriteByte('?')
-		}
-	}
-	return b.String(), foreign
-}
-
 // greekRunes names the Greek letters.
 var greekRunes = map[rune]string{
 	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta", 'η': "eta", 'θ': "theta",
@@ -101,28 +46,6 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
-
-// noiseCmds are commands the lexer skips silently.
-var noiseCmds = map[string]bool{
-	",": true, "!": true, ";": true, ":": true, " ": true, ">": true, "quad": true, "qquad": true, "displaystyle": true,
-	"textstyle": true, "scriptstyle": true, "left": true, "right": true, "big": true, "Big": true, "bigg": true,
-	"Bigg": true, "bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "biggl": true, "biggr": true, "Biggl": true,
-	"Biggr": true, "middle": true, "limits": true, "nolimits": true, "(": true, ")": true, "[": true, "]": true,
-	"nonumber": true, "notag": true, "hline": true, "noindent": true, "newline": true, "par": true, "$": true,
-	"enspace": true, "thinspace": true, "medspace": true, "thickspace": true, "negthinspace": true, "allowbreak": true,
-	"hfill": true, "centering": true, "small": true, "large": true, "Large": true, "normalsize": true, "cr": true,
-	"ensuremath": true, "mathord": true, "mathrel": true, "mathbin": true, "mathop": true, "strut": true,
-	"rm": true, "bf": true, "it": true, "boldmath": true, "unboldmath": true,
-}
-
-// argNoiseCmds are skipped together with their one braced argument.
-var argNoiseCmds = map[string]bool{"phantom": true, "hphantom": true, "vphantom": true, "color": true, "label": true,
-	"tag": true, "hspace": true, "vspace": true, "kern": false, "pmod": false}
-
-// envNoise are environments whose \begin/\end are layout only.
-var envNoise = map[string]bool{"align": true, "align*": true, "aligned": true, "equation": true, "equation*": true,
-	"gather": true, "gather*": true, "gathered": true, "split": true, "eqnarray": true, "eqnarray*": true,
-	"center": true, "multline": true, "multline*": true, "displaymath": true, "math": true, "flalign": true, "flalign*": true}
 
 // skipNoise advances past whitespace and layout noise.
 func (p *parser) skipNoise() {

@@ -112,12 +112,21 @@ func wholeTextGroup(s string) bool {
 
 func parseMath(s string, cfg Config) (n expr.Node, err error) {
 	orig := s
-	s, foreign := normalizeUnicode(s)
+	// plain text or LaTeX is decided on what was written, before Unicode
+	// math is spelled in LaTeX (2¹⁰ stays a plain-text answer)
+	latexMode := strings.ContainsAny(s, "\\{}")
+	if len(s) > MaxInput {
+		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
+	}
+	s, foreign, uerr := normalizeUnicode(s)
+	if uerr != nil {
+		return nil, uerr
+	}
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
 	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}, cfg: cfg}
-	p.latexMode = strings.ContainsAny(s, "\\{}")
+	p.latexMode = latexMode
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(wordsPanic); ok {
