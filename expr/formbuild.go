@@ -1461,8 +1461,8 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 	}
 	args := make([]*Form, len(t.Args))
 	for i, a := range t.Args {
-		if (t.Fn == "sum" || t.Fn == "prod") && i < 2 {
-			continue
+		if _, bound := BoundVar(t); bound && i < 2 {
+			continue // the body and the bound variable are keyed whole
 		}
 		f, err := b.form(a)
 		if err != nil {
@@ -1580,6 +1580,33 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 	case "sum", "prod":
 		if f, ok, err := b.sumProd(t); err != nil || ok {
 			return f, err
+		}
+	case "int":
+		v, err := b.st.definiteIntegral(t)
+		if err == nil {
+			return b.form(v)
+		}
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, err
+		}
+	case "gamma":
+		r, err := b.st.gammaInt(t)
+		if err == nil {
+			return b.constForm(r), nil
+		}
+		if err == ErrLimit || err == ErrDeadline || err == ErrDomain {
+			return nil, err
+		}
+	case "conj":
+		if len(t.Args) == 1 {
+			if c, ok := conjugateTree(t.Args[0]); ok {
+				return b.form(c)
+			}
+			if args[0] != nil {
+				if r, ok := args[0].Rational(); ok {
+					return b.constForm(r), nil
+				}
+			}
 		}
 	case "modclass":
 		// a residue class: 8 (mod 5) is 3 (mod 5)
@@ -1707,8 +1734,11 @@ func (b *FormBuilder) opaque(t *Call, args []*Form) *Form {
 	if t.Fn == "max" || t.Fn == "min" || t.Fn == "gcd" || t.Fn == "lcm" {
 		sort.Strings(keys)
 	}
-	if t.Fn == "sum" || t.Fn == "prod" {
+	if _, bound := BoundVar(t); bound {
+		// a binder is keyed with its bound variable named by depth:
+		// \sum_{k=1}^n k and \sum_{i=1}^n i are one atom
 		hasVar = len(FreeVars(t)) > 0
+		return b.atomForm(b.opaqueAtom(Key(AlphaNormal(t)), t, hasVar), frac{1, 1})
 	}
 	return b.atomForm(b.opaqueAtom(t.Fn+"("+strings.Join(keys, ",")+")", t, hasVar), frac{1, 1})
 }

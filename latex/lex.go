@@ -353,24 +353,12 @@ func (p *parser) scanNumber(i int) int {
 			for j < len(s) && isDigit(s[j]) {
 				j++
 			}
-		} else if strings.HasPrefix(s[j+1:], "\\overline") || strings.HasPrefix(s[j+1:], "\\dot") {
+		} else if strings.HasPrefix(s[j+1:], "\\overline") || strings.HasPrefix(s[j+1:], "\\dot") || parenRepeat(s, j+1) > 0 {
 			j++
 		}
 	}
-	// repeating part: \overline{d+}
-	if strings.HasPrefix(s[j:], "\\overline") {
-		k := j + len("\\overline")
-		for k < len(s) && isSpace(s[k]) {
-			k++
-		}
-		if k < len(s) && s[k] == '{' {
-			e := strings.IndexByte(s[k:], '}')
-			if e > 1 && allDigits(s[k+1:k+e]) && strings.Contains(s[i:j], ".") {
-				j = k + e + 1
-			}
-		} else if k < len(s) && isDigit(s[k]) && strings.Contains(s[i:j], ".") {
-			j = k + 1
-		}
+	if strings.Contains(s[i:j], ".") {
+		j = p.scanRepeat(j)
 	}
 	// scientific notation 6.02e23, 1E-5
 	if j < len(s) && (s[j] == 'e' || s[j] == 'E') && (!p.latexMode || strings.Contains(s[i:j], ".")) {
@@ -388,6 +376,89 @@ func (p *parser) scanNumber(i int) int {
 		}
 	}
 	return j
+}
+
+// scanRepeat returns the end of the repeating digits of a decimal whose
+// written digits end at j: 0.1\overline{6}, 0.\dot{3}, 0.1\dot{6},
+// 0.\dot{1}4285\dot{7} (a dot over the first and the last digit of the
+// block), and 0.(3) where the parenthesis follows the point itself (after
+// a digit, 0.5(3) is as often a product, so it is not read as a repeat).
+func (p *parser) scanRepeat(j int) int {
+	s := p.s
+	if strings.HasPrefix(s[j:], "\\overline") {
+		k := j + len("\\overline")
+		for k < len(s) && isSpace(s[k]) {
+			k++
+		}
+		if k < len(s) && s[k] == '{' {
+			e := strings.IndexByte(s[k:], '}')
+			if e > 1 && allDigits(strings.TrimSpace(s[k+1:k+e])) {
+				return k + e + 1
+			}
+		} else if k < len(s) && isDigit(s[k]) {
+			return k + 1
+		}
+		if s[j-1] == '.' {
+			p.failf(j, "a decimal point before a decoration that holds no digits")
+		}
+		return j
+	}
+	if e := dotDigit(s, j); e > 0 {
+		k := e
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if e2 := dotDigit(s, k); e2 > 0 {
+			return e2
+		}
+		if k > e {
+			p.failf(j, "a repeating block with a dot over its first digit needs one over its last digit")
+		}
+		return e
+	}
+	if n := parenRepeat(s, j); n > 0 {
+		if s[j-1] != '.' {
+			p.failf(j, "a decimal followed by (%s) is ambiguous: a repeating decimal or a product", s[j+1:j+n-1])
+		}
+		return j + n
+	}
+	if s[j-1] == '.' && (strings.HasPrefix(s[j:], "\\overline") || strings.HasPrefix(s[j:], "\\dot")) {
+		p.failf(j, "a decimal point before a decoration that holds no digits")
+	}
+	return j
+}
+
+// dotDigit returns the end of \dot{d} or \dot d at i, or 0.
+func dotDigit(s string, i int) int {
+	if !strings.HasPrefix(s[i:], "\\dot") {
+		return 0
+	}
+	k := i + len("\\dot")
+	for k < len(s) && isSpace(s[k]) {
+		k++
+	}
+	if k+2 < len(s) && s[k] == '{' && isDigit(s[k+1]) && s[k+2] == '}' {
+		return k + 3
+	}
+	if k < len(s) && isDigit(s[k]) && k > i+len("\\dot") {
+		return k + 1
+	}
+	return 0
+}
+
+// parenRepeat returns the length of "(digits)" at i, or 0.
+func parenRepeat(s string, i int) int {
+	if i >= len(s) || s[i] != '(' {
+		return 0
+	}
+	k := i + 1
+	for k < len(s) && isDigit(s[k]) {
+		k++
+	}
+	if k == i+1 || k >= len(s) || s[k] != ')' {
+		return 0
+	}
+	return k + 1 - i
 }
 
 func allDigits(s string) bool {

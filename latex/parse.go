@@ -44,6 +44,9 @@ type parser struct {
 	cfg     Config
 	// sepEnd is where the last list separator ended ("orW(x)" glues one)
 	sepEnd int
+	// inIntegral is set inside the body of an integral, which ends at its
+	// differential (dx)
+	inIntegral int
 	// fracArg is set inside the arguments of \frac, where a comma between
 	// digit groups is a thousands separator (\frac{12}{5,525})
 	fracArg int
@@ -596,20 +599,32 @@ func (p *parser) parseMul() expr.Node {
 			// the remainder
 			p.pos = t.end
 			var m expr.Node
-			if t.text == "pmod" {
+			if nt := p.peek(); t.text == "pmod" && nt.kind == tOp && nt.text == "{" {
 				m = p.parseArg()
 			} else {
+				// \pmod 12, \mod 12, a \bmod 12: the whole operand,
+				// never its first digit
 				m = p.parseUnary()
 			}
 			var a expr.Node = &expr.Mul{Factors: factors}
 			if len(factors) == 1 {
 				a = factors[0]
 			}
+			// \pmod and amsmath's \mod write a congruence's modulus: a
+			// residue class; \bmod is the binary remainder
 			fn := "modclass"
 			if t.text == "bmod" {
 				fn = "mod"
 			}
 			factors = []expr.Node{&expr.Call{Fn: fn, Args: []expr.Node{a, m}}}
+			continue
+		}
+		if m, ok := p.parenModulus(); ok {
+			var a expr.Node = &expr.Mul{Factors: factors}
+			if len(factors) == 1 {
+				a = factors[0]
+			}
+			factors = []expr.Node{&expr.Call{Fn: "modclass", Args: []expr.Node{a, m}}}
 			continue
 		}
 		if _, text := factors[len(factors)-1].(*expr.Text); !text && p.skipUnit() {
@@ -664,6 +679,46 @@ func (p *parser) parseMul() expr.Node {
 
 var mixedFracRe = regexp.MustCompile(`^\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)`)
 
+// parenModulus reads a congruence's modulus written in parentheses with
+// the word mod: (\mathrm{mod}\ 5), (\text{mod } 5), (\operatorname{mod} 5),
+// (mod 5). It is the residue class of \pmod{5}, never a product with a
+// variable "mod".
+func (p *parser) parenModulus() (expr.Node, bool) {
+	t := p.peek()
+	if !(t.kind == tOp && t.text == "(") {
+		return nil, false
+	}
+	save := p.pos
+	p.pos = t.end
+	w := p.peek()
+	word := false
+	switch {
+	case w.kind == tWord && w.text == "mod":
+		p.pos = w.end
+		word = true
+	case w.kind == tCmd && (w.text == "mathrm" || w.text == "text" || w.text == "operatorname" || w.text == "textrm" || w.text == "mbox"):
+		p.pos = w.end
+		raw, ok := p.rawArg()
+		p.cacheOK = false
+		word = ok && strings.TrimSpace(raw) == "mod"
+	case w.kind == tCmd && w.text == "mod":
+		p.pos = w.end
+		word = true
+	}
+	if !word {
+		p.pos, p.cacheOK = save, false
+		return nil, false
+	}
+	p.bracket++
+	m := p.parseAdd()
+	p.bracket--
+	c := p.next()
+	if !(c.kind == tOp && c.text == ")") {
+		p.failf(c.start, "missing ) after the modulus of a congruence")
+	}
+	return m, true
+}
+
 // tryMixedFraction recognises the fraction part of a mixed number after an
 // integer: \frac{a}{b} of integer literals, or "a/b" after a space.
 func (p *parser) tryMixedFraction() expr.Node {
@@ -709,6 +764,9 @@ func (p *parser) tryMixedFraction() expr.Node {
 
 // canStartFactor reports whether t can begin an implicitly multiplied factor.
 func (p *parser) canStartFactor(t token) bool {
+	if p.inIntegral > 0 && (t.kind == tWord && t.text[0] == 'd' || t.kind == tCmd) && p.atDifferential() {
+		return false
+	}
 	switch t.kind {
 	case tNum:
 		return true
@@ -788,11 +846,45 @@ func (p *parser) parsePow() expr.Node {
 		if p.isOrdinalMark(base) {
 			continue // 12^{\text{th}} is 12
 		}
+		if tr, ok := p.transposeMark(base); ok {
+			base = tr
+			continue
+		}
 		e := p.parseExponent()
 		base = &expr.Pow{Base: base, Exp: e}
 		base = p.postfixOps(base)
 	}
 	return base
+}
+
+// transposeMark consumes a transpose mark after ^ (\top, \intercal,
+// \mathsf{T}, and a plain T on a matrix): the transposed matrix, or
+// transpose(A) of a symbol. A plain T on anything but a matrix stays a
+// power: x^T may be x to the power T.
+func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
+	save := p.pos
+	raw, ok := p.rawArg()
+	p.cacheOK = false
+	w := strings.Join(strings.Fields(raw), "")
+	m, isMatrix := base.(*expr.Matrix)
+	switch {
+	case !ok:
+	case w == "\\top" || w == "\\intercal" || w == "\\mathsf{T}" || w == "\\mathsfT" || w == "\\mathrm{T}" || w == "\\mathrmT" || w == "\\textsf{T}":
+	case w == "T" && isMatrix:
+	default:
+		p.pos = save
+		return nil, false
+	}
+	if isMatrix {
+		rows := make([][]expr.Node, len(m.Rows[0]))
+		for _, r := range m.Rows {
+			for j, c := range r {
+				rows[j] = append(rows[j], c)
+			}
+		}
+		return &expr.Matrix{Rows: rows}, true
+	}
+	return &expr.Call{Fn: "transpose", Args: []expr.Node{base}}, true
 }
 
 // ordinalRe matches an ordinal suffix written as an exponent.
