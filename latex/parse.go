@@ -410,7 +410,12 @@ func (p *parser) parseRel() expr.Node {
 	p.enter()
 	defer p.leave()
 	var first expr.Node
-	p.peek()
+	if t := p.peek(); t.kind == tCmd && relCmds[t.text] == "~" {
+		// "\approx 8.24": an answer stated as approximately a value is
+		// that value (a decimal is compared as a rounded value anyway);
+		// nothing else may stand before a relation
+		p.pos = t.end
+	}
 	if m := lhsFunc.FindStringSubmatchIndex(p.s[p.pos:]); m != nil && (p.pos == 0 || !isLetter(p.s[p.pos-1]) || p.pos == p.sepEnd) {
 		fn := p.s[p.pos+m[2] : p.pos+m[3]]
 		arg := p.s[p.pos+m[4] : p.pos+m[5]]
