@@ -200,6 +200,12 @@ func (p *parser) peek() token {
 	if p.cacheOK && p.cachePos == p.pos {
 		return p.cache
 	}
+	p.lexed++
+	if p.lexed%ctxPoll == 0 && p.ctx != nil {
+		if err := p.ctx.Err(); err != nil {
+			panic(parseError{&Error{Col: p.pos + 1, Msg: "parsing stopped: " + err.Error(), Err: err}})
+		}
+	}
 	t := p.lex()
 	p.cache, p.cachePos, p.cacheOK = t, p.pos, true
 	return t

@@ -1,6 +1,7 @@
 package latex
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -10,20 +11,50 @@ import (
 )
 
 // Error is a parse error with the 1-based column (in bytes of the input
-// after Unicode normalisation) where it was found.
+// after Unicode normalisation) where it was found. Err, when set, is the
+// cause (the context's error when parsing was cancelled).
 type Error struct {
 	Col int
 	Msg string
+	Err error
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
 
-// Limits on input, so that parsing stays linear and shallow.
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Limits on input, so that parsing stays linear and shallow: an answer
+// longer than MaxInput bytes is "answer too long", and one whose brackets
+// and braces nest deeper than MaxDepth, or whose parse recurses deeper, is
+// "expression nested too deeply". Both are checked before any parsing, in
+// one linear pass, so that a 14 MB or a 100,000-deep input fails at once.
 const (
 	MaxInput = 20000
-	maxDepth = 200
+	MaxDepth = 200
+	maxDepth = MaxDepth
 )
 
+// ctxPoll is how many tokens the lexer reads between polls of the context.
+const ctxPoll = 256
+
+// nestingDepth returns the deepest nesting of (, [ and { in s and the
+// offset where it is first reached (escaped braces count too).
+func nestingDepth(s string) (int, int) {
+	d, most, at := 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			d++
+			if d > most {
+				most, at = d, i
+			}
+		case ')', ']', '}':
+			d--
+		}
+	}
+	return most, at
+}
 type parser struct {
 	s           string
 	pos         int
@@ -42,6 +73,8 @@ type parser struct {
 	intFrac map[expr.Node]bool // \frac of two integer literals (for mixed numbers)
 	rawInt  map[expr.Node]string
 	cfg     Config
+	ctx     context.Context
+	lexed   int // tokens lexed, for polling ctx
 	// sepEnd is where the last list separator ended ("orW(x)" glues one)
 	sepEnd int
 	// inIntegral is set inside the body of an integral, which ends at its
@@ -76,10 +109,17 @@ func (p *parser) failf(pos int, format string, args ...any) {
 // script make the whole answer a text answer (expr.Text), which equals
 // only the same text: a number left after such words is never read as the
 // answer, and numbers around words are never multiplied together.
-func Parse(s string) (n expr.Node, err error) { return parse(s, Config{}) }
+func Parse(s string) (n expr.Node, err error) { return parse(context.Background(), s, Config{}) }
 
-func parse(s string, cfg Config) (n expr.Node, err error) {
-	n, err = parseMath(s, cfg)
+// ParseContext is Parse under a context: a cancelled or expired context
+// stops the parse with an *Error that wraps the context's error.
+func ParseContext(ctx context.Context, s string) (expr.Node, error) { return parse(ctx, s, Config{}) }
+
+func parse(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, &Error{Col: 1, Msg: "parsing stopped: " + err.Error(), Err: err}
+	}
+	n, err = parseMath(ctx, s, cfg)
 	if err != nil && wholeTextGroup(s) {
 		// An answer that is one \text{...} group and does not read as
 		// mathematics is text ("\text{a"b}", and what a text answer prints
@@ -113,8 +153,11 @@ func wholeTextGroup(s string) bool {
 	return depth == 0 && plainText(t) != ""
 }
 
-func parseMath(s string, cfg Config) (n expr.Node, err error) {
+func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
 	orig := s
+	if d, at := nestingDepth(s); d > MaxDepth {
+		return nil, &Error{Col: at + 1, Msg: fmt.Sprintf("expression nested too deeply (more than %d brackets and braces deep)", MaxDepth)}
+	}
 	// plain text or LaTeX is decided on what was written, before Unicode
 	// math is spelled in LaTeX (2¹⁰ stays a plain-text answer)
 	latexMode := strings.ContainsAny(s, "\\{}")
@@ -128,7 +171,7 @@ func parseMath(s string, cfg Config) (n expr.Node, err error) {
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}, cfg: cfg}
+	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}, cfg: cfg, ctx: ctx}
 	p.latexMode = latexMode
 	defer func() {
 		if r := recover(); r != nil {
@@ -180,7 +223,7 @@ func ParseWith(s string, cfg Config) (expr.Node, error) {
 	if cfg.DecimalComma && len(s) <= 4*MaxInput {
 		s = decimalCommas(s)
 	}
-	return parse(s, cfg)
+	return parse(context.Background(), s, cfg)
 }
 
 var commaNumberRe = regexp.MustCompile(`\d+(?:(?:,|\{,\})\d+)+`)
