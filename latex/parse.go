@@ -55,6 +55,7 @@ func nestingDepth(s string) (int, int) {
 	}
 	return most, at
 }
+
 type parser struct {
 	s           string
 	pos         int
