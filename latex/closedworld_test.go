@@ -112,6 +112,7 @@ func TestUprightConstantsAndNamedFunctions(t *testing.T) {
 		`A^T`:                                    `A^{T}`,
 		`\begin{pmatrix}1&2\\3&4\end{pmatrix}^T`: `\begin{pmatrix}1 & 3 \\ 2 & 4\end{pmatrix}`,
 		`\approx 8.24`:                           `8.24`,
+		`1 = \zzz = x = 0`:                       `1 = \zzz = x = 0`,
 	} {
 		n, err := Parse(in)
 		if err != nil || n.String() != want {

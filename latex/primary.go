@@ -816,10 +816,31 @@ func (p *parser) parseCommand(t token) expr.Node {
 	if name == "pm" || name == "mp" {
 		p.failf(t.start, "\\%s with nothing after it", name) // (as an operand: "\sqrt{\pm}")
 	}
+	if len(name) > 1 && isLetter(name[0]) && p.betweenRelations(t) {
+		// "1 = \zzz = x = 0": a whole side of an equation chain is a
+		// named quantity, an opaque symbol equal only to itself (it
+		// multiplies nothing and nothing vanishes)
+		return &expr.Sym{Name: "\\" + name}
+	}
 	// closed world: a command no rule reads is refused, never kept as an
 	// opaque symbol that could stand for anything
 	p.failf(t.start, "the command \\%s is not read", name)
 	return nil
+}
+
+// betweenRelations reports whether the command token t stands alone
+// between two relation signs (= \zzz =).
+func (p *parser) betweenRelations(t token) bool {
+	i := t.start - 1
+	for i >= 0 && isSpace(p.s[i]) {
+		i--
+	}
+	if i < 0 || !(p.s[i] == '=' || p.s[i] == '<' || p.s[i] == '>') {
+		return false
+	}
+	nt := p.peek()
+	_, rel := p.relOp(nt)
+	return rel
 }
 
 func (p *parser) skipOptional() {
