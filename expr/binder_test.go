@@ -39,9 +39,35 @@ func TestBindersAreAlphaEquivalent(t *testing.T) {
 	if !errors.Is(err, ErrUnknownFunction) {
 		t.Errorf("sum to n = 0.7 evaluated: %v, want ErrUnknownFunction", err)
 	}
-	lim := &Call{Fn: "lim", Args: []Node{&Sym{Name: "x"}, &Sym{Name: "x"}, Int(0)}}
+	sinc := &Mul{Factors: []Node{&Call{Fn: "sin", Args: []Node{&Sym{Name: "x"}}}, &Pow{Base: &Sym{Name: "x"}, Exp: Int(-1)}}}
+	lim := &Call{Fn: "lim", Args: []Node{sinc, &Sym{Name: "x"}, Int(0)}}
 	if _, err := Eval(ctx, lim, 100, nil, EvalOptions{}); !errors.Is(err, ErrUnknownFunction) {
-		t.Errorf("a limit evaluated: %v", err)
+		t.Errorf("lim sin(x)/x evaluated at its point: %v", err)
+	}
+	// closed forms of polynomial summands: sum_{i=1}^n a i^2 is
+	// a n(n+1)(2n+1)/6, with the index spelled like the imaginary unit
+	a := &Sym{Name: "a"}
+	sq := &Call{Fn: "sum", Args: []Node{&Mul{Factors: []Node{a, &Pow{Base: &Sym{Name: I}, Exp: Int(2)}}}, &Sym{Name: I}, Int(1), n}}
+	n1 := &Add{Terms: []Node{n, Int(1)}}
+	n2 := &Add{Terms: []Node{&Mul{Factors: []Node{Int(2), n}}, Int(1)}}
+	want := &Mul{Factors: []Node{a, n, n1, n2, &Pow{Base: Int(6), Exp: Int(-1)}}}
+	fs, err1 := b.Form(sq)
+	fw, err2 := b.Form(want)
+	if d, err := b.Sub(fs, fw); err1 != nil || err2 != nil || err != nil || !d.IsZero() {
+		t.Errorf("sum a i^2 is not a n(n+1)(2n+1)/6: %v %v %v %v", d, err1, err2, err)
+	}
+	if v, err := Rational(ctx, sumK("k", Int(1000000)), Limits{}); err != nil || v.Cmp(big.NewRat(500000500000, 1)) != 0 {
+		t.Errorf("sum to a million = %v, %v", v, err)
+	}
+	// a limit where the body is continuous is its value; 0/0 has none
+	x := &Sym{Name: "x"}
+	cont := &Call{Fn: "lim", Args: []Node{&Mul{Factors: []Node{x, &Pow{Base: &Add{Terms: []Node{x, Int(2)}}, Exp: Int(-1)}}}, x, Int(1)}}
+	if v, err := Rational(ctx, cont, Limits{}); err != nil || v.Cmp(big.NewRat(1, 3)) != 0 {
+		t.Errorf("lim x/(x+2) at 1 = %v, %v", v, err)
+	}
+	hole := &Call{Fn: "lim", Args: []Node{&Mul{Factors: []Node{&Add{Terms: []Node{&Pow{Base: x, Exp: Int(2)}, Int(-1)}}, &Pow{Base: &Add{Terms: []Node{x, Int(-1)}}, Exp: Int(-1)}}}, x, Int(1)}}
+	if v, err := Rational(ctx, hole, Limits{}); err == nil {
+		t.Errorf("lim (x^2-1)/(x-1) at 1 evaluated by substitution: %v", v)
 	}
 	// nested binders: the inner index is renamed by its own depth
 	inner := func(a, b string) Node {

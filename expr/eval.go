@@ -517,9 +517,14 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 		}
 		return e.eval(v)
 	case "lim":
-		// a limit has no value here: never evaluated at a point as if
-		// its variable were free
-		return Complex{}, ErrUnknownFunction
+		// a limit is its value where the body is continuous at the point
+		// (limitBySubstitution); otherwise it has no value here, and is
+		// never evaluated at a point as if its variable were free
+		v, err := e.st.limitBySubstitution(t)
+		if err != nil {
+			return Complex{}, err
+		}
+		return e.eval(v)
 	case "gamma":
 		r, err := e.st.gammaInt(t)
 		if err != nil {

@@ -385,6 +385,12 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 			return nil, err
 		}
 		return l.rat(v)
+	case "lim":
+		v, err := l.limitBySubstitution(t)
+		if err != nil {
+			return nil, err
+		}
+		return l.rat(v)
 	case "gamma":
 		return l.gammaInt(t)
 	case "conj":
@@ -679,6 +685,11 @@ func (l *state) ratSum(t *Call) (*big.Rat, error) {
 	}
 	n := new(big.Int).Sub(hi, lo)
 	if !n.IsInt64() || n.Int64() > 10000 || !lo.IsInt64() {
+		// too many terms to add one by one: a polynomial summand still
+		// has its closed form
+		if c, err := l.polySum(t); err == nil {
+			return l.rat(c)
+		}
 		return nil, ErrLimit
 	}
 	acc := new(big.Rat)

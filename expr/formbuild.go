@@ -1589,6 +1589,14 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		if err == ErrLimit || err == ErrDeadline {
 			return nil, err
 		}
+	case "lim":
+		v, err := b.st.limitBySubstitution(t)
+		if err == nil {
+			return b.form(v)
+		}
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, err
+		}
 	case "gamma":
 		r, err := b.st.gammaInt(t)
 		if err == nil {
@@ -2097,12 +2105,25 @@ func (b *FormBuilder) sumProd(t *Call) (*Form, bool, error) {
 	}
 	lo, err1 := b.st.ratInt(t.Args[2])
 	hi, err2 := b.st.ratInt(t.Args[3])
+	closed := func() (*Form, bool, error) {
+		// a polynomial summand in closed form (Faulhaber), also with a
+		// symbolic upper bound: \sum_{k=1}^n k is n(n+1)/2
+		n, err := b.st.polySum(t)
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, false, err
+		}
+		if err != nil {
+			return nil, false, nil
+		}
+		f, err := b.form(n)
+		return f, err == nil, err
+	}
 	if err1 != nil || err2 != nil {
-		return nil, false, nil
+		return closed()
 	}
 	n := new(big.Int).Sub(hi, lo)
 	if !n.IsInt64() || n.Int64() > 200 || !lo.IsInt64() {
-		return nil, false, nil
+		return closed()
 	}
 	acc := b.constForm(new(big.Rat))
 	if t.Fn == "prod" {

@@ -60,6 +60,9 @@ func TestDecorationsReadOrRefused(t *testing.T) {
 		`\int_0^1 x`:      "without its differential",
 		`\lim x`:          "without its subscript",
 		`\lim_{xy \to 0}`: "one letter",
+		`\sum k`:          "without its index",
+		`\sum_{k} k`:      "must be index = lower bound",
+		`\sum_{k=1} k`:    "without its upper bound",
 	} {
 		wantError(t, in, why)
 	}

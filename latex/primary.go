@@ -933,11 +933,12 @@ func (p *parser) parseBigOp(name string) expr.Node {
 		if t.kind == tOp && t.text == "_" {
 			p.pos = t.end
 			sub := p.parseArg()
-			if r, ok := sub.(*expr.Rel); ok && len(r.Sides) == 2 && r.Ops[0] == "=" {
-				v, lo = r.Sides[0], r.Sides[1]
-			} else {
-				lo = sub
+			r, ok := sub.(*expr.Rel)
+			if !ok || len(r.Sides) != 2 || r.Ops[0] != "=" {
+				// \sum_{k \in S}, \sum_{k}: no range to read
+				p.failf(t.start, "the subscript of \\%s must be index = lower bound", name)
 			}
+			v, lo = r.Sides[0], r.Sides[1]
 			continue
 		}
 		if t.kind == tOp && t.text == "^" {
@@ -946,6 +947,15 @@ func (p *parser) parseBigOp(name string) expr.Node {
 			continue
 		}
 		break
+	}
+	if s, ok := lo.(*expr.Sym); ok && s.Name == "?" {
+		p.failf(p.pos, "a \\%s without its index and lower bound (_{k=1}) is not read", name)
+	}
+	if s, ok := hi.(*expr.Sym); ok && s.Name == "?" {
+		p.failf(p.pos, "a \\%s without its upper bound (^{n}) is not read", name)
+	}
+	if _, ok := v.(*expr.Sym); !ok {
+		p.failf(p.pos, "the index of a \\%s must be one variable", name)
 	}
 	body := p.parseMul()
 	return &expr.Call{Fn: name, Args: []expr.Node{body, v, lo, hi}}
