@@ -215,6 +215,26 @@ func TestNoOpsVanish(t *testing.T) {
 			in = `\begin{` + op.Construct + `}57\end{` + op.Construct + `}`
 		case NoOpChar:
 			in = "57" + op.Construct
+		case NoOpOptionalArg:
+			if op.Construct == "cfrac" {
+				if got := value(t, `\cfrac[l]{1}{2}`); got != `\frac{1}{2}` {
+					t.Errorf(`\cfrac[l]{1}{2} reads as %s`, got)
+				}
+				continue
+			}
+			in = `\` + op.Construct + `[2cm]{57}`
+		case NoOpSuffix:
+			switch op.Construct {
+			case ".", `\\`:
+				in = "57" + op.Construct
+			default:
+				for _, s := range []string{"57" + op.Construct, `57^{\text{` + op.Construct + `}}`} {
+					if got := value(t, s); got != "57" {
+						t.Errorf("suffix %s reads as %s", s, got)
+					}
+				}
+				continue
+			}
 		default:
 			t.Errorf("unknown kind %q", op.Kind)
 			continue

@@ -37,6 +37,13 @@ const (
 	// NoOpChar is a character that is layout only ($, ~, a no-break space,
 	// a zero-width mark, a currency sign before or after an amount).
 	NoOpChar NoOpKind = "character"
+	// NoOpOptionalArg is the optional [argument] of a command that is
+	// layout only: \cfrac[l]{1}{2}, \framebox[2cm]{5}.
+	NoOpOptionalArg NoOpKind = "optional-argument"
+	// NoOpSuffix is text after an answer that says nothing of its value:
+	// an ordinal suffix on an integer (12th, 12^{\text{th}}), a full stop,
+	// a line break \\ outside a matrix.
+	NoOpSuffix NoOpKind = "suffix"
 )
 
 // NoOp is one construct that vanishes when an answer is read.
@@ -86,7 +93,15 @@ var noOpGroups = []noOpGroup{
 		[]string{"€", "£", "¥", "¢", "₹"}},
 	{NoOpChar, "a check mark after an answer", []string{"✓", "✔", "✅", "☑"}},
 	{NoOpChar, "typographic quotes", []string{"“", "”", "«", "»"}},
+	{NoOpCommand, "a number sign before an amount", []string{"#"}},
+	{NoOpOptionalArg, "alignment or width", []string{"cfrac", "framebox"}},
+	{NoOpSuffix, "an ordinal suffix on an integer (12th is the twelfth: 12)", []string{"th", "st", "nd", "rd"}},
+	{NoOpSuffix, "a full stop or a line break after an answer", []string{".", "\\\\"}},
 }
+
+// Not on the table, because they are read for their meaning: units after a
+// number (UnitWord, compared by the answer package), percent and degree
+// signs, primes, \mathbb, \operatorname, \not, and words (a text answer).
 
 // NoOps is the table of every construct that may vanish when an answer is
 // read (see the comment above NoOpKind), sorted by kind and construct.
