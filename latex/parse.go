@@ -726,7 +726,6 @@ func (p *parser) parseMul() expr.Node {
 	return &expr.Mul{Factors: factors}
 }
 
-var mixedFracRe = regexp.MustCompile(`^\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)`)
 
 // parenModulus reads a congruence's modulus written in parentheses with
 // the word mod: (\mathrm{mod}\ 5), (\text{mod } 5), (\operatorname{mod} 5),
@@ -776,7 +775,7 @@ func (p *parser) tryMixedFraction() expr.Node {
 	if t.kind == tCmd && (t.text == "frac" || t.text == "dfrac" || t.text == "tfrac") {
 		// decide lexically first: re-parsing arbitrary fractions here would
 		// make nested fractions exponential
-		if !mixedFracRe.MatchString(p.s[t.end:]) {
+		if e := p.intArgEnd(t.end); e < 0 || p.intArgEnd(e) < 0 {
 			return nil
 		}
 		n := p.parseUnary()
@@ -936,22 +935,88 @@ func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
 	return &expr.Call{Fn: "transpose", Args: []expr.Node{base}}, true
 }
 
-// ordinalRe matches an ordinal suffix written as an exponent.
-var ordinalRe = regexp.MustCompile(`^\s*(?:\{\s*)?(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?(?:th|st|nd|rd)\s*\}?\s*\}?`)
-
-// isOrdinalMark consumes an ordinal suffix after ^ on an integer.
+// isOrdinalMark consumes an ordinal suffix after ^ on an integer: ^{th},
+// ^{\text{th}}, ^\text{th}, ^th.
 func (p *parser) isOrdinalMark(base expr.Node) bool {
 	n, ok := base.(*expr.Num)
 	if !ok || !n.V.IsInt() || n.Dec {
 		return false
 	}
-	m := ordinalRe.FindString(p.s[p.pos:])
-	if m == "" || strings.Count(m, "{") != strings.Count(m, "}") {
+	s := p.s
+	i := p.skipSpacesAt(p.pos)
+	braces := 0
+	if i < len(s) && s[i] == '{' {
+		braces++
+		i = p.skipSpacesAt(i + 1)
+	}
+	if i < len(s) && s[i] == '\\' {
+		name, end := p.cmdAt(i)
+		if name != "text" && name != "mathrm" && name != "textrm" && name != "mbox" {
+			return false
+		}
+		i = p.skipSpacesAt(end)
+		if i >= len(s) || s[i] != '{' {
+			return false
+		}
+		braces++
+		i = p.skipSpacesAt(i + 1)
+	}
+	if i+2 > len(s) {
 		return false
 	}
-	p.pos += len(m)
+	switch s[i : i+2] {
+	case "th", "st", "nd", "rd":
+	default:
+		return false
+	}
+	i += 2
+	if i < len(s) && isLetter(s[i]) {
+		return false // ^{the...}: a word, not a suffix
+	}
+	for ; braces > 0; braces-- {
+		i = p.skipSpacesAt(i)
+		if i >= len(s) || s[i] != '}' {
+			return false
+		}
+		i++
+	}
+	p.pos = i
 	p.cacheOK = false
 	return true
+}
+
+// skipSpacesAt returns the first offset at or after i that is no space.
+func (p *parser) skipSpacesAt(i int) int {
+	for i < len(p.s) && isSpace(p.s[i]) {
+		i++
+	}
+	return i
+}
+
+// intArgEnd returns the end of an argument that is an integer literal at i
+// ({12} or one digit, after spaces), or -1.
+func (p *parser) intArgEnd(i int) int {
+	s := p.s
+	i = p.skipSpacesAt(i)
+	if i < len(s) && isDigit(s[i]) {
+		return i + 1
+	}
+	if i >= len(s) || s[i] != '{' {
+		return -1
+	}
+	j := p.skipSpacesAt(i + 1)
+	k := j
+	for k < len(s) && isDigit(s[k]) {
+		k++
+	}
+	if k == j {
+		return -1
+	}
+	k = p.skipSpacesAt(k)
+	if k >= len(s) || s[k] != '}' {
+		return -1
+	}
+	return k + 1
 }
 
 // isDegreeMark consumes "\circ", "{\circ}", "\degree" after ^.
