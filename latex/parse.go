@@ -726,7 +726,6 @@ func (p *parser) parseMul() expr.Node {
 	return &expr.Mul{Factors: factors}
 }
 
-
 // parenModulus reads a congruence's modulus written in parentheses with
 // the word mod: (\mathrm{mod}\ 5), (\text{mod } 5), (\operatorname{mod} 5),
 // (mod 5). It is the residue class of \pmod{5}, never a product with a
