@@ -80,9 +80,8 @@ func TestDecorationsReadOrRefused(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
 		}
 	}
-	if got := value(t, `\bar{3}`); got != "3" {
-		t.Errorf(`\bar{3} = %s, want 3 (the conjugate of a real number)`, got)
-	}
+	wantError(t, `\bar{3}`, "ambiguous")
+	wantError(t, `\overline{-5}`, "ambiguous")
 }
 
 func TestUprightConstantsAndNamedFunctions(t *testing.T) {
@@ -223,6 +222,8 @@ func TestNoOpsVanish(t *testing.T) {
 				continue
 			}
 			in = `\` + op.Construct + `[2cm]{57}`
+		case NoOpPrefix:
+			in = `\` + op.Construct + ` 57`
 		case NoOpSuffix:
 			switch op.Construct {
 			case ".", `\\`:

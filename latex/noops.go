@@ -40,6 +40,10 @@ const (
 	// NoOpOptionalArg is the optional [argument] of a command that is
 	// layout only: \cfrac[l]{1}{2}, \framebox[2cm]{5}.
 	NoOpOptionalArg NoOpKind = "optional-argument"
+	// NoOpPrefix is a command before the whole answer that states it
+	// approximately: \approx 8.24 is 8.24 (a decimal is compared as a
+	// rounded value anyway).
+	NoOpPrefix NoOpKind = "prefix"
 	// NoOpSuffix is text after an answer that says nothing of its value:
 	// an ordinal suffix on an integer (12th, 12^{\text{th}}), a full stop,
 	// a line break \\ outside a matrix.
@@ -87,14 +91,16 @@ var noOpGroups = []noOpGroup{
 		"gather", "gather*", "gathered", "split", "eqnarray", "eqnarray*", "center", "multline", "multline*",
 		"displaymath", "math", "flalign", "flalign*"}},
 	{NoOpChar, "math delimiter, tie and column separator outside a matrix", []string{"$", "~", "&"}},
-	{NoOpChar, "a space or a zero-width mark", []string{"\u00a0", "\u2009", "\u202f", "\u2002", "\u2003", "\u2005",
-		"\u2006", "\u2007", "\u2008", "\u200a", "\u3000", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"}},
+	{NoOpChar, "a space (Unicode White_Space) or a zero-width mark", []string{"\u0085", "\u00a0", "\u1680", "\u2000",
+		"\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006", "\u2007", "\u2008", "\u2009", "\u200a", "\u2028",
+		"\u2029", "\u202f", "\u205f", "\u3000", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"}},
 	{NoOpChar, "a currency sign before or after an amount (the answer helper compares currencies by meaning)",
 		[]string{"€", "£", "¥", "¢", "₹"}},
 	{NoOpChar, "a check mark after an answer", []string{"✓", "✔", "✅", "☑"}},
 	{NoOpChar, "typographic quotes", []string{"“", "”", "«", "»"}},
 	{NoOpCommand, "a number sign before an amount", []string{"#"}},
 	{NoOpOptionalArg, "alignment or width", []string{"cfrac", "framebox"}},
+	{NoOpPrefix, "an answer stated approximately", []string{"approx", "simeq", "sim", "thickapprox"}},
 	{NoOpSuffix, "an ordinal suffix on an integer (12th is the twelfth: 12)", []string{"th", "st", "nd", "rd"}},
 	{NoOpSuffix, "a full stop or a line break after an answer", []string{".", "\\\\"}},
 }

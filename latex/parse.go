@@ -454,7 +454,7 @@ func (p *parser) parseRel() expr.Node {
 	p.enter()
 	defer p.leave()
 	var first expr.Node
-	if t := p.peek(); t.kind == tCmd && relCmds[t.text] == "~" {
+	if t := p.peek(); t.kind == tCmd && noOpSet[NoOpPrefix][t.text] {
 		// "\approx 8.24": an answer stated as approximately a value is
 		// that value (a decimal is compared as a rounded value anyway);
 		// nothing else may stand before a relation

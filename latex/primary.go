@@ -605,7 +605,17 @@ func (p *parser) decorated(name string, at token) expr.Node {
 		// \overline{3+4i}: the complex conjugate
 		p.pos = save
 		p.cacheOK = false
-		return &expr.Call{Fn: "conj", Args: []expr.Node{p.parseArg()}}
+		arg := p.parseArg()
+		x := arg
+		if neg, ok := x.(*expr.Neg); ok {
+			x = neg.X
+		}
+		if _, real := x.(*expr.Num); real {
+			// \overline{5} is a residue class, a repeating digit or a
+			// conjugate: no reading is agreed on
+			p.failf(at.start, "\\%s{%s} of a real number is ambiguous (a residue class, a repeating digit or a conjugate)", name, w)
+		}
+		return &expr.Call{Fn: "conj", Args: []expr.Node{arg}}
 	}
 	p.failf(at.start, "\\%s{%s} is not read (an accent over anything but a letter has no agreed meaning)", name, w)
 	return nil

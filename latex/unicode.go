@@ -40,7 +40,7 @@ var subscripts = map[rune]byte{'₀': '0', '₁': '1', '₂': '2', '₃': '3', '
 // a mixed number, as 2\frac{1}{2} does.
 var vulgarFractions = map[rune][2]int{'½': {1, 2}, '⅓': {1, 3}, '⅔': {2, 3}, '¼': {1, 4}, '¾': {3, 4}, '⅕': {1, 5},
 	'⅖': {2, 5}, '⅗': {3, 5}, '⅘': {4, 5}, '⅙': {1, 6}, '⅚': {5, 6}, '⅐': {1, 7}, '⅛': {1, 8}, '⅜': {3, 8},
-	'⅝': {5, 8}, '⅞': {7, 8}, '⅑': {1, 9}, '⅒': {1, 10}, '↉': {0, 3}}
+	'⅝': {5, 8}, '⅞': {7, 8}, '⅑': {1, 9}, '⅒': {1, 10}}
 
 // radicals are √ ∛ ∜ and the index they write.
 var radicals = map[rune]string{'√': "\\sqrt", '∛': "\\sqrt[3]", '∜': "\\sqrt[4]"}
@@ -106,8 +106,6 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 		case greekRunes[r] != "":
 			b.WriteString("\\" + greekRunes[r] + " ")
 		case noOpChars[string(r)]:
-			b.WriteByte(' ')
-		case unicode.IsSpace(r):
 			b.WriteByte(' ')
 		case unicode.IsLetter(r) || unicode.IsMark(r):
 			foreign = true
