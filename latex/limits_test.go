@@ -46,6 +46,37 @@ func TestDepthAndSizeLimits(t *testing.T) {
 	}
 }
 
+// cancelAfter is a context whose Err turns to context.Canceled after its
+// first polls: it checks that the parse polls the context as it goes, not
+// only before it starts.
+type cancelAfter struct {
+	context.Context
+	polls int
+}
+
+func (c *cancelAfter) Err() error {
+	c.polls--
+	if c.polls < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+func TestParseStopsMidway(t *testing.T) {
+	ctx := &cancelAfter{Context: context.Background(), polls: 3}
+	_, err := ParseWithContext(ctx, longSum(MaxInput/2-1), Config{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a parse cancelled after 3 polls: %v", err)
+	}
+	if !strings.Contains(err.Error(), "parsing stopped") {
+		t.Errorf("error %q does not say the parse stopped", err)
+	}
+	var pe *Error
+	if errors.As(err, &pe) && pe.Col <= 1 {
+		t.Errorf("stopped at column %d: the context was polled only before parsing", pe.Col)
+	}
+}
+
 func BenchmarkParseNestedFrac(b *testing.B) {
 	s := nestedFrac(MaxDepth / 8)
 	for b.Loop() {

@@ -221,10 +221,15 @@ type Config struct {
 
 // ParseWith parses an answer under cfg; it does not panic either.
 func ParseWith(s string, cfg Config) (expr.Node, error) {
+	return ParseWithContext(context.Background(), s, cfg)
+}
+
+// ParseWithContext is ParseWith under a context (see ParseContext).
+func ParseWithContext(ctx context.Context, s string, cfg Config) (expr.Node, error) {
 	if cfg.DecimalComma && len(s) <= 4*MaxInput {
 		s = decimalCommas(s)
 	}
-	return parse(context.Background(), s, cfg)
+	return parse(ctx, s, cfg)
 }
 
 var commaNumberRe = regexp.MustCompile(`\d+(?:(?:,|\{,\})\d+)+`)
