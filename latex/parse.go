@@ -673,6 +673,11 @@ func (p *parser) parseMul() expr.Node {
 			factors = []expr.Node{&expr.Call{Fn: fn, Args: []expr.Node{a, m}}}
 			continue
 		}
+		if c, ok := p.uprightConstAhead(); ok {
+			// 4\text{i}, 2\textrm{e}: the constant, never a unit
+			factors = append(factors, c)
+			continue
+		}
 		if m, ok := p.parenModulus(); ok {
 			var a expr.Node = &expr.Mul{Factors: factors}
 			if len(factors) == 1 {
@@ -729,6 +734,28 @@ func (p *parser) parseMul() expr.Node {
 		return factors[0]
 	}
 	return &expr.Mul{Factors: factors}
+}
+
+// uprightConstAhead reads e, i or \pi in a text or font group after a
+// factor (4\text{i}, 2\textrm{e}, 3\mathrm{\pi}): the constants, which a
+// unit reading would drop (3+4\text{i} is not 7).
+func (p *parser) uprightConstAhead() (expr.Node, bool) {
+	t := p.peek()
+	if t.kind != tCmd || !textCmds[t.text] && !fontCmds[t.text] {
+		return nil, false
+	}
+	save := p.pos
+	p.pos = t.end
+	raw, ok := p.rawArg()
+	p.cacheOK = false
+	switch w := strings.TrimSpace(raw); {
+	case ok && (w == "e" || w == "i"):
+		return p.letterSym(w), true
+	case ok && w == "\\pi":
+		return &expr.Sym{Name: expr.Pi}, true
+	}
+	p.pos = save
+	return nil, false
 }
 
 // parenModulus reads a congruence's modulus written in parentheses with
@@ -910,9 +937,9 @@ func (p *parser) parsePow() expr.Node {
 }
 
 // transposeMark consumes a transpose mark after ^ (\top, \intercal,
-// \mathsf{T}, and a plain T on a matrix): the transposed matrix, or
-// transpose(A) of a symbol. A plain T on anything but a matrix stays a
-// power: x^T may be x to the power T.
+// \mathsf{T}, and a plain T on a matrix or on a capital letter, the names
+// of matrices): the transposed matrix, or transpose(A) of a symbol. A plain
+// T on anything else stays a power: x^T may be x to the power T.
 func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
 	save := p.pos
 	raw, ok := p.rawArg()
@@ -922,7 +949,7 @@ func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
 	switch {
 	case !ok:
 	case w == "\\top" || w == "\\intercal" || w == "\\mathsf{T}" || w == "\\mathsfT" || w == "\\mathrm{T}" || w == "\\mathrmT" || w == "\\textsf{T}":
-	case w == "T" && isMatrix:
+	case w == "T" && (isMatrix || isMatrixName(base)):
 	default:
 		p.pos = save
 		return nil, false
@@ -937,6 +964,13 @@ func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
 		return &expr.Matrix{Rows: rows}, true
 	}
 	return &expr.Call{Fn: "transpose", Args: []expr.Node{base}}, true
+}
+
+// isMatrixName reports whether n is one capital letter (A, M): a matrix's
+// name when it carries ^T.
+func isMatrixName(n expr.Node) bool {
+	s, ok := n.(*expr.Sym)
+	return ok && len(s.Name) == 1 && s.Name[0] >= 'A' && s.Name[0] <= 'Z'
 }
 
 // isOrdinalMark consumes an ordinal suffix after ^ on an integer: ^{th},
