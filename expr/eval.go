@@ -510,6 +510,39 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 		return e.real(best), nil
 	case "sum", "prod":
 		return e.sumProd(t)
+	case "int":
+		v, err := e.st.definiteIntegral(t)
+		if err != nil {
+			return Complex{}, err
+		}
+		return e.eval(v)
+	case "lim":
+		// a limit is its value where the body is continuous at the point
+		// (limitBySubstitution); otherwise it has no value here, and is
+		// never evaluated at a point as if its variable were free
+		v, err := e.st.limitBySubstitution(t)
+		if err != nil {
+			return Complex{}, err
+		}
+		return e.eval(v)
+	case "gamma":
+		r, err := e.st.gammaInt(t)
+		if err != nil {
+			if err == ErrLimit || err == ErrDeadline || err == ErrDomain {
+				return Complex{}, err
+			}
+			return Complex{}, ErrUnknownFunction
+		}
+		return e.ratC(r), nil
+	case "conj":
+		if len(t.Args) != 1 {
+			return Complex{}, ErrNotScalar
+		}
+		v, err := e.eval(t.Args[0])
+		if err != nil {
+			return v, err
+		}
+		return Complex{v.Re, nf(e.Prec).Neg(v.Im)}, nil
 	case "pm":
 		return Complex{}, ErrNotScalar
 	}
@@ -800,7 +833,15 @@ func (e *evaluator) sumProd(t *Call) (Complex, error) {
 	lo, err1 := lim.rat(t.Args[2])
 	hi, err2 := lim.rat(t.Args[3])
 	if !ok || err1 != nil || err2 != nil || !lo.IsInt() || !hi.IsInt() {
-		return e.opaque(t)
+		// symbolic bounds: no value at a probe point (the index is bound,
+		// and the sum of a non-integer number of terms means nothing)
+		if err1 == ErrLimit || err1 == ErrDeadline {
+			return Complex{}, err1
+		}
+		if err2 == ErrLimit || err2 == ErrDeadline {
+			return Complex{}, err2
+		}
+		return Complex{}, ErrUnknownFunction
 	}
 	n := new(big.Int).Sub(hi.Num(), lo.Num())
 	if !n.IsInt64() || n.Int64() > 10000 {

@@ -379,6 +379,26 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 		return l.ratMulti(t)
 	case "sum", "prod":
 		return l.ratSum(t)
+	case "int":
+		v, err := l.definiteIntegral(t)
+		if err != nil {
+			return nil, err
+		}
+		return l.rat(v)
+	case "lim":
+		v, err := l.limitBySubstitution(t)
+		if err != nil {
+			return nil, err
+		}
+		return l.rat(v)
+	case "gamma":
+		return l.gammaInt(t)
+	case "conj":
+		if len(t.Args) != 1 {
+			return nil, ErrNotScalar
+		}
+		// a rational is real: its own conjugate
+		return l.rat(t.Args[0])
 	case "mod":
 		if len(t.Args) != 2 {
 			return nil, ErrNotScalar
@@ -665,6 +685,11 @@ func (l *state) ratSum(t *Call) (*big.Rat, error) {
 	}
 	n := new(big.Int).Sub(hi, lo)
 	if !n.IsInt64() || n.Int64() > 10000 || !lo.IsInt64() {
+		// too many terms to add one by one: a polynomial summand still
+		// has its closed form
+		if c, err := l.polySum(t); err == nil {
+			return l.rat(c)
+		}
 		return nil, ErrLimit
 	}
 	acc := new(big.Rat)
@@ -706,11 +731,10 @@ func Substitute(n Node, name string, val Node) Node {
 	case *Pow:
 		return &Pow{Base: Substitute(t.Base, name, val), Exp: Substitute(t.Exp, name, val)}
 	case *Call:
-		if (t.Fn == "sum" || t.Fn == "prod") && len(t.Args) == 4 {
-			if v, ok := t.Args[1].(*Sym); ok && v.Name == name {
-				// the name is bound inside: only the bounds see the value
-				return &Call{Fn: t.Fn, Args: []Node{t.Args[0], t.Args[1], Substitute(t.Args[2], name, val), Substitute(t.Args[3], name, val)}}
-			}
+		if v, ok := BoundVar(t); ok && v == name {
+			// the name is bound inside: only the bounds see the value
+			args := append([]Node{t.Args[0], t.Args[1]}, substAll(t.Args[2:], name, val)...)
+			return &Call{Fn: t.Fn, Args: args}
 		}
 		return &Call{Fn: t.Fn, Args: substAll(t.Args, name, val)}
 	}

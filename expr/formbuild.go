@@ -1461,8 +1461,8 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 	}
 	args := make([]*Form, len(t.Args))
 	for i, a := range t.Args {
-		if (t.Fn == "sum" || t.Fn == "prod") && i < 2 {
-			continue
+		if _, bound := BoundVar(t); bound && i < 2 {
+			continue // the body and the bound variable are keyed whole
 		}
 		f, err := b.form(a)
 		if err != nil {
@@ -1580,6 +1580,41 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 	case "sum", "prod":
 		if f, ok, err := b.sumProd(t); err != nil || ok {
 			return f, err
+		}
+	case "int":
+		v, err := b.st.definiteIntegral(t)
+		if err == nil {
+			return b.form(v)
+		}
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, err
+		}
+	case "lim":
+		v, err := b.st.limitBySubstitution(t)
+		if err == nil {
+			return b.form(v)
+		}
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, err
+		}
+	case "gamma":
+		r, err := b.st.gammaInt(t)
+		if err == nil {
+			return b.constForm(r), nil
+		}
+		if err == ErrLimit || err == ErrDeadline || err == ErrDomain {
+			return nil, err
+		}
+	case "conj":
+		if len(t.Args) == 1 {
+			if c, ok := conjugateTree(t.Args[0]); ok {
+				return b.form(c)
+			}
+			if args[0] != nil {
+				if r, ok := args[0].Rational(); ok {
+					return b.constForm(r), nil
+				}
+			}
 		}
 	case "modclass":
 		// a residue class: 8 (mod 5) is 3 (mod 5)
@@ -1707,8 +1742,11 @@ func (b *FormBuilder) opaque(t *Call, args []*Form) *Form {
 	if t.Fn == "max" || t.Fn == "min" || t.Fn == "gcd" || t.Fn == "lcm" {
 		sort.Strings(keys)
 	}
-	if t.Fn == "sum" || t.Fn == "prod" {
+	if _, bound := BoundVar(t); bound {
+		// a binder is keyed with its bound variable named by depth:
+		// \sum_{k=1}^n k and \sum_{i=1}^n i are one atom
 		hasVar = len(FreeVars(t)) > 0
+		return b.atomForm(b.opaqueAtom(Key(AlphaNormal(t)), t, hasVar), frac{1, 1})
 	}
 	return b.atomForm(b.opaqueAtom(t.Fn+"("+strings.Join(keys, ",")+")", t, hasVar), frac{1, 1})
 }
@@ -2067,12 +2105,25 @@ func (b *FormBuilder) sumProd(t *Call) (*Form, bool, error) {
 	}
 	lo, err1 := b.st.ratInt(t.Args[2])
 	hi, err2 := b.st.ratInt(t.Args[3])
+	closed := func() (*Form, bool, error) {
+		// a polynomial summand in closed form (Faulhaber), also with a
+		// symbolic upper bound: \sum_{k=1}^n k is n(n+1)/2
+		n, err := b.st.polySum(t)
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, false, err
+		}
+		if err != nil {
+			return nil, false, nil
+		}
+		f, err := b.form(n)
+		return f, err == nil, err
+	}
 	if err1 != nil || err2 != nil {
-		return nil, false, nil
+		return closed()
 	}
 	n := new(big.Int).Sub(hi, lo)
 	if !n.IsInt64() || n.Int64() > 200 || !lo.IsInt64() {
-		return nil, false, nil
+		return closed()
 	}
 	acc := b.constForm(new(big.Rat))
 	if t.Fn == "prod" {

@@ -14,6 +14,7 @@ package expr
 
 import (
 	"math/big"
+	"strings"
 )
 
 // Node is one node of an expression tree. String prints it back as LaTeX.
@@ -163,8 +164,111 @@ func Size(n Node) int {
 	return k
 }
 
+// Binders. A sum, a product, an integral and a limit bind a variable: the
+// index of \sum_{k=1}^{n} k is not a variable of the answer, and renaming
+// it changes nothing (\sum_{k=1}^n k is \sum_{i=1}^n i). They are Calls
+// whose second argument is the bound variable (a *Sym) and whose first
+// argument, the body, is its only scope:
+//
+//	Call{Fn: "sum",  Args: [body, index, lo, hi]}   \sum_{index=lo}^{hi} body (also "prod")
+//	Call{Fn: "int",  Args: [body, var, lo, hi]}     \int_{lo}^{hi} body \, d var
+//	Call{Fn: "int",  Args: [body, var]}             \int body \, d var (an antiderivative)
+//	Call{Fn: "lim",  Args: [body, var, point]}      \lim_{var \to point} body
+//
+// The bounds and the point are outside the scope. FreeVars leaves the bound
+// variable out, Substitute never replaces it inside the body, and the
+// canonical key of a binder (AlphaNormal) names it by its depth, so that
+// forms of renamed binders are identical. With numeric bounds a sum or a
+// product is evaluated term by term and an integral of a polynomial
+// exactly; otherwise a binder has no value (ErrUnknownFunction): its bound
+// variable is never probed as if it were free, and its comparisons are
+// proved by identical forms or left undecided.
+
+// BoundVar returns the variable a binder binds (see Binders), or false when
+// c is no binder.
+func BoundVar(c *Call) (string, bool) {
+	switch {
+	case (c.Fn == "sum" || c.Fn == "prod") && len(c.Args) == 4,
+		c.Fn == "int" && (len(c.Args) == 4 || len(c.Args) == 2),
+		c.Fn == "lim" && len(c.Args) == 3:
+		if v, ok := c.Args[1].(*Sym); ok {
+			return v.Name, true
+		}
+	}
+	return "", false
+}
+
+// AlphaNormal returns n with the variable of every binder renamed after its
+// nesting depth ("#1", "#2", ...: names no parsed answer holds), so that
+// binders that differ only in the names of their bound variables are the
+// same tree.
+func AlphaNormal(n Node) Node { return alphaNormal(n, 0) }
+
+func alphaNormal(n Node, depth int) Node {
+	c, isCall := n.(*Call)
+	if isCall {
+		if v, ok := BoundVar(c); ok {
+			name := "#" + string(rune('0'+depth%10)) + strings.Repeat("'", depth/10)
+			args := make([]Node, len(c.Args))
+			args[0] = alphaNormal(Substitute(c.Args[0], v, &Sym{Name: name}), depth+1)
+			args[1] = &Sym{Name: name}
+			for i := 2; i < len(c.Args); i++ {
+				args[i] = alphaNormal(c.Args[i], depth)
+			}
+			return &Call{Fn: c.Fn, Args: args}
+		}
+	}
+	if len(Children(n)) == 0 {
+		return n
+	}
+	return mapChildren(n, func(x Node) Node { return alphaNormal(x, depth) })
+}
+
+// mapChildren returns a copy of n with f applied to its direct sub-nodes.
+func mapChildren(n Node, f func(Node) Node) Node {
+	all := func(xs []Node) []Node {
+		out := make([]Node, len(xs))
+		for i, x := range xs {
+			out[i] = f(x)
+		}
+		return out
+	}
+	switch t := n.(type) {
+	case *Neg:
+		return &Neg{X: f(t.X)}
+	case *Add:
+		return &Add{Terms: all(t.Terms)}
+	case *Mul:
+		return &Mul{Factors: all(t.Factors)}
+	case *Pow:
+		return &Pow{Base: f(t.Base), Exp: f(t.Exp)}
+	case *Call:
+		return &Call{Fn: t.Fn, Args: all(t.Args)}
+	case *Rel:
+		return &Rel{Sides: all(t.Sides), Ops: t.Ops}
+	case *Tuple:
+		return &Tuple{Items: all(t.Items), Open: t.Open, Close: t.Close}
+	case *Set:
+		return &Set{Items: all(t.Items)}
+	case *SetOp:
+		return &SetOp{Op: t.Op, Args: all(t.Args)}
+	case *List:
+		return &List{Items: all(t.Items), Seps: t.Seps}
+	case *Ratio:
+		return &Ratio{Items: all(t.Items)}
+	case *Matrix:
+		rows := make([][]Node, len(t.Rows))
+		for i, r := range t.Rows {
+			rows[i] = all(r)
+		}
+		return &Matrix{Rows: rows}
+	}
+	return n
+}
+
 // FreeVars returns the names of the variables of n (symbols that are not
-// constants), excluding variables bound by sums and products.
+// constants), excluding variables bound by binders (sums, products,
+// integrals, limits) inside their bodies.
 func FreeVars(n Node) map[string]bool {
 	out := map[string]bool{}
 	var rec func(n Node, bound map[string]bool)
@@ -176,17 +280,16 @@ func FreeVars(n Node) map[string]bool {
 			}
 			return
 		case *Call:
-			if (t.Fn == "sum" || t.Fn == "prod") && len(t.Args) == 4 {
-				if v, ok := t.Args[1].(*Sym); ok {
-					nb := map[string]bool{v.Name: true}
-					for k := range bound {
-						nb[k] = true
-					}
-					rec(t.Args[0], nb)
-					rec(t.Args[2], bound)
-					rec(t.Args[3], bound)
-					return
+			if v, ok := BoundVar(t); ok {
+				nb := map[string]bool{v: true}
+				for k := range bound {
+					nb[k] = true
 				}
+				rec(t.Args[0], nb)
+				for _, a := range t.Args[2:] {
+					rec(a, bound)
+				}
+				return
 			}
 		}
 		for _, c := range Children(n) {

@@ -266,6 +266,29 @@ func printCall(c *Call, canon bool) string {
 		if len(c.Args) == 2 {
 			return "\\log_{" + pr(c.Args[1], canon) + "}\\left(" + pr(c.Args[0], canon) + "\\right)"
 		}
+	case "int":
+		switch len(c.Args) {
+		case 4:
+			return "\\int_{" + pr(c.Args[2], canon) + "}^{" + pr(c.Args[3], canon) + "}" + wrapC(c.Args[0], precMul, canon) + " \\, d" + pr(c.Args[1], canon)
+		case 2:
+			return "\\int " + wrapC(c.Args[0], precMul, canon) + " \\, d" + pr(c.Args[1], canon)
+		}
+	case "lim":
+		if len(c.Args) == 3 {
+			return "\\lim_{" + pr(c.Args[1], canon) + " \\to " + pr(c.Args[2], canon) + "}" + wrapC(c.Args[0], precMul, canon)
+		}
+	case "conj":
+		if len(c.Args) == 1 {
+			return "\\overline{" + pr(c.Args[0], canon) + "}"
+		}
+	case "gamma":
+		if len(c.Args) == 1 {
+			return "\\Gamma\\left(" + pr(c.Args[0], canon) + "\\right)"
+		}
+	case "transpose":
+		if len(c.Args) == 1 {
+			return wrapC(c.Args[0], precAtom, canon) + "^{\\top}"
+		}
 	case "sum", "prod":
 		if len(c.Args) == 4 {
 			return "\\" + c.Fn + "_{" + pr(c.Args[1], canon) + "=" + pr(c.Args[2], canon) + "}^{" + pr(c.Args[3], canon) + "}" + wrapC(c.Args[0], precMul, canon)

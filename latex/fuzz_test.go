@@ -15,7 +15,9 @@ func FuzzParse(f *testing.F) {
 		"\\text{(C)}", "1 \\pm \\sqrt{2}", "\\sin^2 x", "2^{10}", "e^(i*pi)+1",
 		"\\{x \\mid x^2 > 4\\}", "\\{x \\in \\mathbb{R} : -1 \\le x < 2\\}", "f^{-1}(2)+g'(x)", "1000,99 \\{1{,}5\\}",
 		"{5 \\choose 2}", "7!!", "0.101_{2}", "\\text{B7}_{12}", "1010_{\\text{two}}", "\\text{not }28", "3 \\pmod{5}",
-		"W(n) = 1 \\text{ or } W(n) = -1", "x < 1 \\text{ or } x > 2", "12^{\\text{th}}", "\\frac{12}{5,525}", "2 штук"} {
+		"W(n) = 1 \\text{ or } W(n) = -1", "x < 1 \\text{ or } x > 2", "12^{\\text{th}}", "\\frac{12}{5,525}", "2 штук",
+		"0.\\dot{1}4285\\dot{7}", "0.(3)", "√26", "3√(x+1)", "2¹⁰", "1¾", "１２", "\\int_0^1 x\\,dx", "\\lim_{x\\to0} x",
+		"\\sum_{k=1}^n k", "A^{\\top}", "x \\equiv 3 (\\mathrm{mod}\\ 5)", "\\overline{3+4i}", "\\Gamma(5)", "\\mathrm{lcm}(12,18)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -11,8 +11,6 @@ package latex
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // maxWord is the longest letter run read as one word (keywords, units).
@@ -35,59 +33,6 @@ type token struct {
 	spaceAfter bool
 }
 
-// unicodeMap rewrites common non-ASCII math characters to LaTeX.
-var unicodeMap = map[rune]string{
-	'−': "-", '–': "-", '—': "-", '×': "\\times ", '÷': "\\div ", '≤': "\\le ", '≥': "\\ge ", '≠': "\\ne ",
-	'π': "\\pi ", '∞': "\\infty ", '√': "\\sqrt", '°': "^\\circ ", '²': "^2", '³': "^3", '¹': "^1", '·': "\\cdot ",
-	'∪': "\\cup ", '∩': "\\cap ", '±': "\\pm ", '∓': "\\mp ", '≈': "\\approx ", '∈': "\\in ", '∅': "\\emptyset ",
-	'€': " ", '£': " ", '¥': " ", '\u00a0': " ", '\u2009': " ", '\u202f': " ", '’': "'", '⋅': "\\cdot ", '∗': "*",
-	'½': "(1/2)", '¼': "(1/4)", '¾': "(3/4)", '⁄': "/", '⁰': "^0", '⁴': "^4", '⁵': "^5", '⁶': "^6", '⁷': "^7",
-	'⁸': "^8", '⁹': "^9", '′': "'", '″': "''", '‘': "'", '“': " ", '”': " ", '«': " ", '»': " ", '…': "...",
-}
-
-// normalizeUnicode rewrites the math characters of unicodeMap and Greek
-// letters to LaTeX. foreign reports letters of another script (Cyrillic,
-// CJK, Arabic, ...): words the answer holds, which the parser must not
-// drop.
-func normalizeUnicode(s string) (out string, foreign bool) {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s, false
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if r == utf8.RuneError {
-			b.WriteByte('?')
-			continue
-		}
-		if m, ok := unicodeMap[r]; ok {
-			b.WriteString(m)
-		} else if name, ok := greekRunes[r]; ok {
-			b.WriteString("\\" + name + " ")
-		} else if r < 0x80 {
-			b.WriteRune(r)
-		} else if unicode.IsLetter(r) || unicode.IsMark(r) {
-			foreign = true
-			b.WriteString(" ")
-		} else if unicode.IsSpace(r) || unicode.Is(unicode.Sc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.So, r) {
-			// a space, a currency sign, a zero-width mark, a decoration
-			// (✓, ✅, emoji)
-			b.WriteString(" ")
-		} else {
-			// any other symbol (‰, ∠, ₂, ∑) is read by no rule: dropping it
-			// would make 2‰ equal 2, so the answer does not parse
-			b.WriteByte('?')
-		}
-	}
-	return b.String(), foreign
-}
-
 // greekRunes names the Greek letters.
 var greekRunes = map[rune]string{
 	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta", 'η': "eta", 'θ': "theta",
@@ -101,28 +46,6 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
-
-// noiseCmds are commands the lexer skips silently.
-var noiseCmds = map[string]bool{
-	",": true, "!": true, ";": true, ":": true, " ": true, ">": true, "quad": true, "qquad": true, "displaystyle": true,
-	"textstyle": true, "scriptstyle": true, "left": true, "right": true, "big": true, "Big": true, "bigg": true,
-	"Bigg": true, "bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "biggl": true, "biggr": true, "Biggl": true,
-	"Biggr": true, "middle": true, "limits": true, "nolimits": true, "(": true, ")": true, "[": true, "]": true,
-	"nonumber": true, "notag": true, "hline": true, "noindent": true, "newline": true, "par": true, "$": true,
-	"enspace": true, "thinspace": true, "medspace": true, "thickspace": true, "negthinspace": true, "allowbreak": true,
-	"hfill": true, "centering": true, "small": true, "large": true, "Large": true, "normalsize": true, "cr": true,
-	"ensuremath": true, "mathord": true, "mathrel": true, "mathbin": true, "mathop": true, "strut": true,
-	"rm": true, "bf": true, "it": true, "boldmath": true, "unboldmath": true,
-}
-
-// argNoiseCmds are skipped together with their one braced argument.
-var argNoiseCmds = map[string]bool{"phantom": true, "hphantom": true, "vphantom": true, "color": true, "label": true,
-	"tag": true, "hspace": true, "vspace": true, "kern": false, "pmod": false}
-
-// envNoise are environments whose \begin/\end are layout only.
-var envNoise = map[string]bool{"align": true, "align*": true, "aligned": true, "equation": true, "equation*": true,
-	"gather": true, "gather*": true, "gathered": true, "split": true, "eqnarray": true, "eqnarray*": true,
-	"center": true, "multline": true, "multline*": true, "displaymath": true, "math": true, "flalign": true, "flalign*": true}
 
 // skipNoise advances past whitespace and layout noise.
 func (p *parser) skipNoise() {
@@ -277,6 +200,12 @@ func (p *parser) peek() token {
 	if p.cacheOK && p.cachePos == p.pos {
 		return p.cache
 	}
+	p.lexed++
+	if p.lexed%ctxPoll == 0 && p.ctx != nil {
+		if err := p.ctx.Err(); err != nil {
+			panic(parseError{&Error{Col: p.pos + 1, Msg: "parsing stopped: " + err.Error(), Err: err}})
+		}
+	}
 	t := p.lex()
 	p.cache, p.cachePos, p.cacheOK = t, p.pos, true
 	return t
@@ -430,24 +359,12 @@ func (p *parser) scanNumber(i int) int {
 			for j < len(s) && isDigit(s[j]) {
 				j++
 			}
-		} else if strings.HasPrefix(s[j+1:], "\\overline") || strings.HasPrefix(s[j+1:], "\\dot") {
+		} else if strings.HasPrefix(s[j+1:], "\\overline") || strings.HasPrefix(s[j+1:], "\\dot") || parenRepeat(s, j+1) > 0 {
 			j++
 		}
 	}
-	// repeating part: \overline{d+}
-	if strings.HasPrefix(s[j:], "\\overline") {
-		k := j + len("\\overline")
-		for k < len(s) && isSpace(s[k]) {
-			k++
-		}
-		if k < len(s) && s[k] == '{' {
-			e := strings.IndexByte(s[k:], '}')
-			if e > 1 && allDigits(s[k+1:k+e]) && strings.Contains(s[i:j], ".") {
-				j = k + e + 1
-			}
-		} else if k < len(s) && isDigit(s[k]) && strings.Contains(s[i:j], ".") {
-			j = k + 1
-		}
+	if strings.Contains(s[i:j], ".") {
+		j = p.scanRepeat(j)
 	}
 	// scientific notation 6.02e23, 1E-5
 	if j < len(s) && (s[j] == 'e' || s[j] == 'E') && (!p.latexMode || strings.Contains(s[i:j], ".")) {
@@ -465,6 +382,89 @@ func (p *parser) scanNumber(i int) int {
 		}
 	}
 	return j
+}
+
+// scanRepeat returns the end of the repeating digits of a decimal whose
+// written digits end at j: 0.1\overline{6}, 0.\dot{3}, 0.1\dot{6},
+// 0.\dot{1}4285\dot{7} (a dot over the first and the last digit of the
+// block), and 0.(3) where the parenthesis follows the point itself (after
+// a digit, 0.5(3) is as often a product, so it is not read as a repeat).
+func (p *parser) scanRepeat(j int) int {
+	s := p.s
+	if strings.HasPrefix(s[j:], "\\overline") {
+		k := j + len("\\overline")
+		for k < len(s) && isSpace(s[k]) {
+			k++
+		}
+		if k < len(s) && s[k] == '{' {
+			e := strings.IndexByte(s[k:], '}')
+			if e > 1 && allDigits(strings.TrimSpace(s[k+1:k+e])) {
+				return k + e + 1
+			}
+		} else if k < len(s) && isDigit(s[k]) {
+			return k + 1
+		}
+		if s[j-1] == '.' {
+			p.failf(j, "a decimal point before a decoration that holds no digits")
+		}
+		return j
+	}
+	if e := dotDigit(s, j); e > 0 {
+		k := e
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if e2 := dotDigit(s, k); e2 > 0 {
+			return e2
+		}
+		if k > e {
+			p.failf(j, "a repeating block with a dot over its first digit needs one over its last digit")
+		}
+		return e
+	}
+	if n := parenRepeat(s, j); n > 0 {
+		if s[j-1] != '.' {
+			p.failf(j, "a decimal followed by (%s) is ambiguous: a repeating decimal or a product", s[j+1:j+n-1])
+		}
+		return j + n
+	}
+	if s[j-1] == '.' && (strings.HasPrefix(s[j:], "\\overline") || strings.HasPrefix(s[j:], "\\dot")) {
+		p.failf(j, "a decimal point before a decoration that holds no digits")
+	}
+	return j
+}
+
+// dotDigit returns the end of \dot{d} or \dot d at i, or 0.
+func dotDigit(s string, i int) int {
+	if !strings.HasPrefix(s[i:], "\\dot") {
+		return 0
+	}
+	k := i + len("\\dot")
+	for k < len(s) && isSpace(s[k]) {
+		k++
+	}
+	if k+2 < len(s) && s[k] == '{' && isDigit(s[k+1]) && s[k+2] == '}' {
+		return k + 3
+	}
+	if k < len(s) && isDigit(s[k]) && k > i+len("\\dot") {
+		return k + 1
+	}
+	return 0
+}
+
+// parenRepeat returns the length of "(digits)" at i, or 0.
+func parenRepeat(s string, i int) int {
+	if i >= len(s) || s[i] != '(' {
+		return 0
+	}
+	k := i + 1
+	for k < len(s) && isDigit(s[k]) {
+		k++
+	}
+	if k == i+1 || k >= len(s) || s[k] != ')' {
+		return 0
+	}
+	return k + 1 - i
 }
 
 func allDigits(s string) bool {

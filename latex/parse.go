@@ -1,6 +1,7 @@
 package latex
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -10,19 +11,50 @@ import (
 )
 
 // Error is a parse error with the 1-based column (in bytes of the input
-// after Unicode normalisation) where it was found.
+// after Unicode normalisation) where it was found. Err, when set, is the
+// cause (the context's error when parsing was cancelled).
 type Error struct {
 	Col int
 	Msg string
+	Err error
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
 
-// Limits on input, so that parsing stays linear and shallow.
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Limits on input, so that parsing stays linear and shallow: an answer
+// longer than MaxInput bytes is "answer too long", and one whose brackets
+// and braces nest deeper than MaxDepth, or whose parse recurses deeper, is
+// "expression nested too deeply". Both are checked before any parsing, in
+// one linear pass, so that a 14 MB or a 100,000-deep input fails at once.
 const (
 	MaxInput = 20000
-	maxDepth = 200
+	MaxDepth = 200
+	maxDepth = MaxDepth
 )
+
+// ctxPoll is how many tokens the lexer reads between polls of the context.
+const ctxPoll = 256
+
+// nestingDepth returns the deepest nesting of (, [ and { in s and the
+// offset where it is first reached (escaped braces count too).
+func nestingDepth(s string) (int, int) {
+	d, most, at := 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			d++
+			if d > most {
+				most, at = d, i
+			}
+		case ')', ']', '}':
+			d--
+		}
+	}
+	return most, at
+}
 
 type parser struct {
 	s           string
@@ -42,8 +74,13 @@ type parser struct {
 	intFrac map[expr.Node]bool // \frac of two integer literals (for mixed numbers)
 	rawInt  map[expr.Node]string
 	cfg     Config
+	ctx     context.Context
+	lexed   int // tokens lexed, for polling ctx
 	// sepEnd is where the last list separator ended ("orW(x)" glues one)
 	sepEnd int
+	// inIntegral is set inside the body of an integral, which ends at its
+	// differential (dx)
+	inIntegral int
 	// fracArg is set inside the arguments of \frac, where a comma between
 	// digit groups is a thousands separator (\frac{12}{5,525})
 	fracArg int
@@ -73,10 +110,17 @@ func (p *parser) failf(pos int, format string, args ...any) {
 // script make the whole answer a text answer (expr.Text), which equals
 // only the same text: a number left after such words is never read as the
 // answer, and numbers around words are never multiplied together.
-func Parse(s string) (n expr.Node, err error) { return parse(s, Config{}) }
+func Parse(s string) (n expr.Node, err error) { return parse(context.Background(), s, Config{}) }
 
-func parse(s string, cfg Config) (n expr.Node, err error) {
-	n, err = parseMath(s, cfg)
+// ParseContext is Parse under a context: a cancelled or expired context
+// stops the parse with an *Error that wraps the context's error.
+func ParseContext(ctx context.Context, s string) (expr.Node, error) { return parse(ctx, s, Config{}) }
+
+func parse(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, &Error{Col: 1, Msg: "parsing stopped: " + err.Error(), Err: err}
+	}
+	n, err = parseMath(ctx, s, cfg)
 	if err != nil && wholeTextGroup(s) {
 		// An answer that is one \text{...} group and does not read as
 		// mathematics is text ("\text{a"b}", and what a text answer prints
@@ -110,14 +154,26 @@ func wholeTextGroup(s string) bool {
 	return depth == 0 && plainText(t) != ""
 }
 
-func parseMath(s string, cfg Config) (n expr.Node, err error) {
+func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
 	orig := s
-	s, foreign := normalizeUnicode(s)
+	if d, at := nestingDepth(s); d > MaxDepth {
+		return nil, &Error{Col: at + 1, Msg: fmt.Sprintf("expression nested too deeply (more than %d brackets and braces deep)", MaxDepth)}
+	}
+	// plain text or LaTeX is decided on what was written, before Unicode
+	// math is spelled in LaTeX (2¹⁰ stays a plain-text answer)
+	latexMode := strings.ContainsAny(s, "\\{}")
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}, cfg: cfg}
-	p.latexMode = strings.ContainsAny(s, "\\{}")
+	s, foreign, uerr := normalizeUnicode(s)
+	if uerr != nil {
+		return nil, uerr
+	}
+	if len(s) > MaxInput {
+		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
+	}
+	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}, cfg: cfg, ctx: ctx}
+	p.latexMode = latexMode
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(wordsPanic); ok {
@@ -165,10 +221,15 @@ type Config struct {
 
 // ParseWith parses an answer under cfg; it does not panic either.
 func ParseWith(s string, cfg Config) (expr.Node, error) {
+	return ParseWithContext(context.Background(), s, cfg)
+}
+
+// ParseWithContext is ParseWith under a context (see ParseContext).
+func ParseWithContext(ctx context.Context, s string, cfg Config) (expr.Node, error) {
 	if cfg.DecimalComma && len(s) <= 4*MaxInput {
 		s = decimalCommas(s)
 	}
-	return parse(s, cfg)
+	return parse(ctx, s, cfg)
 }
 
 var commaNumberRe = regexp.MustCompile(`\d+(?:(?:,|\{,\})\d+)+`)
@@ -398,7 +459,12 @@ func (p *parser) parseRel() expr.Node {
 	p.enter()
 	defer p.leave()
 	var first expr.Node
-	p.peek()
+	if t := p.peek(); t.kind == tCmd && noOpSet[NoOpPrefix][t.text] {
+		// "\approx 8.24": an answer stated as approximately a value is
+		// that value (a decimal is compared as a rounded value anyway);
+		// nothing else may stand before a relation
+		p.pos = t.end
+	}
 	if m := lhsFunc.FindStringSubmatchIndex(p.s[p.pos:]); m != nil && (p.pos == 0 || !isLetter(p.s[p.pos-1]) || p.pos == p.sepEnd) {
 		fn := p.s[p.pos+m[2] : p.pos+m[3]]
 		arg := p.s[p.pos+m[4] : p.pos+m[5]]
@@ -587,20 +653,37 @@ func (p *parser) parseMul() expr.Node {
 			// the remainder
 			p.pos = t.end
 			var m expr.Node
-			if t.text == "pmod" {
+			if nt := p.peek(); t.text == "pmod" && nt.kind == tOp && nt.text == "{" {
 				m = p.parseArg()
 			} else {
+				// \pmod 12, \mod 12, a \bmod 12: the whole operand,
+				// never its first digit
 				m = p.parseUnary()
 			}
 			var a expr.Node = &expr.Mul{Factors: factors}
 			if len(factors) == 1 {
 				a = factors[0]
 			}
+			// \pmod and amsmath's \mod write a congruence's modulus: a
+			// residue class; \bmod is the binary remainder
 			fn := "modclass"
 			if t.text == "bmod" {
 				fn = "mod"
 			}
 			factors = []expr.Node{&expr.Call{Fn: fn, Args: []expr.Node{a, m}}}
+			continue
+		}
+		if c, ok := p.uprightConstAhead(); ok {
+			// 4\text{i}, 2\textrm{e}: the constant, never a unit
+			factors = append(factors, c)
+			continue
+		}
+		if m, ok := p.parenModulus(); ok {
+			var a expr.Node = &expr.Mul{Factors: factors}
+			if len(factors) == 1 {
+				a = factors[0]
+			}
+			factors = []expr.Node{&expr.Call{Fn: "modclass", Args: []expr.Node{a, m}}}
 			continue
 		}
 		if _, text := factors[len(factors)-1].(*expr.Text); !text && p.skipUnit() {
@@ -653,7 +736,67 @@ func (p *parser) parseMul() expr.Node {
 	return &expr.Mul{Factors: factors}
 }
 
-var mixedFracRe = regexp.MustCompile(`^\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)`)
+// uprightConstAhead reads e, i or \pi in a text or font group after a
+// factor (4\text{i}, 2\textrm{e}, 3\mathrm{\pi}): the constants, which a
+// unit reading would drop (3+4\text{i} is not 7).
+func (p *parser) uprightConstAhead() (expr.Node, bool) {
+	t := p.peek()
+	if t.kind != tCmd || !textCmds[t.text] && !fontCmds[t.text] {
+		return nil, false
+	}
+	save := p.pos
+	p.pos = t.end
+	raw, ok := p.rawArg()
+	p.cacheOK = false
+	switch w := strings.TrimSpace(raw); {
+	case ok && (w == "e" || w == "i"):
+		return p.letterSym(w), true
+	case ok && w == "\\pi":
+		return &expr.Sym{Name: expr.Pi}, true
+	}
+	p.pos = save
+	return nil, false
+}
+
+// parenModulus reads a congruence's modulus written in parentheses with
+// the word mod: (\mathrm{mod}\ 5), (\text{mod } 5), (\operatorname{mod} 5),
+// (mod 5). It is the residue class of \pmod{5}, never a product with a
+// variable "mod".
+func (p *parser) parenModulus() (expr.Node, bool) {
+	t := p.peek()
+	if !(t.kind == tOp && t.text == "(") {
+		return nil, false
+	}
+	save := p.pos
+	p.pos = t.end
+	w := p.peek()
+	word := false
+	switch {
+	case w.kind == tWord && w.text == "mod":
+		p.pos = w.end
+		word = true
+	case w.kind == tCmd && (w.text == "mathrm" || w.text == "text" || w.text == "operatorname" || w.text == "textrm" || w.text == "mbox"):
+		p.pos = w.end
+		raw, ok := p.rawArg()
+		p.cacheOK = false
+		word = ok && strings.TrimSpace(raw) == "mod"
+	case w.kind == tCmd && w.text == "mod":
+		p.pos = w.end
+		word = true
+	}
+	if !word {
+		p.pos, p.cacheOK = save, false
+		return nil, false
+	}
+	p.bracket++
+	m := p.parseAdd()
+	p.bracket--
+	c := p.next()
+	if !(c.kind == tOp && c.text == ")") {
+		p.failf(c.start, "missing ) after the modulus of a congruence")
+	}
+	return m, true
+}
 
 // tryMixedFraction recognises the fraction part of a mixed number after an
 // integer: \frac{a}{b} of integer literals, or "a/b" after a space.
@@ -663,7 +806,7 @@ func (p *parser) tryMixedFraction() expr.Node {
 	if t.kind == tCmd && (t.text == "frac" || t.text == "dfrac" || t.text == "tfrac") {
 		// decide lexically first: re-parsing arbitrary fractions here would
 		// make nested fractions exponential
-		if !mixedFracRe.MatchString(p.s[t.end:]) {
+		if e := p.intArgEnd(t.end); e < 0 || p.intArgEnd(e) < 0 {
 			return nil
 		}
 		n := p.parseUnary()
@@ -700,6 +843,9 @@ func (p *parser) tryMixedFraction() expr.Node {
 
 // canStartFactor reports whether t can begin an implicitly multiplied factor.
 func (p *parser) canStartFactor(t token) bool {
+	if p.inIntegral > 0 && (t.kind == tWord && t.text[0] == 'd' || t.kind == tCmd) && p.atDifferential() {
+		return false
+	}
 	switch t.kind {
 	case tNum:
 		return true
@@ -779,6 +925,10 @@ func (p *parser) parsePow() expr.Node {
 		if p.isOrdinalMark(base) {
 			continue // 12^{\text{th}} is 12
 		}
+		if tr, ok := p.transposeMark(base); ok {
+			base = tr
+			continue
+		}
 		e := p.parseExponent()
 		base = &expr.Pow{Base: base, Exp: e}
 		base = p.postfixOps(base)
@@ -786,22 +936,125 @@ func (p *parser) parsePow() expr.Node {
 	return base
 }
 
-// ordinalRe matches an ordinal suffix written as an exponent.
-var ordinalRe = regexp.MustCompile(`^\s*(?:\{\s*)?(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?(?:th|st|nd|rd)\s*\}?\s*\}?`)
+// transposeMark consumes a transpose mark after ^ (\top, \intercal,
+// \mathsf{T}, and a plain T on a matrix or on a capital letter, the names
+// of matrices): the transposed matrix, or transpose(A) of a symbol. A plain
+// T on anything else stays a power: x^T may be x to the power T.
+func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
+	save := p.pos
+	raw, ok := p.rawArg()
+	p.cacheOK = false
+	w := strings.Join(strings.Fields(raw), "")
+	m, isMatrix := base.(*expr.Matrix)
+	switch {
+	case !ok:
+	case w == "\\top" || w == "\\intercal" || w == "\\mathsf{T}" || w == "\\mathsfT" || w == "\\mathrm{T}" || w == "\\mathrmT" || w == "\\textsf{T}":
+	case w == "T" && (isMatrix || isMatrixName(base)):
+	default:
+		p.pos = save
+		return nil, false
+	}
+	if isMatrix {
+		rows := make([][]expr.Node, len(m.Rows[0]))
+		for _, r := range m.Rows {
+			for j, c := range r {
+				rows[j] = append(rows[j], c)
+			}
+		}
+		return &expr.Matrix{Rows: rows}, true
+	}
+	return &expr.Call{Fn: "transpose", Args: []expr.Node{base}}, true
+}
 
-// isOrdinalMark consumes an ordinal suffix after ^ on an integer.
+// isMatrixName reports whether n is one capital letter (A, M): a matrix's
+// name when it carries ^T.
+func isMatrixName(n expr.Node) bool {
+	s, ok := n.(*expr.Sym)
+	return ok && len(s.Name) == 1 && s.Name[0] >= 'A' && s.Name[0] <= 'Z'
+}
+
+// isOrdinalMark consumes an ordinal suffix after ^ on an integer: ^{th},
+// ^{\text{th}}, ^\text{th}, ^th.
 func (p *parser) isOrdinalMark(base expr.Node) bool {
 	n, ok := base.(*expr.Num)
 	if !ok || !n.V.IsInt() || n.Dec {
 		return false
 	}
-	m := ordinalRe.FindString(p.s[p.pos:])
-	if m == "" || strings.Count(m, "{") != strings.Count(m, "}") {
+	s := p.s
+	i := p.skipSpacesAt(p.pos)
+	braces := 0
+	if i < len(s) && s[i] == '{' {
+		braces++
+		i = p.skipSpacesAt(i + 1)
+	}
+	if i < len(s) && s[i] == '\\' {
+		name, end := p.cmdAt(i)
+		if name != "text" && name != "mathrm" && name != "textrm" && name != "mbox" {
+			return false
+		}
+		i = p.skipSpacesAt(end)
+		if i >= len(s) || s[i] != '{' {
+			return false
+		}
+		braces++
+		i = p.skipSpacesAt(i + 1)
+	}
+	if i+2 > len(s) {
 		return false
 	}
-	p.pos += len(m)
+	switch s[i : i+2] {
+	case "th", "st", "nd", "rd":
+	default:
+		return false
+	}
+	i += 2
+	if i < len(s) && isLetter(s[i]) {
+		return false // ^{the...}: a word, not a suffix
+	}
+	for ; braces > 0; braces-- {
+		i = p.skipSpacesAt(i)
+		if i >= len(s) || s[i] != '}' {
+			return false
+		}
+		i++
+	}
+	p.pos = i
 	p.cacheOK = false
 	return true
+}
+
+// skipSpacesAt returns the first offset at or after i that is no space.
+func (p *parser) skipSpacesAt(i int) int {
+	for i < len(p.s) && isSpace(p.s[i]) {
+		i++
+	}
+	return i
+}
+
+// intArgEnd returns the end of an argument that is an integer literal at i
+// ({12} or one digit, after spaces), or -1.
+func (p *parser) intArgEnd(i int) int {
+	s := p.s
+	i = p.skipSpacesAt(i)
+	if i < len(s) && isDigit(s[i]) {
+		return i + 1
+	}
+	if i >= len(s) || s[i] != '{' {
+		return -1
+	}
+	j := p.skipSpacesAt(i + 1)
+	k := j
+	for k < len(s) && isDigit(s[k]) {
+		k++
+	}
+	if k == j {
+		return -1
+	}
+	k = p.skipSpacesAt(k)
+	if k >= len(s) || s[k] != '}' {
+		return -1
+	}
+	return k + 1
 }
 
 // isDegreeMark consumes "\circ", "{\circ}", "\degree" after ^.

@@ -159,8 +159,14 @@ func numValue(s string) (*big.Rat, bool, int, bool) {
 	s = strings.ReplaceAll(s, "\\!", "")
 	rep := ""
 	if i := strings.Index(s, "\\overline"); i >= 0 {
-		r := strings.Trim(s[i+len("\\overline"):], "{} ")
-		rep = r
+		rep = strings.Trim(s[i+len("\\overline"):], "{} ")
+		s = s[:i]
+	} else if i := strings.Index(s, "\\dot"); i >= 0 {
+		// 0.\dot{1}4285\dot{7}: the digits from the first dot to the last
+		rep = strings.NewReplacer("\\dot", "", "{", "", "}", "", " ", "").Replace(s[i:])
+		s = s[:i]
+	} else if i := strings.IndexByte(s, '('); i >= 0 {
+		rep = strings.Trim(s[i:], "()")
 		s = s[:i]
 	}
 	exp := ""
@@ -537,15 +543,83 @@ func (p *parser) parseAbs(closer string) expr.Node {
 var textCmds = map[string]bool{"text": true, "mbox": true, "textnormal": true, "textrm": true, "textbf": true,
 	"textit": true, "hbox": true, "textsf": true, "texttt": true, "emph": true, "textup": true}
 
+// fontCmds are the style fonts: \mathbf{5} is 5 and \mathbf{v} is v (on
+// the no-op table). The letter fonts (letterFontCmds) make another symbol.
 var fontCmds = map[string]bool{"mathrm": true, "mathbf": true, "mathit": true, "mathsf": true, "boldsymbol": true,
-	"bm": true, "mathnormal": true, "mathtt": true, "pmb": true, "mathcal": true, "mathscr": true, "mathfrak": true}
+	"bm": true, "mathnormal": true, "mathtt": true, "pmb": true, "mathup": true}
 
-var wrapperCmds = map[string]bool{"boxed": true, "fbox": true, "framebox": true, "underline": true, "cancel": true,
-	"displaylimits": true, "ensuremath": true}
+// letterFontCmds write another alphabet: \mathcal{L} is not L, and a font of
+// this kind around anything but letters is refused.
+var letterFontCmds = map[string]bool{"mathcal": true, "mathscr": true, "mathfrak": true}
 
+// wrapperCmds mark the answer and are read as their argument (on the no-op
+// table).
+var wrapperCmds = map[string]bool{"boxed": true, "fbox": true, "framebox": true, "ensuremath": true}
+
+// decorCmds are accents and decorations. Over letters they make another
+// symbol (\vec{v}, \hat{x}, \overline{AB}); \overline and \bar over a
+// number or an expression are its complex conjugate, \overline and \dot
+// inside a decimal mark its repeating digits (scanNumber); anywhere else
+// they are refused.
 var decorCmds = map[string]bool{"vec": true, "hat": true, "bar": true, "tilde": true, "widehat": true, "widetilde": true,
 	"overrightarrow": true, "overleftrightarrow": true, "overline": true, "dot": true, "ddot": true, "check": true,
-	"overarc": true, "arc": true, "wideparen": true, "acute": true, "grave": true, "breve": true}
+	"overarc": true, "arc": true, "wideparen": true, "acute": true, "grave": true, "breve": true, "mathring": true,
+	"overleftarrow": true, "underbar": true}
+
+// strikeCmds strike out or underline what they hold: \cancel{7} is not 7,
+// and nothing says what it is, so it is refused.
+var strikeCmds = map[string]bool{"cancel": true, "bcancel": true, "xcancel": true, "sout": true, "cancelto": true,
+	"underline": true, "st": true, "xout": true, "uline": true}
+
+// symbolCmds are commands read as named symbols: a triangle or an angle
+// named by its vertices (\triangle ABC), and letterlike symbols.
+var symbolCmds = map[string]bool{"triangle": true, "angle": true, "measuredangle": true, "ell": true, "hbar": true,
+	"aleph": true, "beth": true}
+
+// uprightConsts are the upright spellings of the constants.
+var uprightConsts = map[string]string{"uppi": expr.Pi, "upi": expr.Pi, "muppi": expr.Pi, "ue": expr.E}
+
+// decorated reads an accent or decoration (see decorCmds) after its name.
+func (p *parser) decorated(name string, at token) expr.Node {
+	save := p.pos
+	raw, ok := p.rawArg()
+	if !ok {
+		p.failf(at.start, "missing argument of \\%s", name)
+	}
+	p.cacheOK = false
+	w := strings.Join(strings.Fields(raw), "")
+	letters := w != ""
+	for i := 0; i < len(w); i++ {
+		if !isLetter(w[i]) {
+			letters = false
+		}
+	}
+	greekArg := strings.HasPrefix(w, "\\") && greek[w[1:]]
+	switch {
+	case (name == "overline" || name == "bar") && len(w) == 1 && letters:
+		// \bar{z}: the conjugate of z
+		return &expr.Call{Fn: "conj", Args: []expr.Node{p.letterSym(w)}}
+	case letters || greekArg:
+		return &expr.Sym{Name: "\\" + name + "{" + w + "}"}
+	case name == "overline" || name == "bar":
+		// \overline{3+4i}: the complex conjugate
+		p.pos = save
+		p.cacheOK = false
+		arg := p.parseArg()
+		x := arg
+		if neg, ok := x.(*expr.Neg); ok {
+			x = neg.X
+		}
+		if _, real := x.(*expr.Num); real {
+			// \overline{5} is a residue class, a repeating digit or a
+			// conjugate: no reading is agreed on
+			p.failf(at.start, "\\%s{%s} of a real number is ambiguous (a residue class, a repeating digit or a conjugate)", name, w)
+		}
+		return &expr.Call{Fn: "conj", Args: []expr.Node{arg}}
+	}
+	p.failf(at.start, "\\%s{%s} is not read (an accent over anything but a letter has no agreed meaning)", name, w)
+	return nil
+}
 
 func (p *parser) parseCommand(t token) expr.Node {
 	name := t.text
@@ -673,15 +747,26 @@ func (p *parser) parseCommand(t token) expr.Node {
 		return &expr.Sym{Name: "\\dots"}
 	case "sum", "prod":
 		return p.parseBigOp(name)
+	case "int":
+		return p.parseIntegral(t)
+	case "lim":
+		return p.parseLimit(t)
 	case "operatorname", "operatorname*":
 		raw, _ := p.rawArg()
 		p.cacheOK = false
-		w := strings.TrimSpace(raw)
+		w := strings.Join(strings.Fields(raw), "")
+		switch w {
+		case "e", "i", "\\pi":
+			// \operatorname{i}: the upright constant
+			return p.letterSym(strings.TrimPrefix(w, "\\"))
+		case "Gamma", "\\Gamma":
+			return p.parseFunction("gamma", t)
+		}
 		if fn, ok := funcNames[strings.ToLower(w)]; ok {
 			return p.parseFunction(fn, t)
 		}
 		return p.parseFunction(w, t)
-	case "$", "#", "&":
+	case "$", "#":
 		return p.parsePrimary()
 	case "textcolor", "colorbox":
 		p.rawArg()
@@ -711,23 +796,61 @@ func (p *parser) parseCommand(t token) expr.Node {
 		return p.parseArg()
 	}
 	if decorCmds[name] {
-		raw, _ := p.rawArg()
-		p.cacheOK = false
-		return &expr.Sym{Name: "\\" + name + "{" + strings.Join(strings.Fields(raw), "") + "}"}
+		return p.decorated(name, t)
 	}
-	if greek[name] {
+	if strikeCmds[name] {
+		p.failf(t.start, "\\%s is not read: what it strikes out or underlines is not the answer", name)
+	}
+	if letterFontCmds[name] {
+		raw, ok := p.rawArg()
+		w := strings.TrimSpace(raw)
+		if !ok || len(w) != 1 || !isLetter(w[0]) {
+			p.failf(t.start, "\\%s around anything but one letter is not read", name)
+		}
+		p.cacheOK = false
+		return &expr.Sym{Name: "\\" + name + "{" + w + "}"}
+	}
+	if name == "Gamma" {
+		if nt := p.peek(); nt.kind == tOp && nt.text == "(" {
+			// \Gamma(5): the gamma function, not the product of a
+			// symbol and 5
+			return p.parseFunction("gamma", t)
+		}
+	}
+	if c, ok := uprightConsts[name]; ok {
+		return &expr.Sym{Name: c}
+	}
+	if greek[name] || symbolCmds[name] {
 		return &expr.Sym{Name: "\\" + name}
 	}
 	if name == "pm" || name == "mp" {
 		p.failf(t.start, "\\%s with nothing after it", name) // (as an operand: "\sqrt{\pm}")
 	}
-	if len(name) > 1 && isLetter(name[0]) {
-		// unknown command: an opaque symbol (\zzz), so that comparisons
-		// can still see it on both sides
+	if len(name) > 1 && isLetter(name[0]) && p.betweenRelations(t) {
+		// "1 = \zzz = x = 0": a whole side of an equation chain is a
+		// named quantity, an opaque symbol equal only to itself (it
+		// multiplies nothing and nothing vanishes)
 		return &expr.Sym{Name: "\\" + name}
 	}
-	p.failf(t.start, "unexpected \\%s", name)
+	// closed world: a command no rule reads is refused, never kept as an
+	// opaque symbol that could stand for anything
+	p.failf(t.start, "the command \\%s is not read", name)
 	return nil
+}
+
+// betweenRelations reports whether the command token t stands alone
+// between two relation signs (= \zzz =).
+func (p *parser) betweenRelations(t token) bool {
+	i := t.start - 1
+	for i >= 0 && isSpace(p.s[i]) {
+		i--
+	}
+	if i < 0 || !(p.s[i] == '=' || p.s[i] == '<' || p.s[i] == '>') {
+		return false
+	}
+	nt := p.peek()
+	_, rel := p.relOp(nt)
+	return rel
 }
 
 func (p *parser) skipOptional() {
@@ -754,6 +877,13 @@ func (p *parser) parseTextCmd(name string, at token) expr.Node {
 	w := strings.TrimSpace(raw)
 	if w == "" {
 		return p.parsePrimary()
+	}
+	if fn, ok := funcNames[w]; ok && (name == "mathrm" || name == "text" || name == "textrm" || name == "mathit") && fn != "sqrt" && fn != "abs" {
+		// \mathrm{lcm}(12,18): a function written upright
+		if fn == "mod" {
+			p.failf(at.start, "\\%s{mod} outside a congruence is not read", name)
+		}
+		return p.parseFunction(fn, at)
 	}
 	// digits of a base above ten in text: \text{B7}_{12}
 	if textDigits.MatchString(w) && p.pos < len(p.s) && p.s[p.pos] == '_' {
@@ -813,11 +943,12 @@ func (p *parser) parseBigOp(name string) expr.Node {
 		if t.kind == tOp && t.text == "_" {
 			p.pos = t.end
 			sub := p.parseArg()
-			if r, ok := sub.(*expr.Rel); ok && len(r.Sides) == 2 && r.Ops[0] == "=" {
-				v, lo = r.Sides[0], r.Sides[1]
-			} else {
-				lo = sub
+			r, ok := sub.(*expr.Rel)
+			if !ok || len(r.Sides) != 2 || r.Ops[0] != "=" {
+				// \sum_{k \in S}, \sum_{k}: no range to read
+				p.failf(t.start, "the subscript of \\%s must be index = lower bound", name)
 			}
+			v, lo = r.Sides[0], r.Sides[1]
 			continue
 		}
 		if t.kind == tOp && t.text == "^" {
@@ -826,6 +957,15 @@ func (p *parser) parseBigOp(name string) expr.Node {
 			continue
 		}
 		break
+	}
+	if s, ok := lo.(*expr.Sym); ok && s.Name == "?" {
+		p.failf(p.pos, "a \\%s without its index and lower bound (_{k=1}) is not read", name)
+	}
+	if s, ok := hi.(*expr.Sym); ok && s.Name == "?" {
+		p.failf(p.pos, "a \\%s without its upper bound (^{n}) is not read", name)
+	}
+	if _, ok := v.(*expr.Sym); !ok {
+		p.failf(p.pos, "the index of a \\%s must be one variable", name)
 	}
 	body := p.parseMul()
 	return &expr.Call{Fn: name, Args: []expr.Node{body, v, lo, hi}}

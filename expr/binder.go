@@ -1,0 +1,341 @@
+package expr
+
+import (
+	"math/big"
+	"sort"
+	"sync"
+)
+
+// definiteIntegral evaluates \int_lo^hi body d var exactly when the body is
+// a polynomial (in the variable and in any others) and the bounds are exact
+// rationals, returning the result as a tree (a polynomial in the other
+// variables). Anything else has no exact value here: ErrUnknownFunction.
+func (l *state) definiteIntegral(t *Call) (Node, error) {
+	v, ok := BoundVar(t)
+	if !ok || t.Fn != "int" || len(t.Args) != 4 {
+		return nil, ErrUnknownFunction
+	}
+	lo, err := l.rat(t.Args[2])
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	hi, err := l.rat(t.Args[3])
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	body, v := renameBound(t, v)
+	rf, err := l.ratFunc(body)
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	den, ok := rf.Den.constant()
+	if !ok || den.Sign() == 0 {
+		return nil, ErrUnknownFunction
+	}
+	keys := make([]string, 0, len(rf.Num.terms))
+	for k := range rf.Num.terms {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var terms []Node
+	for _, k := range keys {
+		if err := l.check(); err != nil {
+			return nil, err
+		}
+		m := rf.Num.monos[k]
+		d := m[v]
+		if d+1 > MaxPolyDegree {
+			return nil, ErrLimit
+		}
+		// coef * (hi^(d+1) - lo^(d+1)) / ((d+1) * den)
+		e := big.NewInt(int64(d + 1))
+		ph := new(big.Rat).SetFrac(new(big.Int).Exp(hi.Num(), e, nil), new(big.Int).Exp(hi.Denom(), e, nil))
+		pl := new(big.Rat).SetFrac(new(big.Int).Exp(lo.Num(), e, nil), new(big.Int).Exp(lo.Denom(), e, nil))
+		c := new(big.Rat).Sub(ph, pl)
+		c.Mul(c, rf.Num.terms[k])
+		c.Quo(c, new(big.Rat).Mul(den, big.NewRat(int64(d+1), 1)))
+		if err := l.fits(c); err != nil {
+			return nil, err
+		}
+		if c.Sign() == 0 {
+			continue
+		}
+		factors := []Node{Rat(c)}
+		names := make([]string, 0, len(m))
+		for name := range m {
+			if name != v && m[name] != 0 {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			factors = append(factors, &Pow{Base: &Sym{Name: name}, Exp: Int(int64(m[name]))})
+		}
+		if len(factors) == 1 {
+			terms = append(terms, factors[0])
+		} else {
+			terms = append(terms, &Mul{Factors: factors})
+		}
+	}
+	switch len(terms) {
+	case 0:
+		return Int(0), nil
+	case 1:
+		return terms[0], nil
+	}
+	return &Add{Terms: terms}, nil
+}
+
+// unknownUnlessLimit keeps the limit and deadline errors and turns any
+// other failure into "no value".
+func unknownUnlessLimit(err error) error {
+	if err == ErrLimit || err == ErrDeadline {
+		return err
+	}
+	return ErrUnknownFunction
+}
+
+// conjugateTree returns the complex conjugate of n as a tree when n is
+// built from rationals, the constants, i and field operations, integer
+// powers and roots of positive rationals: then conjugation is the
+// substitution of -i for i. Anything else (a root of a negative number, a
+// function) is not conjugated here (ok false).
+func conjugateTree(n Node) (Node, bool) {
+	safe := true
+	Walk(n, func(x Node) bool {
+		switch t := x.(type) {
+		case *Num, *Neg, *Add, *Mul:
+		case *Sym:
+			if !IsConst(t.Name) || t.Name == Inf {
+				safe = false
+			}
+		case *Pow:
+			e, ok := t.Exp.(*Num)
+			if !ok {
+				safe = false
+				return false
+			}
+			if !e.V.IsInt() {
+				b, ok := t.Base.(*Num)
+				if !ok || b.V.Sign() <= 0 {
+					safe = false
+				}
+				return false
+			}
+		default:
+			safe = false
+		}
+		return safe
+	})
+	if !safe {
+		return nil, false
+	}
+	return Substitute(n, I, &Neg{X: &Sym{Name: I}}), true
+}
+
+// gammaInt is Γ(n) = (n-1)! for a positive integer n (ok false otherwise).
+func (l *state) gammaInt(t *Call) (*big.Rat, error) {
+	if len(t.Args) != 1 {
+		return nil, ErrNotScalar
+	}
+	n, err := l.rat(t.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if !n.IsInt() || n.Sign() <= 0 {
+		if n.IsInt() {
+			return nil, ErrDomain // the poles at 0, -1, -2, ...
+		}
+		return nil, ErrNotRational
+	}
+	return l.rat(&Call{Fn: "fact", Args: []Node{Rat(new(big.Rat).Sub(n, big.NewRat(1, 1)))}})
+}
+
+// constant returns the value of a polynomial without variables.
+func (p *Poly) constant() (*big.Rat, bool) {
+	switch len(p.terms) {
+	case 0:
+		return new(big.Rat), true
+	case 1:
+		if c, ok := p.terms[""]; ok {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// renameBound returns the body of a binder with its variable renamed to a
+// name no answer holds, so that an index spelled like a constant (the i of
+// \sum_{i=1}^n i^2) is read as the variable it is inside the body.
+func renameBound(t *Call, v string) (Node, string) {
+	const fresh = "#v"
+	return Substitute(t.Args[0], v, &Sym{Name: fresh}), fresh
+}
+
+// maxSumDegree bounds the degree of a summand written in closed form.
+const maxSumDegree = 60
+
+// bernoulliTable returns B_0 ... B_maxSumDegree, computed once.
+var bernoulliTable = sync.OnceValue(func() []*big.Rat { return bernoulli(maxSumDegree) })
+
+// bernoulli returns B_0 ... B_n (with B_1 = -1/2).
+func bernoulli(n int) []*big.Rat {
+	b := make([]*big.Rat, n+1)
+	b[0] = big.NewRat(1, 1)
+	for m := 1; m <= n; m++ {
+		acc := new(big.Rat)
+		for k := 0; k < m; k++ {
+			c := new(big.Rat).SetInt(new(big.Int).Binomial(int64(m+1), int64(k)))
+			acc.Add(acc, c.Mul(c, b[k]))
+		}
+		b[m] = acc.Quo(acc, big.NewRat(int64(-(m+1)), 1))
+	}
+	return b
+}
+
+// powerSumCoeffs returns the coefficients c_j of F_d(N) = sum_{k=0}^{N-1}
+// k^d = sum_j c_j N^j (Faulhaber's formula; 0^0 = 1).
+func powerSumCoeffs(d int, bern []*big.Rat) []*big.Rat {
+	c := make([]*big.Rat, d+2)
+	for j := range c {
+		c[j] = new(big.Rat)
+	}
+	for j := 0; j <= d; j++ {
+		x := new(big.Rat).SetInt(new(big.Int).Binomial(int64(d+1), int64(j)))
+		x.Mul(x, bern[j])
+		x.Quo(x, big.NewRat(int64(d+1), 1))
+		c[d+1-j].Add(c[d+1-j], x)
+	}
+	return c
+}
+
+// polySum writes sum_{v=lo}^{hi} body in closed form when the body is a
+// polynomial in the index (with any other variables), lo is an integer and
+// hi any expression free of the index: sum_{k=lo}^{hi} k^d = F_d(hi+1) -
+// F_d(lo). This is an identity for every integer hi >= lo-1, the only
+// values where the sum means anything, and two polynomials that agree on
+// all of them are the same polynomial: a proof, not a probe.
+func (l *state) polySum(t *Call) (Node, error) {
+	v, ok := BoundVar(t)
+	if !ok || t.Fn != "sum" || len(t.Args) != 4 {
+		return nil, ErrUnknownFunction
+	}
+	if FreeVars(t.Args[2])[v] || FreeVars(t.Args[3])[v] {
+		return nil, ErrUnknownFunction
+	}
+	lo, err := l.ratInt(t.Args[2])
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	body, v := renameBound(t, v)
+	rf, err := l.ratFunc(body)
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	den, ok := rf.Den.constant()
+	if !ok || den.Sign() == 0 {
+		return nil, ErrUnknownFunction
+	}
+	keys := make([]string, 0, len(rf.Num.terms))
+	for k := range rf.Num.terms {
+		keys = append(keys, k)
+		if rf.Num.monos[k][v] > maxSumDegree {
+			return nil, ErrLimit
+		}
+	}
+	sort.Strings(keys)
+	bern := bernoulliTable()
+	top := &Add{Terms: []Node{t.Args[3], Int(1)}} // hi + 1
+	loR := new(big.Rat).SetInt(lo)
+	var terms []Node
+	for _, k := range keys {
+		if err := l.check(); err != nil {
+			return nil, err
+		}
+		m := rf.Num.monos[k]
+		cs := powerSumCoeffs(m[v], bern)
+		scale := new(big.Rat).Quo(rf.Num.terms[k], den)
+		// F_d(hi+1) - F_d(lo)
+		var poly []Node
+		atLo := new(big.Rat)
+		for j := len(cs) - 1; j >= 0; j-- {
+			if cs[j].Sign() == 0 {
+				continue
+			}
+			p := new(big.Rat).SetFrac(new(big.Int).Exp(loR.Num(), big.NewInt(int64(j)), nil), big.NewInt(1))
+			atLo.Add(atLo, p.Mul(p, cs[j]))
+			poly = append(poly, &Mul{Factors: []Node{Rat(cs[j]), &Pow{Base: top, Exp: Int(int64(j))}}})
+		}
+		poly = append(poly, Rat(new(big.Rat).Neg(atLo)))
+		factors := []Node{Rat(scale), &Add{Terms: poly}}
+		names := make([]string, 0, len(m))
+		for name := range m {
+			if name != v && m[name] != 0 {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			factors = append(factors, &Pow{Base: &Sym{Name: name}, Exp: Int(int64(m[name]))})
+		}
+		terms = append(terms, &Mul{Factors: factors})
+	}
+	if len(terms) == 0 {
+		return Int(0), nil
+	}
+	return &Add{Terms: terms}, nil
+}
+
+// limitBySubstitution is lim_{v -> p} body when the body does not hold v,
+// or is a rational function of v alone whose denominator does not vanish
+// at the rational point p: then it is continuous there and the limit is
+// its value. Anything else (0/0, a point at infinity, other functions) has
+// no value here.
+func (l *state) limitBySubstitution(t *Call) (Node, error) {
+	v, ok := BoundVar(t)
+	if !ok || t.Fn != "lim" {
+		return nil, ErrUnknownFunction
+	}
+	body, v := renameBound(t, v)
+	point := t.Args[2]
+	if !FreeVars(body)[v] {
+		return t.Args[0], nil
+	}
+	p, err := l.rat(point)
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	rf, err := l.ratFunc(body)
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	dv, err := l.rat(Substitute(rf.Den.node(), v, Rat(p)))
+	if err != nil || dv.Sign() == 0 {
+		return nil, ErrUnknownFunction
+	}
+	return Substitute(body, v, Rat(p)), nil // (the body holds the fresh name)
+}
+
+// node writes a polynomial as a tree.
+func (p *Poly) node() Node {
+	keys := make([]string, 0, len(p.terms))
+	for k := range p.terms {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	terms := []Node{Int(0)}
+	for _, k := range keys {
+		f := []Node{Rat(p.terms[k])}
+		m := p.monos[k]
+		names := make([]string, 0, len(m))
+		for name := range m {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			f = append(f, &Pow{Base: &Sym{Name: name}, Exp: Int(int64(m[name]))})
+		}
+		terms = append(terms, &Mul{Factors: f})
+	}
+	return &Add{Terms: terms}
+}

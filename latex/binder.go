@@ -1,0 +1,150 @@
+package latex
+
+import (
+	"strings"
+
+	"github.com/matheval/matheval/expr"
+)
+
+// Integrals and limits bind their variable (see expr's Binders): the
+// variable of \int_0^1 x\,dx is not a variable of the answer.
+
+// parseIntegral parses \int_{lo}^{hi} body d var (or \int body d var)
+// after \int. The body runs to its differential (dx, \mathrm{d}x, d\theta);
+// an integral without one is refused.
+func (p *parser) parseIntegral(at token) expr.Node {
+	var lo, hi expr.Node
+	for i := 0; i < 2; i++ {
+		t := p.peek()
+		if t.kind == tOp && t.text == "_" && lo == nil {
+			p.pos = t.end
+			lo = p.parseSubArg()
+			continue
+		}
+		if t.kind == tOp && t.text == "^" && hi == nil {
+			p.pos = t.end
+			hi = p.parseExponent()
+			continue
+		}
+		break
+	}
+	if (lo == nil) != (hi == nil) {
+		p.failf(at.start, "an integral with one bound only is not read")
+	}
+	p.inIntegral++
+	var body expr.Node
+	if v, ok := p.differential(); ok {
+		// \int dx: the body is 1
+		body = expr.Int(1)
+		p.inIntegral--
+		return integralNode(body, v, lo, hi)
+	}
+	body = p.parseAdd()
+	p.inIntegral--
+	v, ok := p.differential()
+	if !ok {
+		t := p.peek()
+		p.failf(t.start, "an integral without its differential (d followed by the variable)")
+	}
+	return integralNode(body, v, lo, hi)
+}
+
+func integralNode(body expr.Node, v *expr.Sym, lo, hi expr.Node) expr.Node {
+	if lo == nil {
+		return &expr.Call{Fn: "int", Args: []expr.Node{body, v}}
+	}
+	return &expr.Call{Fn: "int", Args: []expr.Node{body, v, lo, hi}}
+}
+
+// atDifferential reports whether the next tokens are a differential: the
+// word d followed by one letter ("dx", "d x"), \mathrm{d} or \text{d}
+// followed by a letter, or d before a Greek letter (d\theta).
+func (p *parser) atDifferential() bool {
+	save, saveCache := p.pos, p.cacheOK
+	_, ok := p.differential()
+	p.pos, p.cacheOK = save, saveCache
+	if ok {
+		p.cacheOK = false
+	}
+	return ok
+}
+
+// differential consumes a differential (see atDifferential) and returns
+// its variable.
+func (p *parser) differential() (*expr.Sym, bool) {
+	save := p.pos
+	t := p.peek()
+	fail := func() (*expr.Sym, bool) {
+		p.pos, p.cacheOK = save, false
+		return nil, false
+	}
+	switch {
+	case t.kind == tWord && t.text == "dx" || t.kind == tWord && len(t.text) == 2 && t.text[0] == 'd':
+		p.pos = t.end
+		return &expr.Sym{Name: t.text[1:]}, true
+	case t.kind == tWord && t.text == "d":
+		p.pos = t.end
+	case t.kind == tCmd && (t.text == "mathrm" || t.text == "text" || t.text == "mathit" || t.text == "operatorname"):
+		p.pos = t.end
+		raw, ok := p.rawArg()
+		p.cacheOK = false
+		if !ok || strings.TrimSpace(raw) != "d" {
+			return fail()
+		}
+	default:
+		return fail()
+	}
+	v := p.peek()
+	switch {
+	case v.kind == tWord && len(v.text) == 1:
+		p.pos = v.end
+		return &expr.Sym{Name: v.text}, true
+	case v.kind == tCmd && greek[v.text]:
+		p.pos = v.end
+		return &expr.Sym{Name: "\\" + v.text}, true
+	}
+	return fail()
+}
+
+// parseLimit parses \lim_{var \to point} body after \lim.
+func (p *parser) parseLimit(at token) expr.Node {
+	t := p.next()
+	if !(t.kind == tOp && t.text == "_") {
+		p.failf(at.start, "\\lim without its subscript")
+	}
+	braced := false
+	if nt := p.peek(); nt.kind == tOp && nt.text == "{" {
+		p.pos = nt.end
+		braced = true
+	}
+	vt := p.next()
+	var v *expr.Sym
+	switch {
+	case vt.kind == tWord && len(vt.text) == 1:
+		v = &expr.Sym{Name: vt.text}
+	case vt.kind == tWord:
+		// "x\to0" lexes x as a word of one letter; anything longer is not
+		// one variable
+		p.failf(vt.start, "the variable of a limit must be one letter")
+	case vt.kind == tCmd && greek[vt.text]:
+		v = &expr.Sym{Name: "\\" + vt.text}
+	default:
+		p.failf(vt.start, "the variable of a limit must be one letter")
+	}
+	arrow := p.next()
+	if !(arrow.kind == tCmd && (arrow.text == "to" || arrow.text == "rightarrow" || arrow.text == "longrightarrow")) {
+		p.failf(arrow.start, "a limit needs \\to between its variable and its point")
+	}
+	var point expr.Node
+	if braced {
+		point = p.parseAdd()
+		c := p.next()
+		if !(c.kind == tOp && c.text == "}") {
+			p.failf(c.start, "missing } after the point of a limit (one-sided limits are not read)")
+		}
+	} else {
+		point = p.parseArg()
+	}
+	body := p.parseMul()
+	return &expr.Call{Fn: "lim", Args: []expr.Node{body, v, point}}
+}

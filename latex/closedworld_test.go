@@ -1,0 +1,253 @@
+package latex
+
+import (
+	"strings"
+	"testing"
+)
+
+// Issue 28, items 3 and 6: every token is read by a rule with a known
+// meaning, or the answer does not parse with a reason naming what was not
+// read.
+
+func TestRepeatingDecimals(t *testing.T) {
+	for in, want := range map[string]string{
+		`0.\dot{3}`:            `\frac{1}{3}`,
+		`0.\dot{6}`:            `\frac{2}{3}`,
+		`0.1\dot{6}`:           `\frac{1}{6}`,
+		`0.\dot{1}4285\dot{7}`: `\frac{1}{7}`,
+		`1.\dot 3`:             `\frac{4}{3}`,
+		`0.\overline{3}`:       `\frac{1}{3}`,
+		`0.(3)`:                `\frac{1}{3}`,
+		`2.(142857)`:           `\frac{15}{7}`,
+	} {
+		if got := value(t, in); got != want {
+			t.Errorf("%s = %s, want %s", in, got, want)
+		}
+	}
+	for in, why := range map[string]string{
+		`0.\dot{1}42`:     "needs one over its last digit",
+		`0.1(6)`:          "ambiguous",
+		`0.\overline{ab}`: "no digits",
+		`0.\dot{x}`:       "no digits",
+	} {
+		wantError(t, in, why)
+	}
+}
+
+func wantError(t *testing.T, in, why string) {
+	t.Helper()
+	n, err := Parse(in)
+	if err == nil {
+		t.Errorf("Parse(%q) = %v, want an error saying %q", in, n, why)
+		return
+	}
+	if !strings.Contains(err.Error(), why) {
+		t.Errorf("Parse(%q): %v, want an error saying %q", in, err, why)
+	}
+}
+
+func TestDecorationsReadOrRefused(t *testing.T) {
+	for in, why := range map[string]string{
+		`\cancel{7}`:      `\cancel is not read`,
+		`\underline{7}`:   `\underline is not read`,
+		`\hat{3}`:         `\hat{3} is not read`,
+		`\vec{2}`:         `\vec{2} is not read`,
+		`\zzz`:            `\zzz is not read`,
+		`5\zzz`:           `\zzz is not read`,
+		`\mathcal{12}`:    `\mathcal around anything but one letter`,
+		`2‰`:              `'‰' (U+2030) is not read`,
+		`3 ∠ 4`:           `'∠' (U+2220) is not read`,
+		`\int_0^1 x`:      "without its differential",
+		`\lim x`:          "without its subscript",
+		`\lim_{xy \to 0}`: "one letter",
+		`\sum k`:          "without its index",
+		`\sum_{k} k`:      "must be index = lower bound",
+		`\sum_{k=1} k`:    "without its upper bound",
+	} {
+		wantError(t, in, why)
+	}
+	// accents over letters make another symbol, never the letter itself
+	for in, want := range map[string]string{
+		`\vec{v}`:         `\vec{v}`,
+		`\hat{x}`:         `\hat{x}`,
+		`\overline{AB}`:   `\overline{AB}`,
+		`\mathcal{L}`:     `\mathcal{L}`,
+		`\overline{3+4i}`: `\overline{3+4 \cdot i}`,
+		`\bar{z}`:         `\overline{z}`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+	wantError(t, `\bar{3}`, "ambiguous")
+	wantError(t, `\overline{-5}`, "ambiguous")
+}
+
+func TestUprightConstantsAndNamedFunctions(t *testing.T) {
+	for in, want := range map[string]string{
+		`3+4\mathrm{i}`:             `3 + 4i`,
+		`3+4\operatorname{i}`:       `3 + 4i`,
+		`2\mathrm{e}`:               `tree:2 \cdot e`,
+		`\mathit{e}`:                `tree:e`,
+		`\mathrm{\pi}`:              `tree:\pi`,
+		`\uppi`:                     `tree:\pi`,
+		`\mathrm{lcm}(12,18)`:       `36`,
+		`\operatorname{lcm}(12,18)`: `36`,
+		`\gcd(12,18)`:               `6`,
+		`\Gamma(5)`:                 `24`,
+		`\binom{5}{2}`:              `10`,
+		`7 \bmod 3`:                 `1`,
+	} {
+		if got := value(t, in); got != want {
+			t.Errorf("%s = %s, want %s", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		`x \equiv 3 \pmod{5}`:                    `x = 3 \pmod{5}`,
+		`x \equiv 3 (\mathrm{mod}\ 5)`:           `x = 3 \pmod{5}`,
+		`x \equiv 3 (\text{mod } 5)`:             `x = 3 \pmod{5}`,
+		`x \equiv 3 \pmod 12`:                    `x = 3 \pmod{12}`,
+		`x \equiv 3 \mod 12`:                     `x = 3 \pmod{12}`,
+		`A^{\top}`:                               `A^{\top}`,
+		`A^{\mathsf T}`:                          `A^{\top}`,
+		`A^T`:                                    `A^{\top}`,
+		`x^T`:                                    `x^{T}`,
+		`3+4\text{i}`:                            `3+4 \cdot i`,
+		`2\textrm{e}`:                            `2 \cdot e`,
+		`\begin{pmatrix}1&2\\3&4\end{pmatrix}^T`: `\begin{pmatrix}1 & 3 \\ 2 & 4\end{pmatrix}`,
+		`\approx 8.24`:                           `8.24`,
+		`1 = \zzz = x = 0`:                       `1 = \zzz = x = 0`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+}
+
+func TestUnicodeReadWhole(t *testing.T) {
+	for in, want := range map[string]string{
+		"2¹⁰":    "1024",
+		"1¾":     `\frac{7}{4}`,
+		"2½":     `\frac{5}{2}`,
+		"¾":      `\frac{3}{4}`,
+		"√26":    `\sqrt{26}`,
+		"3√26":   `3\sqrt{26}`,
+		"√(4+5)": "3",
+		"∛8":     "2",
+		"∜16":    "2",
+		"１２":     "12",
+		"−3":     "-3",
+		"3 – 1":  "2",
+		"6 × 7":  "42",
+		"6 ÷ 4":  `\frac{3}{2}`,
+		"ⅈ":      "i",
+		"3+4ⅈ":   "3 + 4i",
+	} {
+		if got := value(t, in); got != want {
+			t.Errorf("%s = %s, want %s", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"x²³":     `x^{23}`,
+		"√x":      `\sqrt{x}`,
+		"ℯ":       `e`,
+		"ℝ":       `\mathbb{R}`,
+		"x ≤ 2":   `x \le 2`,
+		"1, 2, …": `1, 2, \dots`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+	wantError(t, "√x²", "ambiguous")
+}
+
+func TestBinders(t *testing.T) {
+	for in, want := range map[string]string{
+		`\sum_{k=1}^{10} k`:                "55",
+		`\prod_{k=1}^{5} k`:                "120",
+		`\int_0^1 x\,dx`:                   `\frac{1}{2}`,
+		`\int_0^1 x^2+1 dx`:                `\frac{4}{3}`,
+		`\int_{0}^{2} 3t^2 \, \mathrm{d}t`: "8",
+		`\int_{-1}^{1} x^3 \,dx`:           "0",
+	} {
+		if got := value(t, in); got != want {
+			t.Errorf("%s = %s, want %s", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		`\int x\,dx`:                    `\int x \, dx`,
+		`\lim_{x\to0} \frac{\sin x}{x}`: `\lim_{x \to 0}\frac{\sin\left(x\right)}{x}`,
+		`\sum_{k=1}^n k`:                `\sum_{k=1}^{n}k`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+}
+
+// TestNoOpsVanish checks the table against the reader: every no-op
+// command and wrapper leaves the value it stands beside or holds.
+func TestNoOpsVanish(t *testing.T) {
+	if len(NoOps) < 50 {
+		t.Fatalf("NoOps holds %d constructs", len(NoOps))
+	}
+	for _, op := range NoOps {
+		var in string
+		switch op.Kind {
+		case NoOpCommand:
+			if op.Construct == "$" || op.Construct == "(" || op.Construct == ")" || op.Construct == "[" || op.Construct == "]" {
+				in = `\` + op.Construct + `57`
+			} else if isLetter(op.Construct[0]) {
+				in = `57\` + op.Construct + ` `
+			} else {
+				in = `57\` + op.Construct
+			}
+		case NoOpCommandArg:
+			in = `57\` + op.Construct + `{1}`
+		case NoOpWrapper:
+			in = `\` + op.Construct + `{57}`
+		case NoOpFirstArg:
+			in = `\` + op.Construct + `{red}{57}`
+		case NoOpEnvironment:
+			in = `\begin{` + op.Construct + `}57\end{` + op.Construct + `}`
+		case NoOpChar:
+			in = "57" + op.Construct
+		case NoOpOptionalArg:
+			if op.Construct == "cfrac" {
+				if got := value(t, `\cfrac[l]{1}{2}`); got != `\frac{1}{2}` {
+					t.Errorf(`\cfrac[l]{1}{2} reads as %s`, got)
+				}
+				continue
+			}
+			in = `\` + op.Construct + `[2cm]{57}`
+		case NoOpPrefix:
+			in = `\` + op.Construct + ` 57`
+		case NoOpSuffix:
+			switch op.Construct {
+			case ".", `\\`:
+				in = "57" + op.Construct
+			default:
+				for _, s := range []string{"57" + op.Construct, `57^{\text{` + op.Construct + `}}`} {
+					if got := value(t, s); got != "57" {
+						t.Errorf("suffix %s reads as %s", s, got)
+					}
+				}
+				continue
+			}
+		default:
+			t.Errorf("unknown kind %q", op.Kind)
+			continue
+		}
+		if got := value(t, in); got != "57" {
+			t.Errorf("no-op %s %q: %s reads as %s", op.Kind, op.Construct, in, got)
+		}
+	}
+	if IsNoOp(NoOpWrapper, "cancel") || !IsNoOp(NoOpWrapper, "boxed") {
+		t.Errorf("IsNoOp disagrees with the table")
+	}
+}

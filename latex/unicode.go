@@ -1,0 +1,147 @@
+package latex
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Unicode math is read whole, never character by character: a run of
+// superscript digits is one exponent (2¹⁰ is 2^{10}, not (2¹)⁰), a vulgar
+// fraction after an integer makes a mixed number (1¾ is 7/4), √ takes its
+// whole radicand (√26 is \sqrt{26}, not \sqrt{2}·6), letterlike constants
+// and sets are the constants and sets (ℯ, ⅈ, ℝ), and full-width forms are
+// their ASCII characters (１２ is 12). Any other symbol in an answer is read
+// by no rule: it makes the answer unparsable, with an error naming it, so
+// that 2‰ never equals 2. Letters of another script make the answer a text
+// answer (see normalizeUnicode).
+
+// unicodeMap rewrites single non-ASCII math characters to LaTeX.
+var unicodeMap = map[rune]string{
+	'−': "-", '–': "-", '—': "-", '‒': "-", '×': "\\times ", '÷': "\\div ", '≤': "\\le ", '≥': "\\ge ", '≠': "\\ne ",
+	'⩽': "\\le ", '⩾': "\\ge ", 'π': "\\pi ", '∞': "\\infty ", '°': "^\\circ ", '·': "\\cdot ", '⋅': "\\cdot ",
+	'∪': "\\cup ", '∩': "\\cap ", '±': "\\pm ", '∓': "\\mp ", '≈': "\\approx ", '∈': "\\in ", '∅': "\\emptyset ",
+	'’': "'", '∗': "*", '⁄': "/", '′': "'", '″': "''", '‘': "'", '…': "\\ldots ", '⋯': "\\cdots ",
+	'ℯ': "\\mathrm{e}", 'ⅇ': "\\mathrm{e}", 'ⅈ': "\\mathrm{i}", 'ℝ': "\\mathbb{R}", 'ℕ': "\\mathbb{N}",
+	'ℤ': "\\mathbb{Z}", 'ℚ': "\\mathbb{Q}", 'ℂ': "\\mathbb{C}", 'µ': "\\mu ", 'ϵ': "\\epsilon ", 'ϑ': "\\vartheta ",
+	'∖': "\\setminus ", '∣': "\\mid ",
+}
+
+// superscripts and subscripts map to the ASCII characters they raise or
+// lower; a run of them becomes one ^{...} or _{...} group.
+var superscripts = map[rune]byte{'⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7',
+	'⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-', '⁽': '(', '⁾': ')', 'ⁿ': 'n', 'ⁱ': 'i'}
+
+var subscripts = map[rune]byte{'₀': '0', '₁': '1', '₂': '2', '₃': '3', '₄': '4', '₅': '5', '₆': '6', '₇': '7',
+	'₈': '8', '₉': '9', '₊': '+', '₋': '-', '₍': '(', '₎': ')'}
+
+// vulgarFractions are the precomposed fractions; after an integer they make
+// a mixed number, as 2\frac{1}{2} does.
+var vulgarFractions = map[rune][2]int{'½': {1, 2}, '⅓': {1, 3}, '⅔': {2, 3}, '¼': {1, 4}, '¾': {3, 4}, '⅕': {1, 5},
+	'⅖': {2, 5}, '⅗': {3, 5}, '⅘': {4, 5}, '⅙': {1, 6}, '⅚': {5, 6}, '⅐': {1, 7}, '⅛': {1, 8}, '⅜': {3, 8},
+	'⅝': {5, 8}, '⅞': {7, 8}, '⅑': {1, 9}, '⅒': {1, 10}}
+
+// radicals are √ ∛ ∜ and the index they write.
+var radicals = map[rune]string{'√': "\\sqrt", '∛': "\\sqrt[3]", '∜': "\\sqrt[4]"}
+
+// normalizeUnicode rewrites the Unicode math of s to LaTeX (see the comment
+// at the top of this file). foreign reports letters of another script
+// (Cyrillic, CJK, Arabic, ...): words the answer holds, which the parser
+// must not drop. A character read by no rule is an error naming it, at its
+// byte column in s.
+func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s, false, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r < 0x80:
+			b.WriteByte(s[i])
+		case r == utf8.RuneError && size == 1:
+			return "", false, &Error{Col: i + 1, Msg: "invalid UTF-8 byte"}
+		case superscripts[r] != 0 || subscripts[r] != 0:
+			table, mark := superscripts, "^{"
+			if subscripts[r] != 0 {
+				table, mark = subscripts, "_{"
+			}
+			b.WriteString(mark)
+			for i < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[i:])
+				c, ok := table[r2]
+				if !ok {
+					break
+				}
+				b.WriteByte(c)
+				i += n2
+			}
+			b.WriteString("}")
+			continue
+		case vulgarFractions[r] != [2]int{}:
+			f := vulgarFractions[r]
+			fmt.Fprintf(&b, "\\frac{%d}{%d}", f[0], f[1])
+		case radicals[r] != "":
+			arg, end, e := radicand(s, i+size)
+			if e != nil {
+				return "", false, e
+			}
+			b.WriteString(radicals[r])
+			b.WriteString(arg)
+			i = end
+			continue
+		case r >= 0xFF01 && r <= 0xFF5E:
+			// full-width forms of the ASCII characters
+			b.WriteByte(byte(r - 0xFEE0))
+		case unicodeMap[r] != "":
+			b.WriteString(unicodeMap[r])
+		case greekRunes[r] != "":
+			b.WriteString("\\" + greekRunes[r] + " ")
+		case noOpChars[string(r)]:
+			b.WriteByte(' ')
+		case unicode.IsLetter(r) || unicode.IsMark(r):
+			foreign = true
+			b.WriteByte(' ')
+		default:
+			// any other symbol (‰, ∠, ∑, ✗) is read by no rule: dropping
+			// it would make 2‰ equal 2
+			return "", false, &Error{Col: i + 1, Msg: fmt.Sprintf("the character %q (U+%04X) is not read", r, r)}
+		}
+		i += size
+	}
+	return b.String(), foreign, nil
+}
+
+// radicand returns the LaTeX argument that a radical sign before s[i:]
+// takes and where it ends: a braced run of digits (with a decimal point) or
+// one letter, or "" (ending at i) when a bracket or a group follows, which
+// the parser reads as the argument. A radicand followed by a superscript is
+// ambiguous (√x² is √(x²) to some and (√x)² to others) and is refused.
+func radicand(s string, i int) (string, int, *Error) {
+	j := i
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	k := j
+	for k < len(s) && (isDigit(s[k]) || s[k] == '.' && k+1 < len(s) && isDigit(s[k+1])) {
+		k++
+	}
+	if k == j && k < len(s) && isLetter(s[k]) {
+		k++
+	}
+	if k == j {
+		return "", i, nil
+	}
+	if r, _ := utf8.DecodeRuneInString(s[k:]); superscripts[r] != 0 {
+		return "", 0, &Error{Col: i + 1, Msg: "a radical sign before a power is ambiguous (write √(x²) or (√x)²)"}
+	}
+	return "{" + s[j:k] + "}", k, nil
+}
