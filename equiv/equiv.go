@@ -277,6 +277,8 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	if expr.Size(g) > 5000 || expr.Size(x) > 5000 {
 		return undec("expression too large")
 	}
+	// the index of a sum or product is bound: one name for each depth
+	g, x = alphaNormal(g), alphaNormal(x)
 	r := c.top(g, x)
 	if r.Outcome == Equal && c.limitHit {
 		// never Equal on a partial computation

@@ -103,6 +103,9 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 			if d.IsZero() {
 				return eq(proofKind(fg, fx))
 			}
+			if r, ok := c.binderGuard(g, x); ok {
+				return r
+			}
 			return c.refute(g, x, d)
 		}
 		if c.limitErr(err) {
@@ -115,6 +118,9 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 		}
 	}
 	// no canonical form: the sides can still be told apart numerically
+	if r, ok := c.binderGuard(g, x); ok {
+		return r
+	}
 	return c.refuteNodes(g, x)
 }
 
@@ -411,6 +417,9 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 		return undec("size or time limit reached")
 	}
 	if err1 != nil || err2 != nil {
+		if r, ok := c.binderGuard(g, x); ok {
+			return r
+		}
 		return c.refuteNodes(g, x)
 	}
 	d, err := fb.Sub(fg, fx)
@@ -422,6 +431,9 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 	}
 	if d.IsZero() {
 		return eq(proofKind(fg, fx))
+	}
+	if r, ok := c.binderGuard(g, x); ok {
+		return r
 	}
 	ad, err := fb.Approx(d, nil)
 	if err != nil {
