@@ -407,9 +407,6 @@ func kind(n expr.Node) string {
 // ---- top level ----
 
 func (c *comparer) top(g, x expr.Node) Result {
-	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
-		return eq("identical expressions")
-	}
 	return c.cmp(g, x, 0)
 }
 
@@ -424,8 +421,12 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	}
 	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
 		// (expr.Key leaves out the words joining a list: "x > 1 and x < 3"
-		// and "x > 1 or x < 3" have one key)
-		return eq("identical expressions")
+		// and "x > 1 or x < 3" have one key). With a symbol that was not
+		// read, the order of a product may matter: only trees written
+		// alike are identical, others are compared part by part.
+		if r := unreadGuard(eq("identical expressions"), g, x); r.Outcome == Equal {
+			return r
+		}
 	}
 	// text answers
 	gt, gIsText := g.(*expr.Text)

@@ -52,8 +52,13 @@ func infSign(n expr.Node) int {
 	return 0
 }
 
-// scalar compares two single values.
+// scalar compares two single values. A symbol that was not read keeps it
+// from proving them equal unless they are written alike (unreadGuard).
 func (c *comparer) scalar(g, x expr.Node) Result {
+	return unreadGuard(c.scalarValues(g, x), g, x)
+}
+
+func (c *comparer) scalarValues(g, x expr.Node) Result {
 	if c.expired() {
 		c.limitHit = true
 		return undec("deadline of %v reached", c.opts.Timeout)
