@@ -53,13 +53,9 @@ func hasBinder(n expr.Node) bool {
 }
 
 // alphaNormal returns n with the index of every sum and product renamed to
-// boundPrefix and its nesting depth (the tree is copied where it changes).
-func alphaNormal(n expr.Node) expr.Node {
-	if !hasBinder(n) {
-		return n
-	}
-	return alphaRec(n, 1)
-}
+// boundPrefix and its nesting depth (the tree is copied; Compare calls it
+// only on a tree that holds a sum or product).
+func alphaNormal(n expr.Node) expr.Node { return alphaRec(n, 1) }
 
 func alphaRec(n expr.Node, depth int) expr.Node {
 	if t, v, ok := isBinder(n); ok {

@@ -277,8 +277,16 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	if expr.Size(g) > 5000 || expr.Size(x) > 5000 {
 		return undec("expression too large")
 	}
+	gb, gu := scanTree(g)
+	xb, xu := scanTree(x)
+	c.unread = gu || xu
 	// the index of a sum or product is bound: one name for each depth
-	g, x = alphaNormal(g), alphaNormal(x)
+	if gb {
+		g = alphaNormal(g)
+	}
+	if xb {
+		x = alphaNormal(x)
+	}
 	r := c.top(g, x)
 	if r.Outcome == Equal && c.limitHit {
 		// never Equal on a partial computation
@@ -298,6 +306,8 @@ type comparer struct {
 	rng      *rand.Rand
 	fb       *expr.FormBuilder
 	limitHit bool
+	// unread: an answer holds a symbol that was not read (unreadGuard)
+	unread bool
 }
 
 func newComparer(ctx context.Context, opts Options) *comparer {
@@ -424,7 +434,7 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 		// and "x > 1 or x < 3" have one key). With a symbol that was not
 		// read, the order of a product may matter: only trees written
 		// alike are identical, others are compared part by part.
-		if r := unreadGuard(eq("identical expressions"), g, x); r.Outcome == Equal {
+		if r := c.unreadGuard(eq("identical expressions"), g, x); r.Outcome == Equal {
 			return r
 		}
 	}

@@ -277,7 +277,7 @@ func (c *comparer) openInterval(t *expr.Tuple) bool {
 // cmpRealSets compares answers where a side is written as a set of reals.
 func (c *comparer) cmpRealSets(g, x expr.Node, depth int) (Result, bool) {
 	r, ok := c.cmpSetsOfReals(g, x, depth)
-	return unreadGuard(r, g, x), ok
+	return c.unreadGuard(r, g, x), ok
 }
 
 func (c *comparer) cmpSetsOfReals(g, x expr.Node, depth int) (Result, bool) {

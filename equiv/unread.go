@@ -72,6 +72,25 @@ func unreadSym(name string) bool {
 	return true
 }
 
+// scanTree reports whether n holds a sum or product and whether it holds a
+// symbol that was not read, in one walk.
+func scanTree(n expr.Node) (binder, unread bool) {
+	expr.Walk(n, func(m expr.Node) bool {
+		switch t := m.(type) {
+		case *expr.Sym:
+			if !unread && unreadSym(t.Name) {
+				unread = true
+			}
+		case *expr.Call:
+			if t.Fn == "sum" || t.Fn == "prod" {
+				binder = true
+			}
+		}
+		return true
+	})
+	return binder, unread
+}
+
 // firstUnread returns the first symbol of n that was not read, or "".
 func firstUnread(n expr.Node) string {
 	out := ""
@@ -85,10 +104,11 @@ func firstUnread(n expr.Node) string {
 }
 
 // unreadGuard turns an Equal that rests on more than the identity of the
-// two trees as written into Undecided when either side holds a symbol that was not
-// read.
-func unreadGuard(r Result, g, x expr.Node) Result {
-	if r.Outcome != Equal {
+// two trees as written into Undecided when either side holds a symbol that
+// was not read. (c.unread, set once per comparison, says whether the whole
+// answers hold one: most hold none, and then no subtree is walked.)
+func (c *comparer) unreadGuard(r Result, g, x expr.Node) Result {
+	if r.Outcome != Equal || !c.unread {
 		return r
 	}
 	if proofOf(r) == "identical text" {
