@@ -233,6 +233,17 @@ func (c *comparer) forwardBounds(n expr.Node) bool {
 	return ok
 }
 
+// hasOpenBinder reports whether either answer holds a sum or product the
+// engine cannot evaluate.
+func (c *comparer) hasOpenBinder(g, x expr.Node) bool {
+	if !hasBinder(g) && !hasBinder(x) {
+		return false
+	}
+	o1, _ := c.openBinders(g)
+	o2, _ := c.openBinders(x)
+	return o1 || o2
+}
+
 // binderGuard stands between two answers whose forms differ and the
 // numeric refutation: when either holds a sum or product the engine cannot
 // evaluate, only integer points may refute (see refuteIntegers).

@@ -81,3 +81,26 @@ func TestBoundVariables(t *testing.T) {
 		}
 	}
 }
+
+// bindRelCases: relations and sets holding sums the engine does not
+// evaluate are neither refuted by probing nor ordered by an opaque value.
+var bindRelCases = []struct {
+	gold, cand string
+	want       Outcome
+}{
+	{`y = \sum_{k=1}^n k`, `y = \frac{n(n+1)}{2}`, Undecided},
+	{`y = \sum_{k=1}^n k`, `y = n^2`, NotEqual},
+	{`y = \sum_{k=1}^n k`, `y = \sum_{i=1}^n i`, Equal},
+	{`2y = 2\sum_{k=1}^n k`, `y = \sum_{i=1}^n i`, Equal},
+	{`x < \sum_{k=1}^\infty \frac{1}{k^2}`, `x < 2`, Undecided},
+	{`x + y = \sum_{k=1}^\infty \frac{1}{k^2}`, `x + y = \frac{\pi^2}{6}`, Undecided},
+}
+
+func TestBoundVariablesInRelations(t *testing.T) {
+	for _, tc := range bindRelCases {
+		r := Compare(context.Background(), tc.gold, tc.cand, Options{})
+		if r.Outcome != tc.want {
+			t.Errorf("%s vs %s: got %s (%s), want %s", tc.gold, tc.cand, r.Outcome, r.Reason, tc.want)
+		}
+	}
+}

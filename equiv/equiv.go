@@ -528,6 +528,17 @@ func (c *comparer) cmpMarks(g, x expr.Node, depth int) (Result, bool) {
 		return Result{}, false
 	}
 	names := map[string]string{"deg": "degree", "percent": "percent"}
+	if gm != "" && xm != "" && gm != xm {
+		// a degree sign against a percent sign: two different units, never
+		// dropped together; only their values can agree (a proof)
+		if expr.IsScalar(gs) && expr.IsScalar(xs) {
+			if r := c.scalar(g, x); r.Outcome == Equal {
+				r.Reason += " (reading the degree and percent signs as values)"
+				return r, true
+			}
+		}
+		return neq("a %s sign against a %s sign", names[gm], names[xm]), true
+	}
 	r := c.cmp(gs, xs, depth+1)
 	if r.Outcome == Equal || gm == xm {
 		if r.Outcome == Equal && gm != xm {

@@ -35,7 +35,8 @@ func fullSet(v bool) realSet { return realSet{in: []bool{v}} }
 
 // endpoint reads a finite interval end.
 func (c *comparer) endpoint(n expr.Node) (*endpt, error) {
-	if len(expr.FreeVars(n)) > 0 {
+	if len(expr.FreeVars(n)) > 0 || c.hasOpenBinder(n, n) {
+		// (a sum to infinity has no value the engine computes to order)
 		return nil, errNotSet
 	}
 	fb := c.forms()
