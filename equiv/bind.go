@@ -259,5 +259,8 @@ func (c *comparer) binderGuard(g, x expr.Node) (Result, bool) {
 	for v := range r2 {
 		r1[v] = true
 	}
+	if r, ok := c.proveSum(g, x, r1); ok {
+		return r, true
+	}
 	return c.refuteIntegers(g, x, r1), true
 }

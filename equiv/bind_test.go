@@ -47,12 +47,28 @@ var bindCases = []struct {
 	{`\sum_{i=1}^{n}\sum_{j=1}^{i} j`, `\sum_{a=1}^{n}\sum_{b=1}^{a} b`, Equal, ""},
 	{`\sum_{i=1}^{n}\sum_{j=1}^{i} j`, `\sum_{a=1}^{n}\sum_{b=1}^{a} a`, NotEqual, "n=2"},
 	{`\sum_{k=1}^n k`, `\sum_{k=1}^{n} i`, NotEqual, ""},
-	// a bound index is never probed as if it were free: a closed form the
-	// engine does not compute is undecided, refuted only at integers
-	{`\sum_{k=1}^n k`, `\frac{n(n+1)}{2}`, Undecided, "integer points"},
-	{`\frac{n(n+1)}{2}`, `\sum_{k=1}^n k`, Undecided, ""},
+	// a bound index is never probed as if it were free: a sum of a
+	// polynomial is proved equal to a polynomial closed form exactly (both
+	// are polynomials in n of known degree from where the sum is defined,
+	// equal at one more integer than the degree)
+	{`\sum_{k=1}^n k`, `\frac{n(n+1)}{2}`, Equal, "polynomial identity in n"},
+	{`\frac{n(n+1)}{2}`, `\sum_{k=1}^n k`, Equal, ""},
+	{`\sum_{k=1}^n k^2`, `\frac{n(n+1)(2n+1)}{6}`, Equal, ""},
+	{`\sum_{k=1}^n k^3`, `\left(\sum_{j=1}^n j\right)^2`, Equal, ""},
+	{`\sum_{k=0}^{n-1} (2k+1)`, `n^2`, Equal, ""},
+	{`\sum_{k=1}^{2n} k`, `n(2n+1)`, Equal, ""},
+	{`\sum_{k=1}^n (n-k)`, `\frac{n(n-1)}{2}`, Equal, ""},
+	{`\sum_{k=5}^n 1`, `n-4`, Equal, "n >= 4"},
 	{`\sum_{k=1}^n k`, `n^2`, NotEqual, "n=2"},
 	{`\sum_{k=1}^n k`, `\frac{n(n-1)}{2}`, NotEqual, ""},
+	{`\sum_{k=1}^n k^2`, `\frac{n(n+1)(2n-1)}{6}`, NotEqual, ""},
+	// a bound that only looks linear at three points is no linear bound
+	{`\sum_{k=1}^{n+n(n-1)(n-2)} 1`, `n`, NotEqual, "n=3"},
+	// beyond polynomials the engine has no closed form: undecided, refuted
+	// only at integers
+	{`\sum_{k=1}^n 2^k`, `2^{n+1}-2`, Undecided, "integer points"},
+	{`\sum_{k=1}^n \frac{1}{k(k+1)}`, `\frac{n}{n+1}`, Undecided, ""},
+	{`\sum_{k=1}^n 2^k`, `2^{n+1}`, NotEqual, ""},
 	{`\prod_{k=1}^n k`, `n!`, Undecided, ""},
 	{`\prod_{k=1}^n k`, `(n+1)!`, NotEqual, ""},
 	{`\sum_{k=m}^n k`, `\frac{(n+m)(n-m+1)}{2}`, Undecided, ""},
@@ -88,7 +104,8 @@ var bindRelCases = []struct {
 	gold, cand string
 	want       Outcome
 }{
-	{`y = \sum_{k=1}^n k`, `y = \frac{n(n+1)}{2}`, Undecided},
+	{`y = \sum_{k=1}^n k`, `y = \frac{n(n+1)}{2}`, Equal},
+	{`y = \sum_{k=1}^n 2^k`, `y = 2^{n+1}-2`, Undecided},
 	{`y = \sum_{k=1}^n k`, `y = n^2`, NotEqual},
 	{`y = \sum_{k=1}^n k`, `y = \sum_{i=1}^n i`, Equal},
 	{`2y = 2\sum_{k=1}^n k`, `y = \sum_{i=1}^n i`, Equal},

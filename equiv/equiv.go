@@ -32,6 +32,11 @@
 //     (d/2^32)^k for degree d, below 2^-100; the reason states the bound
 //     ("Schwartz-Zippel identity test"). It is the one proof that is
 //     probabilistic, and the only use of random points that can say Equal;
+//   - for a sum of a polynomial with a symbolic upper bound (\sum_{k=1}^n
+//     k^2), the polynomial identity in n: both sides are polynomials in n
+//     of a degree bounded from their trees wherever the sums are defined,
+//     and they agree exactly at one more consecutive integer than that
+//     degree ("polynomial identity in n", with its range of n);
 //   - the decimal policy (see DecimalPolicy) and the sign policy (a
 //     percent or degree sign on one side only is a unit: 28\% answers 28),
 //     which are grading rules, not proofs, and say so ("equal: decimal
@@ -64,6 +69,26 @@
 // agree at every probe point), the outcome is Undecided: never Equal. A
 // difference that only complex points would show is not sought: answers
 // are real, and (x^3)^{1/3} equals x on the reals.
+//
+// # Bound variables
+//
+// The index of a sum or product is bound: Compare renames every index by
+// its nesting depth first, so \sum_{k=1}^n k and \sum_{i=1}^n i are one
+// tree. A sum with symbolic bounds that the polynomial identity does not
+// settle has no value the engine computes; it is never probed with a
+// made-up value as if its index were free, only refuted at integer values
+// of the variables in its bounds (see bind.go), and otherwise Undecided.
+// A function's head binds its parameters: f(t) = t^2 is f(x) = x^2, and
+// f(t) = x^2 is not (the parameters are renamed apart when the candidate's
+// body has a free variable of the gold's parameter's name); f(x) = x^2 is
+// not g(x) = x^2, since the question named the function.
+//
+// # Symbols that were not read
+//
+// A command the parser kept as an opaque symbol (\zzz, \cancel, \int read
+// as a symbol, a decoration over digits such as \dot{3}) has no known
+// meaning: an answer holding one is Equal only when both are written alike,
+// never by a canonical form or a reordered product (see unread.go).
 //
 // Undecided also comes from a deadline, a size limit or an answer too
 // large. Unparsable names the side and column. A panic is a bug of ours:
