@@ -38,8 +38,9 @@
 //     and they agree exactly at one more consecutive integer than that
 //     degree ("polynomial identity in n", with its range of n);
 //   - the decimal policy (see DecimalPolicy) and the sign policy (a
-//     percent or degree sign on one side only is a unit: 28\% answers 28),
-//     which are grading rules, not proofs, and say so ("equal: decimal
+//     percent or degree sign on one side only is a unit: 28\% answers 28;
+//     a degree sign against a percent sign is never dropped), which are
+//     grading rules, not proofs, and say so ("equal: decimal
 //     policy", "equal: sign policy");
 //   - structures (tuples, intervals, sets, lists, matrices, relations) are
 //     Equal when their parts are, each part by one of the proofs above;
