@@ -30,6 +30,13 @@ import (
 // parameter character: no answer the parser reads has a symbol with it.
 const boundPrefix = "#i"
 
+// indexedSuffix marks a sum or product whose body subscripts a symbol with
+// its index (\sum_{k=1}^3 a_k). The engine would take a_k for one symbol
+// and give 3a_k; so alphaNormal renames the function (sum#indexed), which
+// the engine does not evaluate or expand: such a sum is Equal only to one
+// of the same tree, and otherwise Undecided (binderGuard).
+const indexedSuffix = "#indexed"
+
 // isBinder reports whether n is a sum or product with its index.
 func isBinder(n expr.Node) (*expr.Call, *expr.Sym, bool) {
 	t, ok := n.(*expr.Call)
@@ -44,12 +51,88 @@ func isBinder(n expr.Node) (*expr.Call, *expr.Sym, bool) {
 func hasBinder(n expr.Node) bool {
 	found := false
 	expr.Walk(n, func(m expr.Node) bool {
-		if c, ok := m.(*expr.Call); ok && (c.Fn == "sum" || c.Fn == "prod") {
+		if c, ok := m.(*expr.Call); ok && isBigOp(c.Fn) {
 			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+// isBigOp reports whether a function name is a sum or product, indexed
+// (indexedSuffix) or not.
+func isBigOp(fn string) bool {
+	fn = strings.TrimSuffix(fn, indexedSuffix)
+	return fn == "sum" || fn == "prod"
+}
+
+// renameInSubscript replaces the index v where it stands as a word in the
+// subscript of a symbol's name (a_k, a_{k}, x_{k+1}, b_{2k}), with name.
+func renameInSubscript(sym, v, name string) (string, bool) {
+	i := strings.IndexByte(sym, '_')
+	if i <= 0 {
+		return sym, false
+	}
+	base, sub := sym[:i], strings.TrimSuffix(strings.TrimPrefix(sym[i+1:], "{"), "}")
+	isWord := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\\' }
+	var b strings.Builder
+	found := false
+	for j := 0; j < len(sub); {
+		if strings.HasPrefix(sub[j:], v) && (j == 0 || !isWord(sub[j-1])) &&
+			(j+len(v) == len(sub) || !isWord(sub[j+len(v)])) {
+			b.WriteString(name)
+			j += len(v)
+			found = true
+			continue
+		}
+		b.WriteByte(sub[j])
+		j++
+	}
+	if !found {
+		return sym, false
+	}
+	return base + "_{" + b.String() + "}", true
+}
+
+// subscripted renames the symbols of n subscripted with the index v (a_k,
+// a_{k}) to subscripts of name, stopping at an inner sum over the same
+// index; it reports whether it renamed any.
+func subscripted(n expr.Node, v, name string) (expr.Node, bool) {
+	changed := false
+	var rec func(n expr.Node) expr.Node
+	recAll := func(ns []expr.Node) []expr.Node {
+		out := make([]expr.Node, len(ns))
+		for i, m := range ns {
+			out[i] = rec(m)
+		}
+		return out
+	}
+	rec = func(n expr.Node) expr.Node {
+		switch t := n.(type) {
+		case *expr.Sym:
+			if s, ok := renameInSubscript(t.Name, v, name); ok {
+				changed = true
+				return &expr.Sym{Name: s}
+			}
+			return t
+		case *expr.Neg:
+			return &expr.Neg{X: rec(t.X)}
+		case *expr.Add:
+			return &expr.Add{Terms: recAll(t.Terms)}
+		case *expr.Mul:
+			return &expr.Mul{Factors: recAll(t.Factors)}
+		case *expr.Pow:
+			return &expr.Pow{Base: rec(t.Base), Exp: rec(t.Exp)}
+		case *expr.Call:
+			if _, iv, ok := isBinder(t); ok && iv.Name == v {
+				return t
+			}
+			return &expr.Call{Fn: t.Fn, Args: recAll(t.Args)}
+		}
+		return n
+	}
+	out := rec(n)
+	return out, changed
 }
 
 // alphaNormal returns n with the index of every sum and product renamed to
@@ -60,10 +143,26 @@ func alphaNormal(n expr.Node) expr.Node { return alphaRec(n, 1) }
 func alphaRec(n expr.Node, depth int) expr.Node {
 	if t, v, ok := isBinder(n); ok {
 		name := boundPrefix + strconv.Itoa(depth)
-		body := expr.Substitute(t.Args[0], v.Name, &expr.Sym{Name: name})
-		return &expr.Call{Fn: t.Fn, Args: []expr.Node{
+		lo := t.Args[2]
+		if r, ok := lo.(*expr.Rel); ok && len(r.Ops) == 1 && r.Ops[0] == "in" {
+			// \sum_{j \in S}: the parser's index is a placeholder; j is bound
+			if w, ok := r.Sides[0].(*expr.Sym); ok {
+				v = w
+				lo = &expr.Rel{Sides: []expr.Node{&expr.Sym{Name: name}, r.Sides[1]}, Ops: r.Ops}
+			}
+		} else if w, ok := lo.(*expr.Sym); ok && mentions(t.Args[3], "?") && !expr.IsConst(w.Name) {
+			// \sum_j: the subscript names the index, the range is not given
+			v, lo = w, &expr.Sym{Name: "?"}
+		}
+		body, indexed := subscripted(t.Args[0], v.Name, name)
+		body = expr.Substitute(body, v.Name, &expr.Sym{Name: name})
+		fn := t.Fn
+		if indexed {
+			fn += indexedSuffix
+		}
+		return &expr.Call{Fn: fn, Args: []expr.Node{
 			alphaRec(body, depth+1), &expr.Sym{Name: name},
-			alphaRec(t.Args[2], depth), alphaRec(t.Args[3], depth)}}
+			alphaRec(lo, depth), alphaRec(t.Args[3], depth)}}
 	}
 	switch t := n.(type) {
 	case *expr.Neg:
@@ -109,20 +208,28 @@ func alphaAll(ns []expr.Node, depth int) []expr.Node {
 // openBinders reports whether n holds a sum or product that the engine
 // cannot evaluate (bounds that are not integers, a malformed index), and
 // the free variables of the bounds of those.
-func (c *comparer) openBinders(n expr.Node) (open bool, rangeVars map[string]bool) {
+//
+// An indexed sum (indexedSuffix), a sum with a missing bound (the parser's
+// "?": \sum_k) or one over a set (\sum_{k \in S}) is open with nothing to
+// enumerate: enumerable is then false, and no integer point can refute.
+func (c *comparer) openBinders(n expr.Node) (open bool, rangeVars map[string]bool, enumerable bool) {
 	rangeVars = map[string]bool{}
+	enumerable = true
 	expr.Walk(n, func(m expr.Node) bool {
 		t, ok := m.(*expr.Call)
-		if !ok || (t.Fn != "sum" && t.Fn != "prod") {
+		if !ok || !isBigOp(t.Fn) {
 			return true
 		}
 		if _, _, ok := isBinder(t); !ok {
-			open = true
+			open, enumerable = true, false
 			return true
 		}
 		for _, b := range t.Args[2:] {
 			if !c.isIntegerConst(b) {
 				open = true
+				if !expr.IsScalar(b) || mentions(b, "?") {
+					enumerable = false
+				}
 				for v := range expr.FreeVars(b) {
 					rangeVars[v] = true
 				}
@@ -130,7 +237,7 @@ func (c *comparer) openBinders(n expr.Node) (open bool, rangeVars map[string]boo
 		}
 		return true
 	})
-	return open, rangeVars
+	return open, rangeVars, enumerable
 }
 
 // isIntegerConst reports whether a bound is an integer: a constant, or an
@@ -193,10 +300,10 @@ func (c *comparer) refuteIntegers(g, x expr.Node, rangeVars map[string]bool) Res
 		if !c.forwardBounds(gs) || !c.forwardBounds(xs) {
 			continue
 		}
-		if o1, _ := c.openBinders(gs); o1 {
+		if o1, _, _ := c.openBinders(gs); o1 {
 			continue
 		}
-		if o2, _ := c.openBinders(xs); o2 {
+		if o2, _, _ := c.openBinders(xs); o2 {
 			continue
 		}
 		r := c.scalar(gs, xs)
@@ -239,8 +346,8 @@ func (c *comparer) hasOpenBinder(g, x expr.Node) bool {
 	if !hasBinder(g) && !hasBinder(x) {
 		return false
 	}
-	o1, _ := c.openBinders(g)
-	o2, _ := c.openBinders(x)
+	o1, _, _ := c.openBinders(g)
+	o2, _, _ := c.openBinders(x)
 	return o1 || o2
 }
 
@@ -251,10 +358,13 @@ func (c *comparer) binderGuard(g, x expr.Node) (Result, bool) {
 	if !hasBinder(g) && !hasBinder(x) {
 		return Result{}, false
 	}
-	o1, r1 := c.openBinders(g)
-	o2, r2 := c.openBinders(x)
+	o1, r1, e1 := c.openBinders(g)
+	o2, r2, e2 := c.openBinders(x)
 	if !o1 && !o2 {
 		return Result{}, false
+	}
+	if !e1 || !e2 {
+		return undec("a sum or product over a subscripted sequence, a set or a missing bound has no value the engine computes (it is not probed as if its index were free)"), true
 	}
 	for v := range r2 {
 		r1[v] = true

@@ -76,6 +76,19 @@ var bindCases = []struct {
 	{`\sum_{k=1}^\infty \frac{1}{k^2}`, `\frac{\pi^2}{6}`, Undecided, "not probed"},
 	{`\sum_{k=1}^\infty \frac{1}{k^2}`, `1.6449`, Undecided, ""},
 	{`\sum_{k=1}^\infty \frac{1}{k^2}`, `\sum_{n=1}^\infty \frac{1}{n^2}`, Equal, ""},
+	// an index in a subscript: the engine read a_k as one symbol, so
+	// \sum_{k=1}^3 a_k was 3a_k; such a sum is Equal only to the same sum
+	{`\sum_{k=1}^{3} a_k`, `3a_k`, Undecided, "subscripted"},
+	{`\sum_{k=1}^{3} x_{k+1}`, `3x_{k+1}`, Undecided, ""},
+	{`\sum_{k=1}^{2} a_k`, `\sum_{k=2}^{3} a_k`, Undecided, ""},
+	{`\sum_{k=1}^{3} a_k`, `\sum_{j=1}^{3} a_{j}`, Equal, ""},
+	{`\sum_{k=1}^{n} b_{2k}`, `\sum_{j=1}^{n} b_{2j}`, Equal, ""},
+	{`\sum_{k=1}^{n} a_k`, `\sum_{k=1}^{n} a_j`, Undecided, ""},
+	// an index named in the subscript alone, or over a set
+	{`\sum_k k`, `\sum_j j`, Equal, ""},
+	{`\sum_k k`, `\sum_j k`, Undecided, ""},
+	{`\sum_{k \in S} k`, `\sum_{j \in S} j`, Equal, ""},
+	{`\sum_{k \in S} k`, `\sum_{j \in T} j`, Undecided, ""},
 	// numeric bounds: computed exactly, whatever the index is called
 	{`\sum_{i=1}^{3} i`, `6`, Equal, "exact rational"},
 	{`\sum_{k=1}^{10} k`, `54`, NotEqual, ""},

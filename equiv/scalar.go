@@ -117,15 +117,15 @@ func (c *comparer) scalarValues(g, x expr.Node) Result {
 			return undec("size or time limit reached: %v", err)
 		}
 	}
+	if r, ok := c.binderGuard(g, x); ok {
+		return r
+	}
 	for _, e := range []error{err1, err2} {
 		if errors.Is(e, expr.ErrNotScalar) {
 			return neq("not a single value")
 		}
 	}
 	// no canonical form: the sides can still be told apart numerically
-	if r, ok := c.binderGuard(g, x); ok {
-		return r
-	}
 	return c.refuteNodes(g, x)
 }
 
