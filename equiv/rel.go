@@ -222,6 +222,9 @@ func (c *comparer) refuteRelations(gd, xd expr.Node) Result {
 		vars[k] = true
 	}
 	names := sortedNames(vars)
+	if s := unreadName(names); s != "" {
+		return undec("%s has no meaning the grader reads: it is not probed as if it were a variable", s)
+	}
 	var ratio *approxVal
 	n := c.opts.Points
 	if len(names) == 0 {

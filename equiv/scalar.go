@@ -189,6 +189,9 @@ func (c *comparer) refute(g, x expr.Node, d *expr.Form) Result {
 		vars[k] = true
 	}
 	names := sortedNames(vars)
+	if s := unreadName(names); s != "" {
+		return undec("%s has no meaning the grader reads: it is not probed as if it were a variable", s)
+	}
 	evaluated := 0
 	for i := 0; i < c.opts.Points; i++ {
 		if c.expired() {
@@ -262,6 +265,9 @@ func (c *comparer) refuteNodes(g, x expr.Node) Result {
 		vars[k] = true
 	}
 	names := sortedNames(vars)
+	if s := unreadName(names); s != "" {
+		return undec("%s has no meaning the grader reads: it is not probed as if it were a variable", s)
+	}
 	n := c.opts.Points
 	if len(names) == 0 {
 		n = 1

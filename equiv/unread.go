@@ -123,3 +123,16 @@ func (c *comparer) unreadGuard(r Result, g, x expr.Node) Result {
 	}
 	return undec("%s has no meaning the grader reads: the answers are equal only if written alike (%s)", s, r.Reason)
 }
+
+// unreadName returns the first of the names that is a symbol that was not
+// read, or "". Probing such a symbol with a value would treat it as a
+// variable (\lim_{x\to0}, read as a symbol, is no factor), so its
+// refutation would prove nothing either.
+func unreadName(names []string) string {
+	for _, n := range names {
+		if unreadSym(n) {
+			return n
+		}
+	}
+	return ""
+}
