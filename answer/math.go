@@ -66,11 +66,15 @@ var mathOptions = equiv.Options{Decimal: equiv.DecimalRounded, MinSigDigits: MAT
 // HARDMathGeneric is MATH's policy under HARDMath's name: the HARDMath
 // benchmark replaces Compare with its per-regime grader (see bench/hardmath);
 // this value serves `matheval equiv --policy hardmath` on single answers.
+// HARDMath's coefficients are positive (its grader compares with
+// Positive, as bench/hardmath does) and its root lists are order-free (its
+// rubric credits matching roots in any order).
 var HARDMathGeneric = Policy{
 	Name:       "hardmath",
 	Extraction: mathExtraction,
 	Compare:    mathCompare,
-	Options:    equiv.Options{Decimal: equiv.DecimalRounded, MinSigDigits: MATHMinSigDigits, Unknown: HARDMathUnknown},
+	Options: equiv.Options{Decimal: equiv.DecimalRounded, MinSigDigits: MATHMinSigDigits, Unknown: HARDMathUnknown,
+		Positive: true, RootLists: true},
 }
 
 // HARDMathUnknown is the quantity HARDMath's nondimensionalization asks

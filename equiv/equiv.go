@@ -32,9 +32,15 @@
 //     (d/2^32)^k for degree d, below 2^-100; the reason states the bound
 //     ("Schwartz-Zippel identity test"). It is the one proof that is
 //     probabilistic, and the only use of random points that can say Equal;
+//   - for a sum of a polynomial with a symbolic upper bound (\sum_{k=1}^n
+//     k^2), the polynomial identity in n: both sides are polynomials in n
+//     of a degree bounded from their trees wherever the sums are defined,
+//     and they agree exactly at one more consecutive integer than that
+//     degree ("polynomial identity in n", with its range of n);
 //   - the decimal policy (see DecimalPolicy) and the sign policy (a
-//     percent or degree sign on one side only is a unit: 28\% answers 28),
-//     which are grading rules, not proofs, and say so ("equal: decimal
+//     percent or degree sign on one side only is a unit: 28\% answers 28;
+//     a degree sign against a percent sign is never dropped), which are
+//     grading rules, not proofs, and say so ("equal: decimal
 //     policy", "equal: sign policy");
 //   - structures (tuples, intervals, sets, lists, matrices, relations) are
 //     Equal when their parts are, each part by one of the proofs above;
@@ -64,6 +70,26 @@
 // agree at every probe point), the outcome is Undecided: never Equal. A
 // difference that only complex points would show is not sought: answers
 // are real, and (x^3)^{1/3} equals x on the reals.
+//
+// # Bound variables
+//
+// The index of a sum or product is bound: Compare renames every index by
+// its nesting depth first, so \sum_{k=1}^n k and \sum_{i=1}^n i are one
+// tree. A sum with symbolic bounds that the polynomial identity does not
+// settle has no value the engine computes; it is never probed with a
+// made-up value as if its index were free, only refuted at integer values
+// of the variables in its bounds (see bind.go), and otherwise Undecided.
+// A function's head binds its parameters: f(t) = t^2 is f(x) = x^2, and
+// f(t) = x^2 is not (the parameters are renamed apart when the candidate's
+// body has a free variable of the gold's parameter's name); f(x) = x^2 is
+// not g(x) = x^2, since the question named the function.
+//
+// # Symbols that were not read
+//
+// A command the parser kept as an opaque symbol (\zzz, \cancel, \int read
+// as a symbol, a decoration over digits such as \dot{3}) has no known
+// meaning: an answer holding one is Equal only when both are written alike,
+// never by a canonical form or a reordered product (see unread.go).
 //
 // Undecided also comes from a deadline, a size limit or an answer too
 // large. Unparsable names the side and column. A panic is a bug of ours:
@@ -277,6 +303,16 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	if expr.Size(g) > 5000 || expr.Size(x) > 5000 {
 		return undec("expression too large")
 	}
+	gb, gu := scanTree(g)
+	xb, xu := scanTree(x)
+	c.unread = gu || xu
+	// the index of a sum or product is bound: one name for each depth
+	if gb {
+		g = alphaNormal(g)
+	}
+	if xb {
+		x = alphaNormal(x)
+	}
 	r := c.top(g, x)
 	if r.Outcome == Equal && c.limitHit {
 		// never Equal on a partial computation
@@ -296,6 +332,8 @@ type comparer struct {
 	rng      *rand.Rand
 	fb       *expr.FormBuilder
 	limitHit bool
+	// unread: an answer holds a symbol that was not read (unreadGuard)
+	unread bool
 }
 
 func newComparer(ctx context.Context, opts Options) *comparer {
@@ -405,9 +443,6 @@ func kind(n expr.Node) string {
 // ---- top level ----
 
 func (c *comparer) top(g, x expr.Node) Result {
-	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
-		return eq("identical expressions")
-	}
 	return c.cmp(g, x, 0)
 }
 
@@ -422,8 +457,12 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	}
 	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
 		// (expr.Key leaves out the words joining a list: "x > 1 and x < 3"
-		// and "x > 1 or x < 3" have one key)
-		return eq("identical expressions")
+		// and "x > 1 or x < 3" have one key). With a symbol that was not
+		// read, the order of a product may matter: only trees written
+		// alike are identical, others are compared part by part.
+		if r := c.unreadGuard(eq("identical expressions"), g, x); r.Outcome == Equal {
+			return r
+		}
 	}
 	// text answers
 	gt, gIsText := g.(*expr.Text)
@@ -515,6 +554,17 @@ func (c *comparer) cmpMarks(g, x expr.Node, depth int) (Result, bool) {
 		return Result{}, false
 	}
 	names := map[string]string{"deg": "degree", "percent": "percent"}
+	if gm != "" && xm != "" && gm != xm {
+		// a degree sign against a percent sign: two different units, never
+		// dropped together; only their values can agree (a proof)
+		if expr.IsScalar(gs) && expr.IsScalar(xs) {
+			if r := c.scalar(g, x); r.Outcome == Equal {
+				r.Reason += " (reading the degree and percent signs as values)"
+				return r, true
+			}
+		}
+		return neq("a %s sign against a %s sign", names[gm], names[xm]), true
+	}
 	r := c.cmp(gs, xs, depth+1)
 	if r.Outcome == Equal || gm == xm {
 		if r.Outcome == Equal && gm != xm {

@@ -20,7 +20,10 @@ func FuzzCompare(f *testing.F) {
 		{"\\cos 40^\\circ", "\\sin 50^\\circ"}, {"e+\\frac{1}{3000!}", "e+\\frac{1}{3001!}"}, {"2,5,5", "5,2"},
 		{"x = \\frac{3}{2}", "y = \\frac{3}{2}"}, {"0.101_{2}", "\\frac58"}, {"\\text{not }28", "28"},
 		{"\\max(x,3)", "\\frac{x+3+|x-3|}{2}"}, {"x \\ne 3", "\\mathbb{R}\\setminus\\{3\\}"}, {"|x| \\le 2", "[-2,2]"},
-		{"(a+b+c+d+f)^{20}", "(a+b+c+d+f)^{19}(a+b+c+d+f)"}, {"\\frac{2}{3}", "0.6667"}} {
+		{"(a+b+c+d+f)^{20}", "(a+b+c+d+f)^{19}(a+b+c+d+f)"}, {"\\frac{2}{3}", "0.6667"},
+		// bound variables: sums, products, a function's parameters
+		{"\\sum_{k=1}^n k^2", "\\frac{n(n+1)(2n+1)}{6}"}, {"\\sum_{i=1}^{n}\\sum_{j=1}^{i} j", "\\prod_{k=2}^{n+1} k"},
+		{"f(t)=x^2", "f(x)=x^2"}, {"g(x,y)=x-y", "g(y,x)=y-x"}, {"0.\\dot{3}", "0.\\dot{6}"}} {
 		f.Add(p[0], p[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {

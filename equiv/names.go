@@ -3,6 +3,7 @@ package equiv
 import (
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/matheval/matheval/expr"
@@ -136,30 +137,71 @@ var knownFn = map[string]bool{"sin": true, "cos": true, "tan": true, "cot": true
 	"min": true, "sinh": true, "cosh": true, "tanh": true, "sum": true, "prod": true, "mod": true, "sqrt": true}
 
 // sameName reports whether two left sides name the same thing. Two
-// applications of one function to plain variables (W(n), W(x)) name the
-// same function: ren then maps the candidate's variables to the gold's.
-func sameName(g, x expr.Node) (ok bool, ren map[string]string) {
+// applications of one function to distinct plain variables (W(n), W(x))
+// name the same function, and the head binds its variables: gren and xren
+// rename the gold's and the candidate's parameters to common names, so
+// that the bodies can be compared. The candidate's parameters take the
+// gold's names unless that would capture a variable of the candidate's
+// body (f(t) = x^2 against f(x) = x^2: the candidate's x is free, not its
+// parameter); then both sides' parameters take fresh names. A different
+// function name (f against g) is a different answer: the question named
+// the function.
+func sameName(g, x expr.Node, xBody expr.Node) (ok bool, gren, xren map[string]string) {
 	if expr.Key(g) == expr.Key(x) {
-		return true, nil
+		return true, nil, nil
 	}
 	gc, ok1 := g.(*expr.Call)
 	xc, ok2 := x.(*expr.Call)
 	if !ok1 || !ok2 || gc.Fn != xc.Fn || len(gc.Args) != len(xc.Args) {
-		return false, nil
+		return false, nil, nil
 	}
-	ren = map[string]string{}
+	xren = map[string]string{}
+	gseen := map[string]bool{}
 	for i := range gc.Args {
 		a, okA := gc.Args[i].(*expr.Sym)
 		b, okB := xc.Args[i].(*expr.Sym)
 		if !okA || !okB || expr.IsConst(a.Name) || expr.IsConst(b.Name) {
-			return false, nil
+			return false, nil, nil
 		}
-		if prev, seen := ren[b.Name]; seen && prev != a.Name {
-			return false, nil
+		if _, seen := xren[b.Name]; seen || gseen[a.Name] {
+			// g(x, x) is no list of parameters: nothing to rename
+			return false, nil, nil
 		}
-		ren[b.Name] = a.Name
+		gseen[a.Name] = true
+		xren[b.Name] = a.Name
 	}
-	return true, ren
+	captured := false
+	if xBody != nil {
+		for v := range expr.FreeVars(xBody) {
+			if _, param := xren[v]; !param && gseen[v] {
+				captured = true
+			}
+		}
+	}
+	if !captured {
+		return true, nil, xren
+	}
+	gren = map[string]string{}
+	for i := range gc.Args {
+		fresh := "#" + strconv.Itoa(i+1)
+		gren[gc.Args[i].(*expr.Sym).Name] = fresh
+		xren[xc.Args[i].(*expr.Sym).Name] = fresh
+	}
+	return true, gren, xren
+}
+
+// renamed says in a result's reason that the function's parameters were
+// renamed (#1, #2 are the fresh names of the first and second parameter).
+func renamed(r Result, gren, xren map[string]string) Result {
+	if len(gren) == 0 && len(xren) == 0 {
+		return r
+	}
+	if r.Outcome == Equal {
+		r.Reason += " (the function's parameters renamed)"
+	} else {
+		r.Reason = "with the function's parameters renamed: " + r.Reason
+	}
+	return r
 }
 
 // rename substitutes variables simultaneously (through temporary names,
@@ -293,9 +335,9 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		gl, gv, gA := assignment(g)
 		xl, xv, xA := assignment(x)
 		if gA && xA {
-			if same, ren := sameName(gl, xl); same {
-				r := c.cmp(gv, rename(xv, ren), depth+1)
-				return r, true
+			if same, gren, xren := sameName(gl, xl, xv); same {
+				r := c.cmp(rename(gv, gren), rename(xv, xren), depth+1)
+				return renamed(r, gren, xren), true
 			}
 		}
 		if len(gr.Sides) == 2 && len(xr.Sides) == 2 {
@@ -452,11 +494,11 @@ func (c *comparer) cmpNamedItems(gn, xn []namedItem, depth int) Result {
 			if used[j] {
 				continue
 			}
-			same, ren := sameName(a.name, b.name)
+			same, gren, xren := sameName(a.name, b.name, b.val)
 			if !same {
 				continue
 			}
-			r := c.cmp(a.val, rename(b.val, ren), depth+1)
+			r := renamed(c.cmp(rename(a.val, gren), rename(b.val, xren), depth+1), gren, xren)
 			if r.Outcome == Equal {
 				used[j], found = true, true
 				proofs = append(proofs, proofOf(r))

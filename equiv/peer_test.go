@@ -219,6 +219,13 @@ func TestPeerCases(t *testing.T) {
 		if policy {
 			opts = policyOptions(cs.Category)
 		}
+		if strings.HasPrefix(cs.ID, "m401-") {
+			// MATH 401 rows follow their source's metric, |y' - y| < 1e-3
+			// (the rows cite it; answer.MATH401 grades so): under the
+			// default DecimalRounded two terminating decimals never round to
+			// each other, so 2.77777778 would not answer 2.7778
+			opts = Options{Decimal: DecimalAbs, AbsTol: 1e-3}
+		}
 		if strings.HasPrefix(cs.ID, "hm-") {
 			// HARDMath's coefficients are positive: its grader compares with
 			// Positive (bench/hardmath/grade.go), and the HARDMath rows say
@@ -258,7 +265,8 @@ func TestPeerCases(t *testing.T) {
 	if falseEq > 0 {
 		t.Errorf("%d false Equal verdicts", falseEq)
 	}
-	if score < 0.97 {
-		t.Errorf("score %.1f%% below 97%%", 100*score)
+	if right < total {
+		// issue 28: every non-policy row, each by its source's rule
+		t.Errorf("score %.1f%%: %d non-policy rows missed", 100*score, total-right)
 	}
 }

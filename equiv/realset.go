@@ -35,7 +35,8 @@ func fullSet(v bool) realSet { return realSet{in: []bool{v}} }
 
 // endpoint reads a finite interval end.
 func (c *comparer) endpoint(n expr.Node) (*endpt, error) {
-	if len(expr.FreeVars(n)) > 0 {
+	if len(expr.FreeVars(n)) > 0 || c.hasOpenBinder(n, n) {
+		// (a sum to infinity has no value the engine computes to order)
 		return nil, errNotSet
 	}
 	fb := c.forms()
@@ -276,6 +277,11 @@ func (c *comparer) openInterval(t *expr.Tuple) bool {
 
 // cmpRealSets compares answers where a side is written as a set of reals.
 func (c *comparer) cmpRealSets(g, x expr.Node, depth int) (Result, bool) {
+	r, ok := c.cmpSetsOfReals(g, x, depth)
+	return c.unreadGuard(r, g, x), ok
+}
+
+func (c *comparer) cmpSetsOfReals(g, x expr.Node, depth int) (Result, bool) {
 	gs, xs := isSetOfReals(g), isSetOfReals(x)
 	if !gs && !xs {
 		return Result{}, false

@@ -109,6 +109,10 @@ func isSimpleVar(n expr.Node) bool {
 // the canonical forms; numerics only refute. Relations without variables
 // are statements about numbers and compare side by side (cmpConstRelations).
 func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool, depth int) Result {
+	return c.unreadGuard(c.cmpRelations(g, x, positive, depth), g, x)
+}
+
+func (c *comparer) cmpRelations(g, x *expr.Rel, positive bool, depth int) Result {
 	if !hasVars(g) && !hasVars(x) {
 		return c.cmpConstRelations(g, x, !positive, depth)
 	}
@@ -126,13 +130,18 @@ func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool, depth int) Result
 		case gz && xz:
 			return eq(proofKind(fg, fx), "both relations hold identically")
 		case gz != xz:
-			if !fg.HasVar() && !fx.HasVar() {
+			if !fg.HasVar() && !fx.HasVar() && !c.hasOpenBinder(g, x) {
 				return neq("one relation holds identically, the other does not")
 			}
 		default:
 			k, ok, err := fb.Proportional(fg, fx)
 			if c.limitErr(err) {
 				return undec("size or time limit reached comparing the relations")
+			}
+			if ok && !isRationalForm(k) && c.hasOpenBinder(g, x) {
+				// a factor holding a sum the engine does not evaluate may be
+				// zero, and its sign is unknown
+				return undec("the relations differ by a factor holding a sum or product with symbolic bounds")
 			}
 			if ok {
 				if !positive {
@@ -151,6 +160,9 @@ func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool, depth int) Result
 				return undec("could not decide the sign of the factor %s", shortForm(k))
 			}
 		}
+	}
+	if c.hasOpenBinder(g, x) {
+		return undec("a sum or product with symbolic bounds is not evaluated: the relations are not probed")
 	}
 	return c.refuteRelations(gd, xd)
 }
@@ -210,6 +222,9 @@ func (c *comparer) refuteRelations(gd, xd expr.Node) Result {
 		vars[k] = true
 	}
 	names := sortedNames(vars)
+	if s := unreadName(names); s != "" {
+		return undec("%s has no meaning the grader reads: it is not probed as if it were a variable", s)
+	}
 	var ratio *approxVal
 	n := c.opts.Points
 	if len(names) == 0 {
@@ -286,4 +301,9 @@ func cnode(v expr.Complex) expr.Node {
 	}
 	im, _ := v.Im.Rat(nil)
 	return &expr.Add{Terms: []expr.Node{&expr.Num{V: re}, &expr.Mul{Factors: []expr.Node{&expr.Num{V: im}, &expr.Sym{Name: expr.I}}}}}
+}
+
+func isRationalForm(f *expr.Form) bool {
+	_, ok := f.Rational()
+	return ok
 }

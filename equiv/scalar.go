@@ -52,8 +52,13 @@ func infSign(n expr.Node) int {
 	return 0
 }
 
-// scalar compares two single values.
+// scalar compares two single values. A symbol that was not read keeps it
+// from proving them equal unless they are written alike (unreadGuard).
 func (c *comparer) scalar(g, x expr.Node) Result {
+	return c.unreadGuard(c.scalarValues(g, x), g, x)
+}
+
+func (c *comparer) scalarValues(g, x expr.Node) Result {
 	if c.expired() {
 		c.limitHit = true
 		return undec("deadline of %v reached", c.opts.Timeout)
@@ -103,11 +108,17 @@ func (c *comparer) scalar(g, x expr.Node) Result {
 			if d.IsZero() {
 				return eq(proofKind(fg, fx))
 			}
+			if r, ok := c.binderGuard(g, x); ok {
+				return r
+			}
 			return c.refute(g, x, d)
 		}
 		if c.limitErr(err) {
 			return undec("size or time limit reached: %v", err)
 		}
+	}
+	if r, ok := c.binderGuard(g, x); ok {
+		return r
 	}
 	for _, e := range []error{err1, err2} {
 		if errors.Is(e, expr.ErrNotScalar) {
@@ -178,6 +189,9 @@ func (c *comparer) refute(g, x expr.Node, d *expr.Form) Result {
 		vars[k] = true
 	}
 	names := sortedNames(vars)
+	if s := unreadName(names); s != "" {
+		return undec("%s has no meaning the grader reads: it is not probed as if it were a variable", s)
+	}
 	evaluated := 0
 	for i := 0; i < c.opts.Points; i++ {
 		if c.expired() {
@@ -251,6 +265,9 @@ func (c *comparer) refuteNodes(g, x expr.Node) Result {
 		vars[k] = true
 	}
 	names := sortedNames(vars)
+	if s := unreadName(names); s != "" {
+		return undec("%s has no meaning the grader reads: it is not probed as if it were a variable", s)
+	}
 	n := c.opts.Points
 	if len(names) == 0 {
 		n = 1
@@ -411,6 +428,9 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 		return undec("size or time limit reached")
 	}
 	if err1 != nil || err2 != nil {
+		if r, ok := c.binderGuard(g, x); ok {
+			return r
+		}
 		return c.refuteNodes(g, x)
 	}
 	d, err := fb.Sub(fg, fx)
@@ -422,6 +442,9 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 	}
 	if d.IsZero() {
 		return eq(proofKind(fg, fx))
+	}
+	if r, ok := c.binderGuard(g, x); ok {
+		return r
 	}
 	ad, err := fb.Approx(d, nil)
 	if err != nil {
