@@ -151,9 +151,15 @@ type Error struct {
 	RetryAfter time.Duration
 	Kind       Kind
 	Msg        string
+	// Cause is the transport's error when no response came (nil otherwise),
+	// so that callers can tell a refused connection from a reset one.
+	Cause error
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the transport's error, if any.
+func (e *Error) Unwrap() error { return e.Cause }
 
 // Is makes errors.Is(err, ErrFatal) (and the other sentinels) true for an
 // *Error of that kind.

@@ -48,6 +48,12 @@ type openAI struct {
 	useMCT  bool            // chat: send max_completion_tokens, not max_tokens
 	dropped map[string]bool // implicit fields left out after a rejection
 	noN     atomic.Bool     // the server refused n > 1
+
+	// answered[s] is set once server s has answered a request with a
+	// readable completion: after that, a 200 that is not JSON is a passing
+	// fault of that server (an overloaded proxy, a cut connection), not a
+	// --base-url that names a web page.
+	answered []atomic.Bool
 }
 
 // reasoningModel matches the OpenAI models that take max_completion_tokens
@@ -89,7 +95,7 @@ func newOpenAI(modelName string, o Options) (*openAI, error) {
 		return nil, fmt.Errorf("max tokens %d: want >= 0", o.Params.MaxTokens)
 	}
 	c := &openAI{model: modelName, bases: clean, key: o.APIKey, keyEnv: o.APIKeyEnv, api: api,
-		params: o.Params, stream: o.Stream, dropped: map[string]bool{}}
+		params: o.Params, stream: o.Stream, dropped: map[string]bool{}, answered: make([]atomic.Bool, len(clean))}
 	if c.keyEnv == "" {
 		c.keyEnv = "OPENAI_API_KEY"
 	}
@@ -335,6 +341,7 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 		if err != nil {
 			return Response{}, c.classify(ctx, server, s, hresp, nil, err)
 		}
+		c.answered[server].Store(true)
 		return resp, nil
 	}
 	raw, err := io.ReadAll(io.LimitReader(rd, maxBody+1))
@@ -352,6 +359,12 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 		if len(bytes.TrimSpace(raw)) == 0 {
 			return Response{}, &Error{Status: 200, Retryable: true, Msg: "HTTP 200 with an empty body"}
 		}
+		if c.answered[server].Load() {
+			// The same server gave readable completions before: the URL is
+			// right, and this body is a passing fault, retried like a 5xx.
+			return Response{}, &Error{Status: 200, Retryable: true,
+				Msg: fmt.Sprintf("HTTP 200 from %s with %s instead of JSON, after readable replies from the same server", c.ServerURL(server), what)}
+		}
 		return Response{}, &Error{Status: 200, Kind: KindFatal,
 			Msg: fmt.Sprintf("HTTP 200 from %s with %s instead of JSON: --base-url must name an OpenAI-compatible API (it usually ends in /v1), not a web page or a login proxy", c.ServerURL(server), what)}
 	}
@@ -366,6 +379,7 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 		// attempt.
 		return Response{}, &Error{Status: 200, Retryable: true, Msg: "malformed response: " + err.Error()}
 	}
+	c.answered[server].Store(true)
 	return resp, nil
 }
 

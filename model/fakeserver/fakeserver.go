@@ -176,6 +176,9 @@ type Server struct {
 	Reasoning string
 	// Fault decides the fault for the nth request (from 1); nil: none.
 	Fault func(n int64, r *Request) Fault
+	// ModelsFault decides the fault for the nth GET /v1/models (from 1):
+	// Drop, ServerErr and RateLimit are served as for a completion; nil: none.
+	ModelsFault func(n int64) Fault
 	// HonourN makes the Generic dialect return n choices; otherwise it
 	// returns one, as servers that ignore n do. Other dialects do what
 	// their server does: vLLM, SGLang and OpenAI honour n, Ollama ignores
@@ -219,15 +222,16 @@ type Server struct {
 	// Round is copied into the log of each request.
 	Round atomic.Int64
 
-	requests atomic.Int64
-	faults   [numFaults]atomic.Int64
-	cfg      sync.RWMutex // held for reading while a request is served (Configure)
-	mu       sync.Mutex
-	log      []Logged
-	pipe     *pipeListener
-	pipeHost string
-	pipeSrv  *http.Server
-	pipeTr   *http.Transport
+	requests   atomic.Int64
+	modelsReqs atomic.Int64
+	faults     [numFaults]atomic.Int64
+	cfg        sync.RWMutex // held for reading while a request is served (Configure)
+	mu         sync.Mutex
+	log        []Logged
+	pipe       *pipeListener
+	pipeHost   string
+	pipeSrv    *http.Server
+	pipeTr     *http.Transport
 }
 
 // New starts a fake on a loopback port; close it with Close.
@@ -355,6 +359,14 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 		if s.NoModelsRoute {
 			d.notFoundRoute(w)
 			return
+		}
+		if s.ModelsFault != nil {
+			if f := s.ModelsFault(s.modelsReqs.Add(1)); f != None {
+				s.faults[f].Add(1)
+				if s.fault(w, hr, f, &Request{}) {
+					return
+				}
+			}
 		}
 		if d != LlamaCpp && d != Ollama && !s.authorized(hr) {
 			d.unauthorized(w)
