@@ -31,6 +31,7 @@ func Load(path string, opt Options) (*Session, *Result) {
 	p := newParser()
 	p.skipProofs = opt.SkipProofs
 	p.maxBytes = opt.MaxBytes
+	p.maxToken = opt.MaxToken
 	res := p.run(opt, func() *Error { return p.readFile(path) })
 	p.skipProofs = false
 	// Drop the scopes a failed read may have left open.
