@@ -209,6 +209,10 @@ type Options struct {
 	// Concurrency is the number of requests in flight per server; it sizes
 	// the connection pool.
 	Concurrency int
+	// BodyBudget bounds the memory of this client's response bodies in
+	// flight (0: the process-wide DefaultBodyBudget, shared by every
+	// client, which is what a run wants; tests set their own).
+	BodyBudget int64
 	// Transport replaces the HTTP transport (tests with an in-memory fake
 	// server); nil: a pooled transport sized by Concurrency.
 	Transport http.RoundTripper
