@@ -132,13 +132,13 @@ func ParseRetryAfter(h string, now time.Time) time.Duration {
 // transportError classifies a failure before a complete response arrived.
 func transportError(ctx context.Context, err error, what string) *Error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
-		return &Error{Retryable: true, Msg: "timeout: " + what + err.Error()}
+		return &Error{Retryable: true, Msg: "timeout: " + what + err.Error(), Cause: err}
 	}
 	if errors.Is(ctx.Err(), context.Canceled) {
 		// Cancelled by the run itself (interrupt, budget): not a failure of the request.
 		return &Error{Msg: "cancelled"}
 	}
-	return &Error{Retryable: true, Msg: "connection: " + what + err.Error()}
+	return &Error{Retryable: true, Msg: "connection: " + what + err.Error(), Cause: err}
 }
 
 // describeBody names what a body that is not JSON is, for an error

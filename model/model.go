@@ -211,9 +211,15 @@ type Error struct {
 	RetryAfter time.Duration
 	Kind       Kind
 	Msg        string
+	// Cause is the transport's error when no response came (nil otherwise),
+	// so that callers can tell a refused connection from a reset one.
+	Cause error
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the transport's error, if any.
+func (e *Error) Unwrap() error { return e.Cause }
 
 // Is makes errors.Is(err, ErrFatal) (and the other sentinels) true for an
 // *Error of that kind.
@@ -263,6 +269,10 @@ type Options struct {
 	// Concurrency is the number of requests in flight per server; it sizes
 	// the connection pool.
 	Concurrency int
+	// BodyBudget bounds the memory of this client's response bodies in
+	// flight (0: the process-wide DefaultBodyBudget, shared by every
+	// client, which is what a run wants; tests set their own).
+	BodyBudget int64
 	// Transport replaces the HTTP transport (tests with an in-memory fake
 	// server); nil: a pooled transport sized by Concurrency.
 	Transport http.RoundTripper

@@ -48,6 +48,13 @@ type openAI struct {
 	useMCT  bool            // chat: send max_completion_tokens, not max_tokens
 	dropped map[string]bool // implicit fields left out after a rejection
 	noN     atomic.Bool     // the server refused n > 1
+	budget  *budget         // memory for the bodies in flight
+
+	// answered[s] is set once server s has answered a request with a
+	// readable completion: after that, a 200 that is not JSON is a passing
+	// fault of that server (an overloaded proxy, a cut connection), not a
+	// --base-url that names a web page.
+	answered []atomic.Bool
 }
 
 // reasoningModel matches the OpenAI models that take max_completion_tokens
@@ -89,7 +96,10 @@ func newOpenAI(modelName string, o Options) (*openAI, error) {
 		return nil, fmt.Errorf("max tokens %d: want >= 0", o.Params.MaxTokens)
 	}
 	c := &openAI{model: modelName, bases: clean, key: o.APIKey, keyEnv: o.APIKeyEnv, api: api,
-		params: o.Params, stream: o.Stream, dropped: map[string]bool{}}
+		params: o.Params, stream: o.Stream, dropped: map[string]bool{}, answered: make([]atomic.Bool, len(clean)), budget: processBudget}
+	if o.BodyBudget > 0 {
+		c.budget = newBudget(o.BodyBudget)
+	}
 	if c.keyEnv == "" {
 		c.keyEnv = "OPENAI_API_KEY"
 	}
@@ -334,13 +344,22 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 			Msg: fmt.Sprintf("HTTP %d from %s: a body compressed with %q, which matheval did not ask for and does not read: a proxy in between is misconfigured", hresp.StatusCode, c.ServerURL(server), enc)}
 	}
 	if hresp.StatusCode == http.StatusOK && strings.HasPrefix(strings.ToLower(hresp.Header.Get("Content-Type")), "text/event-stream") {
-		resp, err := c.readStream(ctx, rd, req.N)
+		h := &hold{b: c.budget, full: costStream * maxStreamBytes}
+		defer h.release()
+		resp, err := c.readStream(ctx, rd, req.N, h)
 		if err != nil {
 			return Response{}, c.classify(ctx, server, s, hresp, nil, err)
 		}
+		c.answered[server].Store(true)
 		return resp, nil
 	}
-	raw, err := io.ReadAll(io.LimitReader(rd, maxBody+1))
+	known := int64(-1)
+	if rd == hresp.Body && hresp.ContentLength >= 0 && hresp.ContentLength <= maxBody {
+		known = hresp.ContentLength
+	}
+	h := &hold{b: c.budget, full: costGrowing * (maxBody + 1)}
+	defer h.release() // after parsing: Do returns only then
+	raw, err := readBody(ctx, rd, known, h)
 	if err != nil {
 		// The body was cut (dropped connection, truncated stream, timeout).
 		return Response{}, transportError(ctx, err, "reading the response: ")
@@ -354,6 +373,12 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 	if what, isJSON := describeBody(hresp.Header, raw); !isJSON {
 		if len(bytes.TrimSpace(raw)) == 0 {
 			return Response{}, &Error{Status: 200, Retryable: true, Msg: "HTTP 200 with an empty body"}
+		}
+		if c.answered[server].Load() {
+			// The same server gave readable completions before: the URL is
+			// right, and this body is a passing fault, retried like a 5xx.
+			return Response{}, &Error{Status: 200, Retryable: true,
+				Msg: fmt.Sprintf("HTTP 200 from %s with %s instead of JSON, after readable replies from the same server", c.ServerURL(server), what)}
 		}
 		return Response{}, &Error{Status: 200, Kind: KindFatal,
 			Msg: fmt.Sprintf("HTTP 200 from %s with %s instead of JSON: --base-url must name an OpenAI-compatible API (it usually ends in /v1), not a web page or a login proxy", c.ServerURL(server), what)}
@@ -369,7 +394,44 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 		// attempt.
 		return Response{}, &Error{Status: 200, Retryable: true, Msg: "malformed response: " + err.Error()}
 	}
+	c.answered[server].Store(true)
 	return resp, nil
+}
+
+// readBody reads a response body of at most maxBody+1 bytes under h's
+// reservation: a body of known length in one buffer of that size, any
+// other in a buffer that doubles, reserving each size before it is made.
+func readBody(ctx context.Context, r io.Reader, known int64, h *hold) ([]byte, error) {
+	r = io.LimitReader(r, maxBody+1)
+	var buf []byte
+	if known >= 0 {
+		if err := h.grow(ctx, costKnown*(known+1)); err != nil {
+			return nil, err
+		}
+		buf = make([]byte, 0, known+1)
+	}
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) > maxBody {
+				return buf, nil
+			}
+			size := min(max(2*cap(buf), 64<<10), maxBody+1)
+			if err := h.grow(ctx, costGrowing*int64(size)); err != nil {
+				return nil, err
+			}
+			nb := make([]byte, len(buf), size)
+			copy(nb, buf)
+			buf = nb
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // apiResponse is the part of a (chat) completion response we read. The

@@ -35,7 +35,24 @@ type streamChoice struct {
 	seen             bool
 }
 
-func (c *openAI) readStream(ctx context.Context, r io.Reader, n int) (Response, error) {
+// maxStreamBytes bounds the bytes of one streamed response. A stream
+// that reaches it, or that sends more content chunks than the token limit
+// allows (a server that ignores max_tokens, or never stops), is ended
+// there: its unfinished choices get finish_reason "length", which the
+// graders read as an incomplete reply. Without the bound an endless
+// stream grows until memory runs out.
+const maxStreamBytes = maxBody
+
+// costStream is the bytes reserved per byte of a stream read: what is
+// kept (the text of the deltas, the logprobs) is smaller than the wire
+// format around it, in builders that at most double.
+const costStream = 2
+
+// streamSlack is how many chunks past the token limit a choice may send
+// (a role chunk, a finish chunk, empty deltas) before it is cut.
+const streamSlack = 16
+
+func (c *openAI) readStream(ctx context.Context, r io.Reader, n int, h *hold) (Response, error) {
 	br := bufio.NewReaderSize(r, 32<<10)
 	acc := make([]streamChoice, n)
 	var out Response
@@ -54,11 +71,23 @@ func (c *openAI) readStream(ctx context.Context, r io.Reader, n int) (Response, 
 		chunks++
 		return c.streamChunk(payload, acc, &out)
 	}
+	maxChunks := -1
+	if c.params.MaxTokens > 0 {
+		maxChunks = (c.params.MaxTokens + streamSlack) * n
+	}
+	cut := false
 	for !done {
 		line, err := br.ReadBytes('\n')
 		total += len(line)
-		if total > maxBody {
-			return Response{}, &Error{Status: 200, Msg: fmt.Sprintf("streamed response over %d bytes", maxBody)}
+		if total > maxStreamBytes || maxChunks >= 0 && chunks >= maxChunks {
+			cut = true
+			break
+		}
+		if int64(total)*costStream > h.n {
+			// Reserve the next mebibyte of the stream before reading it.
+			if gerr := h.grow(ctx, costStream*(int64(total)+1<<20)); gerr != nil {
+				return Response{}, transportError(ctx, gerr, "reading the stream: ")
+			}
 		}
 		l := bytes.TrimRight(line, "\r\n")
 		switch {
@@ -84,7 +113,18 @@ func (c *openAI) readStream(ctx context.Context, r io.Reader, n int) (Response, 
 			return Response{}, transportError(ctx, err, fmt.Sprintf("stream cut after %d chunks: ", chunks))
 		}
 	}
-	if !done {
+	if cut {
+		// Ended at the bound: what came is kept, as a reply cut at its
+		// token limit.
+		for i := range acc {
+			if acc[i].seen && acc[i].finish == "" {
+				acc[i].finish = "length"
+			}
+		}
+		if !acc[0].seen {
+			return Response{}, &Error{Status: 200, Retryable: true, Msg: fmt.Sprintf("stream of %d bytes and %d chunks without a reply", total, chunks)}
+		}
+	} else if !done {
 		// Some servers close the stream without [DONE]; what they sent is
 		// whole when every choice has finished.
 		finished := chunks > 0

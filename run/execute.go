@@ -21,6 +21,11 @@ import (
 // would fail that way too.
 const sameWayStop = 3
 
+// rateLimitRetries bounds the attempts of one request that a 429 may
+// end (a rate limit passes: those attempts do not count against
+// --max-retries, but they are not endless either).
+const rateLimitRetries = 50
+
 // maxAdjust bounds the immediate resends of one request after the client
 // adapted to a rejected parameter.
 const maxAdjust = 4
@@ -44,6 +49,8 @@ func (r *runner) execute() error {
 	}
 	r.pool = newPool(servers, cfg.Concurrency)
 	stopWake := r.pool.wake(r.ctx)
+	stopCostWake := context.AfterFunc(r.ctx, r.wakeCost)
+	defer stopCostWake()
 	var wg sync.WaitGroup
 	for range servers * cfg.Concurrency {
 		wg.Add(1)
@@ -86,7 +93,7 @@ func (r *runner) do(u unit) {
 	}
 	req := model.Request{Item: r.items[u.item], Prompt: r.prompts[u.item], Sample: u.sample, N: u.n}
 	var failedOn []bool // the servers this request failed on
-	adjusted := 0
+	adjusted, limited := 0, 0
 	for attempt := 0; ; attempt++ {
 		reserve, ok := r.takeRequest(u)
 		if !ok {
@@ -111,6 +118,7 @@ func (r *runner) do(u unit) {
 			err = &model.Error{Retryable: true, Msg: "no reply in the response"}
 		}
 		if err == nil {
+			r.pool.served(server)
 			r.pool.release(server, false, 0)
 			// Kept even when the run is stopping: it is paid for.
 			r.tpm[server].charge(float64(resp.Usage.PromptTokens + resp.Usage.CompletionTokens))
@@ -142,6 +150,16 @@ func (r *runner) do(u unit) {
 			r.pool.release(server, false, 0)
 			r.stop(me.Msg)
 			return
+		}
+		if me.Status == 429 && me.Retryable && limited < rateLimitRetries {
+			// A rate limit: the server is paused for every worker, and
+			// this request waits for the pause in acquire, as the others
+			// do. It costs no retry of --max-retries.
+			r.pool.rateLimit(server, me.RetryAfter, r.cfg.BackoffBase, r.cfg.BackoffMax)
+			r.pool.release(server, false, 0)
+			limited++
+			attempt--
+			continue
 		}
 		wait := backoff(attempt, r.cfg.BackoffBase, r.cfg.BackoffMax, me.RetryAfter)
 		r.pool.release(server, me.Retryable, wait)
@@ -266,6 +284,14 @@ func (r *runner) stop(why string) {
 		r.stopWhy.Store(why)
 		r.stopping.Store(true)
 	})
+	r.wakeCost()
+}
+
+// wakeCost makes the requests waiting for room under --max-cost look again.
+func (r *runner) wakeCost() {
+	r.costMu.Lock()
+	r.costCond.Broadcast()
+	r.costMu.Unlock()
 }
 
 func (r *runner) fail(err error) {
@@ -283,16 +309,29 @@ func (r *runner) takeRequest(u unit) (reserve float64, ok bool) {
 	if r.cfg.MaxCost > 0 && r.priced {
 		reserve = r.worstCost(u)
 		r.costMu.Lock()
-		spent, reserved := r.spent, r.reserved
-		fits := spent+reserved+reserve <= r.cfg.MaxCost
-		if fits {
-			r.reserved += reserve
+		for {
+			if r.stopping.Load() || r.ctx.Err() != nil {
+				r.costMu.Unlock()
+				return 0, false
+			}
+			if r.spent+r.reserved+reserve <= r.cfg.MaxCost {
+				r.reserved += reserve
+				r.held++
+				break
+			}
+			if r.held == 0 {
+				// Nothing in flight can free room: the next request does
+				// not fit, and the run ends within its cost of the cap.
+				spent := r.spent
+				r.costMu.Unlock()
+				r.stop(fmt.Sprintf("--max-cost %g reached: $%.4g spent, and the next request could cost up to $%.4g", r.cfg.MaxCost, spent, reserve))
+				return 0, false
+			}
+			// The requests in flight are held at their worst case and
+			// mostly cost less: wait for them before deciding.
+			r.costCond.Wait()
 		}
 		r.costMu.Unlock()
-		if !fits {
-			r.stop(fmt.Sprintf("--max-cost %g reached: $%.4g spent, $%.4g held for requests in flight, and the next request could cost up to $%.4g", r.cfg.MaxCost, spent, reserved, reserve))
-			return 0, false
-		}
 	}
 	if r.cfg.MaxRequests <= 0 {
 		r.sent.Add(1)
@@ -318,7 +357,14 @@ func (r *runner) settle(reserve, cost float64) {
 	}
 	r.costMu.Lock()
 	r.reserved -= reserve
+	if reserve > 0 {
+		r.held--
+	}
+	if r.held == 0 {
+		r.reserved = 0 // no rounding left over from the sums
+	}
 	r.spent += cost
+	r.costCond.Broadcast()
 	r.costMu.Unlock()
 }
 

@@ -1,12 +1,10 @@
 package run
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"sort"
 	"strconv"
 	"time"
@@ -199,28 +197,16 @@ func writeOutputs(dir string, b bench.Benchmark, spec string, recs []*rundir.Sam
 
 // writeSamples writes samples.jsonl atomically (temp file + rename).
 func writeSamples(dir string, recs []*rundir.SampleRecord) error {
-	tmp := filepath.Join(dir, "."+rundir.SamplesFile+".tmp")
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, rec := range recs {
-		if err := enc.Encode(rec); err != nil {
-			f.Close()
-			return fmt.Errorf("item %s sample %d: %v", rec.Item.ID, rec.Index, err)
+	return rundir.WriteAtomic(dir, rundir.SamplesFile, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for _, rec := range recs {
+			if err := enc.Encode(rec); err != nil {
+				return fmt.Errorf("item %s sample %d: %v", rec.Item.ID, rec.Index, err)
+			}
 		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(dir, rundir.SamplesFile))
+		return nil
+	})
 }
 
 // Headline is what the run's headline adds when requests failed for good:

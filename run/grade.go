@@ -89,6 +89,15 @@ func Regrade(ctx context.Context, dir string, b bench.Benchmark) (RegradeReport,
 	if man.Benchmark != b.Name() {
 		return rep, fmt.Errorf("%s: a run of %q, not %q", dir, man.Benchmark, b.Name())
 	}
+	// No run may write the directory while it is graded again.
+	lock, err := rundir.Lock(dir, "matheval grade")
+	if err != nil {
+		return rep, err
+	}
+	defer lock.Unlock()
+	if err := removeStale(dir, io.Discard); err != nil {
+		return rep, err
+	}
 	recs, err := rundir.ReadSamples(dir)
 	if err != nil {
 		return rep, err

@@ -19,10 +19,17 @@ type pool struct {
 	free  []int
 	fails []int       // consecutive failures
 	until []time.Time // cooling until
+	// paused[s]: no request goes to server s before this time. A 429 pauses
+	// its server for every worker at once, so that a burst of rate limits
+	// costs one wait, not one failed attempt per worker (a cooling server
+	// is merely avoided; a paused one is not used at all).
+	paused []time.Time
+	limits []int // pauses in a row of each server (a success resets it)
 }
 
 func newPool(servers, conc int) *pool {
-	p := &pool{free: make([]int, servers), fails: make([]int, servers), until: make([]time.Time, servers)}
+	p := &pool{free: make([]int, servers), fails: make([]int, servers), until: make([]time.Time, servers),
+		paused: make([]time.Time, servers), limits: make([]int, servers)}
 	for i := range p.free {
 		p.free[i] = conc
 	}
@@ -61,7 +68,7 @@ func (p *pool) acquire(ctx context.Context, avoid []bool) (int, error) {
 		now := time.Now()
 		best, bestCooling, allCooling := -1, false, true
 		for i, f := range p.free {
-			if !usable(i) {
+			if !usable(i) || now.Before(p.paused[i]) {
 				continue
 			}
 			cooling := now.Before(p.until[i])
@@ -84,6 +91,47 @@ func (p *pool) acquire(ctx context.Context, avoid []bool) (int, error) {
 		}
 		p.cond.Wait()
 	}
+}
+
+// rateLimit pauses server s after a 429, for every worker at once, and
+// returns how long. The pause is the server's Retry-After when it sent
+// one (it said when to come back), else a backoff that doubles with each
+// pause in a row. A 429 that arrives during a pause (a request sent
+// before it began) adds no round; it only lengthens the pause to its own
+// Retry-After. Workers waiting in acquire are woken when the pause ends.
+func (p *pool) rateLimit(s int, retryAfter, base, maxWait time.Duration) time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	retryAfter = min(retryAfter, maxRetryAfter)
+	var d time.Duration
+	switch {
+	case now.Before(p.paused[s]):
+		if retryAfter <= p.paused[s].Sub(now) {
+			return p.paused[s].Sub(now)
+		}
+		d = retryAfter
+	case retryAfter > 0:
+		p.limits[s]++
+		d = retryAfter
+	default:
+		p.limits[s]++
+		d = backoff(p.limits[s]-1, base, maxWait, 0)
+	}
+	p.paused[s] = now.Add(d)
+	time.AfterFunc(d, func() {
+		p.mu.Lock()
+		p.cond.Broadcast()
+		p.mu.Unlock()
+	})
+	return d
+}
+
+// served marks a success of server s: its rate-limit rounds start again.
+func (p *pool) served(s int) {
+	p.mu.Lock()
+	p.limits[s] = 0
+	p.mu.Unlock()
 }
 
 // release gives a slot back. failed marks the server cooling for d times

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/matheval/matheval/bench"
@@ -27,6 +29,7 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 		return nil, err
 	}
 	r := &runner{cfg: cfg, rep: rep, log: cfg.Log, failSigs: map[string]int{}, notes: map[[2]int][]string{}}
+	r.costCond = sync.NewCond(&r.costMu)
 	if r.log == nil {
 		r.log = io.Discard
 	}
@@ -93,6 +96,19 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	// One process per directory, for the whole run (released by Run).
+	if r.lock, err = rundir.Lock(dir, "matheval run"); err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			r.lock.Unlock()
+		}
+	}()
+	if err := removeStale(dir, r.log); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(r.log, "matheval: run directory: %s\n", dir)
 	r.runLog = &runLog{path: dir + string(os.PathSeparator) + LogFile}
 	start := time.Now().UTC().Format(time.RFC3339)
@@ -111,7 +127,21 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 		return nil, err
 	}
 	r.ctx, r.cancel = context.WithCancel(ctx)
+	ok = true
 	return r, nil
+}
+
+// removeStale removes the temporary files a killed process left in dir
+// (the caller holds dir's lock, so no live writer owns them).
+func removeStale(dir string, log io.Writer) error {
+	removed, err := rundir.RemoveStaleTemp(dir)
+	if len(removed) > 0 {
+		fmt.Fprintf(log, "matheval: removed %s, left in %s by a process that was stopped mid-write\n", strings.Join(removed, ", "), dir)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: removing stale temporary files: %v", dir, err)
+	}
+	return nil
 }
 
 // defaults fills in cfg's defaults and refuses what cannot work.
@@ -257,9 +287,7 @@ func (r *runner) probe(ctx context.Context, b model.Backend, what string) (json.
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pctx, cancel := context.WithTimeout(ctx, probeTimeout)
-			defer cancel()
-			raws[s], errs[s] = ml.ListModels(pctx, s)
+			raws[s], errs[s] = r.probeOne(ctx, ml, s)
 		}()
 	}
 	wg.Wait()
@@ -305,6 +333,46 @@ func (r *runner) probe(ctx context.Context, b model.Backend, what string) (json.
 		r.warn(what + f + " (the run goes on with the servers that answer)")
 	}
 	return first, nil
+}
+
+// probeAttempts is how many times one server is asked for its models
+// before the run gives up on it: a reset connection or a 5xx at the start
+// of a run passes as it does later.
+const probeAttempts = 4
+
+// probeOne asks server s for its models, retrying transient failures
+// (a connection failure, 408, 429, 5xx) with the run's backoff.
+func (r *runner) probeOne(ctx context.Context, ml model.ModelLister, s int) (json.RawMessage, error) {
+	for attempt := 0; ; attempt++ {
+		pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+		raw, err := ml.ListModels(pctx, s)
+		cancel()
+		if err == nil || attempt+1 >= probeAttempts || !probeTransient(err) {
+			return raw, err
+		}
+		me := model.AsError(err)
+		if sleep(ctx, backoff(attempt, r.cfg.BackoffBase, r.cfg.BackoffMax, me.RetryAfter)) != nil {
+			return raw, err
+		}
+	}
+}
+
+// probeTransient reports whether a failed GET /models may pass if asked again.
+func probeTransient(err error) bool {
+	if errors.Is(err, model.ErrFatal) {
+		return false
+	}
+	me := model.AsError(err)
+	switch st := me.Status; {
+	case st == 0:
+		// Nothing listening, or no such host, is not passing; a reset or
+		// a timeout may be.
+		var dns *net.DNSError
+		return me.Msg != "cancelled" && !errors.Is(err, syscall.ECONNREFUSED) && !errors.As(err, &dns)
+	case st == 408 || st == 429 || st >= 500:
+		return true
+	}
+	return false
 }
 
 // probeMessage says in one line why server did not answer GET /models.

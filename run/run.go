@@ -119,6 +119,7 @@ type runner struct {
 	cfg     Config
 	log     io.Writer // warnings
 	runLog  *runLog   // DIR/run.log: grader stacks
+	lock    *rundir.DirLock
 	rep     *Report
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -143,8 +144,10 @@ type runner struct {
 
 	sent     atomic.Int64
 	costMu   sync.Mutex
-	spent    float64 // cost of the replies in hand
-	reserved float64 // worst-case cost of the requests in flight
+	costCond *sync.Cond // on costMu: a reservation was settled, or the run stops
+	spent    float64    // cost of the replies in hand
+	reserved float64    // worst-case cost of the requests in flight
+	held     int        // requests in flight with a reservation
 
 	stopOnce  sync.Once
 	stopWhy   atomic.Value // string
@@ -169,7 +172,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
+	defer r.lock.Unlock()
 	defer r.cancel()
+	defer libLog.capture(r.runLog)()
 	if err := r.resume(); err != nil {
 		return rep, err
 	}

@@ -22,6 +22,7 @@ package rundir
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -134,11 +135,10 @@ func WriteJSON(dir, name string, v any) error {
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, "."+name+".tmp")
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+	return WriteAtomic(dir, name, func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
 		return err
-	}
-	return os.Rename(tmp, filepath.Join(dir, name))
+	})
 }
 
 // ReadManifest reads dir/manifest.json.

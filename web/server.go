@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"html/template"
 	"log"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -41,6 +42,12 @@ const CacheRuns = 16
 type Server struct {
 	Roots []string
 	Log   *log.Logger // nil: no request log
+	// Host is the host part of the address the viewer is bound to (as the
+	// user wrote it in --addr). Requests are answered only when their Host
+	// header names it, localhost, or an IP address: a page on another site
+	// whose name was rebound to this machine's address (DNS rebinding)
+	// sends its own name and is refused, so it cannot read the runs.
+	Host string
 	// MaxCached bounds the runs kept in memory (default CacheRuns); the
 	// least recently used run is dropped first.
 	MaxCached int
@@ -239,8 +246,40 @@ func (s *Server) headers(h http.Handler) http.Handler {
 		if s.Log != nil {
 			s.Log.Printf("%s %s", r.Method, r.URL.RequestURI())
 		}
+		if !s.hostAllowed(r.Host) {
+			http.Error(w, fmt.Sprintf("this viewer answers requests for %s and localhost only, not for Host %q", s.hostName(), r.Host), http.StatusMisdirectedRequest)
+			return
+		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// hostAllowed reports whether a request's Host header names this viewer:
+// an IP address (a rebinding attack needs a name of its own, so a literal
+// address is never one), localhost or a name under .localhost, or the
+// host the viewer was bound to. An empty Host (HTTP/1.0) is refused too.
+func (s *Server) hostAllowed(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	switch {
+	case host == "":
+		return false
+	case net.ParseIP(host) != nil:
+		return true
+	case host == "localhost" || strings.HasSuffix(host, ".localhost"):
+		return true
+	}
+	return s.Host != "" && host == strings.TrimSuffix(strings.ToLower(s.Host), ".")
+}
+
+func (s *Server) hostName() string {
+	if s.Host == "" || net.ParseIP(s.Host) != nil {
+		return "its IP address"
+	}
+	return s.Host
 }
 
 // page wraps a handler that renders a template: errors become error pages.

@@ -17,7 +17,8 @@ func newMMCmd() *cobra.Command {
 		Example: "  matheval mm verify /usr/share/metamath/databases/set.mm\n" +
 			"  matheval mm verify --jobs 4 set.mm",
 	}
-	var jobs int
+	var jobs, maxToken int
+	var maxBytes int64
 	var allowIncomplete, quiet bool
 	verify := &cobra.Command{
 		Use:   "verify FILE.mm",
@@ -26,6 +27,10 @@ func newMMCmd() *cobra.Command {
 the including file), checks every statement against the Metamath specification and
 verifies every proof, normal or compressed, including disjoint-variable
 restrictions. Each error is printed as FILE:LINE: LABEL: message.
+
+Only regular files are read (a named pipe or a device, given or included, is an
+error), at most --max-bytes in all and --max-token for one token: a hostile file
+cannot hang the command or exhaust memory; raise them for a larger database.
 
 Proofs with unknown steps ("?") are listed as incomplete: they are never counted
 as proved, and they make the command fail unless --allow-incomplete is given.
@@ -39,8 +44,11 @@ Exit status: 0 when every proof verifies, 1 otherwise, 2 for a bad command line.
 			if jobs < 0 {
 				return usageErrorf("mm verify: --jobs must be >= 0, got %d", jobs)
 			}
+			if maxBytes <= 0 || maxToken <= 0 {
+				return usageErrorf("mm verify: --max-bytes and --max-token must be > 0")
+			}
 			start := time.Now()
-			res := metamath.VerifyFile(args[0], metamath.Options{Jobs: jobs})
+			res := metamath.VerifyFile(args[0], metamath.Options{Jobs: jobs, MaxBytes: maxBytes, MaxToken: maxToken})
 			out := cmd.OutOrStdout()
 			errOut := cmd.ErrOrStderr()
 			for _, e := range res.Errors {
@@ -61,6 +69,8 @@ Exit status: 0 when every proof verifies, 1 otherwise, 2 for a bad command line.
 		},
 	}
 	verify.Flags().IntVar(&jobs, "jobs", 0, "proof-verifying goroutines (0 = number of CPUs; 1 = read, then verify)")
+	verify.Flags().Int64Var(&maxBytes, "max-bytes", metamath.DefaultMaxBytes, "most bytes read, inclusions included")
+	verify.Flags().IntVar(&maxToken, "max-token", metamath.DefaultMaxToken, "most bytes of one token (label or math symbol)")
 	verify.Flags().BoolVar(&allowIncomplete, "allow-incomplete", false, "exit 0 even when some proofs have ? steps")
 	verify.Flags().BoolVarP(&quiet, "quiet", "q", false, "print errors only, no summary")
 	mm.AddCommand(verify)

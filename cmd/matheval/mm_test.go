@@ -36,6 +36,16 @@ func TestMMVerifyCLI(t *testing.T) {
 	if code, _ := cli(t, "mm", "verify"); code != 2 {
 		t.Fatalf("no file: %d", code)
 	}
+	// Issue 30, row 11: the limits are flags, and their errors name them.
+	if code, out := cli(t, "mm", "verify", "--max-token", "2", good); code != 1 || !strings.Contains(out, "good.mm:1:") || !strings.Contains(out, "--max-token raises it") {
+		t.Fatalf("--max-token 2: %d %s", code, out)
+	}
+	if code, out := cli(t, "mm", "verify", "--max-bytes", "10", good); code != 1 || !strings.Contains(out, "--max-bytes raises it") {
+		t.Fatalf("--max-bytes 10: %d %s", code, out)
+	}
+	if code, _ := cli(t, "mm", "verify", "--max-bytes", "0", good); code != 2 {
+		t.Fatalf("--max-bytes 0: %d", code)
+	}
 }
 
 func TestMinif2fCheckCLI(t *testing.T) {

@@ -48,6 +48,7 @@ authentication, so do not expose it on a shared network.`,
 			if err != nil {
 				return err
 			}
+			s.Host = host
 			if verbose {
 				s.Log = log.New(cmd.ErrOrStderr(), "serve: ", log.LstdFlags)
 			}

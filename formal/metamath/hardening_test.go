@@ -164,16 +164,18 @@ func TestMessagesBounded(t *testing.T) {
 	if n := len(res.Errors[0].Error()); n > 4000 {
 		t.Fatalf("message of %d bytes", n)
 	}
-	// A 20 MB token in a declaration error.
+	// A 20 MB token in a declaration error (the token limit raised past
+	// it: the message must stay short whatever the limit).
 	tok := strings.Repeat("x", 20<<20)
-	res = VerifyText("t.mm", []byte("$c c $. l $a c "+tok+" $.\n"), Options{})
+	big := Options{MaxToken: 32 << 20}
+	res = VerifyText("t.mm", []byte("$c c $. l $a c "+tok+" $.\n"), big)
 	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Msg, "not declared") {
 		t.Fatalf("errors %.300v", res.Errors)
 	}
 	if n := len(res.Errors[0].Error()); n > 4000 {
 		t.Fatalf("message of %d bytes", n)
 	}
-	res = VerifyText("t.mm", []byte("$c c $. "+tok+" $a c $. "+tok+" $a c $.\n"), Options{})
+	res = VerifyText("t.mm", []byte("$c c $. "+tok+" $a c $. "+tok+" $a c $.\n"), big)
 	if len(res.Errors) != 1 || len(res.Errors[0].Error()) > 4000 || len(res.Errors[0].Label) > 4000 {
 		t.Fatalf("label: %d errors, first %d bytes", len(res.Errors), len(res.Errors[0].Error()))
 	}

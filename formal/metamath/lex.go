@@ -33,6 +33,7 @@ type lexer struct {
 	pos      int
 	comments int    // comments skipped so far
 	last     []byte // the last token returned
+	maxTok   int    // longest token allowed (0: DefaultMaxToken)
 }
 
 // failAt raises a fatal error at byte offset off of the lexer's file.
@@ -96,6 +97,13 @@ func (lx *lexer) next() ([]byte, int) {
 			break
 		}
 		lx.pos = p
+		limit := lx.maxTok
+		if limit <= 0 {
+			limit = DefaultMaxToken
+		}
+		if p-start > limit && !compressedText(data[start:p]) {
+			lx.failAt(start, fmt.Sprintf("a token of %d bytes, over the limit of %d bytes for one token (--max-token raises it)", p-start, limit))
+		}
 		tok := data[start:p]
 		if len(tok) == 2 && tok[0] == '$' && tok[1] == '(' {
 			lx.skipComment(start)
@@ -133,6 +141,19 @@ func (lx *lexer) skipComment(start int) {
 		lx.failAt(end, "\"$)\" followed by other characters")
 	}
 	lx.pos = end + 2
+}
+
+// compressedText reports whether tok could be the letters of a compressed
+// proof (A-Z and ?): those may run long on one line, and are bounded by
+// the proof limits (stack, work) and the total size, not by the token
+// limit, which keeps long labels and math symbols out of the tables.
+func compressedText(tok []byte) bool {
+	for _, c := range tok {
+		if (c < 'A' || c > 'Z') && c != '?' {
+			return false
+		}
+	}
+	return true
 }
 
 func badByte(c byte) string {

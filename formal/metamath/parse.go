@@ -40,6 +40,8 @@ type parser struct {
 	// it (0: DefaultMaxBytes).
 	readBytes int64
 	maxBytes  int64
+	// maxToken bounds one token (0: DefaultMaxToken).
+	maxToken int
 	// maxSyms and maxWork are the proof limits of the workers of Check
 	// (0: the defaults).
 	maxSyms, maxWork int
@@ -169,19 +171,35 @@ func (p *parser) readText(name string, text []byte) (err *Error) {
 }
 
 // DefaultMaxBytes bounds the bytes a database may read, inclusions
-// included: set.mm is about 41 MB, so a gigabyte leaves room for any real
-// database while a hostile inclusion cannot exhaust memory.
-const DefaultMaxBytes = 1 << 30
+// included: set.mm is about 41 MB, so 256 MiB leaves room for six times
+// it, while a hostile file cannot make the verifier hold gigabytes
+// (MaxBytes, mm verify --max-bytes, raises it).
+const DefaultMaxBytes = 256 << 20
+
+// DefaultMaxToken bounds one token (a label or a math symbol): set.mm's
+// longest are well under a hundred bytes, and a token is copied into the
+// symbol and label tables, so a megabyte-long one is an attack, not a
+// database (MaxToken, mm verify --max-token, raises it).
+const DefaultMaxToken = 64 << 10
 
 // openFile reads a database file. Only regular files are read ("$[
-// /dev/zero $]" would never end), and the bytes read in all stay under the
-// parser's limit.
+// /dev/zero $]" would never end, and opening a named pipe blocks until a
+// writer comes): the path is looked at before it is opened, and the file
+// opened is checked again, in case it was swapped in between. The bytes
+// read in all stay under the parser's limit.
 func (p *parser) openFile(path string) (*srcFile, error) {
 	limit := p.maxBytes
 	if limit <= 0 {
 		limit = DefaultMaxBytes
 	}
-	f, err := os.Open(path)
+	pre, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !pre.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, fileKind(pre.Mode()))
+	}
+	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +213,7 @@ func (p *parser) openFile(path string) (*srcFile, error) {
 	}
 	left := limit - p.readBytes
 	if info.Size() > left {
-		return nil, fmt.Errorf("%s is %d bytes: over the limit of %d bytes read in all (inclusions count)", path, info.Size(), limit)
+		return nil, fmt.Errorf("%s is %d bytes: over the limit of %d bytes read in all (inclusions count; --max-bytes raises it)", path, info.Size(), limit)
 	}
 	// Read at most one byte past what is left: a file that grows while
 	// it is read is caught too.
@@ -204,7 +222,7 @@ func (p *parser) openFile(path string) (*srcFile, error) {
 		return nil, err
 	}
 	if int64(len(data)) > left {
-		return nil, fmt.Errorf("%s grew past the limit of %d bytes read in all while it was read", path, limit)
+		return nil, fmt.Errorf("%s grew past the limit of %d bytes read in all while it was read (--max-bytes raises it)", path, limit)
 	}
 	p.readBytes += int64(len(data))
 	abs, _ := filepath.Abs(path)
@@ -235,7 +253,7 @@ func isLabelChar(c byte) bool {
 
 // parseFiles reads statements from f; inclusions push further files.
 func (p *parser) parseFiles(first *srcFile, checkScopes bool) {
-	stack := []*lexer{{f: first}}
+	stack := []*lexer{{f: first, maxTok: p.maxToken}}
 	base := len(p.scopes)
 	for len(stack) > 0 {
 		lx := stack[len(stack)-1]
@@ -245,7 +263,7 @@ func (p *parser) parseFiles(first *srcFile, checkScopes bool) {
 			continue
 		}
 		if f := p.statement(lx, tok, off, base); f != nil {
-			stack = append(stack, &lexer{f: f})
+			stack = append(stack, &lexer{f: f, maxTok: p.maxToken})
 		}
 	}
 	if checkScopes && len(p.scopes) > base {
@@ -945,6 +963,7 @@ func (p *parser) fork() *parser {
 		labelIdx:    map[string]int32{},
 		base:        p,
 		maxBytes:    p.maxBytes,
+		maxToken:    p.maxToken,
 		readBytes:   p.readBytes,
 		varActive:   slices.Clone(p.varActive),
 		activeFloat: slices.Clone(p.activeFloat),

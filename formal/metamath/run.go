@@ -17,6 +17,9 @@ type Options struct {
 	// MaxBytes bounds the bytes read, inclusions included (0:
 	// DefaultMaxBytes).
 	MaxBytes int64
+	// MaxToken bounds one token, a label or a math symbol (0:
+	// DefaultMaxToken).
+	MaxToken int
 }
 
 // Result is the outcome of reading and verifying a database.
@@ -51,6 +54,7 @@ func VerifyFile(path string, opt Options) *Result {
 	p := newParser()
 	p.skipProofs = opt.SkipProofs
 	p.maxBytes = opt.MaxBytes
+	p.maxToken = opt.MaxToken
 	return p.run(opt, func() *Error { return p.readFile(path) })
 }
 
@@ -58,6 +62,7 @@ func VerifyFile(path string, opt Options) *Result {
 func VerifyText(name string, text []byte, opt Options) *Result {
 	p := newParser()
 	p.skipProofs = opt.SkipProofs
+	p.maxToken = opt.MaxToken
 	return p.run(opt, func() *Error { return p.readText(name, text) })
 }
 

@@ -2,6 +2,7 @@ package metamath
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -31,6 +32,7 @@ func Load(path string, opt Options) (*Session, *Result) {
 	p := newParser()
 	p.skipProofs = opt.SkipProofs
 	p.maxBytes = opt.MaxBytes
+	p.maxToken = opt.MaxToken
 	res := p.run(opt, func() *Error { return p.readFile(path) })
 	p.skipProofs = false
 	// Drop the scopes a failed read may have left open.
@@ -197,7 +199,8 @@ func (s *Session) Check(name string, text []byte, opt CheckOptions) (cr *CheckRe
 	return cr
 }
 
-// scanForbidden refuses file inclusion in checked text before reading it.
+// scanForbidden refuses what forbid refuses (file inclusion, new axioms
+// or constants) anywhere in checked text, before reading it.
 func scanForbidden(name string, text []byte, forbid func(string) string) *Error {
 	lx := &lexer{f: &srcFile{name: name, data: text}}
 	var out *Error
@@ -211,17 +214,26 @@ func scanForbidden(name string, text []byte, forbid func(string) string) *Error 
 				out = &f.err
 			}
 		}()
+		var prev []byte
 		for {
 			tok, off := lx.next()
 			if tok == nil {
 				return
 			}
-			if string(tok) == "$[" {
-				if why := forbid("$["); why != "" {
+			// Every keyword, wherever it stands: a forbidden statement
+			// (a new axiom) must be the first error reported, before a
+			// proof that cites it and comes earlier in the text fails
+			// for citing an unknown label.
+			if len(tok) == 2 && tok[0] == '$' && strings.IndexByte("cvfeapd[", tok[1]) >= 0 {
+				if why := forbid(string(tok)); why != "" {
 					out = &Error{File: name, Line: lx.f.lineOf(off), Msg: why}
+					if strings.IndexByte("feap", tok[1]) >= 0 && prev != nil {
+						out.Label = string(prev)
+					}
 					return
 				}
 			}
+			prev = tok
 		}
 	}()
 	return out

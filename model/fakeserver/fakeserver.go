@@ -18,6 +18,7 @@
 package fakeserver
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -69,12 +70,16 @@ const (
 	// StreamError sends half of a streamed reply, then an error chunk and
 	// [DONE], as vLLM and SGLang do when generation fails mid-stream.
 	StreamError
+	// StreamEndless streams deltas of a reply that never ends (no
+	// finish_reason, no [DONE]) until the client goes away: a server that
+	// ignores max_tokens; a non-stream request is answered normally.
+	StreamEndless
 	numFaults
 )
 
 func (f Fault) String() string {
 	return [...]string{"none", "429", "500", "slow", "drop", "malformed", "truncated", "400",
-		"429-ms", "503-no-retry", "gzip", "gzip-declared", "html", "502-html", "stream-cut", "stream-error"}[f]
+		"429-ms", "503-no-retry", "gzip", "gzip-declared", "html", "502-html", "stream-cut", "stream-error", "stream-endless"}[f]
 }
 
 // Request is what the fake read from a request body.
@@ -176,6 +181,9 @@ type Server struct {
 	Reasoning string
 	// Fault decides the fault for the nth request (from 1); nil: none.
 	Fault func(n int64, r *Request) Fault
+	// ModelsFault decides the fault for the nth GET /v1/models (from 1):
+	// Drop, ServerErr and RateLimit are served as for a completion; nil: none.
+	ModelsFault func(n int64) Fault
 	// HonourN makes the Generic dialect return n choices; otherwise it
 	// returns one, as servers that ignore n do. Other dialects do what
 	// their server does: vLLM, SGLang and OpenAI honour n, Ollama ignores
@@ -206,6 +214,13 @@ type Server struct {
 	// Finish, when set, gives the finish reason of a sample (default "stop",
 	// or "length" when the reply was cut at the request's token limit).
 	Finish func(key string) string
+	// Pad adds that many bytes of whitespace to every JSON answer (valid
+	// JSON, as a pretty-printing server or a padding proxy sends): huge
+	// bodies without huge replies.
+	Pad int
+	// Chunked sends answers without a Content-Length (chunked transfer
+	// encoding, as a server that streams its JSON out does).
+	Chunked bool
 	// Latency delays every answer.
 	Latency time.Duration
 	// SlowFor is how long a Slow fault waits (default 5 s) unless the client gives up.
@@ -219,15 +234,16 @@ type Server struct {
 	// Round is copied into the log of each request.
 	Round atomic.Int64
 
-	requests atomic.Int64
-	faults   [numFaults]atomic.Int64
-	cfg      sync.RWMutex // held for reading while a request is served (Configure)
-	mu       sync.Mutex
-	log      []Logged
-	pipe     *pipeListener
-	pipeHost string
-	pipeSrv  *http.Server
-	pipeTr   *http.Transport
+	requests   atomic.Int64
+	modelsReqs atomic.Int64
+	faults     [numFaults]atomic.Int64
+	cfg        sync.RWMutex // held for reading while a request is served (Configure)
+	mu         sync.Mutex
+	log        []Logged
+	pipe       *pipeListener
+	pipeHost   string
+	pipeSrv    *http.Server
+	pipeTr     *http.Transport
 }
 
 // New starts a fake on a loopback port; close it with Close.
@@ -356,6 +372,14 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 			d.notFoundRoute(w)
 			return
 		}
+		if s.ModelsFault != nil {
+			if f := s.ModelsFault(s.modelsReqs.Add(1)); f != None {
+				s.faults[f].Add(1)
+				if s.fault(w, hr, f, &Request{}) {
+					return
+				}
+			}
+		}
 		if d != LlamaCpp && d != Ollama && !s.authorized(hr) {
 			d.unauthorized(w)
 			return
@@ -422,6 +446,15 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	}
 	body := s.render(&req)
 	w.Header().Set("Content-Type", "application/json")
+	if s.Pad > 0 {
+		body = append(body[:len(body):len(body)], bytes.Repeat([]byte(" "), s.Pad)...)
+	}
+	if s.Chunked {
+		w.WriteHeader(http.StatusOK)
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush() // headers out before the body: no Content-Length
+		}
+	}
 	if fault == Truncated || fault == StreamCut {
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		w.WriteHeader(http.StatusOK)
@@ -517,6 +550,22 @@ func (s *Server) fault(w http.ResponseWriter, hr *http.Request, f Fault, req *Re
 			w.Header().Set("Content-Encoding", "gzip")
 		}
 		w.Write(body)
+	case StreamEndless:
+		if !req.Stream {
+			return false
+		}
+		w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		chunk := []byte(`data: {"id":"x","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":{"content":"la "},"finish_reason":null}]}` + "\n\n")
+		if !req.Chat {
+			chunk = []byte(`data: {"id":"x","object":"text_completion","model":"m","choices":[{"index":0,"text":"la ","finish_reason":null}]}` + "\n\n")
+		}
+		batch := bytes.Repeat(chunk, 64)
+		for hr.Context().Err() == nil {
+			if _, err := w.Write(batch); err != nil {
+				break
+			}
+		}
 	case HTMLPage:
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, "<!DOCTYPE html>\n<html><head><title>Sign in - Example Corp SSO</title></head><body><form>...</form></body></html>\n")
