@@ -61,6 +61,10 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	// Words in another language on a one-line reply ("\\text{不是 }2") are
 	// part of the answer: the comparison sees them whole, never the last
 	// number alone.
+	// A time of day alone ("3:30 pm") is an answer, its a.m./p.m. no stray word.
+	if c, ok := ParseClock(t); ok && c.Rest == "" && c.Valid() {
+		return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true
+	}
 	if (!ex.BareProse || long) && (isProse(t) || hasStrayWord(t)) && !(hasForeignText(t) && !long) {
 		return Candidate{}, false
 	}

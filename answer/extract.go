@@ -124,6 +124,9 @@ type Extracted struct {
 	// conclude (its last formula is inside a trial), so that it has no
 	// answer; "" otherwise.
 	Unfinished string `json:"unfinished,omitempty"`
+	// Ambiguous says why a plain reply has no answer: its last sentence
+	// lists several values and no rule picks one; "" otherwise.
+	Ambiguous string `json:"ambiguous,omitempty"`
 }
 
 // Best returns the chosen candidate, and false when there is none.
@@ -244,7 +247,7 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 		}
 		var found []Candidate
 		for _, k := range tier {
-			found = append(found, scan(k, body, start, ex)...)
+			found = append(found, scan(k, body, start, ex, &out.Ambiguous)...)
 		}
 		if !ex.AsWritten {
 			found = dropDenied(found, reply)
@@ -325,7 +328,7 @@ func strongFirst(c []Candidate) {
 	copy(c, out)
 }
 
-func scan(k CandidateKind, body string, base int, ex Extraction) []Candidate {
+func scan(k CandidateKind, body string, base int, ex Extraction, notes *string) []Candidate {
 	switch k {
 	case KindAnchor:
 		return scanAnchors(body, base, ex)
@@ -336,8 +339,10 @@ func scan(k CandidateKind, body string, base int, ex Extraction) []Candidate {
 			return []Candidate{c}
 		}
 	case KindNumber:
-		if n, ok := lastNumber(body); ok && !qualifiedNumber(body, n.start, n.end) {
-			return []Candidate{{Text: body[n.start:n.end], Kind: KindNumber, Pos: base + n.start, End: base + n.end}}
+		if s, e, amb, ok := plainNumber(body); ok {
+			return []Candidate{{Text: body[s:e], Kind: KindNumber, Pos: base + s, End: base + e}}
+		} else if amb != "" && notes != nil {
+			*notes = amb
 		}
 	case KindBare:
 		if c, ok := bare(body, base, ex); ok {

@@ -89,6 +89,12 @@ var mathExtraction = Extraction{
 }
 
 func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Verdict {
+	if v, ok := mathClock(gold, cand); ok {
+		return v
+	}
+	if v, ok := mathWords(gold, cand); ok {
+		return v
+	}
 	g, gu := normalizeSplit(gold)
 	c, cu := normalizeSplit(cand)
 	ok, ratio, why := unitVerdict(gu, cu)
@@ -174,16 +180,19 @@ func normalizeSplit(s string) (string, unitSet) {
 	s, cur := currencySign(strings.TrimSpace(s))
 	s = scaleWords(s)
 	trig := hasTrig(s)
-	head, tail, plain := unitTail(s, !trig)
+	head, tail, _ := unitTail(s, !trig)
 	if !trig {
 		if h := degreeReplacer.Replace(head); h != head {
 			u.items = append(u.items, "°")
 			head = h
 		}
 	}
-	for _, m := range textGroups.FindAllStringSubmatch(head, -1) {
-		if isUnitText(m[1]) {
-			u.items = append(u.items, collapseSpaces(m[1]))
+	// a unit on an earlier item of a list counts too ("4\text{ radians}, 20^\circ")
+	if parts := topLevelItems(head); len(parts) > 1 {
+		for _, it := range parts[:len(parts)-1] {
+			if _, t, _ := unitTail(strings.TrimSpace(it), !trig); t != "" {
+				u.items = append(u.items, unitDisplay(t))
+			}
 		}
 	}
 	sort.Strings(u.items)
@@ -196,15 +205,12 @@ func normalizeSplit(s string) (string, unitSet) {
 	}
 	if text != "" {
 		items := u.items
-		u = readUnit(text, plain)
+		u = readUnit(text)
 		u.text = unitDisplay(text)
 		u.items = items
 	}
 	return strings.TrimSpace(head), u
 }
-
-// textGroups are the \text{...}-like groups of an answer.
-var textGroups = regexp.MustCompile(`\\(?:text|mbox|mathrm|textrm)\s*\{([^{}]*)\}`)
 
 // currencySign takes a leading or trailing currency sign other than the
 // dollar (€5, 5€, £3, \euro 5) off s.
@@ -503,4 +509,92 @@ var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textn
 func endsLikeValue(s string) bool {
 	c := s[len(s)-1]
 	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
+}
+
+// topLevelItems splits s at its commas outside brackets.
+func topLevelItems(s string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, s[from:])
+}
+
+// unwrapText is an answer's text with \text-like wrappers, braces and LaTeX
+// spacing taken off, spaces collapsed.
+func unwrapText(s string) string {
+	s = strings.NewReplacer(`\!`, "", `\,`, " ", `\;`, " ", `\ `, " ", "~", " ", `\textnormal`, "", `\textrm`, "",
+		`\text`, "", `\mbox`, "", `\mathrm`, "", "{", "", "}", "", "$", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// mathClock compares two times of day (ParseClock): "3:30 p.m." is "3:30
+// pm" and "15:30", not "3:30 a.m.". A candidate that omits a.m./p.m.
+// answers a gold that names it when the clock face agrees (as ASDiv's
+// rule does). ok is false unless the gold is a time of day with a.m./p.m.
+// or seconds and the candidate a time of day, each alone.
+func mathClock(gold, cand string) (Verdict, bool) {
+	g, ok := ParseClock(unwrapText(gold))
+	if !ok || g.Rest != "" || !g.Valid() || g.Half == 0 && !g.Seconds {
+		return Verdict{}, false
+	}
+	c, ok := ParseClock(unwrapText(cand))
+	if !ok || c.Rest != "" || !c.Valid() {
+		return Verdict{}, false
+	}
+	if g.S != c.S {
+		return Verdict{Kind: Wrong, Reason: "seconds differ: " + gold + " vs " + cand}, true
+	}
+	if g.Hour24() == c.Hour24() && g.M == c.M || c.Half == 0 && c.H <= 12 && g.M == c.M && g.Hour24()%12 == c.H%12 {
+		return Verdict{Kind: Correct, Score: 1, Reason: "same time of day"}, true
+	}
+	return Verdict{Kind: Wrong, Reason: "different times of day: " + gold + " vs " + cand}, true
+}
+
+// mathWords compares two text answers of words ("Mrs. Hilt", "\text{Even}"):
+// case-insensitively, periods aside. Only answers whose every word has two
+// letters or more are text here: a single letter keeps its case (a
+// variable or a choice, "(A)" against "(a)"), and math goes to the engine.
+// Two different texts are left to the engine's text rules.
+func mathWords(gold, cand string) (Verdict, bool) {
+	g, c := wordsOnly(gold), wordsOnly(cand)
+	if g != "" && g == c {
+		return Verdict{Kind: Correct, Score: 1, Reason: "same text (case-insensitive)"}, true
+	}
+	return Verdict{}, false
+}
+
+// wordsOnly is s as lower-case words without periods when s is only words
+// of two letters or more (letters, apostrophes, hyphens); "" otherwise.
+func wordsOnly(s string) string {
+	var words []string
+	for _, w := range strings.Fields(unwrapText(s)) {
+		letters := 0
+		for i := 0; i < len(w); i++ {
+			c := w[i]
+			switch {
+			case isLetter(c):
+				letters++
+			case c == '\'' || c == '-' || c == '.':
+			default:
+				return ""
+			}
+		}
+		if letters < 2 {
+			return ""
+		}
+		words = append(words, strings.ReplaceAll(asciiLower(w), ".", ""))
+	}
+	return strings.Join(words, " ")
 }

@@ -98,6 +98,9 @@ func grade(ctx context.Context, p Policy, gold, reply, finishReason string) (v V
 		if ex.Unfinished != "" {
 			return Verdict{Kind: NoAnswer, Reason: "no final answer, and the reply does not conclude: " + ex.Unfinished}
 		}
+		if ex.Ambiguous != "" {
+			return Verdict{Kind: NoAnswer, Reason: "no answer found in the reply: " + ex.Ambiguous}
+		}
 		return Verdict{Kind: NoAnswer, Reason: "no answer found in the reply"}
 	}
 	if p.Compare == nil {

@@ -530,7 +530,7 @@ func unitTokens(s string) []string {
 }
 
 // readUnit gives the meaning of a unit text taken off an answer.
-func readUnit(text string, plain bool) unitSet {
+func readUnit(text string) unitSet {
 	u := unitSet{text: collapseSpaces(text)}
 	low := strings.ToLower(u.text)
 	words := strings.Fields(low)
