@@ -1,9 +1,16 @@
 package answer
 
 import (
+	"context"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
+
+// MaxReply bounds the bytes of a reply that extraction reads: of a longer
+// one only the end is read (where its answer is), so that every reply is
+// extracted in bounded time.
+const MaxReply = 32 << 20
 
 // CandidateKind says where in a reply a candidate answer was found.
 type CandidateKind string
@@ -124,6 +131,9 @@ type Extracted struct {
 	// conclude (its last formula is inside a trial), so that it has no
 	// answer; "" otherwise.
 	Unfinished string `json:"unfinished,omitempty"`
+	// Cancelled is set (to the context's error) when extraction stopped
+	// because its context was done; the other fields are then partial.
+	Cancelled string `json:"cancelled,omitempty"`
 	// Ambiguous says why a plain reply has no answer: its last sentence
 	// lists several values and no rule picks one; "" otherwise.
 	Ambiguous string `json:"ambiguous,omitempty"`
@@ -178,13 +188,27 @@ var (
 // linear in len(reply) times the number of anchors. It does not recover
 // from a panic (a bug of ours): the grading entry points do (see panics.go).
 func Extract(reply string, ex Extraction) (out Extracted) {
-	return extract(reply, ex, false)
+	return extract(context.Background(), reply, ex, false)
+}
+
+// ExtractContext is Extract within ctx: when ctx is done between two of
+// its stages, it stops and says so in Cancelled.
+func ExtractContext(ctx context.Context, reply string, ex Extraction) Extracted {
+	return extract(ctx, reply, ex, false)
 }
 
 // extract is Extract; with firstOnly it stops at the first tier that has a
 // candidate (grading needs only the answer, not the whole list).
-func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
+func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	start, end := 0, len(reply)
+	if len(reply) > MaxReply {
+		// (the answer is at the end of a reply: its last MaxReply bytes are read)
+		start = len(reply) - MaxReply
+		for start < len(reply) && !utf8.RuneStart(reply[start]) {
+			start++
+		}
+		out.Notes = append(out.Notes, "read the last "+strconv.Itoa(MaxReply)+" bytes of a longer reply")
+	}
 
 	// 1. Reasoning blocks: everything up to the last close tag goes.
 	lts := ltPositions(reply)
@@ -228,6 +252,11 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	// 3. Candidates, tier by tier.
 	concluded, checked := false, false
 	for _, tier := range ex.Tiers {
+		if err := ctx.Err(); err != nil {
+			out.Candidates, out.Earlier = nil, nil
+			out.Cancelled = err.Error()
+			return out
+		}
 		if !concluded && !checked && !conclusionTier(tier) && !ex.AsWritten {
 			// No final answer: a check after the working never gives the
 			// last formula or number (conclude.go).

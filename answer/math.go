@@ -189,6 +189,9 @@ func normalizeSplit(s string) (string, unitSet) {
 	}
 	// a unit on an earlier item of a list counts too ("4\text{ radians}, 20^\circ")
 	if parts := topLevelItems(head); len(parts) > 1 {
+		if len(parts) > maxUnitItems {
+			parts = parts[len(parts)-maxUnitItems:] // (a longer list is read by its last items)
+		}
 		for _, it := range parts[:len(parts)-1] {
 			if _, t, _ := unitTail(strings.TrimSpace(it), !trig); t != "" {
 				u.items = append(u.items, unitDisplay(t))
@@ -381,8 +384,12 @@ func unitPieces(s string) []unitPiece {
 	return out
 }
 
-// maxUnitPieces bounds the unit tail read from the end of an answer.
-const maxUnitPieces = 24
+// maxUnitPieces bounds the unit tail read from the end of an answer, and
+// unitWindow the bytes cut into pieces to find it.
+const (
+	maxUnitPieces = 24
+	unitWindow    = 512
+)
 
 // unitTail splits s into its value and the unit written after it
 // ("5\text{ kJ}", "12 m/s", "100^\circ\text{F}", "5\text{ N}\cdot\text{m}",
@@ -394,9 +401,22 @@ const maxUnitPieces = 24
 // reads or count nouns (plainUnitOK). With degrees false (a trigonometric
 // answer) a degree sign is no unit. plain reports a tail of plain words.
 func unitTail(s string, degrees bool) (head, tail string, plain bool) {
-	ps := unitPieces(s)
+	// Only the end of s is cut into pieces: a unit tail is short, and an
+	// answer may be megabytes long.
+	off := 0
+	if len(s) > unitWindow {
+		off = len(s) - unitWindow
+		for off < len(s) && !utf8.RuneStart(s[off]) {
+			off++
+		}
+	}
+	ps := unitPieces(s[off:])
+	for i := range ps {
+		ps[i].start += off
+		ps[i].end += off
+	}
 	lo := len(ps)
-	for lo > 0 && len(ps)-lo < maxUnitPieces {
+	for lo > 1 && len(ps)-lo < maxUnitPieces {
 		p := ps[lo-1]
 		ok := false
 		switch p.kind {
@@ -510,6 +530,9 @@ func endsLikeValue(s string) bool {
 	c := s[len(s)-1]
 	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
 }
+
+// maxUnitItems bounds the items of a list whose units are read.
+const maxUnitItems = 64
 
 // topLevelItems splits s at its commas outside brackets.
 func topLevelItems(s string) []string {

@@ -18,12 +18,29 @@ import (
 // (lastNumber) grown to the whole expression it belongs to. ambiguous says
 // why there is none when the last sentence lists several values.
 func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
-	n, found := lastNumber(body)
+	// The last number of a reply is near its end: only the last
+	// numberWindow bytes are read, from a line start where there is one
+	// (a 14 MB reply is not scanned whole).
+	off := 0
+	if len(body) > numberWindow {
+		off = len(body) - numberWindow
+		if k := strings.IndexByte(body[off:], '\n'); k >= 0 && k < numberWindow/2 {
+			off += k + 1
+		} else if k := strings.IndexByte(body[off:], ' '); k >= 0 {
+			off += k + 1
+		}
+	}
+	n, found := lastNumber(body[off:])
+	n.start += off
+	n.end += off
 	if !found || qualifiedNumber(body, n.start, n.end) {
 		return 0, 0, "", false
 	}
 	s, e := wholeExpression(body, n.start, n.end)
-	sent := sentenceStart(body, s)
+	if e-s >= maxExpression {
+		return 0, 0, "the expression around the last number runs past " + itoa(maxExpression) + " bytes, no whole expression to read", false
+	}
+	sent := max(sentenceStart(body, s), s-maxSentence, off)
 	// a remark after the answer: "15 apples, which is 3 more than Tom's 12"
 	if m := lastRemark(body[sent:s]); m >= 0 {
 		if p, found := lastNumber(body[sent : sent+m]); found && !qualifiedNumber(body, sent+p.start, sent+p.end) {
@@ -53,8 +70,14 @@ func attached(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Sm, r) || unicode.Is(unicode.So, r) || r == '√' || r == '·'
 }
 
-// maxExpression bounds how far a number is grown into its expression.
-const maxExpression = 200
+// maxExpression bounds how far a number is grown into its expression (on
+// each side), maxSentence how far back its sentence is read, and
+// numberWindow how much of a reply's end the number tier reads.
+const (
+	maxExpression = 200
+	maxSentence   = 2048
+	numberWindow  = 64 << 10
+)
 
 // wholeExpression grows the number at body[s:e] to the run of attached
 // characters around it, less the sentence's closing punctuation, unbalanced
