@@ -246,6 +246,18 @@ func refineProse(body string, s, e int) anchored {
 		// "the answer is not 3, since ...": no answer stated.
 		return anchored{}
 	}
+	// "15 apples, which is 3 more than Tom's 12": a remark after the value
+	// is not part of the answer (plain.go)
+	if m := lastRemark(t); m > 0 {
+		if _, ok := lastNumber(t[:m]); ok {
+			e = s + m
+			t = t[:m]
+			if !isProse(t) {
+				rs, re := trimSpan(body, s, e)
+				return anchored{s: rs, e: re, text: body[rs:re]}
+			}
+		}
+	}
 	for _, w := range []string{" is ", " are ", " = ", " equals ", " was "} {
 		if k := strings.LastIndex(t, w); k >= 0 {
 			rs, re := trimSpan(body, s+k+len(w), e)
@@ -266,7 +278,11 @@ func refineProse(body string, s, e int) anchored {
 			// "at least 9", "9 or more": the sentence is the answer, whole.
 			return anchored{s: s, e: e, text: t}
 		}
-		return anchored{s: s + n.start, e: s + n.end, text: t[n.start:n.end], loose: true}
+		// the number with everything attached to it (36π, 2√3): never a
+		// number cut out of an expression
+		ns, ne := wholeExpression(body, s+n.start, s+n.end)
+		ns, ne = max(ns, s), min(ne, e)
+		return anchored{s: ns, e: ne, text: body[ns:ne], loose: true}
 	}
 	if len(strings.Fields(t)) > 4 {
 		// "the answer is positive, because two of the three...": a remark,

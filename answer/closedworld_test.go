@@ -80,6 +80,17 @@ func TestIssue28Answer(t *testing.T) {
 		{"several", `5`, `So x = 3 and y = 5.`, false},
 		{"several", `7`, `So 3 + 4 = 7.`, true},
 		{"several", `7`, `He had 3 apples and now he has 7.`, true},
+		// the same in an answer statement, after a formula, beside a box
+		{"anchor", `36`, `The answer is 36π.`, false},
+		{"anchor", `3`, `The answer is 2√3.`, false},
+		{"anchor", `15`, `The answer is 15 apples, which is 3 more than Tom's 12.`, true},
+		{"anchor", `12`, `The answer is 15 apples, which is 3 more than Tom's 12.`, false},
+		{"attached", `36`, `The volume is $36$π.`, false},
+		{"attached", `36\pi`, `The volume is $36$π.`, true},
+		{"attached", `5`, `So it is the $5$th term.`, true},
+		{"box-factor", `36`, `So the volume is $\boxed{36}\pi$.`, false},
+		{"box-factor", `3`, `So it is $\boxed{3}x$.`, false},
+		{"box-factor", `36`, `So the volume is $\boxed{36}$.`, true},
 		// clock times and names
 		{"clock", `3:30 p.m.`, `3:30 pm`, true},
 		{"clock", `3:30 p.m.`, `The answer is 3:30 am.`, false},

@@ -241,3 +241,33 @@ func listedBefore(body string, sent, s int) (string, bool) {
 	}
 	return body[sent+p.start : sent+p.end], true
 }
+
+// attachedAfter returns where the expression written onto body[p:] with
+// no space ends ("$36$π", "$2$√3"), or p when nothing is: a sentence's
+// punctuation, a hyphenated word ("$x$-axis"), an ordinal or a plural
+// ("$5$th", "$1990$s") and a unit word are not part of it.
+func attachedAfter(body string, p int) int {
+	e := p
+	for e < len(body) && e-p < maxExpression {
+		r, size := utf8.DecodeRuneInString(body[e:])
+		if !attached(r) || r == '-' || r == '(' || r == ')' || r == '\'' || r == '[' || r == ']' {
+			break
+		}
+		e += size
+	}
+	for e > p && strings.IndexByte(".,;:!?", body[e-1]) >= 0 {
+		e--
+	}
+	w := asciiLower(body[p:e])
+	switch w {
+	case "st", "nd", "rd", "th", "s", "es":
+		return p
+	}
+	if isNounText(w) || droppedWord(w) {
+		return p // a word glued to the formula ("$5$cm", "$3$apples") is a unit or noun, read as such elsewhere
+	}
+	if strings.IndexFunc(body[p:e], func(r rune) bool { return r >= 0x80 || isDigit(byte(r)) || r == '^' || r == '/' || r == '\\' }) < 0 && len(w) > 1 {
+		return p // plain letters: a word glued on, not math
+	}
+	return e
+}
