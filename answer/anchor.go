@@ -128,9 +128,13 @@ func anchorText(body string, i int, prose bool) anchored {
 			if b, ok := firstBoxRun(body[cs:], cs); ok {
 				if b.Items == nil {
 					// "$\boxed{2.5}\times 10^3$": the box is an operand
-					open := max(strings.LastIndex(body[:b.Pos], `\boxed`), strings.LastIndex(body[:b.Pos], `\fbox`))
-					if open >= cs {
-						if t, ok := embeddedBox(body, open, b.Pos, b.End, b.End+1); ok {
+					// (searched from the segment's start only: a reply
+					// is not read back to its start for each anchor)
+					open := max(strings.LastIndex(body[cs:b.Pos], `\boxed`), strings.LastIndex(body[cs:b.Pos], `\fbox`))
+					if open >= 0 {
+						open += cs
+						segs := segIndex{done: true, segs: []texseg.Seg{g}}
+						if t, ok := embeddedBox(body, &segs, open, b.Pos, b.End, b.End+1); ok {
 							b.Text = t
 						}
 					}

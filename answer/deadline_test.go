@@ -101,3 +101,23 @@ func BenchmarkGradeLongDeepFracMath(b *testing.B) {
 		Grade(MATH, "2", r, "stop")
 	}
 }
+
+// manyBoxes is a reply that boxes the same operand thousands of times:
+// each box asked for the reply's math segments, and the candidates were
+// sorted by insertion, both quadratic (4,000 boxes took 14 s).
+func manyBoxes(n int) string { return strings.Repeat("We get $-\\boxed{1}$. ", n) }
+
+func TestManyBoxes(t *testing.T) {
+	v := Grade(MATH, "-1", manyBoxes(4000), "stop")
+	if v.Kind != Correct || v.Extracted != "-{1}" {
+		t.Errorf("got %s %q (%s), want the operand -{1} graded correct", v.Kind, v.Extracted, v.Reason)
+	}
+}
+
+func BenchmarkGradeManyBoxes(b *testing.B) {
+	r := manyBoxes(4000)
+	b.SetBytes(int64(len(r)))
+	for b.Loop() {
+		Grade(MATH, "-1", r, "stop")
+	}
+}

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"context"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -391,12 +392,9 @@ func scan(k CandidateKind, body string, base int, ex Extraction, notes *string) 
 }
 
 func sortByPosDesc(c []Candidate) {
-	// Insertion sort: a tier holds a handful of candidates.
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j].Pos > c[j-1].Pos; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
+	// Stable: equal positions keep the tier's kind order. (An insertion
+	// sort was quadratic on a reply with thousands of boxes in order.)
+	sort.SliceStable(c, func(i, j int) bool { return c[i].Pos > c[j].Pos })
 }
 
 // endsInsideFormula says why a reply with no final answer stops inside a
