@@ -21,11 +21,19 @@ import (
 //     "degree(s)" - except in an answer with a trigonometric function,
 //     where they say its argument is in degrees;
 //   - percent: \% and % are dropped ("25\%" answers 25, not 0.25);
-//   - units: a trailing \text{...}, \mbox{...} or \mathrm{...} group of words
-//     ("\text{ cm}^2", "\mbox{ inches}") and a trailing common unit word after
-//     a number ("10 cm") are dropped, never letters inside the expression;
-//     but two answers that both name units must name the same ones (5
-//     inches is not 5 feet, \$2 is not 2 cents, cm^2 is not cm^3: units.go);
+//   - units: the unit written after the value (unitTail: a \text{...} or
+//     \mbox{...} group of words, a \mathrm{...} unit the table reads, plain
+//     unit words, with powers, "/", "per" and \cdot: "\text{ cm}^2",
+//     "12 m/s", "5\text{ N}\cdot\text{m}", "100^\circ\text{F}") is taken
+//     off both sides and the two units compared by the rule of units.go:
+//     by meaning when the unit table reads both (5000 J is 5 kJ; temperature
+//     scales, bits and bytes, currencies never interchangeable), by exact
+//     text otherwise; a unit only the candidate names goes only when the
+//     table reads it or it is a count noun ("2\text{ apples}"); letters
+//     inside the expression and upright constants (\mathrm{e}) never go;
+//   - times of day compare as times (ParseClock: "3:30 p.m." is "3:30 pm"),
+//     and answers of words (each of two letters or more) case-insensitively
+//     ("Mrs. Hilt" is "mrs. hilt");
 //   - "2.5 million", "3 billion", "4 thousand", "5\text{ dozen}" are read as
 //     numbers, and words that change a value are never dropped as units: a
 //     time of day ("9 a.m." is not "9 p.m."), "squared", "halves", "pairs",
@@ -46,10 +54,16 @@ import (
 // WithDecimal changes the rule (equiv.DecimalExact: only equal values;
 // `matheval equiv --decimal exact --decimal-digits N`).
 //
+// These are the only things the normalisation takes off (the no-op list:
+// mathReplacer, degreeReplacer, "$", the unit tail), so a string identity
+// of the two normalised sides proves equality once the units agree.
+//
 // Extraction: a final-answer phrase or \boxed{} (whichever comes last, with
 // the rules of conclude.go for replies that state several: self-corrections,
 // checks, next exercises, hedging), then a bare answer, then the last math
-// segment or number of a reply that concludes (conclude.go). A candidate
+// segment or the last whole expression around the last number of a reply
+// that concludes (conclude.go, plain.go: "36π", never the 36 cut out of it;
+// none when the last sentence lists several values). A candidate
 // with words between its numbers ("2 hours 30 minutes") is unparsable, never
 // the product of its numbers.
 var MATH = Policy{
