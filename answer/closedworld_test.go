@@ -91,6 +91,11 @@ func TestIssue28Answer(t *testing.T) {
 		{"box-factor", `36`, `So the volume is $\boxed{36}\pi$.`, false},
 		{"box-factor", `3`, `So it is $\boxed{3}x$.`, false},
 		{"box-factor", `36`, `So the volume is $\boxed{36}$.`, true},
+		// units inside the answer and before a sentence's period
+		{"inner", `30^\circ.`, `Final Answer: The final answer is $30\text{ radians}.$. I hope it is correct.`, false},
+		{"inner", `(6,235^\circ)`, `Final Answer: The final answer is $(6,235\text{ radians})$. I hope it is correct.`, false},
+		{"inner", `(6,235^\circ)`, `Final Answer: The final answer is $(6,235^\circ)$. I hope it is correct.`, true},
+		{"inner", `30^\circ.`, `The answer is $30^\circ$.`, true},
 		// clock times and names
 		{"clock", `3:30 p.m.`, `3:30 pm`, true},
 		{"clock", `3:30 p.m.`, `The answer is 3:30 am.`, false},

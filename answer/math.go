@@ -194,23 +194,15 @@ func normalizeSplit(s string) (string, unitSet) {
 	s, cur := currencySign(strings.TrimSpace(s))
 	s = scaleWords(s)
 	trig := hasTrig(s)
+	// a sentence's period is no part of the answer ("30^\circ."), and would
+	// hide the unit before it
+	s = strings.TrimSpace(strings.TrimRight(s, "."))
 	head, tail, _ := unitTail(s, !trig)
+	// units inside the answer count too: on an item of a list ("4\text{
+	// radians}, 20^\circ") or of a tuple ("(6,235^\circ)")
+	u.items = innerUnits(head, !trig)
 	if !trig {
-		if h := degreeReplacer.Replace(head); h != head {
-			u.items = append(u.items, "°")
-			head = h
-		}
-	}
-	// a unit on an earlier item of a list counts too ("4\text{ radians}, 20^\circ")
-	if parts := topLevelItems(head); len(parts) > 1 {
-		if len(parts) > maxUnitItems {
-			parts = parts[len(parts)-maxUnitItems:] // (a longer list is read by its last items)
-		}
-		for _, it := range parts[:len(parts)-1] {
-			if _, t, _ := unitTail(strings.TrimSpace(it), !trig); t != "" {
-				u.items = append(u.items, unitDisplay(t))
-			}
-		}
+		head = degreeReplacer.Replace(head)
 	}
 	sort.Strings(u.items)
 	text := tail
@@ -545,28 +537,47 @@ func endsLikeValue(s string) bool {
 	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
 }
 
-// maxUnitItems bounds the items of a list whose units are read.
-const maxUnitItems = 64
+// maxInnerUnits bounds the answer read for units inside it (innerUnits).
+const maxInnerUnits = 4096
 
-// topLevelItems splits s at its commas outside brackets.
-func topLevelItems(s string) []string {
+// innerUnits lists the units written inside an answer after a value: a
+// unit group after a digit, a closing brace or parenthesis, and a degree
+// sign (unless degrees is false). An answer longer than maxInnerUnits is
+// not read for them.
+func innerUnits(head string, degrees bool) []string {
+	if len(head) > maxInnerUnits {
+		return nil
+	}
 	var out []string
-	depth, from := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[from:i])
-				from = i + 1
+	ps := unitPieces(head)
+	for k, p := range ps {
+		switch p.kind {
+		case 'd':
+			if degrees {
+				out = append(out, "°")
+			}
+		case 'g':
+			j := k - 1
+			for j >= 0 && ps[j].kind == ' ' {
+				j--
+			}
+			if j < 0 || ps[j].kind != 'x' && ps[j].kind != 'p' && ps[j].kind != 'd' {
+				continue
+			}
+			if c := head[ps[j].end-1]; !isDigit(c) && c != '}' && c != ')' && ps[j].kind == 'x' {
+				continue
+			}
+			if !isUnitText(p.inner) {
+				continue
+			}
+			if u := readUnit(p.inner); u.known || u.nouns || u.generic {
+				out = append(out, unitDisplay(p.inner))
 			}
 		}
 	}
-	return append(out, s[from:])
+	return out
 }
+
 
 // unwrapText is an answer's text with \text-like wrappers, braces and LaTeX
 // spacing taken off, spaces collapsed.
