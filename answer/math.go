@@ -578,7 +578,6 @@ func innerUnits(head string, degrees bool) []string {
 	return out
 }
 
-
 // unwrapText is an answer's text with \text-like wrappers, braces and LaTeX
 // spacing taken off, spaces collapsed.
 func unwrapText(s string) string {
