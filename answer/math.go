@@ -540,12 +540,19 @@ func endsLikeValue(s string) bool {
 // maxInnerUnits bounds the answer read for units inside it (innerUnits).
 const maxInnerUnits = 4096
 
+// mayHoldUnit reports whether s holds a unit group or a degree sign at
+// all: most answers hold neither, and are not cut into pieces.
+func mayHoldUnit(s string) bool {
+	return strings.Contains(s, `\text`) || strings.Contains(s, `\mbox`) || strings.Contains(s, `\mathrm`) ||
+		strings.Contains(s, `\operatorname`) || strings.Contains(s, `\circ`) || strings.Contains(s, "°")
+}
+
 // innerUnits lists the units written inside an answer after a value: a
 // unit group after a digit, a closing brace or parenthesis, and a degree
 // sign (unless degrees is false). An answer longer than maxInnerUnits is
 // not read for them.
 func innerUnits(head string, degrees bool) []string {
-	if len(head) > maxInnerUnits {
+	if len(head) > maxInnerUnits || !mayHoldUnit(head) {
 		return nil
 	}
 	var out []string
