@@ -3,8 +3,6 @@ package answer
 import (
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/matheval/matheval/texseg"
 )
@@ -219,9 +217,6 @@ func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, b
 			break
 		}
 	}
-	if !opAfter && impliedProduct(a) {
-		opAfter = true // "\boxed{36}\pi", "\boxed{3}x": the box is a factor
-	}
 	if !signBefore && !opAfter {
 		return "", false
 	}
@@ -266,34 +261,6 @@ func firstRelation(s string) int {
 		}
 	}
 	return best
-}
-
-// impliedProduct reports whether a (what follows a box inside its formula)
-// starts a factor written onto it: a letter, a root, π or a command that
-// is a value (\pi, \sqrt, \frac, a Greek letter), not spacing, a unit
-// group or the formula's end.
-func impliedProduct(a string) bool {
-	if a == "" {
-		return false
-	}
-	c := a[0]
-	if isLetter(c) || c == '(' {
-		return true
-	}
-	if c >= 0x80 {
-		r, _ := utf8.DecodeRuneInString(a)
-		return r == 'π' || r == '√' || r == '∛' || unicode.IsLetter(r)
-	}
-	if c != '\\' {
-		return false
-	}
-	name, _ := commandAt(a, 0)
-	switch name {
-	case "pi", "sqrt", "frac", "dfrac", "tfrac", "mathrm", "operatorname", "sin", "cos", "tan", "log", "ln", "exp",
-		"alpha", "beta", "gamma", "theta", "phi", "omega", "sigma", "lambda", "mu", "tau", "varphi", "epsilon", "infty", "e", "i":
-		return true
-	}
-	return false
 }
 
 // segIndex holds the math segments of a text, found on first use: every

@@ -80,7 +80,10 @@ func TestIssue28Answer(t *testing.T) {
 		{"several", `5`, `So x = 3 and y = 5.`, false},
 		{"several", `7`, `So 3 + 4 = 7.`, true},
 		{"several", `7`, `He had 3 apples and now he has 7.`, true},
-		// the same in an answer statement, after a formula, beside a box
+		// the same in an answer statement and after a formula; a box beside
+		// a factor keeps its content, as MATH's solutions box a
+		// coefficient ("= \boxed{-15}x^3" answers -15)
+		{"box-coefficient", `-15`, `The coefficient: $-5\cdot 3x^3 = \boxed{-15}x^3$`, true},
 		{"anchor", `36`, `The answer is 36π.`, false},
 		{"anchor", `3`, `The answer is 2√3.`, false},
 		{"anchor", `15`, `The answer is 15 apples, which is 3 more than Tom's 12.`, true},
@@ -88,9 +91,6 @@ func TestIssue28Answer(t *testing.T) {
 		{"attached", `36`, `The volume is $36$π.`, false},
 		{"attached", `36\pi`, `The volume is $36$π.`, true},
 		{"attached", `5`, `So it is the $5$th term.`, true},
-		{"box-factor", `36`, `So the volume is $\boxed{36}\pi$.`, false},
-		{"box-factor", `3`, `So it is $\boxed{3}x$.`, false},
-		{"box-factor", `36`, `So the volume is $\boxed{36}$.`, true},
 		// units inside the answer and before a sentence's period
 		{"inner", `30^\circ.`, `Final Answer: The final answer is $30\text{ radians}.$. I hope it is correct.`, false},
 		{"inner", `(6,235^\circ)`, `Final Answer: The final answer is $(6,235\text{ radians})$. I hope it is correct.`, false},
