@@ -128,9 +128,13 @@ func anchorText(body string, i int, prose bool) anchored {
 			if b, ok := firstBoxRun(body[cs:], cs); ok {
 				if b.Items == nil {
 					// "$\boxed{2.5}\times 10^3$": the box is an operand
-					open := max(strings.LastIndex(body[:b.Pos], `\boxed`), strings.LastIndex(body[:b.Pos], `\fbox`))
-					if open >= cs {
-						if t, ok := embeddedBox(body, open, b.Pos, b.End, b.End+1); ok {
+					// (searched from the segment's start only: a reply
+					// is not read back to its start for each anchor)
+					open := max(strings.LastIndex(body[cs:b.Pos], `\boxed`), strings.LastIndex(body[cs:b.Pos], `\fbox`))
+					if open >= 0 {
+						open += cs
+						segs := segIndex{done: true, segs: []texseg.Seg{g}}
+						if t, ok := embeddedBox(body, &segs, open, b.Pos, b.End, b.End+1); ok {
 							b.Text = t
 						}
 					}
@@ -246,6 +250,18 @@ func refineProse(body string, s, e int) anchored {
 		// "the answer is not 3, since ...": no answer stated.
 		return anchored{}
 	}
+	// "15 apples, which is 3 more than Tom's 12": a remark after the value
+	// is not part of the answer (plain.go)
+	if m := lastRemark(t); m > 0 {
+		if _, ok := lastNumber(t[:m]); ok {
+			e = s + m
+			t = t[:m]
+			if !isProse(t) {
+				rs, re := trimSpan(body, s, e)
+				return anchored{s: rs, e: re, text: body[rs:re]}
+			}
+		}
+	}
 	for _, w := range []string{" is ", " are ", " = ", " equals ", " was "} {
 		if k := strings.LastIndex(t, w); k >= 0 {
 			rs, re := trimSpan(body, s+k+len(w), e)
@@ -266,7 +282,11 @@ func refineProse(body string, s, e int) anchored {
 			// "at least 9", "9 or more": the sentence is the answer, whole.
 			return anchored{s: s, e: e, text: t}
 		}
-		return anchored{s: s + n.start, e: s + n.end, text: t[n.start:n.end], loose: true}
+		// the number with everything attached to it (36π, 2√3): never a
+		// number cut out of an expression
+		ns, ne := wholeExpression(body, s+n.start, s+n.end)
+		ns, ne = max(ns, s), min(ne, e)
+		return anchored{s: ns, e: ne, text: body[ns:ne], loose: true}
 	}
 	if len(strings.Fields(t)) > 4 {
 		// "the answer is positive, because two of the three...": a remark,

@@ -566,11 +566,11 @@ func asdivUnitClash(gold, cand string) (string, string, bool) {
 	// candidate's word: they clash only when they share none
 	gn := map[string]bool{}
 	for _, f := range strings.Fields(asciiLower(m[1])) {
-		for _, n := range unitAliases[f] {
+		for _, n := range unitKeys(f) {
 			gn[n] = true
 		}
 	}
-	cn := unitAliases[asciiLower(w[1])]
+	cn := unitKeys(asciiLower(w[1]))
 	if len(gn) == 0 || len(cn) == 0 {
 		return "", "", false
 	}

@@ -13,6 +13,9 @@ import (
 // it holds no prose, and is graded whole, never by its last number.
 const bareLongMax = 16 << 10
 
+// bareGoldMax is bareLongMax for a gold text (Extraction.BareProse).
+const bareGoldMax = 1 << 20
+
 // bare takes a reply that is only an answer: one line, no math delimiters,
 // at most BareMax bytes (16 KiB when it holds no prose at all), and not a
 // sentence unless the extraction allows prose.
@@ -23,7 +26,11 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 		max = 256
 	}
 	long := e-s > max
-	if long && e-s > bareLongMax {
+	limit := bareLongMax
+	if ex.BareProse {
+		limit = bareGoldMax // a gold text is an answer: read whole, so the parser's limits name what is wrong
+	}
+	if long && e-s > limit {
 		return Candidate{}, false
 	}
 	t := body[s:e]
@@ -61,6 +68,10 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	// Words in another language on a one-line reply ("\\text{不是 }2") are
 	// part of the answer: the comparison sees them whole, never the last
 	// number alone.
+	// A time of day alone ("3:30 pm") is an answer, its a.m./p.m. no stray word.
+	if c, ok := ParseClock(t); ok && c.Rest == "" && c.Valid() {
+		return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true
+	}
 	if (!ex.BareProse || long) && (isProse(t) || hasStrayWord(t)) && !(hasForeignText(t) && !long) {
 		return Candidate{}, false
 	}

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -266,11 +267,7 @@ var contrastRe = regexp.MustCompile(`\b(rather than|instead of|as opposed to|in 
 func contrastBefore(gap string) bool { return contrastRe.MatchString(gap) }
 
 func sortByPosAsc(c []Candidate) {
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j].Pos < c[j-1].Pos; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
+	sort.SliceStable(c, func(i, j int) bool { return c[i].Pos < c[j].Pos })
 }
 
 // firstExercise returns the start of the first line in s[from:to] that opens

@@ -136,7 +136,7 @@ func attachValueWords(found []Candidate, reply string) {
 		if w == "" && found[i].Kind != KindBoxed && found[i].Kind != KindNumber && found[i].End < len(reply) && reply[found[i].End] == '$' {
 			// a unit after the closing dollar is the answer's unit
 			if m := unitAfter.FindStringSubmatch(strings.TrimLeft(reply[found[i].End:], "$")); m != nil {
-				if lw := asciiLower(m[1]); len(unitAliases[lw]) > 0 && lw != "in" && lw != "min" {
+				if lw := asciiLower(m[1]); len(unitKeys(lw)) > 0 && lw != "in" && lw != "min" {
 					found[i].Text += `\text{ ` + m[1] + `}`
 					found[i].Items = nil
 				}

@@ -1,9 +1,17 @@
 package answer
 
 import (
+	"context"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
+
+// MaxReply bounds the bytes of a reply that extraction reads: of a longer
+// one only the end is read (where its answer is), so that every reply is
+// extracted in bounded time.
+const MaxReply = 32 << 20
 
 // CandidateKind says where in a reply a candidate answer was found.
 type CandidateKind string
@@ -124,6 +132,12 @@ type Extracted struct {
 	// conclude (its last formula is inside a trial), so that it has no
 	// answer; "" otherwise.
 	Unfinished string `json:"unfinished,omitempty"`
+	// Cancelled is set (to the context's error) when extraction stopped
+	// because its context was done; the other fields are then partial.
+	Cancelled string `json:"cancelled,omitempty"`
+	// Ambiguous says why a plain reply has no answer: its last sentence
+	// lists several values and no rule picks one; "" otherwise.
+	Ambiguous string `json:"ambiguous,omitempty"`
 }
 
 // Best returns the chosen candidate, and false when there is none.
@@ -175,13 +189,27 @@ var (
 // linear in len(reply) times the number of anchors. It does not recover
 // from a panic (a bug of ours): the grading entry points do (see panics.go).
 func Extract(reply string, ex Extraction) (out Extracted) {
-	return extract(reply, ex, false)
+	return extract(context.Background(), reply, ex, false)
+}
+
+// ExtractContext is Extract within ctx: when ctx is done between two of
+// its stages, it stops and says so in Cancelled.
+func ExtractContext(ctx context.Context, reply string, ex Extraction) Extracted {
+	return extract(ctx, reply, ex, false)
 }
 
 // extract is Extract; with firstOnly it stops at the first tier that has a
 // candidate (grading needs only the answer, not the whole list).
-func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
+func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	start, end := 0, len(reply)
+	if len(reply) > MaxReply {
+		// (the answer is at the end of a reply: its last MaxReply bytes are read)
+		start = len(reply) - MaxReply
+		for start < len(reply) && !utf8.RuneStart(reply[start]) {
+			start++
+		}
+		out.Notes = append(out.Notes, "read the last "+strconv.Itoa(MaxReply)+" bytes of a longer reply")
+	}
 
 	// 1. Reasoning blocks: everything up to the last close tag goes.
 	lts := ltPositions(reply)
@@ -225,6 +253,11 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 	// 3. Candidates, tier by tier.
 	concluded, checked := false, false
 	for _, tier := range ex.Tiers {
+		if err := ctx.Err(); err != nil {
+			out.Candidates, out.Earlier = nil, nil
+			out.Cancelled = err.Error()
+			return out
+		}
 		if !concluded && !checked && !conclusionTier(tier) && !ex.AsWritten {
 			// No final answer: a check after the working never gives the
 			// last formula or number (conclude.go).
@@ -244,7 +277,7 @@ func extract(reply string, ex Extraction, firstOnly bool) (out Extracted) {
 		}
 		var found []Candidate
 		for _, k := range tier {
-			found = append(found, scan(k, body, start, ex)...)
+			found = append(found, scan(k, body, start, ex, &out.Ambiguous)...)
 		}
 		if !ex.AsWritten {
 			found = dropDenied(found, reply)
@@ -325,7 +358,7 @@ func strongFirst(c []Candidate) {
 	copy(c, out)
 }
 
-func scan(k CandidateKind, body string, base int, ex Extraction) []Candidate {
+func scan(k CandidateKind, body string, base int, ex Extraction, notes *string) []Candidate {
 	switch k {
 	case KindAnchor:
 		return scanAnchors(body, base, ex)
@@ -336,8 +369,10 @@ func scan(k CandidateKind, body string, base int, ex Extraction) []Candidate {
 			return []Candidate{c}
 		}
 	case KindNumber:
-		if n, ok := lastNumber(body); ok && !qualifiedNumber(body, n.start, n.end) {
-			return []Candidate{{Text: body[n.start:n.end], Kind: KindNumber, Pos: base + n.start, End: base + n.end}}
+		if s, e, amb, ok := plainNumber(body); ok {
+			return []Candidate{{Text: body[s:e], Kind: KindNumber, Pos: base + s, End: base + e}}
+		} else if amb != "" && notes != nil {
+			*notes = amb
 		}
 	case KindBare:
 		if c, ok := bare(body, base, ex); ok {
@@ -357,12 +392,9 @@ func scan(k CandidateKind, body string, base int, ex Extraction) []Candidate {
 }
 
 func sortByPosDesc(c []Candidate) {
-	// Insertion sort: a tier holds a handful of candidates.
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j].Pos > c[j-1].Pos; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
+	// Stable: equal positions keep the tier's kind order. (An insertion
+	// sort was quadratic on a reply with thousands of boxes in order.)
+	sort.SliceStable(c, func(i, j int) bool { return c[i].Pos > c[j].Pos })
 }
 
 // endsInsideFormula says why a reply with no final answer stops inside a

@@ -90,7 +90,7 @@ func ExtractStream(ctx context.Context, p Policy, r io.Reader, w, errw io.Writer
 	return stream(ctx, r, w, errw, "matheval extract:", func(n int, line []byte, lineErr string) (any, string) {
 		out := ExtractRecord{ID: nullID, Error: lineErr}
 		if lineErr == "" {
-			out = extractRecord(p, n, line)
+			out = extractRecord(ctx, p, n, line)
 		}
 		return out, out.Error
 	})
@@ -137,7 +137,7 @@ func stream(ctx context.Context, r io.Reader, w, errw io.Writer, prefix string, 
 }
 
 // extractRecord answers one input line of ExtractStream.
-func extractRecord(p Policy, n int, line []byte) (out ExtractRecord) {
+func extractRecord(ctx context.Context, p Policy, n int, line []byte) (out ExtractRecord) {
 	var in struct {
 		ID       json.RawMessage `json:"id"`
 		Response *string         `json:"response"`
@@ -159,7 +159,7 @@ func extractRecord(p Policy, n int, line []byte) (out ExtractRecord) {
 		}
 	}()
 	defer recoverInternal(&v)
-	ex := Extract(*in.Response, p.Extraction)
+	ex := ExtractContext(ctx, *in.Response, p.Extraction)
 	if c, ok := ex.Best(); ok {
 		out.Answer, out.Kind = c.Text, c.Kind
 	}

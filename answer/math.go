@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/equiv"
 	"github.com/matheval/matheval/latex"
@@ -19,11 +21,19 @@ import (
 //     "degree(s)" - except in an answer with a trigonometric function,
 //     where they say its argument is in degrees;
 //   - percent: \% and % are dropped ("25\%" answers 25, not 0.25);
-//   - units: a trailing \text{...}, \mbox{...} or \mathrm{...} group of words
-//     ("\text{ cm}^2", "\mbox{ inches}") and a trailing common unit word after
-//     a number ("10 cm") are dropped, never letters inside the expression;
-//     but two answers that both name units must name the same ones (5
-//     inches is not 5 feet, \$2 is not 2 cents, cm^2 is not cm^3: units.go);
+//   - units: the unit written after the value (unitTail: a \text{...} or
+//     \mbox{...} group of words, a \mathrm{...} unit the table reads, plain
+//     unit words, with powers, "/", "per" and \cdot: "\text{ cm}^2",
+//     "12 m/s", "5\text{ N}\cdot\text{m}", "100^\circ\text{F}") is taken
+//     off both sides and the two units compared by the rule of units.go:
+//     by meaning when the unit table reads both (5000 J is 5 kJ; temperature
+//     scales, bits and bytes, currencies never interchangeable), by exact
+//     text otherwise; a unit only the candidate names goes only when the
+//     table reads it or it is a count noun ("2\text{ apples}"); letters
+//     inside the expression and upright constants (\mathrm{e}) never go;
+//   - times of day compare as times (ParseClock: "3:30 p.m." is "3:30 pm"),
+//     and answers of words (each of two letters or more) case-insensitively
+//     ("Mrs. Hilt" is "mrs. hilt");
 //   - "2.5 million", "3 billion", "4 thousand", "5\text{ dozen}" are read as
 //     numbers, and words that change a value are never dropped as units: a
 //     time of day ("9 a.m." is not "9 p.m."), "squared", "halves", "pairs",
@@ -44,10 +54,16 @@ import (
 // WithDecimal changes the rule (equiv.DecimalExact: only equal values;
 // `matheval equiv --decimal exact --decimal-digits N`).
 //
+// These are the only things the normalisation takes off (the no-op list:
+// mathReplacer, degreeReplacer, "$", the unit tail), so a string identity
+// of the two normalised sides proves equality once the units agree.
+//
 // Extraction: a final-answer phrase or \boxed{} (whichever comes last, with
 // the rules of conclude.go for replies that state several: self-corrections,
 // checks, next exercises, hedging), then a bare answer, then the last math
-// segment or number of a reply that concludes (conclude.go). A candidate
+// segment or the last whole expression around the last number of a reply
+// that concludes (conclude.go, plain.go: "36π", never the 36 cut out of it;
+// none when the last sentence lists several values). A candidate
 // with words between its numbers ("2 hours 30 minutes") is unparsable, never
 // the product of its numbers.
 var MATH = Policy{
@@ -91,11 +107,30 @@ var mathExtraction = Extraction{
 }
 
 func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Verdict {
-	g, c := NormalizeMATH(gold), NormalizeMATH(cand)
-	if gu, cu := unitsOf(gold), unitsOf(cand); !gu.compatible(cu) {
-		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("different units: %s vs %s", gu, cu)}
+	if v, ok := mathClock(gold, cand); ok {
+		return v
 	}
-	if g == c && g != "" {
+	if v, ok := mathWords(gold, cand); ok {
+		return v
+	}
+	g, gu := normalizeSplit(gold)
+	c, cu := normalizeSplit(cand)
+	ok, ratio, why := unitVerdict(gu, cu)
+	if !ok {
+		return Verdict{Kind: Wrong, Reason: why}
+	}
+	if ratio != nil {
+		// the same dimension in another unit: the candidate's value in the
+		// gold's unit, compared exactly (5000 J is 5 kJ)
+		if hasTopLevelList(c) || lastRelation(c) >= 0 {
+			return Verdict{Kind: Undecided, Reason: fmt.Sprintf("units %s vs %s differ by a factor, and a list or relation is not converted", gu, cu)}
+		}
+		c = `\left(` + c + `\right)\cdot\frac{` + ratio.Num().String() + `}{` + ratio.Denom().String() + `}`
+	}
+	// A string identity proves equality only because everything either
+	// side lost to the normalisation is on its list (currency and percent
+	// signs, degree signs, spacing) or was a unit the rule above accepted.
+	if ratio == nil && g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
 	}
 	if hasForeignText(c) {
@@ -107,27 +142,104 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if w, ok := compoundQuantity(g); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("gold has words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}
-	return fromEngine(equiv.Compare(ctx, g, c, opts))
+	v := fromEngine(equiv.Compare(ctx, g, c, opts))
+	if ratio != nil {
+		v.Reason = fmt.Sprintf("%s converted to %s: %s", cu, gu, v.Reason)
+	}
+	return v
+}
+
+// hasTopLevelList reports whether s has a comma outside brackets.
+func hasTopLevelList(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // NormalizeMATH applies the MATH policy's relaxations (currency, degrees,
-// percent, units) to an extracted answer.
+// percent, units) to an extracted answer. What it takes off is on one
+// list: the signs of mathReplacer and degreeReplacer, "$", and a unit tail
+// (unitTail); whether a unit may go is mathCompare's rule (units.go).
 func NormalizeMATH(s string) string {
+	h, _ := normalizeSplit(s)
+	return h
+}
+
+// normalizeSplit is NormalizeMATH that also returns the unit it took off.
+func normalizeSplit(s string) (string, unitSet) {
+	var u unitSet
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return s
+		return s, u
+	}
+	dollar := false
+	{
+		r := s
+		if k := lastRelation(r); k >= 0 {
+			r = r[k:] // a computation's unit is its result's: "\$0.054 = 5.4\text{ cents}"
+		}
+		dollar = strings.Contains(r, `\$`) || strings.Count(s, "$") == 1 && strings.Contains(r, "$")
 	}
 	s = mathReplacer.Replace(s)
-	if !hasTrig(s) {
-		s = degreeReplacer.Replace(s)
-	}
 	if !strings.Contains(s, "$") || strings.Count(s, "$") == 1 {
 		s = strings.ReplaceAll(s, "$", "")
 	}
-	s = strings.TrimSpace(s)
+	s, cur := currencySign(strings.TrimSpace(s))
 	s = scaleWords(s)
-	s = dropTrailingUnits(s)
-	return strings.TrimSpace(s)
+	trig := hasTrig(s)
+	// a sentence's period is no part of the answer ("30^\circ."), and would
+	// hide the unit before it
+	s = strings.TrimSpace(strings.TrimRight(s, "."))
+	head, tail, _ := unitTail(s, !trig)
+	// units inside the answer count too: on an item of a list ("4\text{
+	// radians}, 20^\circ") or of a tuple ("(6,235^\circ)")
+	u.items = innerUnits(head, !trig)
+	if !trig {
+		head = degreeReplacer.Replace(head)
+	}
+	sort.Strings(u.items)
+	text := tail
+	switch {
+	case cur != "":
+		text = strings.TrimSpace(cur + " " + text)
+	case dollar:
+		text = strings.TrimSpace("$ " + text)
+	}
+	if text != "" {
+		items := u.items
+		u = readUnit(text)
+		u.text = unitDisplay(text)
+		u.items = items
+	}
+	return strings.TrimSpace(head), u
+}
+
+// currencySign takes a leading or trailing currency sign other than the
+// dollar (€5, 5€, £3, \euro 5) off s.
+func currencySign(s string) (string, string) {
+	for _, c := range []string{"€", "£", "¥", "₹", `\euro`, `\pounds`} {
+		if rest, ok := strings.CutPrefix(s, c); ok && rest != "" {
+			return strings.TrimSpace(rest), c
+		}
+		if rest, ok := strings.CutPrefix(s, "-"+c); ok && rest != "" {
+			return "-" + strings.TrimSpace(rest), c
+		}
+		if rest, ok := strings.CutSuffix(s, c); ok && rest != "" && isDigit(rest[len(rest)-1]) {
+			return strings.TrimSpace(rest), c
+		}
+	}
+	return s, ""
 }
 
 // degreeReplacer drops degree signs: an angle answer "30^\circ" is 30. Not
@@ -171,90 +283,227 @@ func scaleWords(s string) string {
 	return s
 }
 
-// mathDroppedWords are dropped after a number besides the units of
-// latex.UnitWord (the one unit list): the MATH normalisation drops degrees
-// and percent ("30 degrees" answers 30, as "30^\circ" does), and counts
-// carry their noun ("10 ways").
-var mathDroppedWords = map[string]bool{
-	"degree": true, "degrees": true, "percent": true, "pct": true, "percentage": true,
-	"points": true, "ways": true, "people": true,
+// A piece of an answer's text, as unitTail reads it from the end.
+type unitPiece struct {
+	start, end int
+	kind       byte   // 'g' a \text-like group, 'w' a plain word, 'd' a degree sign, 'p' a power, '*' '/', ' ' space, 'x' other
+	inner      string // a group's inner text
+	cmd        string // a group's command
 }
 
-// droppedWord reports whether w is dropped after a number.
-func droppedWord(w string) bool { return latex.UnitWord(w) || mathDroppedWords[asciiLower(w)] }
-
-// dropTrailingUnits removes a trailing \text{...}-like group of words (with
-// an optional ^2/^3), or trailing unit words after a number.
-func dropTrailingUnits(s string) string {
-	head, _ := splitTrailingUnits(s)
-	return head
+// unitPieces cuts s into pieces for unitTail, left to right.
+func unitPieces(s string) []unitPiece {
+	var out []unitPiece
+	for i := 0; i < len(s); {
+		c := s[i]
+		p := unitPiece{start: i, kind: 'x'}
+		switch {
+		case c == ' ' || c == '~':
+			p.kind, p.end = ' ', i+1
+		case c == '\\':
+			name, end := commandAt(s, i)
+			if end <= i+1 {
+				end = i + 2
+				if end > len(s) {
+					end = len(s)
+				}
+			}
+			p.end = end
+			switch name {
+			case "text", "mbox", "mathrm", "textrm", "textnormal", "textbf", "textit", "operatorname":
+				j := end
+				for j < len(s) && s[j] == ' ' {
+					j++
+				}
+				if j < len(s) && s[j] == '{' {
+					if k := strings.IndexAny(s[j+1:], "{}"); k >= 0 && s[j+1+k] == '}' {
+						p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:j+1+k], j+2+k
+					}
+				}
+			case ",", ";", ":", " ", "quad", "qquad":
+				p.kind = ' '
+			case "cdot":
+				p.kind = '*'
+			}
+		case c == '^':
+			j := i + 1
+			brace := j < len(s) && s[j] == '{'
+			if brace {
+				j++
+			}
+			k := j
+			if k < len(s) && s[k] == '-' {
+				k++
+			}
+			switch {
+			case strings.HasPrefix(s[j:], `\circ`):
+				p.kind, k = 'd', j+len(`\circ`)
+				for k < len(s) && s[k] == ' ' {
+					k++
+				}
+			case k < len(s) && s[k] >= '1' && s[k] <= '9':
+				p.kind = 'p'
+				k++
+			default:
+				k = i + 1
+				brace = false
+				p.kind = 'x'
+			}
+			if brace {
+				if k < len(s) && s[k] == '}' {
+					k++
+				} else {
+					p.kind, k = 'x', i+1
+				}
+			}
+			p.end = k
+		case c == '/':
+			p.kind, p.end = '/', i+1
+		case isLetter(c):
+			j := i
+			for j < len(s) && (isLetter(s[j]) || s[j] == '.' && j+1 < len(s) && isLetter(s[j+1])) {
+				j++
+			}
+			p.kind, p.end = 'w', j
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			p.end = i + size
+			switch r {
+			case '²', '³':
+				p.kind = 'p'
+			case '⁻':
+				if strings.HasPrefix(s[i+size:], "¹") {
+					p.kind, p.end = 'p', i+size+len("¹")
+				}
+			case '°', '℃', '℉':
+				p.kind = 'd'
+			case '·', '⋅':
+				p.kind = '*'
+			case 'µ', 'μ', 'Ω':
+				p.kind = 'w'
+				j := p.end
+				for j < len(s) && isLetter(s[j]) {
+					j++
+				}
+				p.end = j
+			}
+		}
+		out = append(out, p)
+		i = p.end
+	}
+	return out
 }
 
-// splitTrailingUnits is dropTrailingUnits that also returns what it
-// dropped, outermost last ("\text{ cm}^2" gives "cm" and "^2").
-func splitTrailingUnits(s string) (string, []string) {
-	var dropped []string
-	for iter := 0; iter < 3; iter++ {
-		t := strings.TrimSpace(s)
-		// Optional power after the unit: \text{ cm}^2.
-		core := t
-		for _, p := range []string{"^2", "^3", "^{2}", "^{3}"} {
-			if strings.HasSuffix(core, p) {
-				core = strings.TrimSpace(core[:len(core)-len(p)])
-				break
-			}
+// maxUnitPieces bounds the unit tail read from the end of an answer, and
+// unitWindow the bytes cut into pieces to find it.
+const (
+	maxUnitPieces = 24
+	unitWindow    = 512
+)
+
+// unitTail splits s into its value and the unit written after it
+// ("5\text{ kJ}", "12 m/s", "100^\circ\text{F}", "5\text{ N}\cdot\text{m}",
+// "9 cm²"): the longest run of unit pieces at the end that is a unit,
+// after a head that ends like a value. A \mathrm or \operatorname group is
+// a unit only when the unit table reads it (\mathrm{e} is the constant); a
+// \text group of words is one unless a word changes the value
+// (isUnitText); plain words after a number must be a unit the table
+// reads or count nouns (plainUnitOK). With degrees false (a trigonometric
+// answer) a degree sign is no unit. plain reports a tail of plain words.
+func unitTail(s string, degrees bool) (head, tail string, plain bool) {
+	// Only the end of s is cut into pieces: a unit tail is short, and an
+	// answer may be megabytes long.
+	off := 0
+	if len(s) > unitWindow {
+		off = len(s) - unitWindow
+		for off < len(s) && !utf8.RuneStart(s[off]) {
+			off++
 		}
-		if strings.HasSuffix(core, "}") {
-			open := lastGroupOpen(core)
-			if open > 0 {
-				name := ""
-				for _, w := range []string{`\text`, `\mbox`, `\mathrm`, `\textbf`, `\textit`, `\textnormal`} {
-					if strings.HasSuffix(strings.TrimRight(core[:open], " "), w) {
-						name = w
-						break
-					}
-				}
-				if name != "" {
-					inner := core[open+1 : len(core)-1]
-					head := strings.TrimRight(strings.TrimRight(core[:open], " "), name)
-					head = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(head), `\,`))
-					if isUnitText(inner) && head != "" && endsLikeValue(head) && !endsWithText.MatchString(head) {
-						dropped = append(dropped, inner+t[len(core):])
-						s = head
-						continue
-					}
-				}
+	}
+	ps := unitPieces(s[off:])
+	for i := range ps {
+		ps[i].start += off
+		ps[i].end += off
+	}
+	lo := len(ps)
+	for lo > 1 && len(ps)-lo < maxUnitPieces {
+		p := ps[lo-1]
+		ok := false
+		switch p.kind {
+		case 'g':
+			ok = isUnitText(p.inner)
+			if in := strings.TrimSpace(p.inner); (in == "C" || in == "F") && lo >= 2 && ps[lo-2].kind == 'd' && degrees {
+				// 100^\circ\text{F}: the scale of a temperature
+			} else if p.cmd == "mathrm" || p.cmd == "operatorname" || len(in) == 1 {
+				_, _, known := parseUnit(p.inner)
+				ok = ok && known
 			}
+		case 'w', 'p', '*', '/', ' ':
+			ok = true
+		case 'd':
+			ok = degrees
 		}
-		// Plain unit words after a number: "10 cm", "30 degrees".
-		if i := strings.LastIndexByte(core, ' '); i > 0 {
-			w := strings.TrimSuffix(core[i+1:], ".")
-			head := strings.TrimSpace(core[:i])
-			if droppedWord(w) && head != "" && isDigit(head[len(head)-1]) {
-				dropped = append(dropped, w+t[len(core):])
-				s = head
+		if !ok {
+			break
+		}
+		lo--
+	}
+	// the tail starts at a group, a word or a degree sign; try the longest
+	// first, then shorter ones
+	for k := lo; k < len(ps); k++ {
+		if ps[k].kind != 'g' && ps[k].kind != 'w' && ps[k].kind != 'd' {
+			continue
+		}
+		h := strings.TrimSpace(s[:ps[k].start])
+		h = strings.TrimSpace(strings.TrimSuffix(h, `\,`))
+		if h == "" || !endsLikeValue(h) || endsWithText.MatchString(h) {
+			continue
+		}
+		t := s[ps[k].start:]
+		words, groups := false, false
+		for _, p := range ps[k:] {
+			words = words || p.kind == 'w'
+			groups = groups || p.kind == 'g'
+		}
+		if words {
+			// plain words after a number: only a unit the table reads,
+			// or count nouns ("10 ways", "9 apples")
+			if !isDigit(h[len(h)-1]) && !groups {
 				continue
 			}
-		}
-		break
-	}
-	return s, dropped
-}
-
-func lastGroupOpen(s string) int {
-	depth := 0
-	for i := len(s) - 1; i >= 0; i-- {
-		switch s[i] {
-		case '}':
-			depth++
-		case '{':
-			depth--
-			if depth == 0 {
-				return i
+			if !groups && !plainUnitOK(strings.TrimSuffix(t, ".")) && !(isNounText(strings.TrimSuffix(t, ".")) && len(strings.Fields(t)) <= 3 && !latex.QualifierText(t, "")) {
+				continue
+			}
+			if groups {
+				if _, _, ok := parseUnit(t); !ok {
+					continue // "\text{ cm} x": words beside a unit group are not read
+				}
 			}
 		}
+		if ps[k].kind == 'd' && !degrees {
+			continue
+		}
+		return h, strings.TrimSuffix(strings.TrimSpace(t), "."), words && !groups
 	}
-	return -1
+	return s, "", false
+}
+
+// unitDisplay is a unit tail as words: wrappers and spacing taken off.
+func unitDisplay(t string) string {
+	var b strings.Builder
+	for _, p := range unitPieces(t) {
+		switch p.kind {
+		case 'g':
+			b.WriteString(" " + p.inner + " ")
+		case ' ':
+			b.WriteByte(' ')
+		case 'd':
+			b.WriteString("°")
+		default:
+			b.WriteString(t[p.start:p.end])
+		}
+	}
+	return collapseSpaces(strings.ReplaceAll(b.String(), "° ", "°"))
 }
 
 func isUnitText(s string) bool {
@@ -264,12 +513,17 @@ func isUnitText(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(isLetter(c) || isSpace(c) || c == '.' || c == '/' || c == '-' || c == '\\') {
+		if !(isLetter(c) || isSpace(c) || c == '.' || c == '/' || c == '-' || c == '\\' || c == '^' || c == '{' || c == '}' || isDigit(c) && i > 0 && s[i-1] == '^' || c >= 0x80) {
 			return false
 		}
 	}
+	if strings.IndexFunc(s, func(r rune) bool {
+		return r >= 0x80 && !strings.ContainsRune("µμΩ°²³⁻¹·⋅€£¥₹℃℉", r)
+	}) >= 0 {
+		return false // another language's words ("不是"): never a unit
+	}
 	// A multiple-choice letter or a word answer is not a unit: "\text{(B)}",
-	// "\text{even}" stand alone and are kept because head is empty then.
+	// "\text{even}" stand alone and are kept because the head is empty then.
 	// A qualifier changes the value and is never dropped: "5\text{ or
 	// more}", "\text{at least }8", "28\text{ (not prime)}".
 	// "per" joins units ("km per hour"), it does not qualify a value.
@@ -285,4 +539,120 @@ var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textn
 func endsLikeValue(s string) bool {
 	c := s[len(s)-1]
 	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
+}
+
+// maxInnerUnits bounds the answer read for units inside it (innerUnits).
+const maxInnerUnits = 4096
+
+// mayHoldUnit reports whether s holds a unit group or a degree sign at
+// all: most answers hold neither, and are not cut into pieces.
+func mayHoldUnit(s string) bool {
+	return strings.Contains(s, `\text`) || strings.Contains(s, `\mbox`) || strings.Contains(s, `\mathrm`) ||
+		strings.Contains(s, `\operatorname`) || strings.Contains(s, `\circ`) || strings.Contains(s, "°")
+}
+
+// innerUnits lists the units written inside an answer after a value: a
+// unit group after a digit, a closing brace or parenthesis, and a degree
+// sign (unless degrees is false). An answer longer than maxInnerUnits is
+// not read for them.
+func innerUnits(head string, degrees bool) []string {
+	if len(head) > maxInnerUnits || !mayHoldUnit(head) {
+		return nil
+	}
+	var out []string
+	ps := unitPieces(head)
+	for k, p := range ps {
+		switch p.kind {
+		case 'd':
+			if degrees {
+				out = append(out, "°")
+			}
+		case 'g':
+			j := k - 1
+			for j >= 0 && ps[j].kind == ' ' {
+				j--
+			}
+			if j < 0 || ps[j].kind != 'x' && ps[j].kind != 'p' && ps[j].kind != 'd' {
+				continue
+			}
+			if c := head[ps[j].end-1]; !isDigit(c) && c != '}' && c != ')' && ps[j].kind == 'x' {
+				continue
+			}
+			if !isUnitText(p.inner) {
+				continue
+			}
+			if u := readUnit(p.inner); u.known || u.nouns || u.generic {
+				out = append(out, unitDisplay(p.inner))
+			}
+		}
+	}
+	return out
+}
+
+// unwrapText is an answer's text with \text-like wrappers, braces and LaTeX
+// spacing taken off, spaces collapsed.
+func unwrapText(s string) string {
+	s = strings.NewReplacer(`\!`, "", `\,`, " ", `\;`, " ", `\ `, " ", "~", " ", `\textnormal`, "", `\textrm`, "",
+		`\text`, "", `\mbox`, "", `\mathrm`, "", "{", "", "}", "", "$", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// mathClock compares two times of day (ParseClock): "3:30 p.m." is "3:30
+// pm" and "15:30", not "3:30 a.m.". A candidate that omits a.m./p.m.
+// answers a gold that names it when the clock face agrees (as ASDiv's
+// rule does). ok is false unless the gold is a time of day with a.m./p.m.
+// or seconds and the candidate a time of day, each alone.
+func mathClock(gold, cand string) (Verdict, bool) {
+	g, ok := ParseClock(unwrapText(gold))
+	if !ok || g.Rest != "" || !g.Valid() || g.Half == 0 && !g.Seconds {
+		return Verdict{}, false
+	}
+	c, ok := ParseClock(unwrapText(cand))
+	if !ok || c.Rest != "" || !c.Valid() {
+		return Verdict{}, false
+	}
+	if g.S != c.S {
+		return Verdict{Kind: Wrong, Reason: "seconds differ: " + gold + " vs " + cand}, true
+	}
+	if g.Hour24() == c.Hour24() && g.M == c.M || c.Half == 0 && c.H <= 12 && g.M == c.M && g.Hour24()%12 == c.H%12 {
+		return Verdict{Kind: Correct, Score: 1, Reason: "same time of day"}, true
+	}
+	return Verdict{Kind: Wrong, Reason: "different times of day: " + gold + " vs " + cand}, true
+}
+
+// mathWords compares two text answers of words ("Mrs. Hilt", "\text{Even}"):
+// case-insensitively, periods aside. Only answers whose every word has two
+// letters or more are text here: a single letter keeps its case (a
+// variable or a choice, "(A)" against "(a)"), and math goes to the engine.
+// Two different texts are left to the engine's text rules.
+func mathWords(gold, cand string) (Verdict, bool) {
+	g, c := wordsOnly(gold), wordsOnly(cand)
+	if g != "" && g == c {
+		return Verdict{Kind: Correct, Score: 1, Reason: "same text (case-insensitive)"}, true
+	}
+	return Verdict{}, false
+}
+
+// wordsOnly is s as lower-case words without periods when s is only words
+// of two letters or more (letters, apostrophes, hyphens); "" otherwise.
+func wordsOnly(s string) string {
+	var words []string
+	for _, w := range strings.Fields(unwrapText(s)) {
+		letters := 0
+		for i := 0; i < len(w); i++ {
+			c := w[i]
+			switch {
+			case isLetter(c):
+				letters++
+			case c == '\'' || c == '-' || c == '.':
+			default:
+				return ""
+			}
+		}
+		if letters < 2 {
+			return ""
+		}
+		words = append(words, strings.ReplaceAll(asciiLower(w), ".", ""))
+	}
+	return strings.Join(words, " ")
 }

@@ -31,6 +31,11 @@ func lastMath(body string, base int) (Candidate, bool) {
 	}
 	last := run[len(run)-1]
 	if len(run) == 1 {
+		if e := attachedAfter(body, last.End); e > last.End {
+			// "$36$π": what is written onto the closing dollar belongs to
+			// the formula, never dropped
+			return Candidate{Text: body[last.CS:last.CE] + body[last.End:e], Kind: KindMath, Pos: base + last.CS, End: base + e}, true
+		}
 		return Candidate{Text: body[last.CS:last.CE], Kind: KindMath, Pos: base + last.CS, End: base + last.CE}, true
 	}
 	parts := make([]string, 0, len(run))

@@ -263,7 +263,23 @@ func bracedNumber(s string, j int) (*big.Rat, int, bool) {
 	if j >= len(s) || s[j] != '{' {
 		return nil, 0, false
 	}
-	c := matchBrace(s, j)
+	// A plain number has no braces inside and at most maxDigits digits:
+	// the group is read only that far, so that a \frac nested 100,000 deep
+	// costs no scan to its matching brace at each level.
+	c := -1
+	for k := j + 1; k < len(s) && k <= j+maxDigits+64; k++ {
+		if strings.HasPrefix(s[k:], "{,}") {
+			k += 2 // a thousands separator: 1{,}000
+			continue
+		}
+		if s[k] == '{' || s[k] == '\\' && k+1 < len(s) && s[k+1] != ',' && s[k+1] != '!' {
+			return nil, 0, false
+		}
+		if s[k] == '}' {
+			c = k
+			break
+		}
+	}
 	if c < 0 {
 		return nil, 0, false
 	}

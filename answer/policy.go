@@ -78,7 +78,10 @@ func grade(ctx context.Context, p Policy, gold, reply, finishReason string) (v V
 	if finishReason == "error" {
 		return Verdict{Kind: Error, Reason: "the request failed: no reply"}
 	}
-	ex := extract(reply, p.extractionFor(gold), true)
+	ex := extract(ctx, reply, p.extractionFor(gold), true)
+	if ex.Cancelled != "" {
+		return Verdict{Kind: Undecided, Reason: "grading stopped: " + ex.Cancelled}
+	}
 	best, found := ex.Best()
 	if ex.Incomplete {
 		return Verdict{Kind: Incomplete, Reason: "reasoning left unterminated (" + strings.Join(ex.Notes, "; ") + ")", Extracted: best.Text}
@@ -98,7 +101,13 @@ func grade(ctx context.Context, p Policy, gold, reply, finishReason string) (v V
 		if ex.Unfinished != "" {
 			return Verdict{Kind: NoAnswer, Reason: "no final answer, and the reply does not conclude: " + ex.Unfinished}
 		}
+		if ex.Ambiguous != "" {
+			return Verdict{Kind: NoAnswer, Reason: "no answer found in the reply: " + ex.Ambiguous}
+		}
 		return Verdict{Kind: NoAnswer, Reason: "no answer found in the reply"}
+	}
+	if err := ctx.Err(); err != nil {
+		return Verdict{Kind: Undecided, Reason: "grading stopped: " + err.Error(), Extracted: best.Text}
 	}
 	if p.Compare == nil {
 		return Verdict{Kind: Error, Reason: "policy " + p.Name + " has no comparator", Extracted: best.Text}

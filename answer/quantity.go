@@ -118,6 +118,9 @@ var (
 	operandAfter  = regexp.MustCompile(`^(?i:\s*(?:factorial|!|and\s+a\s+(?:half|third|quarter)|to\s+the\s+power|divided|choose|plus|minus|over\b))`)
 )
 
+// qualifierWindow is how far before a number its qualifiers are looked for.
+const qualifierWindow = 256
+
 // unequalBefore matches a sign saying the number after it is not the
 // value: "x \not= 9", "x \neq 9", "x ≠ 9".
 var unequalBefore = regexp.MustCompile(`(?i:\\not\s*=|\\neq?|≠|!=|\binstead\s+of|\brather\s+than|\bas\s+opposed\s+to|\bin\s+place\s+of)\s*\$?\s*(?:\\boxed)?\{?\s*$`)
@@ -127,8 +130,12 @@ var unequalBefore = regexp.MustCompile(`(?i:\\not\s*=|\\neq?|≠|!=|\binstead\s+
 // another language ("不是 54", "\text{не }9"): taking the number alone would
 // drop what the reply says about it.
 func qualifiedNumber(s string, start, end int) bool {
-	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(s[:start]) || questionAnsweredNo(s[end:]) ||
-		operandBefore.MatchString(s[:start]) || operandAfter.MatchString(s[end:]) {
+	// The patterns before the number end at it ("…$"): they run on a
+	// window, so that a long reply is not read from its start for each
+	// number (a 14 MB reply took 39 s).
+	pre := s[max(0, start-qualifierWindow):start]
+	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(pre) || questionAnsweredNo(s[end:]) ||
+		operandBefore.MatchString(pre) || operandAfter.MatchString(s[end:]) {
 		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
 	}
 	lo := start - 40

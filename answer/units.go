@@ -1,130 +1,632 @@
 package answer
 
 import (
-	"regexp"
+	"math/big"
 	"sort"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/matheval/matheval/latex"
 )
 
-// A unit an answer carries is dropped before the values are compared
-// ("5\text{ cm}" answers 5), but two answers that name different units
-// are different answers: 5 inches is not 5 feet, \$2 is not 2 cents, and
-// 5 cm^2 is not 5 cm^3. unitSet is what one answer names: its known units
-// (canonical names) and their power (square, cubic).
+// Units by meaning. The MATH normalisation takes a unit off each side
+// before the values are compared ("5\text{ cm}" answers 5), and the rule
+// below says when the two sides' units allow equality; it is the only
+// place a unit may vanish:
+//
+//   - both sides name units the table (unitAtoms, with SI prefixes) reads:
+//     they must have the same dimension, and the candidate's value is
+//     scaled by the exact ratio of the two units' factors (5 kJ is 5000 J,
+//     2 s is not 2 ms, 1 ft is 12 in). Temperature scales (°C, °F, K) are
+//     separate dimensions and are never converted or interchangeable;
+//     bits and bytes are distinct; every currency is its own dimension;
+//     degrees and radians are distinct (the factor π/180 is left out);
+//   - one side or both name a unit text the table does not read: the two
+//     texts must be the same text (spacing aside), or the answers differ;
+//   - only the gold names a unit: the candidate omitted it, as MATH's
+//     answers do ("5" answers "5\text{ cm}");
+//   - only the candidate names a unit (the MATH rule for a unit the gold
+//     omits): it is dropped when the table reads it, or when it is plain
+//     lower-case words of three letters or more (a count noun: "2\text{
+//     apples}", "10 ways", "square units"); anything else - a single
+//     letter, an upright constant (\mathrm{e}), a symbol the table does
+//     not know (5\text{ kJx}) - is never dropped, so the answers differ.
+//
+// Words that change a value (a time of day, "thousand", "squared", a
+// verdict: latex.QualifierText) are never units; they stay for the engine.
+
+// unitSet is the unit one answer names, as unitsOf read it.
 type unitSet struct {
-	names []string // sorted canonical names; generic "units" left out
-	power int      // 2 for square, 3 for cubic, 0 when not said
+	// text is the unit as written (spacing collapsed), "" when none.
+	text string
+	// known is set when the table reads text: dim and factor hold its
+	// meaning (dimension exponents, and the factor to the base units).
+	known  bool
+	dim    string
+	factor *big.Rat
+	// nouns is set when text is plain lower-case words (a count noun).
+	nouns bool
+	// generic is set for "units" (square units, 12 units): a unit of no
+	// stated size, compatible with any other unit.
+	generic bool
+	// items are the unit texts of the earlier items of a list ("4\text{
+	// radians}, 20^\circ"), sorted: both sides' must agree when both have.
+	items []string
 }
 
-// unitAliases maps unit words to canonical names (several for a compound
-// word: mph is miles per hour).
-var unitAliases = map[string][]string{
-	"mm": {"mm"}, "millimeter": {"mm"}, "millimeters": {"mm"}, "millimetre": {"mm"}, "millimetres": {"mm"},
-	"cm": {"cm"}, "centimeter": {"cm"}, "centimeters": {"cm"}, "centimetre": {"cm"}, "centimetres": {"cm"},
-	"km": {"km"}, "kilometer": {"km"}, "kilometers": {"km"}, "kilometre": {"km"}, "kilometres": {"km"},
-	"meter": {"m"}, "meters": {"m"}, "metre": {"m"}, "metres": {"m"},
-	"inch": {"in"}, "inches": {"in"}, "ft": {"ft"}, "foot": {"ft"}, "feet": {"ft"},
-	"yd": {"yd"}, "yard": {"yd"}, "yards": {"yd"}, "mi": {"mi"}, "mile": {"mi"}, "miles": {"mi"},
-	"ml": {"ml"}, "milliliter": {"ml"}, "milliliters": {"ml"}, "millilitre": {"ml"}, "millilitres": {"ml"},
-	"liter": {"l"}, "liters": {"l"}, "litre": {"l"}, "litres": {"l"}, "gallon": {"gal"}, "gallons": {"gal"},
-	"mg": {"mg"}, "gram": {"g"}, "grams": {"g"}, "kg": {"kg"}, "kilogram": {"kg"}, "kilograms": {"kg"},
-	"lb": {"lb"}, "lbs": {"lb"}, "pound": {"lb"}, "pounds": {"lb"}, "oz": {"oz"}, "ounce": {"oz"}, "ounces": {"oz"},
-	"sec": {"s"}, "second": {"s"}, "seconds": {"s"}, "minute": {"min"}, "minutes": {"min"},
-	"h": {"h"}, "hr": {"h"}, "hrs": {"h"}, "hour": {"h"}, "hours": {"h"}, "day": {"day"}, "days": {"day"},
-	"week": {"week"}, "weeks": {"week"}, "month": {"month"}, "months": {"month"}, "year": {"year"}, "years": {"year"},
-	"mph": {"mi", "h"}, "kph": {"km", "h"},
-	// one-letter and short symbols, read only in a dropped unit group
-	"m": {"m"}, "s": {"s"}, "g": {"g"}, "in": {"in"}, "min": {"min"}, "l": {"l"},
-	"dollar": {"dollar"}, "dollars": {"dollar"}, "cent": {"cent"}, "cents": {"cent"},
-	"ms": {"ms"}, "millisecond": {"ms"}, "milliseconds": {"ms"},
-	"degree": {"deg"}, "degrees": {"deg"}, "deg": {"deg"}, "radian": {"rad"}, "radians": {"rad"}, "rad": {"rad"},
-	"milligram": {"mg"}, "milligrams": {"mg"}, "nm": {"nm"}, "nanometer": {"nm"}, "nanometers": {"nm"},
-	"decade": {"decade"}, "decades": {"decade"}, "century": {"century"}, "centuries": {"century"},
-	"acre": {"acre"}, "acres": {"acre"}, "hectare": {"ha"}, "hectares": {"ha"}, "ton": {"ton"}, "tons": {"ton"},
-	"tonne": {"tonne"}, "tonnes": {"tonne"}, "quart": {"qt"}, "quarts": {"qt"}, "pint": {"pt"}, "pints": {"pt"},
-	"tablespoon": {"tbsp"}, "tablespoons": {"tbsp"}, "tbsp": {"tbsp"}, "teaspoon": {"tsp"}, "teaspoons": {"tsp"},
-	"tsp": {"tsp"}, "euro": {"euro"}, "euros": {"euro"}, "pence": {"penny"}, "penny": {"penny"},
-	"pennies": {"penny"}, "knot": {"knot"}, "knots": {"knot"},
+func (u unitSet) none() bool { return u.text == "" }
+
+func (u unitSet) String() string {
+	if u.text == "" {
+		return "no unit"
+	}
+	return u.text
 }
 
-// textGroups are the \text{...}-like groups of an answer.
-var textGroups = regexp.MustCompile(`\\(?:text|mbox|mathrm|textrm)\s*\{([^{}]*)\}`)
+// unitVerdict says whether two answers' units allow them to be equal and,
+// when they do, the exact factor the candidate's value is multiplied by to
+// be in the gold's unit (nil for 1).
+func unitVerdict(gold, cand unitSet) (ok bool, ratio *big.Rat, why string) {
+	if len(gold.items) > 0 && len(cand.items) > 0 && strings.Join(gold.items, ";") != strings.Join(cand.items, ";") {
+		return false, nil, "different units in the list: " + strings.Join(gold.items, ", ") + " vs " + strings.Join(cand.items, ", ")
+	}
+	switch {
+	case gold.none() && cand.none():
+		return true, nil, ""
+	case cand.none():
+		return true, nil, "" // the candidate omits the gold's unit
+	case gold.none():
+		if cand.known || cand.nouns || cand.generic {
+			return true, nil, ""
+		}
+		return false, nil, "the candidate names a unit the unit table does not read (" + quoteShort(cand.text) + ") and the gold names none"
+	}
+	if gold.generic || cand.generic {
+		if gold.generic && cand.generic && gold.dim != cand.dim {
+			return false, nil, "different units: " + gold.text + " vs " + cand.text
+		}
+		return true, nil, ""
+	}
+	if gold.known && cand.known {
+		if gold.dim != cand.dim {
+			return false, nil, "different units: " + gold.text + " vs " + cand.text + " (different dimensions)"
+		}
+		r := new(big.Rat).Quo(cand.factor, gold.factor)
+		if r.Cmp(ratOne) == 0 {
+			return true, nil, ""
+		}
+		return true, r, ""
+	}
+	if gold.text == cand.text {
+		return true, nil, ""
+	}
+	return false, nil, "different units: " + gold.text + " vs " + cand.text
+}
 
-// trailingWords are the plain words ending an answer ("39 radians").
-var trailingWords = regexp.MustCompile(`(?:\s[A-Za-z]+\.?)+\s*$`)
+var ratOne = big.NewRat(1, 1)
 
-// unitsOf reads the units an answer names: the trailing unit words
-// NormalizeMATH drops, and a dollar sign.
+// unitsOf reads the unit an answer names: the unit tail NormalizeMATH
+// takes off, a dollar sign and a degree sign.
 func unitsOf(s string) unitSet {
-	var u unitSet
-	seen := map[string]bool{}
-	if k := lastRelation(s); k >= 0 {
-		s = s[k:] // a computation's units are its result's: "\$0.054 = 5.4\text{ cents}"
-	}
-	s = strings.TrimRight(strings.TrimSpace(s), ".")
-	if strings.Contains(s, `\$`) {
-		seen["dollar"] = true
-	}
-	t := mathReplacer.Replace(strings.TrimSpace(s))
-	if !hasTrig(t) && (strings.Contains(t, `\circ`) || strings.Contains(t, "°")) {
-		seen["deg"] = true // 30^\circ: degrees, unless a trig argument
-	}
-	head, dropped := splitTrailingUnits(t)
-	if w := trailingWords.FindString(head); w != "" && !strings.Contains(head, `\text`) {
-		dropped = append(dropped, w)
-	}
-	// a unit on an item of a list ("4\text{ radians}, 20^\circ") counts too
-	for _, m := range textGroups.FindAllStringSubmatch(head, -1) {
-		if isUnitText(m[1]) {
-			dropped = append(dropped, m[1])
-		}
-	}
-	for _, d := range dropped {
-		low := asciiLower(d)
-		switch {
-		case strings.Contains(low, "^2") || strings.Contains(low, "^{2}"):
-			u.power = 2
-		case strings.Contains(low, "^3") || strings.Contains(low, "^{3}"):
-			u.power = 3
-		}
-		for _, w := range strings.FieldsFunc(low, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-			switch w {
-			case "square", "sq":
-				u.power = 2
-			case "cubic", "cu":
-				u.power = 3
-			}
-			for _, n := range unitAliases[w] {
-				seen[n] = true
-			}
-		}
-	}
-	for n := range seen {
-		u.names = append(u.names, n)
-	}
-	sort.Strings(u.names)
+	_, u := normalizeSplit(s)
 	return u
 }
 
-// compatible reports whether two answers' units allow them to be equal:
-// unless both name units, there is nothing to tell apart.
-func (u unitSet) compatible(v unitSet) bool {
-	if u.power != 0 && v.power != 0 && u.power != v.power {
-		return false // square units are not cubic units
-	}
-	if len(u.names) == 0 || len(v.names) == 0 {
-		return true
-	}
-	return strings.Join(u.names, " ") == strings.Join(v.names, " ") && u.power == v.power
+// ---- the unit table ----
+
+// A unit atom: its dimension (exponents over base dimensions) and its
+// factor to the base unit of that dimension.
+type unitAtom struct {
+	dim    map[string]int
+	factor *big.Rat
 }
 
-func (u unitSet) String() string {
-	s := strings.Join(u.names, " ")
-	switch u.power {
-	case 2:
-		s = "square " + s
-	case 3:
-		s = "cubic " + s
+func atom(dim string, num, den int64) unitAtom {
+	d := map[string]int{}
+	for _, f := range strings.Fields(dim) {
+		name, exp := f, 1
+		if i := strings.IndexByte(f, '^'); i > 0 {
+			name = f[:i]
+			exp = 0
+			neg := false
+			for _, c := range f[i+1:] {
+				if c == '-' {
+					neg = true
+					continue
+				}
+				exp = exp*10 + int(c-'0')
+			}
+			if neg {
+				exp = -exp
+			}
+		}
+		d[name] += exp
 	}
-	return s
+	return unitAtom{dim: d, factor: big.NewRat(num, den)}
+}
+
+func ratStr(s string) *big.Rat {
+	r, _ := new(big.Rat).SetString(s)
+	return r
+}
+
+func atomR(dim string, factor string) unitAtom {
+	a := atom(dim, 1, 1)
+	a.factor = ratStr(factor)
+	return a
+}
+
+// prefixable are the SI symbols that take a prefix (kJ, MHz, kPa, mg, µs,
+// km, kB), with their base-unit meaning. Base dimensions: L length (m), M
+// mass (g), T time (s), I current (A), N amount (mol), J luminous (cd);
+// the temperature kelvin is its own dimension K.
+var prefixable = map[string]unitAtom{
+	"m":   atom("L", 1, 1),
+	"g":   atom("M", 1, 1),
+	"s":   atom("T", 1, 1),
+	"A":   atom("I", 1, 1),
+	"K":   atom("tempK", 1, 1),
+	"mol": atom("N", 1, 1),
+	"cd":  atom("Jlum", 1, 1),
+	"J":   atom("M L^2 T^-2", 1000, 1), // kg m^2 s^-2 with the gram as mass unit
+	"W":   atom("M L^2 T^-3", 1000, 1),
+	"N":   atom("M L T^-2", 1000, 1),
+	"Pa":  atom("M L^-1 T^-2", 1000, 1),
+	"Hz":  atom("T^-1", 1, 1),
+	"V":   atom("M L^2 T^-3 I^-1", 1000, 1),
+	"Ω":   atom("M L^2 T^-3 I^-2", 1000, 1),
+	"L":   atom("L^3", 1, 1000),
+	"l":   atom("L^3", 1, 1000),
+	"B":   atom("byte", 1, 1),
+	"eV":  atomR("M L^2 T^-2", "1.602176634e-16"), // exact since 2019, in g m^2 s^-2
+	"Wh":  atom("M L^2 T^-2", 3600000, 1),
+}
+
+// siPrefixes are the SI prefixes as factors (µ in both code points, and u).
+var siPrefixes = map[string]string{
+	"Y": "1e24", "Z": "1e21", "E": "1e18", "P": "1e15", "T": "1e12", "G": "1e9", "M": "1e6", "k": "1e3",
+	"h": "1e2", "da": "1e1", "d": "1e-1", "c": "1e-2", "m": "1e-3", "µ": "1e-6", "μ": "1e-6", "u": "1e-6",
+	"n": "1e-9", "p": "1e-12", "f": "1e-15", "a": "1e-18",
+}
+
+// unitNames are the unit words and symbols read whole (before prefixes):
+// words in lower case (matched case-insensitively), symbols as written.
+var unitNames = func() map[string]unitAtom {
+	m := map[string]unitAtom{}
+	add := func(a unitAtom, names ...string) {
+		for _, n := range names {
+			m[n] = a
+		}
+	}
+	inch := atomR("L", "0.0254")
+	add(inch, "in", "inch", "inches", "″")
+	add(atomR("L", "0.3048"), "ft", "foot", "feet", "′")
+	add(atomR("L", "0.9144"), "yd", "yard", "yards")
+	add(atomR("L", "1609.344"), "mi", "mile", "miles")
+	add(atom("L", 1, 1), "meter", "meters", "metre", "metres")
+	add(atom("L^3", 1, 1000000), "cc")
+	add(atomR("L^3", "0.003785411784"), "gal", "gallon", "gallons") // US, 231 in^3
+	add(atomR("L^3", "0.000946352946"), "qt", "quart", "quarts")
+	add(atomR("L^3", "0.000473176473"), "pt", "pint", "pints")
+	add(atom("L^3", 1, 1000), "liter", "liters", "litre", "litres")
+	add(atomR("L^2", "4046.8564224"), "acre", "acres")
+	add(atom("L^2", 10000, 1), "ha", "hectare", "hectares")
+	add(atom("M", 1, 1), "gram", "grams")
+	add(atomR("M", "453.59237"), "lb", "lbs", "pound", "pounds")
+	add(atomR("M", "28.349523125"), "oz", "ounce", "ounces")
+	add(atom("M", 1000000, 1), "t", "tonne", "tonnes")
+	add(atom("T", 1, 1), "sec", "secs", "second", "seconds")
+	add(atom("T", 60, 1), "min", "mins", "minute", "minutes")
+	add(atom("T", 3600, 1), "h", "hr", "hrs", "hour", "hours")
+	add(atom("T", 86400, 1), "day", "days")
+	add(atom("T", 604800, 1), "wk", "week", "weeks")
+	// calendar units of no fixed length in seconds: their own dimensions
+	add(atom("month", 1, 1), "month", "months")
+	add(atom("year", 1, 1), "yr", "yrs", "year", "years")
+	add(atom("year", 10, 1), "decade", "decades")
+	add(atom("year", 100, 1), "century", "centuries")
+	add(atom("L T^-1", 1609344, 3600000), "mph")
+	add(atom("L T^-1", 1000, 3600), "kph")
+	add(atom("knot", 1, 1), "knot", "knots", "kn")
+	add(atom("M L^2 T^-2", 1000, 1), "joule", "joules")
+	add(atom("M L^2 T^-2", 1000000, 1), "kilojoule", "kilojoules")
+	add(atom("M L^2 T^-3", 1000, 1), "watt", "watts")
+	add(atom("M L T^-2", 1000, 1), "newton", "newtons")
+	add(atom("M L^-1 T^-2", 1000, 1), "pascal", "pascals")
+	add(atom("T^-1", 1, 1), "hertz")
+	add(atom("M L^2 T^-3 I^-1", 1000, 1), "volt", "volts")
+	add(atom("I", 1, 1), "amp", "amps", "ampere", "amperes")
+	add(atom("byte", 1, 1), "byte", "bytes")
+	add(atom("byte", 1000, 1), "kilobyte", "kilobytes")
+	add(atom("byte", 1000000, 1), "megabyte", "megabytes")
+	add(atom("byte", 1000000000, 1), "gigabyte", "gigabytes")
+	add(atom("bit", 1, 1), "bit", "bits")
+	// temperature scales: each its own dimension, never converted
+	add(atom("tempK", 1, 1), "kelvin", "kelvins")
+	add(atom("tempC", 1, 1), "°c", "celsius", "°C", "℃")
+	add(atom("tempF", 1, 1), "°f", "fahrenheit", "°F", "℉")
+	// angles: degrees and radians are kept apart (π/180 is no rational)
+	add(atom("deg", 1, 1), "°", "degree", "degrees", "deg")
+	add(atom("rad", 1, 1), "rad", "rads", "radian", "radians")
+	// currencies: each its own dimension; a cent is a hundredth of a dollar
+	add(atom("USD", 1, 1), "$", "dollar", "dollars", "usd", "USD", "US$")
+	add(atom("USD", 1, 100), "cent", "cents", "¢")
+	add(atom("EUR", 1, 1), "€", "euro", "euros", "eur", "EUR")
+	add(atom("GBP", 1, 1), "£", "gbp", "GBP")
+	add(atom("penny", 1, 1), "penny", "pence", "pennies")
+	add(atom("JPY", 1, 1), "¥", "yen", "jpy", "JPY")
+	add(atom("INR", 1, 1), "₹", "rupee", "rupees", "inr", "INR")
+	add(atom("tbsp", 1, 1), "tbsp", "tablespoon", "tablespoons")
+	add(atom("tsp", 1, 1), "tsp", "teaspoon", "teaspoons")
+	add(atom("ton", 1, 1), "ton", "tons")
+	// prefixed words (kilo-, centi-, milli-...) of the metre and the gram
+	for _, p := range []struct{ word, f string }{{"kilo", "1e3"}, {"hecto", "1e2"}, {"deci", "1e-1"}, {"centi", "1e-2"},
+		{"milli", "1e-3"}, {"micro", "1e-6"}, {"nano", "1e-9"}} {
+		for _, b := range []struct{ word, dim string }{{"meter", "L"}, {"metre", "L"}, {"gram", "M"}, {"second", "T"}, {"liter", "L^3"}, {"litre", "L^3"}} {
+			a := atom(b.dim, 1, 1)
+			a.factor = ratStr(p.f)
+			if b.dim == "L^3" {
+				a.factor.Quo(a.factor, big.NewRat(1000, 1))
+			}
+			add(a, p.word+b.word, p.word+b.word+"s")
+		}
+	}
+	return m
+}()
+
+// countNouns are the nouns the MATH normalisation drops after a number,
+// besides units: each is its own dimension, so "10 ways" is not "10
+// people".
+var countNouns = map[string]bool{"points": true, "ways": true, "people": true, "percent": true, "pct": true, "percentage": true}
+
+// lookupAtom reads one unit word or symbol: a name of the table, a
+// prefix and a prefixable symbol (kJ, MHz, µs), or nothing.
+func lookupAtom(w string) (unitAtom, bool) {
+	if a, ok := unitNames[w]; ok {
+		return a, true
+	}
+	low := strings.ToLower(w)
+	if a, ok := unitNames[low]; ok && utf8.RuneCountInString(w) > 2 {
+		return a, true // words in any case (Meters, HOURS), never symbols (MM, S)
+	}
+	if a, ok := prefixable[w]; ok {
+		return a, true
+	}
+	for p, f := range siPrefixes {
+		if len(w) > len(p) && strings.HasPrefix(w, p) {
+			if a, ok := prefixable[w[len(p):]]; ok {
+				b := unitAtom{dim: a.dim, factor: new(big.Rat).Mul(a.factor, ratStr(f))}
+				return b, true
+			}
+		}
+	}
+	return unitAtom{}, false
+}
+
+// ---- reading a unit text ----
+
+// parseUnit reads a unit text ("kJ", "m/s", "km per hour", "N m", "cm^2",
+// "square feet", "°F", "kg·m/s²") into its meaning. ok is false when a
+// word is not in the table or the text is not a product of powers of
+// units.
+func parseUnit(text string) (dim string, factor *big.Rat, ok bool) {
+	d := map[string]int{}
+	factor = big.NewRat(1, 1)
+	toks := unitTokens(text)
+	if len(toks) == 0 {
+		return "", nil, false
+	}
+	sign := 1    // after "/" or "per": the next atom divides
+	pending := 0 // "square"/"cubic" before the next atom
+	var last unitAtom
+	lastSign, have := 1, false
+	// apply multiplies the unit so far by a^e.
+	apply := func(a unitAtom, e int) {
+		for k, x := range a.dim {
+			d[k] += e * x
+		}
+		n := e
+		if n < 0 {
+			n = -n
+		}
+		p := new(big.Rat).SetInt64(1)
+		for i := 0; i < n; i++ {
+			p.Mul(p, a.factor)
+		}
+		if e < 0 {
+			p.Inv(p)
+		}
+		factor.Mul(factor, p)
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t == "/" || strings.EqualFold(t, "per"):
+			if !have || sign < 0 {
+				return "", nil, false // "/s", "m/s/s": not read
+			}
+			sign = -1
+			have = false
+		case t == "*":
+			if !have {
+				return "", nil, false
+			}
+		case t[0] == '^':
+			n := int(t[1] - '0')
+			if t[1] == '-' {
+				n = -int(t[2] - '0')
+			}
+			if !have || n == 0 {
+				return "", nil, false
+			}
+			apply(last, lastSign*(n-1)) // the atom was applied once already
+			have = false
+		case strings.EqualFold(t, "square") || strings.EqualFold(t, "sq"):
+			pending = 2
+		case strings.EqualFold(t, "cubic") || strings.EqualFold(t, "cu"):
+			pending = 3
+		default:
+			a, found := lookupAtom(t)
+			if !found {
+				return "", nil, false
+			}
+			n := 1
+			if pending > 0 {
+				n, pending = pending, 0
+			}
+			apply(a, sign*n)
+			last, lastSign, have = a, sign, true
+			if pending == 0 && n > 1 {
+				have = false // "square feet^2" is not read
+			}
+		}
+	}
+	if pending > 0 {
+		return "", nil, false
+	}
+	keys := make([]string, 0, len(d))
+	for k, e := range d {
+		if e != 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k)
+		b.WriteByte('^')
+		b.WriteString(itoa(d[k]))
+		b.WriteByte(' ')
+	}
+	return b.String(), factor, true
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// unitTokens splits a unit text into words, "/", "*" and powers ("^2",
+// "^-1"), with \text{} wrappers, spacing and the degree sign read.
+func unitTokens(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '~' || c == '{' || c == '}' || c == '.' || c == '-' && !(i > 0 && s[i-1] == '^'):
+			i++
+		case c == '\\':
+			name, end := commandAt(s, i)
+			switch name {
+			case "text", "mbox", "mathrm", "textrm", "textnormal", "rm", "textbf", "textit", "mathit", "operatorname":
+			case "cdot", "times":
+				out = append(out, "*")
+			case "circ":
+				out = append(out, "°")
+			case "$":
+				out = append(out, "$")
+			case "mu":
+				// \mu s, \mu\text{m}: the micro prefix
+				if end < len(s) {
+					out = append(out, "µ")
+				}
+			case "Omega":
+				out = append(out, "Ω")
+			case "euro":
+				out = append(out, "€")
+			case "pounds":
+				out = append(out, "£")
+			case "", ",", ";", ":", "!", " ", "quad", "qquad":
+			default:
+				return []string{"\\" + name} // a command that is no unit: not read
+			}
+			if end <= i {
+				end = i + 1
+			}
+			i = end
+		case c == '^':
+			j := i + 1
+			for j < len(s) && (s[j] == '{' || s[j] == ' ') {
+				j++
+			}
+			if strings.HasPrefix(s[j:], `\circ`) {
+				out = append(out, "°")
+				i = j + len(`\circ`)
+				for i < len(s) && s[i] == '}' {
+					i++
+				}
+				continue
+			}
+			neg := j < len(s) && s[j] == '-'
+			if neg {
+				j++
+			}
+			if j >= len(s) || s[j] < '1' || s[j] > '9' || j+1 < len(s) && isDigit(s[j+1]) {
+				return []string{"^?"}
+			}
+			if neg {
+				out = append(out, "^-"+s[j:j+1])
+			} else {
+				out = append(out, "^"+s[j:j+1])
+			}
+			i = j + 1
+		case c == '/' || c == '*':
+			out = append(out, string(c))
+			i++
+		case isLetter(c) || c == '$':
+			j := i
+			for j < len(s) && (isLetter(s[j]) || s[j] == '$') {
+				j++
+			}
+			w := s[i:j]
+			// a prefix written as its own letter before \mu is rare; a word
+			// after µ joins it ("µ" "s" -> "µs")
+			if n := len(out); n > 0 && (out[n-1] == "µ") {
+				out[n-1] += w
+			} else if n > 0 && out[n-1] == "°" && (w == "C" || w == "F" || w == "c" || w == "f") {
+				out[n-1] += w
+			} else {
+				out = append(out, w)
+			}
+			i = j
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch r {
+			case '²':
+				out = append(out, "^2")
+			case '³':
+				out = append(out, "^3")
+			case '·', '×', '⋅':
+				out = append(out, "*")
+			case '⁻':
+				if strings.HasPrefix(s[i+size:], "¹") {
+					out = append(out, "^-1")
+					size += len("¹")
+				} else {
+					return []string{"^?"}
+				}
+			case 'µ', 'μ':
+				out = append(out, "µ")
+			default:
+				out = append(out, string(r))
+			}
+			i += size
+		}
+	}
+	// "° C" written apart, "degrees Celsius": one temperature unit
+	for k := 0; k+1 < len(out); k++ {
+		a, b := strings.ToLower(out[k]), strings.ToLower(out[k+1])
+		if (a == "°" || a == "degree" || a == "degrees" || a == "deg") && (b == "c" || b == "f" || b == "celsius" || b == "fahrenheit") {
+			out[k] = "°" + strings.ToUpper(b[:1])
+			out = append(out[:k+1], out[k+2:]...)
+		}
+	}
+	return out
+}
+
+// readUnit gives the meaning of a unit text taken off an answer.
+func readUnit(text string) unitSet {
+	u := unitSet{text: collapseSpaces(text)}
+	low := strings.ToLower(u.text)
+	words := strings.Fields(low)
+	if len(words) > 0 && (words[len(words)-1] == "units" || words[len(words)-1] == "unit") {
+		u.generic = true
+		u.dim = strings.Join(words[:len(words)-1], " ")
+		if strings.Contains(u.text, "^2") || strings.Contains(u.text, "^{2}") || strings.Contains(u.text, "²") {
+			u.dim = "square"
+		} else if strings.Contains(u.text, "^3") || strings.Contains(u.text, "^{3}") || strings.Contains(u.text, "³") {
+			u.dim = "cubic"
+		}
+		if u.dim == "sq" {
+			u.dim = "square"
+		}
+		return u
+	}
+	if countNouns[low] {
+		u.known, u.dim, u.factor = true, "#"+low, big.NewRat(1, 1)
+		return u
+	}
+	if dim, f, ok := parseUnit(text); ok {
+		u.known, u.dim, u.factor = true, dim, f
+		return u
+	}
+	u.nouns = isNounText(unitDisplay(text))
+	return u
+}
+
+// isNounText reports whether a unit text is plain lower-case words of
+// three letters or more ("apples", "red marbles"): a count noun.
+func isNounText(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	for _, w := range strings.Fields(s) {
+		if len(w) < 3 {
+			return false
+		}
+		for i := 0; i < len(w); i++ {
+			if w[i] < 'a' || w[i] > 'z' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func collapseSpaces(s string) string {
+	s = strings.NewReplacer(`\,`, " ", `\ `, " ", `\;`, " ", `\:`, " ", "~", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// plainUnitOK reports whether a plain (unwrapped) word run after a number
+// is a unit: the table must read it, and a lone letter is a variable
+// (5 m could be 5m), unless the run is a compound ("m/s") or a symbol of
+// several letters ("km", "kJ").
+func plainUnitOK(text string) bool {
+	if countNouns[strings.ToLower(strings.TrimSpace(text))] || droppedWord(strings.TrimSpace(text)) {
+		return true
+	}
+	if _, _, ok := parseUnit(text); !ok {
+		return false
+	}
+	letters := 0
+	for _, r := range text {
+		if r > 127 || isLetter(byte(r)) {
+			letters++
+		}
+	}
+	return letters >= 2 || strings.ContainsAny(text, "/°")
+}
+
+// droppedWord reports whether w is dropped after a number: a unit of the
+// one unit list (latex.UnitWord) or a count noun.
+func droppedWord(w string) bool { return latex.UnitWord(w) || countNouns[asciiLower(w)] }
+
+// unitKeys names the meaning of one unit word for the word-by-word checks
+// of ASDiv and of a unit after the closing dollar: one key per unit it
+// stands for (mph stands for miles and hours), nil when the table does
+// not read it.
+func unitKeys(w string) []string {
+	switch w {
+	case "mph":
+		return append(unitKeys("mi"), unitKeys("h")...)
+	case "kph":
+		return append(unitKeys("km"), unitKeys("h")...)
+	}
+	a, ok := lookupAtom(w)
+	if !ok || w == "per" {
+		return nil
+	}
+	keys := make([]string, 0, len(a.dim))
+	for k, e := range a.dim {
+		keys = append(keys, k+"^"+itoa(e))
+	}
+	sort.Strings(keys)
+	return []string{strings.Join(keys, " ") + "*" + a.factor.RatString()}
 }
