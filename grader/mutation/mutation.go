@@ -99,6 +99,9 @@ type Stats struct {
 	// OracleSame counts meaning-changing edits that turned out to keep the
 	// meaning (0^3 -> 0^4): they are dropped too.
 	OracleSame map[string]int
+	// NotApplicable counts, per surface style, the golds the style has
+	// nothing to render in (no root to write as √, say): not a drop.
+	NotApplicable map[string]int
 	// PrinterChanged lists reprints that the oracle reads as a different
 	// answer: printer defects, kept out of the pairs.
 	PrinterChanged []string
@@ -106,7 +109,7 @@ type Stats struct {
 
 // NewStats returns empty counters.
 func NewStats() *Stats {
-	return &Stats{Dropped: map[string]int{}, OracleSame: map[string]int{}}
+	return &Stats{Dropped: map[string]int{}, OracleSame: map[string]int{}, NotApplicable: map[string]int{}}
 }
 
 // Generator makes the pairs of a gold. The zero value is usable.
