@@ -137,25 +137,9 @@ type gen struct {
 // Pairs returns the pairs of gold g. st, when not nil, collects the counts of
 // dropped mutants.
 func (G Generator) Pairs(g Gold, st *Stats) []Pair {
-	if st == nil {
-		st = NewStats()
-	}
-	c := &gen{g: g, core: strings.TrimSpace(g.core()), st: st, cap: G.PerFamily, count: map[string]int{}, seen: map[string]bool{}, rep: G.Reprint}
-	if c.cap <= 0 {
-		c.cap = 6
-	}
-	h := fnv.New64a()
-	h.Write([]byte(g.Bench + "\x00" + g.ID + "\x00" + g.Text))
-	c.h = h.Sum64()
-	if c.core == "" || len(c.core) > maxAnswer {
+	c := G.newGen(g, st, "")
+	if c == nil {
 		return nil
-	}
-	if v, err := Read(c.core); err == nil {
-		c.gv = v
-	}
-	c.seen[normSpace(c.core)] = true
-	if c.g.Prose && strings.IndexFunc(c.core, func(r rune) bool { return r < 128 && isLetter(byte(r)) }) >= 0 {
-		c.gv = &Value{Kind: "text", Text: wordKey(c.core)} // ASDiv: "6th", "No"
 	}
 	if c.gv != nil && c.gv.Kind == "text" {
 		// a word answer: its words are not notation to edit
@@ -219,6 +203,33 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.equationSides()
 	c.notation()
 	return c.out
+}
+
+// newGen sets up the generation of gold g's pairs; salt varies the reply
+// styles picked (one family set against another). It returns nil for a
+// gold with nothing to edit.
+func (G Generator) newGen(g Gold, st *Stats, salt string) *gen {
+	if st == nil {
+		st = NewStats()
+	}
+	c := &gen{g: g, core: strings.TrimSpace(g.core()), st: st, cap: G.PerFamily, count: map[string]int{}, seen: map[string]bool{}, rep: G.Reprint}
+	if c.cap <= 0 {
+		c.cap = 6
+	}
+	h := fnv.New64a()
+	h.Write([]byte(g.Bench + "\x00" + g.ID + "\x00" + g.Text + salt))
+	c.h = h.Sum64()
+	if c.core == "" || len(c.core) > maxAnswer {
+		return nil
+	}
+	if v, err := Read(c.core); err == nil {
+		c.gv = v
+	}
+	c.seen[normSpace(c.core)] = true
+	if c.g.Prose && strings.IndexFunc(c.core, func(r rune) bool { return r < 128 && isLetter(byte(r)) }) >= 0 {
+		c.gv = &Value{Kind: "text", Text: wordKey(c.core)} // ASDiv: "6th", "No"
+	}
+	return c
 }
 
 // maxAnswer bounds the answers the generators and the oracle read.
