@@ -119,6 +119,10 @@ type Generator struct {
 	// Reprint, when set, prints an answer back through the grader's own
 	// printer (latex.Parse then String), for the "reprint" family.
 	Reprint func(string) (string, error)
+	// NoOp, when set, is the reader's no-op table (latex.NoOps once it
+	// exists): a closed-world construct it lists is exempt, not asserted.
+	// Unset, the suite's own table (noop.go) is the only exemption.
+	NoOp func(open, close string) bool
 }
 
 type gen struct {
