@@ -42,7 +42,7 @@ var answerStyles = map[string]bool{"unicode-ops": true, "unicode-root": true, "u
 // uflags select the rewrites of one answer style.
 type uflags struct {
 	ops, roots, scripts, vulgar, fullwidth, upright, tight bool
-	pick                                                  func(int) int
+	pick                                                   func(int) int
 }
 
 func styleFlags(style string, pick func(int) int) uflags {
