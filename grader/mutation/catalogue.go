@@ -128,6 +128,9 @@ const (
 	whyGroup     = "a grouping bracket around one item is the item"
 	whyInvisible = "an invisible operator (U+2061-2064) with nothing on one side"
 	whyDigit     = "a digit in another script is the digit (full-width, Roman numeral one)"
+	whySet       = "a set of one value against the value: like a set against a list, the suite's oracle leaves it to policy"
+	whyHash      = "a GSM-style answer marker (#### 5) before the value"
+	whyDegree    = "a degree mark written without the superscript (30\\circ): the unit policy decides"
 )
 
 func buildCatalogue() []Construct {
@@ -163,12 +166,13 @@ func buildCatalogue() []Construct {
 		out = append(out, Construct{Group: "latex-ord", Open: n, Forms: forms(After, Certain, Before, Exempt), Why: whyFunc})
 	}
 	add("latex-unary", `\pm \mp \neg \lnot`, forms(After, Certain, Before, Certain), true)
-	add("latex-binop", `\times \div \cdot \ast \circ \bullet \oplus \ominus \otimes \oslash \odot \bigcirc
+	add("latex-binop", `\times \div \cdot \ast \bullet \oplus \ominus \otimes \oslash \odot \bigcirc
 		\amalg \cap \cup \uplus \sqcap \sqcup \vee \wedge \land \lor \setminus \smallsetminus \wr \diamond
 		\bigtriangleup \bigtriangledown \triangleleft \triangleright \lhd \rhd \unlhd \unrhd \barwedge \veebar
 		\doublebarwedge \boxplus \boxminus \boxtimes \boxdot \circledast \circledcirc \circleddash \dotplus
 		\divideontimes \ltimes \rtimes \leftthreetimes \rightthreetimes \curlyvee \curlywedge \Cap \Cup
 		\intercal \centerdot \over \atop \choose`, dangling, false)
+	out = append(out, Construct{Group: "latex-binop", Open: `\circ`, Forms: forms(After, Exempt, Before, Certain), Why: whyDegree})
 	add("latex-rel", `\le \ge \leq \geq \leqq \geqq \leqslant \geqslant \ll \gg \lll \ggg \ne \neq \equiv
 		\sim \simeq \approx \approxeq \cong \ncong \propto \varpropto \prec \succ \preceq \succeq \subset
 		\supset \subseteq \supseteq \subsetneq \supsetneq \nsubseteq \nsupseteq \subseteqq \supseteqq
@@ -196,9 +200,10 @@ func buildCatalogue() []Construct {
 	for _, n := range words(`\to \rightarrow \Rightarrow \implies \longrightarrow \Longrightarrow \therefore \because`) {
 		out = append(out, Construct{Group: "latex-arrow", Open: n, Forms: forms(After, Certain, Before, Exempt), Why: whyMarker})
 	}
-	for _, n := range words(`\checkmark \qed \blacksquare \square \Box`) {
+	for _, n := range words(`\qed \blacksquare \square \Box`) {
 		out = append(out, Construct{Group: "latex-ord", Open: n, Forms: forms(After, Exempt, Before, Certain), Nonzero: true, Why: whyMarker})
 	}
+	out = append(out, Construct{Group: "latex-ord", Open: `\checkmark`, Forms: forms(After, Exempt, Before, Exempt), Why: whyMarker})
 	add("latex-dots", `\ldots \cdots \dots \vdots \ddots \dotsc \dotsb \dotsm \dotsi \dotso`, dangling, false)
 	add("latex-bigop", `\sum \prod \coprod \int \iint \iiint \iiiint \oint \idotsint \bigcup \bigcap
 		\bigsqcup \bigvee \bigwedge \bigodot \bigotimes \bigoplus \biguplus`, forms(After, Certain, Before, Certain), false)
@@ -241,8 +246,8 @@ func buildCatalogue() []Construct {
 	pair("latex-delim", `\llbracket`, `\rrbracket`, Certain, "")
 	pair("latex-delim", `\ulcorner`, `\urcorner`, Certain, "")
 	pair("latex-delim", `\llcorner`, `\lrcorner`, Certain, "")
-	pair("latex-delim", `\{`, `\}`, Certain, "")
-	pair("latex-delim", `\lbrace`, `\rbrace`, Certain, "")
+	pair("latex-delim", `\{`, `\}`, Exempt, whySet)
+	pair("latex-delim", `\lbrace`, `\rbrace`, Exempt, whySet)
 	pair("latex-delim", `\lfloor`, `\rfloor`, ByOracle, "")
 	pair("latex-delim", `\lceil`, `\rceil`, ByOracle, "")
 	pair("latex-delim", `\lvert`, `\rvert`, ByOracle, "")
@@ -251,7 +256,8 @@ func buildCatalogue() []Construct {
 	pair("latex-delim", `\lgroup`, `\rgroup`, Exempt, whyGroup)
 	pair("latex-delim", `\lbrack`, `\rbrack`, Exempt, whyGroup)
 	pair("latex-delim", `\lmoustache`, `\rmoustache`, Certain, "")
-	add("latex-misc", `\# \& \_`, dangling, false)
+	add("latex-misc", `\& \_`, dangling, false)
+	out = append(out, Construct{Group: "latex-misc", Open: `\#`, Forms: forms(After, Certain, Before, Exempt), Why: whyHash})
 	for _, n := range words(`\% \$ \pounds \euro \textdegree \degree \prime \textcent`) {
 		out = append(out, Construct{Group: "latex-misc", Open: n, Forms: forms(After, Exempt, Before, Exempt), Why: whyUnit})
 	}
@@ -328,8 +334,13 @@ func buildCatalogue() []Construct {
 	for _, r := range "′″‴°µ£€¥¢" {
 		out = append(out, Construct{Group: "uni-misc", Open: string(r), Forms: forms(After, Exempt, Before, Exempt), Why: whyUnit})
 	}
-	for _, r := range "✓✔✗✘" {
-		out = append(out, Construct{Group: "uni-misc", Open: string(r), Forms: forms(After, Exempt, Before, Certain), Nonzero: true, Why: whyMarker})
+	// a check mark before or after the answer is a verdict, or a bullet;
+	// a cross after it turns it down (the grader reads ❌ ✗ as a verdict)
+	for _, r := range "✓✔" {
+		out = append(out, Construct{Group: "uni-misc", Open: string(r), Forms: forms(After, Exempt, Before, Exempt), Why: whyMarker})
+	}
+	for _, r := range "✗✘❌" {
+		out = append(out, Construct{Group: "uni-misc", Open: string(r), Forms: forms(After, Certain, Before, Certain)})
 	}
 	for _, r := range "\u2061\u2062\u2063\u2064" {
 		out = append(out, Construct{Group: "uni-misc", Open: string(r), Forms: forms(After, Exempt, Before, Exempt), Why: whyInvisible})

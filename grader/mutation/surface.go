@@ -428,6 +428,10 @@ func (c *gen) replyStyle(style, m string) (string, bool) {
 			"After the substitution the equation gives us " + p,
 		}[c.pick(4)], true
 	case "markdown":
+		dm := "$" + m + "$"
+		if strings.Contains(m, "$") {
+			dm = m // a gold that brings its own math delimiters (HARDMath)
+		}
 		if c.g.Prose {
 			return []string{
 				"**Answer:** " + m + unit,
@@ -437,14 +441,14 @@ func (c *gen) replyStyle(style, m string) (string, bool) {
 			}[c.pick(4)], true
 		}
 		return []string{
-			"**Answer:** $" + m + "$",
-			"## Final answer\n\n$" + m + "$",
-			"### Solution\nWe simplify.\n\n### Final Answer\n$\\boxed{" + m + "}$",
-			"Thus the answer is **$" + m + "$**.",
-			"**Final Answer:** $" + m + "$",
+			"**Answer:** " + dm,
+			"## Final answer\n\n" + dm,
+			"### Solution\nWe simplify.\n\n### Final Answer\n" + dm,
+			"Thus the answer is **" + dm + "**.",
+			"**Final Answer:** " + dm,
 		}[c.pick(5)], true
 	case "delims":
-		if c.g.Prose {
+		if c.g.Prose || strings.Contains(m, "$") {
 			return "", false
 		}
 		return []string{
@@ -518,7 +522,11 @@ func (G Generator) Surface(g Gold, base []Pair, full bool, st *Stats) []Pair {
 			st.Dropped[fam]++
 			return false
 		}
-		if !c.emit(fam, c.wrapStyle(r), e, note) {
+		cand := c.wrapStyle(r)
+		if strings.Contains(r, "$") {
+			cand = r // a gold that brings its own math delimiters (HARDMath)
+		}
+		if !c.emit(fam, cand, e, note) {
 			return false
 		}
 		c.out[len(c.out)-1].Answer = r
