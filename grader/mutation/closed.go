@@ -33,7 +33,7 @@ func init() {
 
 // ClosedPerGold is how many catalogue entries a gold is set with: LaTeX,
 // Unicode and no-op entries, in the default sample and in the full sweep.
-var ClosedPerGold = struct{ Latex, Uni, NoOpEvery, FullLatex, FullUni, FullNoOp int }{1, 1, 4, 12, 6, 2}
+var ClosedPerGold = struct{ Latex, Uni, NoOpEvery, FullLatex, FullUni, FullNoOp int }{1, 1, 8, 12, 6, 2}
 
 // nonzero reports whether v is a finite value other than 0 (so that v
 // times a symbol is not v); non-scalars count as nonzero.

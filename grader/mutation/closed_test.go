@@ -11,7 +11,7 @@ import (
 // characters, mutation.Catalogue), is never graded Equal to the gold unless
 // the construct is on the no-op table (issue 28, item 5). By default each
 // gold is set with one LaTeX and one Unicode entry picked by its hash (and
-// one gold in four with a no-op entry, counted only);
+// one gold in eight with a no-op entry, counted only);
 // MATHEVAL_MUTATION_FULL=1 sets each gold with 12 LaTeX, 6 Unicode and 2
 // no-op entries.
 //
@@ -21,7 +21,7 @@ func TestClosedWorld(t *testing.T) {
 	golds := suiteGolds(t)
 	gen := mutation.Generator{}
 	full := fullSweep()
-	per, st := generate(golds, func(g mutation.Gold, st *mutation.Stats) []mutation.Pair {
+	per, st := generate(golds, func(_ int, g mutation.Gold, st *mutation.Stats) []mutation.Pair {
 		return gen.Closed(g, full, st)
 	})
 	tl, mutants, _ := gradeFamilies(t, "closed", golds, per, st)

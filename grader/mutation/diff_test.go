@@ -171,6 +171,9 @@ func TestDifferential(t *testing.T) {
 // independent computer algebra system. It skips when python3 with sympy is
 // not installed (Debian: apt-get install python3-sympy).
 func TestDifferentialCasesBySympy(t *testing.T) {
+	// python and sympy start in a process of their own: run beside the
+	// Go tests instead of after them
+	t.Parallel()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 not installed")

@@ -35,7 +35,7 @@ import (
 // the meaning, and when fewer than 99.5% of rewrites are Equal.
 //
 // By default it grades every gold with a seeded sample of its pairs
-// (mutation.DefaultSampling: one pair in eight of the large families, the
+// (mutation.DefaultSampling: one pair in twelve of the large families, the
 // small families whole, at least one pair of each kind per gold), so that
 // `go test ./grader/mutation/` stays within two minutes on two busy cores;
 // MATHEVAL_MUTATION_FULL=1 grades every pair (the full sweep, about a
@@ -216,8 +216,7 @@ func fullSweep() bool { return os.Getenv("MATHEVAL_MUTATION_FULL") != "" }
 
 func TestMutationSuite(t *testing.T) {
 	golds := suiteGolds(t)
-	gen := mutation.Generator{Reprint: reprint}
-	per, st := generate(golds, gen.Pairs)
+	per, st := basePairs(golds)
 	if !fullSweep() {
 		keys := make([]string, len(golds))
 		for i, g := range golds {
@@ -239,7 +238,7 @@ func TestMutationSuite(t *testing.T) {
 		writeFailures(t, dir, tl, st)
 	}
 	// the full sweep promises 250,000 meaning-changing pairs; the default
-	// sample about a sixth of them
+	// sample about a tenth of them
 	if want := 250000; !testing.Short() && fullSweep() && mutants < want {
 		t.Errorf("only %d meaning-changing pairs; the full sweep promises at least %d", mutants, want)
 	} else if want := 60000; !testing.Short() && !fullSweep() && mutants < want {
@@ -307,9 +306,9 @@ func allGolds(t *testing.T) []suiteGold {
 	return slices.Clone(goldCache.golds)
 }
 
-// generate runs a pair generator over every gold, in parallel; per[i] are
-// gold i's pairs, and the drop counts of all workers are merged.
-func generate(golds []suiteGold, pairs func(mutation.Gold, *mutation.Stats) []mutation.Pair) ([][]mutation.Pair, *mutation.Stats) {
+// generate runs a pair generator over every gold (its index and itself),
+// in parallel; per[i] are gold i's pairs, and the drop counts of all workers are merged.
+func generate(golds []suiteGold, pairs func(int, mutation.Gold, *mutation.Stats) []mutation.Pair) ([][]mutation.Pair, *mutation.Stats) {
 	per := make([][]mutation.Pair, len(golds))
 	workers := runtime.GOMAXPROCS(0)
 	stats := make([]*mutation.Stats, workers)
@@ -320,7 +319,7 @@ func generate(golds []suiteGold, pairs func(mutation.Gold, *mutation.Stats) []mu
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(golds); i += workers {
-				per[i] = pairs(golds[i].Gold, stats[w])
+				per[i] = pairs(i, golds[i].Gold, stats[w])
 			}
 		}()
 	}
@@ -330,6 +329,30 @@ func generate(golds []suiteGold, pairs func(mutation.Gold, *mutation.Stats) []mu
 		st.Merge(s)
 	}
 	return per, st
+}
+
+// pairCache holds the generated pairs of the golds (the mutation suite and
+// the surface family both start from them).
+var pairCache struct {
+	sync.Mutex
+	n   int
+	per [][]mutation.Pair
+	st  *mutation.Stats
+}
+
+// basePairs returns the pairs of the suite's generator for golds (the
+// result of suiteGolds), generated once per test binary.
+func basePairs(golds []suiteGold) ([][]mutation.Pair, *mutation.Stats) {
+	pairCache.Lock()
+	defer pairCache.Unlock()
+	if pairCache.per == nil || pairCache.n != len(golds) {
+		gen := mutation.Generator{Reprint: reprint}
+		pairCache.per, pairCache.st = generate(golds, func(_ int, g mutation.Gold, st *mutation.Stats) []mutation.Pair {
+			return gen.Pairs(g, st)
+		})
+		pairCache.n = len(golds)
+	}
+	return slices.Clone(pairCache.per), pairCache.st
 }
 
 // suiteJob is one pair to grade, with its gold.

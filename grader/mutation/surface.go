@@ -467,7 +467,7 @@ func (c *gen) replyStyle(style, m string) (string, bool) {
 // style (MustEqual) and the renderings of the answer mutants in base, the
 // pairs Pairs made for g (MustDiffer). With full false it makes a seeded
 // sample instead: two answer styles and one reply style of the gold, and
-// two mutants each in one style. Families are "surface:<style>" and
+// one mutant in one style. Families are "surface:<style>" and
 // "surface-mutant:<style>".
 func (G Generator) Surface(g Gold, base []Pair, full bool, st *Stats) []Pair {
 	c := G.newGen(g, st, "\x00surface")
@@ -569,12 +569,12 @@ func (G Generator) Surface(g Gold, base []Pair, full bool, st *Stats) []Pair {
 			muts = append(muts, p)
 		}
 	}
-	if !full && len(muts) > 2 {
+	if !full && len(muts) > 1 {
 		for i := len(muts) - 1; i > 0; i-- {
 			j := c.pick(i + 1)
 			muts[i], muts[j] = muts[j], muts[i]
 		}
-		muts = muts[:2]
+		muts = muts[:1]
 	}
 	for _, p := range muts {
 		mv, err := Read(p.Answer)
