@@ -59,6 +59,26 @@ func nonzero(v *Value) bool {
 	return some && !math.IsInf(real(v.Num.V[0]), 0)
 }
 
+// innerAnswer strips the math delimiters and the box a gold brings with it
+// (HARDMath keys are written "$$ \boxed{...} $$"), so that a construct is
+// set beside the value itself, not after the end of the math.
+func innerAnswer(s string) string {
+	for {
+		t := strings.TrimSpace(s)
+		t = strings.TrimSpace(strings.Trim(t, "$"))
+		t = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, `\[`), `\]`))
+		if strings.HasPrefix(t, `\boxed{`) {
+			if k := matchBrace(t, len(`\boxed`)); k == len(t)-1 {
+				t = t[len(`\boxed{`):k]
+			}
+		}
+		if t == s || t == "" {
+			return s
+		}
+		s = t
+	}
+}
+
 // Closed returns the closed-world pairs of gold g: catalogue entries
 // picked by the gold's hash (ClosedPerGold), each set in one of its forms.
 // Families are "closed:<group>" (MustDiffer) and "closed-exempt:<group>"
@@ -73,6 +93,7 @@ func (G Generator) Closed(g Gold, full bool, st *Stats) []Pair {
 		st.NotApplicable["closed (word golds)"]++
 		return nil
 	}
+	v := innerAnswer(c.core)
 	nz := nonzero(c.gv)
 	nl, nu, nn := ClosedPerGold.Latex, ClosedPerGold.Uni, 0
 	if c.pick(ClosedPerGold.NoOpEvery) == 0 {
@@ -109,7 +130,7 @@ func (G Generator) Closed(g Gold, full bool, st *Stats) []Pair {
 		if G.NoOp != nil && e.Group != "noop" && G.NoOp(e.Open, e.Close) {
 			truth = Exempt
 		}
-		m := e.apply(c.core, f)
+		m := e.apply(v, f)
 		note := e.String() + " " + f.String()
 		switch truth {
 		case Exempt:

@@ -77,3 +77,16 @@ func TestClosedPairs(t *testing.T) {
 		}
 	}
 }
+
+func TestInnerAnswer(t *testing.T) {
+	for in, want := range map[string]string{
+		`$$ \boxed{\epsilon=\frac{1}{2}} $$`: `\epsilon=\frac{1}{2}`,
+		`$$\boxed{\epsilon \approx0.56}\]$$`: `\epsilon \approx0.56`,
+		`\frac{1}{2}`:                        `\frac{1}{2}`,
+		`\boxed{1}+\boxed{2}`:                `\boxed{1}+\boxed{2}`,
+	} {
+		if got := innerAnswer(in); got != want {
+			t.Errorf("innerAnswer(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
