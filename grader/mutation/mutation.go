@@ -15,9 +15,24 @@
 // judge is dropped, never asserted; the counts of dropped mutants are kept
 // so that a family that silently stops producing shows up.
 //
-// The package is used by its own mutation suite (suite_test.go), which grades
-// every pair through the same path as `matheval equiv --policy <bench>`,
-// and by the randomized differential test (random.go).
+// Two families check the grader as a property (issue 28): the surface
+// family (surface.go) renders every gold and every answer mutant in the
+// notations models emit (Unicode, full-width digits, upright constants,
+// plain replies, markdown, other delimiters and spacing), each rendering
+// confirmed by the oracle's own Unicode reader (unicode.go); the closed-world
+// family (closed.go) sets every gold beside or around an entry of a
+// catalogue of LaTeX commands and Unicode characters (catalogue.go), never
+// Equal unless the entry is on the no-op table (noop.go).
+//
+// The package is used by its own mutation suite (suite_test.go, and
+// TestSurface and TestClosedWorld), which grades every pair through the
+// same path as `matheval equiv --policy <bench>`, and by the randomized
+// differential test (random.go). The full sweep is about a million pairs;
+// by default the tests grade a seeded sample that still covers every gold
+// and every family (sample.go: Sampling, DefaultSampling; the surface and
+// closed-world families pick their styles and entries per gold), so that
+// `go test ./grader/mutation/` stays under two minutes on two busy cores.
+// MATHEVAL_MUTATION_FULL=1 runs the full sweep.
 package mutation
 
 import (
