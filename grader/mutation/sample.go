@@ -25,7 +25,7 @@ type Sampling struct {
 }
 
 // DefaultSampling is the sample of the default test run.
-var DefaultSampling = Sampling{Keep: 12, Whole: 2000}
+var DefaultSampling = Sampling{Keep: 16, Whole: 2000}
 
 // Sample returns, for every gold, the pairs of per[i] it keeps; keys[i]
 // names gold i (its benchmark and ID) in the hash.

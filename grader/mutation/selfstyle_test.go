@@ -12,6 +12,7 @@ import (
 // itself. Two MATH golds once failed this as bare replies (a "\text {" with
 // a space, and products of two-letter names taken for words).
 func TestGoldsEqualThemselvesInEveryStyle(t *testing.T) {
+	t.Parallel()
 	golds := allGolds(t)
 	styles := []struct {
 		name string
