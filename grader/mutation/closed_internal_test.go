@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -70,7 +71,7 @@ func TestClosedPairs(t *testing.T) {
 	// by the oracle: the square root of 1 is 1, not asserted
 	st := NewStats()
 	for i := 0; i < 200; i++ {
-		for _, p := range gen.Closed(Gold{Bench: "math", ID: itoa(i), Text: "1"}, true, st) {
+		for _, p := range gen.Closed(Gold{Bench: "math", ID: strconv.Itoa(i), Text: "1"}, true, st) {
 			if p.Expect == MustDiffer && (strings.Contains(p.Answer, `\sqrt{1}`) || p.Answer == "1¹") {
 				t.Errorf("asserted %q different from 1", p.Answer)
 			}

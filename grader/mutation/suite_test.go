@@ -329,6 +329,7 @@ func generate(golds []suiteGold, pairs func(int, mutation.Gold, *mutation.Stats)
 	for _, s := range stats {
 		st.Merge(s)
 	}
+	slices.Sort(st.PrinterChanged) // the workers' order is not the golds'
 	return per, st
 }
 

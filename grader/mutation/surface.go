@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -357,23 +358,16 @@ func mixedNumber(s string) (string, bool) {
 	if !ok || e2 != len(s) || !allDigits(a) || !allDigits(d) || len(a) > 6 || len(d) > 3 {
 		return "", false
 	}
-	p, q := atoi(a), atoi(d)
+	p, _ := strconv.Atoi(a)
+	q, _ := strconv.Atoi(d)
 	if q == 0 || p <= q {
 		return "", false
 	}
-	v, ok := vulgarOf[itoa(p%q)+"/"+itoa(q)]
+	v, ok := vulgarOf[strconv.Itoa(p%q)+"/"+strconv.Itoa(q)]
 	if !ok {
 		return "", false
 	}
-	return sign + itoa(p/q) + v, true
-}
-
-func atoi(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		n = 10*n + int(s[i]-'0')
-	}
-	return n
+	return sign + strconv.Itoa(p/q) + v, true
 }
 
 // renderAnswer writes the answer m in an answer style; ok is false when the

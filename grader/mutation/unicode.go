@@ -1,6 +1,7 @@
 package mutation
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -125,7 +126,7 @@ func fromUnicode(s string) (string, bool) {
 			continue
 		}
 		if f, ok := uniVulgar[r]; ok {
-			frac := `\frac{` + itoa(f[0]) + `}{` + itoa(f[1]) + `}`
+			frac := `\frac{` + strconv.Itoa(f[0]) + `}{` + strconv.Itoa(f[1]) + `}`
 			if run >= 0 {
 				// a mixed number: 1¾ is 1 + 3/4
 				out := b.String()
@@ -201,14 +202,4 @@ func fromUnicode(s string) (string, bool) {
 		return "", false
 	}
 	return b.String(), true
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
