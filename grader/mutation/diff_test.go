@@ -57,6 +57,7 @@ type diffStats struct {
 }
 
 func TestDifferential(t *testing.T) {
+	t.Parallel()
 	n := diffSeeds
 	if testing.Short() {
 		n = diffSeeds / 8
@@ -171,6 +172,10 @@ func TestDifferential(t *testing.T) {
 // independent computer algebra system. It skips when python3 with sympy is
 // not installed (Debian: apt-get install python3-sympy).
 func TestDifferentialCasesBySympy(t *testing.T) {
+	// python and sympy run in a process of their own, beside the Go tests
+	// (the heavy tests of the package are all parallel: they share only the
+	// golds and pairs loaded once, under a lock)
+	t.Parallel()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 not installed")
@@ -178,9 +183,12 @@ func TestDifferentialCasesBySympy(t *testing.T) {
 	if err := exec.Command(py, "-c", "import sympy").Run(); err != nil {
 		t.Skip("sympy not installed (apt-get install python3-sympy)")
 	}
-	n := 100
-	if testing.Short() {
-		n = 30
+	// the cases are seeded: the default run confirms the first 30 (python
+	// and sympy cost more CPU than the rest of the package's checks), the
+	// full sweep 100
+	n := 30
+	if fullSweep() {
+		n = 100
 	}
 	var in bytes.Buffer
 	enc := json.NewEncoder(&in)

@@ -15,9 +15,24 @@
 // judge is dropped, never asserted; the counts of dropped mutants are kept
 // so that a family that silently stops producing shows up.
 //
-// The package is used by its own mutation suite (suite_test.go), which grades
-// every pair through the same path as `matheval equiv --policy <bench>`,
-// and by the randomized differential test (random.go).
+// Two families check the grader as a property (issue 28): the surface
+// family (surface.go) renders every gold and every answer mutant in the
+// notations models emit (Unicode, full-width digits, upright constants,
+// plain replies, markdown, other delimiters and spacing), each rendering
+// confirmed by the oracle's own Unicode reader (unicode.go); the closed-world
+// family (closed.go) sets every gold beside or around an entry of a
+// catalogue of LaTeX commands and Unicode characters (catalogue.go), never
+// Equal unless the entry is on the no-op table (noop.go).
+//
+// The package is used by its own mutation suite (suite_test.go, and
+// TestSurface and TestClosedWorld), which grades every pair through the
+// same path as `matheval equiv --policy <bench>`, and by the randomized
+// differential test (random.go). The full sweep is about a million pairs;
+// by default the tests grade a seeded sample that still covers every gold
+// and every family (sample.go: Sampling, DefaultSampling; the surface and
+// closed-world families pick their styles and entries per gold), so that
+// `go test ./grader/mutation/` stays under two minutes on two busy cores.
+// MATHEVAL_MUTATION_FULL=1 runs the full sweep.
 package mutation
 
 import (
@@ -99,6 +114,9 @@ type Stats struct {
 	// OracleSame counts meaning-changing edits that turned out to keep the
 	// meaning (0^3 -> 0^4): they are dropped too.
 	OracleSame map[string]int
+	// NotApplicable counts, per surface style, the golds the style has
+	// nothing to render in (no root to write as √, say): not a drop.
+	NotApplicable map[string]int
 	// PrinterChanged lists reprints that the oracle reads as a different
 	// answer: printer defects, kept out of the pairs.
 	PrinterChanged []string
@@ -106,7 +124,7 @@ type Stats struct {
 
 // NewStats returns empty counters.
 func NewStats() *Stats {
-	return &Stats{Dropped: map[string]int{}, OracleSame: map[string]int{}}
+	return &Stats{Dropped: map[string]int{}, OracleSame: map[string]int{}, NotApplicable: map[string]int{}}
 }
 
 // Generator makes the pairs of a gold. The zero value is usable.
@@ -116,6 +134,10 @@ type Generator struct {
 	// Reprint, when set, prints an answer back through the grader's own
 	// printer (latex.Parse then String), for the "reprint" family.
 	Reprint func(string) (string, error)
+	// NoOp, when set, is the reader's no-op table (latex.NoOps once it
+	// exists): a closed-world construct it lists is exempt, not asserted.
+	// Unset, the suite's own table (noop.go) is the only exemption.
+	NoOp func(open, close string) bool
 }
 
 type gen struct {
@@ -134,25 +156,9 @@ type gen struct {
 // Pairs returns the pairs of gold g. st, when not nil, collects the counts of
 // dropped mutants.
 func (G Generator) Pairs(g Gold, st *Stats) []Pair {
-	if st == nil {
-		st = NewStats()
-	}
-	c := &gen{g: g, core: strings.TrimSpace(g.core()), st: st, cap: G.PerFamily, count: map[string]int{}, seen: map[string]bool{}, rep: G.Reprint}
-	if c.cap <= 0 {
-		c.cap = 6
-	}
-	h := fnv.New64a()
-	h.Write([]byte(g.Bench + "\x00" + g.ID + "\x00" + g.Text))
-	c.h = h.Sum64()
-	if c.core == "" || len(c.core) > maxAnswer {
+	c := G.newGen(g, st, "")
+	if c == nil {
 		return nil
-	}
-	if v, err := Read(c.core); err == nil {
-		c.gv = v
-	}
-	c.seen[normSpace(c.core)] = true
-	if c.g.Prose && strings.IndexFunc(c.core, func(r rune) bool { return r < 128 && isLetter(byte(r)) }) >= 0 {
-		c.gv = &Value{Kind: "text", Text: wordKey(c.core)} // ASDiv: "6th", "No"
 	}
 	if c.gv != nil && c.gv.Kind == "text" {
 		// a word answer: its words are not notation to edit
@@ -216,6 +222,33 @@ func (G Generator) Pairs(g Gold, st *Stats) []Pair {
 	c.equationSides()
 	c.notation()
 	return c.out
+}
+
+// newGen sets up the generation of gold g's pairs; salt varies the reply
+// styles picked (one family set against another). It returns nil for a
+// gold with nothing to edit.
+func (G Generator) newGen(g Gold, st *Stats, salt string) *gen {
+	if st == nil {
+		st = NewStats()
+	}
+	c := &gen{g: g, core: strings.TrimSpace(g.core()), st: st, cap: G.PerFamily, count: map[string]int{}, seen: map[string]bool{}, rep: G.Reprint}
+	if c.cap <= 0 {
+		c.cap = 6
+	}
+	h := fnv.New64a()
+	h.Write([]byte(g.Bench + "\x00" + g.ID + "\x00" + g.Text + salt))
+	c.h = h.Sum64()
+	if c.core == "" || len(c.core) > maxAnswer {
+		return nil
+	}
+	if v, err := Read(c.core); err == nil {
+		c.gv = v
+	}
+	c.seen[normSpace(c.core)] = true
+	if c.g.Prose && strings.IndexFunc(c.core, func(r rune) bool { return r < 128 && isLetter(byte(r)) }) >= 0 {
+		c.gv = &Value{Kind: "text", Text: wordKey(c.core)} // ASDiv: "6th", "No"
+	}
+	return c
 }
 
 // maxAnswer bounds the answers the generators and the oracle read.

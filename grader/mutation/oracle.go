@@ -81,6 +81,12 @@ func Read(s string) (v *Value, err error) {
 	if len(s) > maxAnswer {
 		return nil, oerr("answer too long")
 	}
+	if !isASCII(s) {
+		// Unicode mathematics (√26, 2¹⁰, 1¾); words with accents stay words
+		if u, ok := fromUnicode(s); ok {
+			s = u
+		}
+	}
 	s, tag, text, ok := prepare(s)
 	if !ok {
 		return nil, errOracle
@@ -125,7 +131,7 @@ func prepare(s string) (math, tag, text string, ok bool) {
 		if s[i] == '\\' {
 			cmd := commandAt(s, i)
 			switch cmd {
-			case `\text`, `\textbf`, `\mbox`, `\textrm`, `\textit`, `\mathrm`, `\mathbf`, `\textnormal`:
+			case `\text`, `\textbf`, `\mbox`, `\textrm`, `\textit`, `\mathrm`, `\mathbf`, `\textnormal`, `\operatorname`:
 				j := i + len(cmd)
 				for j < len(s) && s[j] == ' ' {
 					j++
@@ -140,7 +146,12 @@ func prepare(s string) (math, tag, text string, ok bool) {
 					case "or", "and", ",":
 						b.WriteString(",")
 					default:
-						if cmd == `\mathrm` || cmd == `\mathbf` {
+						if cmd == `\mathrm` || cmd == `\mathbf` || cmd == `\operatorname` {
+							if w == `\pi` && cmd != `\mathbf` {
+								b.WriteString(`\pi `) // an upright pi is pi
+								i = k
+								continue
+							}
 							if len(w) == 1 && isLetter(w[0]) {
 								b.WriteString(w) // \mathrm{d}, a letter
 								i = k
@@ -250,7 +261,7 @@ var cmdAlias = map[string]string{`\dfrac`: `\frac`, `\tfrac`: `\frac`, `\cfrac`:
 	`\neq`: "!=", `\lt`: "<", `\gt`: ">", `\{`: "{{", `\}`: "}}", `\lvert`: "|", `\rvert`: "|", `\vert`: "|",
 	`\langle`: "<<", `\rangle`: ">>", `\%`: "%", `\circ`: "deg", `\degree`: "deg", `\lbrace`: "{{", `\rbrace`: "}}",
 	`\lfloor`: "lfloor", `\rfloor`: "rfloor", `\lceil`: "lceil", `\rceil`: "rceil", `\ln`: `\log`,
-	`\emptyset`: "empty", `\varnothing`: "empty", `\mid`: "|"}
+	`\uppi`: `\pi`, `\emptyset`: "empty", `\varnothing`: "empty", `\mid`: "|"}
 
 func lex(s string) []otok {
 	var out []otok

@@ -128,3 +128,57 @@ func FuzzOracle(f *testing.F) {
 		(Generator{}).Pairs(Gold{Bench: "math", ID: "fuzz", Text: s}, nil)
 	})
 }
+
+// The oracle reads the Unicode notation of the surface family by the
+// characters' meaning.
+func TestOracleUnicode(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want Verdict
+	}{
+		{`√26`, `\sqrt{26}`, Same},
+		{`3√26`, `3\sqrt{26}`, Same},
+		{`√(x+1)`, `\sqrt{x+1}`, Same},
+		{`√2x`, `\sqrt{2}x`, Same},
+		{`∛2`, `\sqrt[3]{2}`, Same},
+		{`2¹⁰`, `1024`, Same},
+		{`2¹⁰`, `2`, Different},
+		{`10⁻³`, `0.001`, Same},
+		{`1¾`, `\frac{7}{4}`, Same},
+		{`-1¾`, `-\frac{7}{4}`, Same},
+		{`½`, `0.5`, Same},
+		{`１２`, `12`, Same},
+		{`36π`, `36\pi`, Same},
+		{`−5`, `-5`, Same},
+		{`2×3·4`, `24`, Same},
+		{`x ≤ 3`, `x \le 3`, Same},
+		{`a₁`, `a_1`, Same},
+		{`1010₂`, `10`, Same},
+		{`30°`, `30^\circ`, Same},
+		{`3+4\mathrm{i}`, `3+4i`, Same},
+		{`\operatorname{i}`, `i`, Same},
+		{`2\mathrm{\pi}`, `2\pi`, Same},
+		{`\uppi`, `\pi`, Same},
+	}
+	for _, c := range cases {
+		a, err := Read(c.a)
+		if err != nil {
+			t.Errorf("Read(%q): %v", c.a, err)
+			continue
+		}
+		b, err := Read(c.b)
+		if err != nil {
+			t.Errorf("Read(%q): %v", c.b, err)
+			continue
+		}
+		if got := Compare(a, b, nil); got != c.want {
+			t.Errorf("Compare(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+	// what it does not know it refuses
+	for _, s := range []string{`5…`, `√`, `x ∈ ℝ`, `1.5½`, `√×`} {
+		if v, err := Read(s); err == nil && v.Kind != "text" {
+			t.Errorf("Read(%q) = %+v, want an error", s, v)
+		}
+	}
+}

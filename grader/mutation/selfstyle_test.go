@@ -12,11 +12,8 @@ import (
 // itself. Two MATH golds once failed this as bare replies (a "\text {" with
 // a space, and products of two-letter names taken for words).
 func TestGoldsEqualThemselvesInEveryStyle(t *testing.T) {
-	var golds []suiteGold
-	golds = append(golds, loadMATH(t)...)
-	golds = append(golds, loadASDiv(t)...)
-	golds = append(golds, loadMATH401(t)...)
-	golds = append(golds, loadHARDMath(t)...)
+	t.Parallel()
+	golds := allGolds(t)
 	styles := []struct {
 		name string
 		f    func(string) string

@@ -34,9 +34,15 @@ import (
 // --policy <bench>` runs). It fails on any Equal for a mutant that changes
 // the meaning, and when fewer than 99.5% of rewrites are Equal.
 //
-// With -short it grades a fixed eighth of the golds. MATHEVAL_MUTATION_OUT
-// names a folder where the failing pairs are written as JSON Lines
-// (false_equal.jsonl, rewrite_not_equal.jsonl) for FINDINGS.md.
+// By default it grades every gold with a seeded sample of its pairs
+// (mutation.DefaultSampling: one pair in sixteen of the large families, the
+// small families whole, at least one pair of each kind per gold), so that
+// `go test ./grader/mutation/` stays within two minutes on two busy cores;
+// MATHEVAL_MUTATION_FULL=1 grades every pair (the full sweep, about a
+// million pairs). With -short it grades a fixed eighth of the golds.
+// MATHEVAL_MUTATION_OUT names a folder where the failing pairs are written
+// as JSON Lines (false_equal.jsonl, rewrite_not_equal.jsonl) for
+// FINDINGS.md.
 
 const suiteTimeout = 500 * time.Millisecond
 
@@ -205,13 +211,23 @@ type failure struct {
 	Engine    string `json:"engine,omitempty"`
 }
 
+// fullSweep reports whether MATHEVAL_MUTATION_FULL asks for every pair.
+func fullSweep() bool { return os.Getenv("MATHEVAL_MUTATION_FULL") != "" }
+
 func TestMutationSuite(t *testing.T) {
+	t.Parallel()
 	golds := suiteGolds(t)
-	gen := mutation.Generator{Reprint: reprint}
-	st := mutation.NewStats()
+	per, st := basePairs(golds)
+	if !fullSweep() {
+		keys := make([]string, len(golds))
+		for i, g := range golds {
+			keys[i] = g.Bench + "/" + g.ID
+		}
+		per = mutation.DefaultSampling.Sample(keys, per)
+	}
 	var jobs []suiteJob
 	for i := range golds {
-		for _, p := range gen.Pairs(golds[i].Gold, st) {
+		for _, p := range per[i] {
 			jobs = append(jobs, suiteJob{&golds[i], p})
 		}
 	}
@@ -222,8 +238,12 @@ func TestMutationSuite(t *testing.T) {
 	if dir := os.Getenv("MATHEVAL_MUTATION_OUT"); dir != "" {
 		writeFailures(t, dir, tl, st)
 	}
-	if !testing.Short() && mutants < 250000 {
-		t.Errorf("only %d meaning-changing pairs; the suite promises at least 250,000", mutants)
+	// the full sweep promises 250,000 meaning-changing pairs; the default
+	// sample about a fifteenth of them
+	if want := 250000; !testing.Short() && fullSweep() && mutants < want {
+		t.Errorf("only %d meaning-changing pairs; the full sweep promises at least %d", mutants, want)
+	} else if want := 45000; !testing.Short() && !fullSweep() && mutants < want {
+		t.Errorf("only %d meaning-changing pairs; the default sample promises at least %d", mutants, want)
 	}
 	for i, f := range tl.falseEq {
 		if i == 40 {
@@ -248,11 +268,7 @@ func TestMutationSuite(t *testing.T) {
 // short enough that a loaded CI machine would turn slow rewrites into
 // Undecided, and a timeout never makes a false Equal.
 func suiteGolds(t *testing.T) []suiteGold {
-	var golds []suiteGold
-	golds = append(golds, loadMATH(t)...)
-	golds = append(golds, loadASDiv(t)...)
-	golds = append(golds, loadMATH401(t)...)
-	golds = append(golds, loadHARDMath(t)...)
+	golds := allGolds(t)
 	if testing.Short() {
 		var sub []suiteGold
 		for i, g := range golds {
@@ -266,6 +282,79 @@ func suiteGolds(t *testing.T) []suiteGold {
 		golds[i].policy = golds[i].policy.WithTimeout(suiteTimeout)
 	}
 	return golds
+}
+
+// goldCache holds the golds of every benchmark, loaded once for all the
+// tests of the package (reading MATH's 12,500 files is a second or more).
+var goldCache struct {
+	sync.Mutex
+	golds []suiteGold
+}
+
+// allGolds returns a copy of every benchmark's golds, with their policies'
+// default deadlines.
+func allGolds(t *testing.T) []suiteGold {
+	goldCache.Lock()
+	defer goldCache.Unlock()
+	if goldCache.golds == nil {
+		var golds []suiteGold
+		golds = append(golds, loadMATH(t)...)
+		golds = append(golds, loadASDiv(t)...)
+		golds = append(golds, loadMATH401(t)...)
+		golds = append(golds, loadHARDMath(t)...)
+		goldCache.golds = golds
+	}
+	return slices.Clone(goldCache.golds)
+}
+
+// generate runs a pair generator over every gold (its index and itself),
+// in parallel; per[i] are gold i's pairs, and the drop counts of all workers are merged.
+func generate(golds []suiteGold, pairs func(int, mutation.Gold, *mutation.Stats) []mutation.Pair) ([][]mutation.Pair, *mutation.Stats) {
+	per := make([][]mutation.Pair, len(golds))
+	workers := runtime.GOMAXPROCS(0)
+	stats := make([]*mutation.Stats, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		stats[w] = mutation.NewStats()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(golds); i += workers {
+				per[i] = pairs(i, golds[i].Gold, stats[w])
+			}
+		}()
+	}
+	wg.Wait()
+	st := mutation.NewStats()
+	for _, s := range stats {
+		st.Merge(s)
+	}
+	slices.Sort(st.PrinterChanged) // the workers' order is not the golds'
+	return per, st
+}
+
+// pairCache holds the generated pairs of the golds (the mutation suite and
+// the surface family both start from them).
+var pairCache struct {
+	sync.Mutex
+	n   int
+	per [][]mutation.Pair
+	st  *mutation.Stats
+}
+
+// basePairs returns the pairs of the suite's generator for golds (the
+// result of suiteGolds), generated once per test binary.
+func basePairs(golds []suiteGold) ([][]mutation.Pair, *mutation.Stats) {
+	pairCache.Lock()
+	defer pairCache.Unlock()
+	if pairCache.per == nil || pairCache.n != len(golds) {
+		gen := mutation.Generator{Reprint: reprint}
+		pairCache.per, pairCache.st = generate(golds, func(_ int, g mutation.Gold, st *mutation.Stats) []mutation.Pair {
+			return gen.Pairs(g, st)
+		})
+		pairCache.n = len(golds)
+	}
+	return slices.Clone(pairCache.per), pairCache.st
 }
 
 // suiteJob is one pair to grade, with its gold.
