@@ -1,0 +1,5 @@
+package answers
+
+import "github.com/matheval/matheval/bench"
+
+var loadAll = bench.LoadOptions{}
