@@ -293,6 +293,7 @@ func (g *Generic) Configure(values map[string]string) (bench.Benchmark, error) {
 	t.Fields = Fields{Problem: strings.TrimSpace(values["problem-field"]), Answer: strings.TrimSpace(values["answer-field"]),
 		AnswerAfter: values["answer-after"], Solution: strings.TrimSpace(values["solution-field"]),
 		ID: strings.TrimSpace(values["id-field"]), Choices: strings.TrimSpace(values["choices-field"])}
+	t.strict = true
 	for _, m := range strings.Split(values["meta-fields"], ",") {
 		if m = strings.TrimSpace(m); m != "" {
 			t.Fields.Meta = append(t.Fields.Meta, m)

@@ -75,18 +75,30 @@ func (t *Task) resolve(path string, recs []record) (fields, error) {
 		{"answer-field", f.answer, &f.answer}, {"solution-field", t.Fields.Solution, &f.solution},
 		{"id-field", t.Fields.ID, &f.id}, {"choices-field", t.Fields.Choices, &f.chc}, {"unit field", t.Fields.Unit, &f.unit},
 	}
+	// A field given on the command line must exist; a preset's optional
+	// fields (an id, a solution, a unit, breakdowns) may be absent from
+	// another release of its data, and are then left out. Choices never are.
+	optional := func(flag string) bool {
+		return !t.strict && flag != "answer-field" && flag != "choices-field"
+	}
 	for _, n := range named {
 		if n.val != "" && !has[n.val] {
+			if optional(n.flag) {
+				continue
+			}
 			return f, missing(n.flag, n.val)
 		}
 		*n.dst = n.val
 	}
 	for _, m := range t.Fields.Meta {
 		if !has[m] {
+			if optional("meta-fields") {
+				continue
+			}
 			return f, missing("meta-fields", m)
 		}
+		f.meta = append(f.meta, m)
 	}
-	f.meta = t.Fields.Meta
 	return f, nil
 }
 

@@ -48,6 +48,9 @@ type Task struct {
 	Metric Metric `yaml:"metric"`
 	// dir is the task file's folder, for relative paths.
 	dir string
+	// strict: the fields were given as run options, so each must exist
+	// (a preset's optional fields may be absent from a file).
+	strict bool
 }
 
 // Fields say where an item's parts are in a record.
