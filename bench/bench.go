@@ -224,3 +224,30 @@ func namesLocked() []string {
 	sort.Strings(names)
 	return names
 }
+
+// Describer is implemented by benchmarks that say in one line what they
+// are (`matheval run --list`); Describe gives one to a benchmark that does
+// not, at its registration.
+type Describer interface {
+	Description() string
+}
+
+var descriptions = map[string]string{}
+
+// Describe sets the one-line description of a registered benchmark that
+// has no Description method of its own.
+func Describe(name, line string) {
+	mu.Lock()
+	defer mu.Unlock()
+	descriptions[name] = line
+}
+
+// Description is the benchmark's one line ("" when it has none).
+func Description(b Benchmark) string {
+	if d, ok := b.(Describer); ok && d.Description() != "" {
+		return d.Description()
+	}
+	mu.RLock()
+	defer mu.RUnlock()
+	return descriptions[b.Name()]
+}

@@ -110,10 +110,10 @@ func TestMultipleChoice(t *testing.T) {
 	}
 	ctx := context.Background()
 	for reply, want := range map[string]bool{
-		`The answer is (B).`:             true,
-		`The answer is $\boxed{B}$.`:     true,
+		`The answer is (B).`:              true,
+		`The answer is $\boxed{B}$.`:      true,
 		`The speed is $\boxed{40}$ km/h.`: true,
-		`The answer is (C).`:             false,
+		`The answer is (C).`:              false,
 		`The speed is $\boxed{45}$.`:      false,
 	} {
 		if got := b.Grade(ctx, it, reply, "stop").IsCorrect(); got != want {
@@ -273,5 +273,14 @@ func TestPresetsDescribed(t *testing.T) {
 		if tk.Description == "" || tk.Paper == "" || tk.Prompt.Source == "" || tk.Release == "" || tk.Prompt.System == "" {
 			t.Errorf("%s: description, paper, release, prompt source and system prompt are all required: %+v", p.Name(), tk)
 		}
+	}
+}
+
+// TestKeyedObject: a JSON object of records keyed by id, in file order.
+func TestKeyedObject(t *testing.T) {
+	p := write(t, "k.json", "{\n  \"z\": {\"question\": \"1+1?\", \"answer\": \"2\"},\n  \"a\": {\"question\": \"2+2?\", \"answer\": 4}\n}\n")
+	items := load(t, NewGeneric(), p)
+	if len(items) != 2 || items[0].ID != "z" || items[1].ID != "a" || items[1].Answer != "4" {
+		t.Fatalf("items %+v", items)
 	}
 }

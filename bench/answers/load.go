@@ -15,7 +15,7 @@ import (
 // names the benchmarks people run use.
 var (
 	problemGuesses = []string{"problem", "question", "Problem", "Question", "input", "query", "prompt"}
-	answerGuesses  = []string{"answer", "Answer", "final_answer", "target", "correct", "label", "gold"}
+	answerGuesses  = []string{"answer", "Answer", "final_answer", "target", "correct", "label", "gold", "solution"}
 )
 
 // fields is a definition resolved against one file's fields.
@@ -118,7 +118,9 @@ func (t *Task) items(path string, recs []record) ([]bench.Item, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", r.where, err)
 		}
-		if f.id == "" {
+		if f.id == "" && r.key != "" {
+			it.ID = r.key
+		} else if f.id == "" {
 			it.ID = strconv.Itoa(i)
 		} else if prev, dup := seen[it.ID]; dup {
 			return nil, fmt.Errorf("%s: id %q again (first at %s): choose a unique --id-field", r.where, it.ID, prev)

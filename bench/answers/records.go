@@ -18,7 +18,8 @@ import (
 // record is one row of a data file, as decoded, with where it is.
 type record struct {
 	fields map[string]any
-	where  string // FILE:LINE, FILE: item N or FILE: row N
+	where  string // FILE:LINE, FILE: item N, FILE: row N or FILE: "KEY"
+	key    string // the record's key in a JSON object of records
 }
 
 // maxRecords bounds what one file may hold; far above any benchmark.
@@ -52,10 +53,63 @@ func readRecords(path string) ([]record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if first == '[' {
+	switch first {
+	case '[':
 		return readArray(br, path)
+	case '{':
+		// One JSON object keyed by item id (HARDMath's files), or JSON
+		// Lines: told apart by whether the first object's values are all
+		// objects and it is the whole file.
+		all, err := io.ReadAll(io.LimitReader(br, maxFile+1))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		if len(all) > maxFile {
+			return nil, fmt.Errorf("%s: larger than %d MiB", path, maxFile>>20)
+		}
+		if recs, ok := readKeyed(all, path); ok {
+			return recs, nil
+		}
+		return readLines(bytes.NewReader(all), path)
 	}
 	return readLines(br, path)
+}
+
+// maxFile bounds a data file read whole (a JSON object of records).
+const maxFile = 1 << 30
+
+// readKeyed reads a JSON object whose values are the records, keyed by
+// id, in the file's order; ok is false when the file is not one.
+func readKeyed(data []byte, path string) ([]record, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, false
+	}
+	var recs []record
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		key, _ := tok.(string)
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		m, ok := v.(map[string]any)
+		if !ok || len(recs) >= maxRecords {
+			return nil, false
+		}
+		recs = append(recs, record{fields: m, where: fmt.Sprintf("%s: %q", path, key), key: key})
+	}
+	if _, err := dec.Token(); err != nil || dec.More() {
+		return nil, false
+	}
+	if _, err := dec.Token(); err != io.EOF || len(recs) == 0 {
+		return nil, false
+	}
+	return recs, true
 }
 
 // peek reads a stream whose first non-space byte is looked at first.

@@ -31,7 +31,7 @@ type runFlags struct {
 	hintFraction, temperature, topP, rpm, tpm, maxCost                                     float64
 	filters, stops                                                                         []string
 	subjects, levels, groups, types, grades                                                []string
-	logprobs, asJSON, stream, noProbe                                                      bool
+	logprobs, asJSON, stream, noProbe, list                                                bool
 	timeout                                                                                time.Duration
 	bopts                                                                                  benchOptions
 }
@@ -91,7 +91,7 @@ without asking the model again.`,
       --judge-base-url https://api.openai.com/v1
   matheval run minif2f --data ../shared/data/minif2f --track metamath --split valid --model builtin:gold --filter reference=yes
   matheval run minif2f --data ../shared/data/minif2f --track hollight --split valid --model openai:deepseek-prover --samples 8`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: f.run,
 	}
 	f.register(c.Flags())
@@ -146,12 +146,20 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.judgeBaseURL, "judge-base-url", "", "judge server base URL(s), comma-separated (default: --base-url)")
 	fs.StringVar(&f.progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
 	fs.BoolVar(&f.asJSON, "json", false, "print results.json instead of the tables")
+	fs.BoolVar(&f.list, "list", false, "list the benchmarks and presets, one line each")
 	f.bopts.register(fs)
 }
 
 // run runs 'run BENCH'.
 func (f *runFlags) run(cmd *cobra.Command, args []string) error {
-	b, err := bench.Lookup(args[0])
+	if f.list {
+		printBenchList(cmd.OutOrStdout())
+		return nil
+	}
+	if len(args) != 1 {
+		return usageErrorf("run: name a benchmark (matheval run --list shows them) or a task file")
+	}
+	b, err := lookupBench(args[0])
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
