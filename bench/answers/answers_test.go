@@ -284,3 +284,19 @@ func TestKeyedObject(t *testing.T) {
 		t.Fatalf("items %+v", items)
 	}
 }
+
+// TestREADMETaskFile: the README's example task file is a valid task.
+func TestREADMETaskFile(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "```yaml\n")
+	block, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no yaml block")
+	}
+	if _, err := ParseTask([]byte(block), "README.md", ""); err != nil {
+		t.Fatal(err)
+	}
+}
