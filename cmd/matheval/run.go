@@ -23,7 +23,7 @@ import (
 // runFlags holds the flags of 'run'.
 type runFlags struct {
 	data, gen, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
-	extraBody, pricesFile, progressMode                                                    string
+	extraBody, pricesFile, progressMode, cacheFile                                         string
 	judgeSpec, judgeBaseURL, maxTokensField                                                string
 	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries         int
 	maxRequests                                                                            int
@@ -31,7 +31,7 @@ type runFlags struct {
 	hintFraction, temperature, topP, rpm, tpm, maxCost                                     float64
 	filters, stops                                                                         []string
 	subjects, levels, groups, types, grades                                                []string
-	logprobs, asJSON, stream, noProbe, list                                                bool
+	logprobs, asJSON, stream, noProbe, list, noCache                                       bool
 	timeout                                                                                time.Duration
 	bopts                                                                                  benchOptions
 }
@@ -147,6 +147,8 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
 	fs.BoolVar(&f.asJSON, "json", false, "print results.json instead of the tables")
 	fs.BoolVar(&f.list, "list", false, "list the benchmarks and presets, one line each")
+	fs.StringVar(&f.cacheFile, "cache", "", "request cache shared by runs: replies are reused for the exact same request (model, API, prompt, every sampling parameter, item and sample index) (default "+cacheFileName+" in the folder holding the run directory: runs/ by default)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the request cache")
 	f.bopts.register(fs)
 }
 
@@ -180,6 +182,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	}
 	if f.samples < 1 || f.concurrency < 1 || f.limit < 0 || f.sample < 0 || f.shots < 0 || f.maxRequests < 0 || f.maxCost < 0 {
 		return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")
+	}
+	if f.noCache && f.cacheFile != "" {
+		return usageErrorf("run: --cache and --no-cache exclude each other")
 	}
 	if f.maxCost > 0 && f.pricesFile == "" {
 		return usageErrorf("run: --max-cost needs --prices (a price table to count the cost with)")
@@ -228,7 +233,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		Prompt:  bench.PromptOptions{Name: f.promptName, TemplateFile: f.promptFile, Shots: f.shots, HintFraction: f.hintFraction, System: f.system, Seed: f.seed},
 		Backend: backend, Judge: judge, Samples: f.samples, Concurrency: f.concurrency, RPM: f.rpm, TPM: f.tpm,
 		MaxRetries: f.maxRetries, Timeout: f.timeout, MaxCost: f.maxCost, Prices: prices, MaxRequests: f.maxRequests, NoProbe: f.noProbe,
-		Dir: f.out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: f.progressMode, Log: cmd.ErrOrStderr(),
+		Dir: f.out, Cache: f.cachePath(), Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: f.progressMode, Log: cmd.ErrOrStderr(),
 	}
 	ctx, stop := interruptible(cmd)
 	defer stop()
@@ -253,7 +258,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			fmt.Fprintln(out, l)
 		}
 	}
-	if rep.Resumed > 0 {
+	if rep.Cached > 0 {
+		fmt.Fprintf(out, "resumed %d samples from the journal and %d from the request cache; sent %d requests\n", rep.Resumed-rep.Cached, rep.Cached, rep.Requests)
+	} else if rep.Resumed > 0 {
 		fmt.Fprintf(out, "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
 	}
 	if judge != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -39,4 +40,22 @@ func lookupBench(arg string) (bench.Benchmark, error) {
 		return nil, err
 	}
 	return answers.FromTask(t)
+}
+
+// cacheFileName is the request cache's file in the runs folder.
+const cacheFileName = "requests-cache.jsonl"
+
+// cachePath is the request cache of this run: --cache, or the file beside
+// the run directory (in its parent: runs/ unless --out says otherwise); ""
+// with --no-cache.
+func (f *runFlags) cachePath() string {
+	switch {
+	case f.noCache:
+		return ""
+	case f.cacheFile != "":
+		return f.cacheFile
+	case f.out != "":
+		return filepath.Join(filepath.Dir(filepath.Clean(f.out)), cacheFileName)
+	}
+	return filepath.Join("runs", cacheFileName)
 }
