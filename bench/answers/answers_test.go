@@ -265,8 +265,8 @@ func TestPresetsDescribed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ps) != 11 {
-		t.Errorf("%d presets, want 11", len(ps))
+	if len(ps) != 12 {
+		t.Errorf("%d presets, want 12", len(ps))
 	}
 	for _, p := range ps {
 		tk := p.Task()

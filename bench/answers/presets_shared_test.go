@@ -11,11 +11,12 @@ import (
 	"github.com/matheval/matheval/internal/testenv"
 )
 
-// sharedFiles are the eight presets with a file under
-// ../shared/data/answers, as the Qwen2.5-Math harness ships them.
+// sharedFiles are the presets with a file under ../shared/data: the eight
+// of answers/ as the Qwen2.5-Math harness ships them, and MATH-500.
 var sharedFiles = map[string]string{
-	"gsm8k": "gsm8k", "aime": "aime24", "amc": "amc23", "minerva_math": "minerva_math",
-	"svamp": "svamp", "mawps": "mawps", "college_math": "college_math", "sat_math": "sat_math",
+	"gsm8k": "answers/gsm8k", "aime": "answers/aime24", "amc": "answers/amc23", "minerva_math": "answers/minerva_math",
+	"svamp": "answers/svamp", "mawps": "answers/mawps", "college_math": "answers/college_math", "sat_math": "answers/sat_math",
+	"math500": "math500",
 }
 
 // countLines counts the non-blank lines of a JSON Lines file: the item
@@ -55,7 +56,7 @@ func TestPresetsGoldOnSharedData(t *testing.T) {
 			if b == nil {
 				t.Fatalf("no preset %s", name)
 			}
-			path := testenv.Shared(t, "data", "answers", dir, "test.jsonl")
+			path := testenv.Shared(t, "data", dir, "test.jsonl")
 			items, _, err := b.Load(context.Background(), path, loadAll)
 			if err != nil {
 				t.Fatal(err)
