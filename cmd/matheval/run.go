@@ -29,11 +29,13 @@ type runFlags struct {
 	maxRequests                                                                            int
 	seed, samplingSeed                                                                     int64
 	hintFraction, temperature, topP, rpm, tpm, maxCost                                     float64
-	filters, stops                                                                         []string
+	filters, stops, datas                                                                  []string
 	subjects, levels, groups, types, grades                                                []string
 	logprobs, asJSON, stream, noProbe, list, noCache                                       bool
 	timeout                                                                                time.Duration
 	bopts                                                                                  benchOptions
+	// onReport, when set, receives the report of a finished run (suites).
+	onReport func(runner.Report)
 }
 
 // newRunCmd builds 'run'.
@@ -91,7 +93,7 @@ without asking the model again.`,
       --judge-base-url https://api.openai.com/v1
   matheval run minif2f --data ../shared/data/minif2f --track metamath --split valid --model builtin:gold --filter reference=yes
   matheval run minif2f --data ../shared/data/minif2f --track hollight --split valid --model openai:deepseek-prover --samples 8`,
-		Args: cobra.MaximumNArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: f.run,
 	}
 	f.register(c.Flags())
@@ -100,7 +102,7 @@ without asking the model again.`,
 
 // register defines the flags on fs.
 func (f *runFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.data, "data", "", "benchmark data file or folder (absent: the benchmark's generated default set)")
+	fs.StringArrayVar(&f.datas, "data", nil, "benchmark data file or folder (absent: the benchmark's generated default set); with several benchmarks, one --data each, in their order")
 	fs.StringVar(&f.gen, "gen", "", "generate the set with --seed instead of reading --data (amps: n=N,modules=A+B,split=S,level=L)")
 	fs.StringVar(&f.split, "split", "", "split to load (test, train, ...)")
 	fs.IntVar(&f.limit, "limit", 0, "keep at most N items (0 = all)")
@@ -158,8 +160,17 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		printBenchList(cmd.OutOrStdout())
 		return nil
 	}
+	if len(args) > 1 || (len(args) == 1 && isSuiteFile(args[0])) {
+		return f.runSuite(cmd, args)
+	}
 	if len(args) != 1 {
-		return usageErrorf("run: name a benchmark (matheval run --list shows them) or a task file")
+		return usageErrorf("run: name a benchmark (matheval run --list shows them), a task file or a suite file")
+	}
+	if len(f.datas) > 1 {
+		return usageErrorf("run: %d --data for one benchmark (several benchmarks take one --data each)", len(f.datas))
+	}
+	if len(f.datas) == 1 {
+		f.data = f.datas[0]
 	}
 	b, err := lookupBench(args[0])
 	if err != nil {
@@ -225,6 +236,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			recorded[fl.Name] = fl.Value.String()
 		}
 	})
+	recorded["data"] = f.data // this run's (a suite's --data lists every benchmark's)
 	recorded["base-url"] = redactURLs(f.baseURL)
 	recorded["judge-base-url"] = redactURLs(f.judgeBaseURL)
 	cfg := runner.Config{
@@ -243,6 +255,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		go func() { <-ctx.Done(); c.Close() }()
 	}
 	rep, err := runner.Run(ctx, cfg)
+	if err == nil && f.onReport != nil {
+		f.onReport(rep)
+	}
 	if errors.Is(err, runner.ErrConfig) {
 		return usageErrorf("run: %v", err)
 	}
