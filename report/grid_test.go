@@ -180,3 +180,39 @@ func TestMacro(t *testing.T) {
 		t.Error("a macro average with a missing value")
 	}
 }
+
+// TestCompareAgainst: more than two runs, each against the first, with the
+// same paired statistics as comparing that pair alone.
+func TestCompareAgainst(t *testing.T) {
+	var runs []*report.Run
+	for i, skill := range []float64{0, -0.3, 0.05} {
+		dir := filepath.Join(t.TempDir(), "r")
+		if _, err := reporttest.Write(dir, reporttest.Options{Items: 60, Seed: uint64(10 + i), Model: "openai:m" + string(rune('a'+i)), Skill: skill, Results: true}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := report.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, r)
+	}
+	cs, err := report.CompareAgainst(runs[0], runs[1:])
+	if err != nil || len(cs) != 2 {
+		t.Fatalf("%d comparisons, %v", len(cs), err)
+	}
+	for i, c := range cs {
+		alone, _ := report.Compare(runs[0], runs[i+1])
+		if c.Diff != alone.Diff || c.SignP != alone.SignP || c.B != runs[i+1] {
+			t.Errorf("pair %d: %+v, alone %+v", i, c.Diff, alone.Diff)
+		}
+	}
+	text := report.ManyText(cs)
+	for _, s := range []string{"B1 ", "B2 ", " mb ", " mc ", "no correction for multiple comparisons"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("text lacks %q:\n%s", s, text)
+		}
+	}
+	if j, err := report.ManyJSON(cs); err != nil || !strings.HasPrefix(string(j), "[") {
+		t.Errorf("json %v %.40s", err, j)
+	}
+}
