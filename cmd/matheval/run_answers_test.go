@@ -92,6 +92,18 @@ func TestRunAnswersCLI(t *testing.T) {
 	}
 	checkAllCorrect(t, out)
 
+	// A preset whose items carry MATH's metadata (subject, level) is
+	// regraded as itself, not refused as a MATH run.
+	m500 := filepath.Join(dir, "m500.jsonl")
+	os.WriteFile(m500, []byte(`{"problem":"1+1?","answer":"2","subject":"Algebra","level":1,"unique_id":"u1"}`+"\n"), 0o644)
+	out = filepath.Join(dir, "m500")
+	if code, text := cli(t, "run", "math500", "--data", m500, "--model", "builtin:gold", "--out", out, "--progress", "off"); code != 0 {
+		t.Fatalf("math500: exit %d\n%s", code, text)
+	}
+	if code, text := cli(t, "grade", out); code != 0 {
+		t.Fatalf("grade of a math500 run: exit %d\n%s", code, text)
+	}
+
 	code, text = cli(t, "run", "--list")
 	for _, name := range []string{"gsm8k", "aime", "amc", "minerva_math", "olympiadbench", "svamp", "mawps", "college_math", "gaokao", "sat_math", "aqua", "answers", "math"} {
 		if !strings.Contains(text, "\n"+name+" ") && !strings.HasPrefix(text, name+" ") {
