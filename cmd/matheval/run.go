@@ -42,7 +42,7 @@ type runFlags struct {
 func newRunCmd() *cobra.Command {
 	var f runFlags
 	c := &cobra.Command{
-		Use:   "run BENCH --model SPEC [flags]",
+		Use:   "run BENCH [BENCH...] --model SPEC [flags] | run TASK.yaml | run SUITE.yaml | run --list",
 		Short: "Run a model on a benchmark, grade the replies and write a run directory",
 		Long: `run sends every item of a benchmark to a model, grades the replies and writes a
 run directory: manifest.json (what produced the run), samples.jsonl (one line
@@ -77,6 +77,13 @@ saying why. vLLM, SGLang, llama.cpp, Ollama and the OpenAI API differ in what
 they support (n > 1, logprobs, max_completion_tokens); the client adapts and
 says so (see the README's Servers section).
 
+Benchmarks: matheval run --list. answers reads any file of problems and
+answers (--problem-field, --answer-field, ...); presets (gsm8k, aime, amc,
+minerva_math, ...) read their releases; a task file (YAML) defines one of your
+own. Several benchmarks run one after the other into one run directory each
+(one --data each, or a suite file), ending with one table and the macro average.
+Replies are also kept in a request cache shared by runs (--cache, --no-cache).
+
 --judge SPEC has a judge model grade every reply again with the benchmark's
 rubric (HARDMath: the paper's grading prompts). The judge's reply, score and
 reason are stored per sample and the mean score is the metric judge_score;
@@ -84,6 +91,9 @@ the grade without the judge stays the primary score. Judge replies are
 journaled too (judge.jsonl): adding --judge to a finished run judges it
 without asking the model again.`,
 		Example: `  matheval run math401 --model builtin:calc
+  matheval run gsm8k --data ../shared/data/answers/gsm8k/test.jsonl --model builtin:gold
+  matheval run answers --data svamp.jsonl --problem-field '{Body} {Question}' --answer-field Answer --model builtin:gold
+  matheval run gsm8k aime --data gsm8k.jsonl --data aime24.jsonl --model openai:qwen2.5-math-7b
   matheval run math --data ../shared/data/math/MATH --split test --model builtin:gold
   matheval run math --data MATH --model openai:qwen2.5-math-7b --base-url http://gpu1:8000/v1,http://gpu2:8000/v1 \
       --concurrency 64 --samples 4 --temperature 0.7 --max-tokens 2048 --levels 5 --subjects algebra
