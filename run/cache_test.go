@@ -104,13 +104,15 @@ func TestCacheSurvivesKill(t *testing.T) {
 	}
 	srv := fakeserver.New()
 	reached, release := make(chan struct{}), make(chan struct{})
-	srv.Fault = func(n int64, _ *fakeserver.Request) fakeserver.Fault {
-		if n == 25 { // the 25th request never returns: the child is killed waiting for it
-			close(reached)
-			<-release
+	srv.Configure(func(s *fakeserver.Server) {
+		s.Fault = func(n int64, _ *fakeserver.Request) fakeserver.Fault {
+			if n == 25 { // the 25th request does not return until the end: the child is killed waiting for it
+				close(reached)
+				<-release
+			}
+			return fakeserver.None
 		}
-		return fakeserver.None
-	}
+	})
 	defer srv.Close()
 	defer close(release)
 	tmp := t.TempDir()
@@ -125,7 +127,6 @@ func TestCacheSurvivesKill(t *testing.T) {
 	<-reached
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	srv.Fault = nil
 
 	// What the killed run left: whole records, each a reply.
 	raw, err := os.ReadFile(cache)
