@@ -47,39 +47,17 @@ import (
 	"sync"
 
 	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/core"
 )
 
-// Item is one problem of a benchmark.
-type Item struct {
-	// ID is canonical and stable across loads ("test/precalculus/807", "math401/17").
-	ID string `json:"id"`
-	// Problem is the problem text as given to the model (before any template).
-	Problem string `json:"problem"`
-	// Solution is the reference worked solution, when the dataset has one.
-	Solution string `json:"solution,omitempty"`
-	// Answer is the gold final answer.
-	Answer string `json:"answer"`
-	// Meta holds the metadata reports group by: subject, level, group, type, grade...
-	Meta map[string]string `json:"meta,omitempty"`
-	// Extra carries benchmark-specific data the grader needs (evaluation
-	// points, epsilon values, ...). It is serialised into samples.jsonl.
-	Extra map[string]any `json:"extra,omitempty"`
-}
-
-// Message is one chat message of a prompt.
-type Message struct {
-	Role    string `json:"role"` // "system", "user" or "assistant"
-	Content string `json:"content"`
-}
-
-// Prompt is what is sent to a model for one item. Chat backends send
-// Messages; completion backends send Text.
-type Prompt struct {
-	Messages []Message `json:"messages"`
-	Text     string    `json:"text"`
-	// Stop sequences the prompt format needs (e.g. "Problem:" for few-shot).
-	Stop []string `json:"stop,omitempty"`
-}
+// The types shared with the runner and the model client live in package
+// core, which imports nothing; these are the same types under bench's names.
+type (
+	Item         = core.Item
+	Message      = core.Message
+	Prompt       = core.Prompt
+	TokenLogprob = core.TokenLogprob
+)
 
 // PromptOptions choose and parameterise a prompt template.
 type PromptOptions struct {
@@ -107,16 +85,6 @@ type Warning struct {
 }
 
 func (w Warning) String() string { return w.Where + ": " + w.Message }
-
-// TokenLogprob is the log probability of one generated token.
-type TokenLogprob struct {
-	Token   string  `json:"token"`
-	Logprob float64 `json:"logprob"`
-	Offset  int     `json:"offset"` // byte offset of the token in the reply
-	// Top are the most likely alternatives at this position, when asked for
-	// (top_logprobs); their Offset is the same as the token's.
-	Top []TokenLogprob `json:"top,omitempty"`
-}
 
 // Sample is one graded model reply to one item.
 type Sample struct {
@@ -223,4 +191,31 @@ func namesLocked() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Describer is implemented by benchmarks that say in one line what they
+// are (`matheval run --list`); Describe gives one to a benchmark that does
+// not, at its registration.
+type Describer interface {
+	Description() string
+}
+
+var descriptions = map[string]string{}
+
+// Describe sets the one-line description of a registered benchmark that
+// has no Description method of its own.
+func Describe(name, line string) {
+	mu.Lock()
+	defer mu.Unlock()
+	descriptions[name] = line
+}
+
+// Description is the benchmark's one line ("" when it has none).
+func Description(b Benchmark) string {
+	if d, ok := b.(Describer); ok && d.Description() != "" {
+		return d.Description()
+	}
+	mu.RLock()
+	defer mu.RUnlock()
+	return descriptions[b.Name()]
 }

@@ -7,10 +7,10 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // What a data file looks like. A loader given another benchmark's file
@@ -19,16 +19,77 @@ import (
 // RefuseOther first so that such a run stops with one line naming what the
 // file is.
 
-// displayNames are the benchmarks' names as people write them.
-var displayNames = map[string]string{
-	"math": "MATH", "math401": "MATH 401", "asdiv": "ASDiv", "hardmath": "HARDMath",
-	"minif2f": "miniF2F", "amps": "AMPS",
+// Shape is how one benchmark recognises its own data and items, so that
+// another benchmark's loader or grader refuses them with one line. Each
+// benchmark registers its shape where it is defined (RegisterShape, in its
+// package's init): this file names no benchmark.
+type Shape struct {
+	// Name is the benchmark's command-line name.
+	Name string
+	// Display is its name as its paper writes it ("MATH 401").
+	Display string
+	// Order: shapes are tried in increasing Order, so that a shape whose
+	// fields include another's comes first (AMPS's records are MATH's with
+	// a module; MATH's test is the most general and comes last).
+	Order int
+	// Record recognises a JSON record by its field names (has is
+	// case-insensitive): why it is this benchmark's ("its records have
+	// ..."), or "".
+	Record func(has func(field string) bool) string
+	// File recognises a file that is not JSON by its path and first bytes.
+	File func(path string, head []byte) string
+	// Dir recognises a folder.
+	Dir func(dir string) string
+	// Item recognises one of the benchmark's items by its metadata and id.
+	// A benchmark without it takes items with any metadata (the answer
+	// benchmarks, whose metadata fields are the user's).
+	Item func(it Item) bool
+	// Reads names the other benchmarks whose files and items this one
+	// reads as its own (MATH reads AMPS's MATH-shaped records).
+	Reads []string
+}
+
+var (
+	shapeMu sync.RWMutex
+	shapes  = map[string]Shape{}
+)
+
+// RegisterShape makes a benchmark's shape known. Registering a name again
+// replaces its shape.
+func RegisterShape(s Shape) {
+	shapeMu.Lock()
+	defer shapeMu.Unlock()
+	shapes[s.Name] = s
+}
+
+// shapeList returns the registered shapes by Order, then name.
+func shapeList() []Shape {
+	shapeMu.RLock()
+	defer shapeMu.RUnlock()
+	out := make([]Shape, 0, len(shapes))
+	for _, s := range shapes {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Order != out[j].Order {
+			return out[i].Order < out[j].Order
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+func shapeOf(name string) (Shape, bool) {
+	shapeMu.RLock()
+	defer shapeMu.RUnlock()
+	s, ok := shapes[name]
+	return s, ok
 }
 
 // DisplayName is a benchmark's name as its paper writes it.
 func DisplayName(name string) string {
-	if d, ok := displayNames[name]; ok {
-		return d
+	if s, ok := shapeOf(name); ok && s.Display != "" {
+		return s.Display
 	}
 	return name
 }
@@ -56,32 +117,28 @@ func Sniff(path string) (name, why string) {
 	defer f.Close()
 	head, _ := io.ReadAll(io.LimitReader(f, sniffBytes))
 	t := bytes.TrimSpace(head)
-	switch {
-	case len(t) == 0:
+	if len(t) == 0 {
 		return "", ""
-	case t[0] == '<':
-		if bytes.Contains(t, []byte("<Machine-Reading-Corpus-File")) || (bytes.Contains(t, []byte("<Problem")) && bytes.Contains(t, []byte("<Body>"))) {
-			return "asdiv", "ASDiv's XML (<Problem> with <Body> and <Question>)"
-		}
-		return "", ""
-	case t[0] == '{' || t[0] == '[':
-		keys := firstRecordKeys(t)
-		return sniffKeys(keys)
 	}
-	if strings.HasSuffix(path, ".mm") || bytes.Contains(t, []byte("$p")) && bytes.Contains(t, []byte("$=")) {
-		return "minif2f", "Metamath statements ($p ... $=)"
+	if t[0] == '{' || t[0] == '[' {
+		return sniffKeys(firstRecordKeys(t))
+	}
+	for _, s := range shapeList() {
+		if s.File != nil {
+			if why := s.File(path, t); why != "" {
+				return s.Name, why
+			}
+		}
 	}
 	return "", ""
 }
 
-// sniffDir recognises MATH's tree (train/ and test/ of subject folders, or
-// one split folder) and miniF2F's statement folders.
+// sniffDir asks each shape whether the folder is its benchmark's.
 func sniffDir(dir string) (string, string) {
-	subjects := []string{"algebra", "prealgebra", "number_theory", "geometry", "precalculus"}
-	for _, base := range []string{dir, filepath.Join(dir, "test"), filepath.Join(dir, "train")} {
-		for _, s := range subjects {
-			if st, err := os.Stat(filepath.Join(base, s)); err == nil && st.IsDir() {
-				return "math", "MATH's tree of subject folders"
+	for _, s := range shapeList() {
+		if s.Dir != nil {
+			if why := s.Dir(dir); why != "" {
+				return s.Name, why
 			}
 		}
 	}
@@ -152,31 +209,26 @@ func isIndex(keys []string) bool {
 	return true
 }
 
-// sniffKeys maps a record's fields to a benchmark.
+// sniffKeys asks each shape whether a record with these fields is its
+// benchmark's.
 func sniffKeys(keys []string) (string, string) {
-	has := map[string]bool{}
+	set := map[string]bool{}
 	for _, k := range keys {
-		has[strings.ToLower(k)] = true
+		set[strings.ToLower(k)] = true
 	}
-	why := func(fields ...string) string {
-		return "its records have " + quoteList(fields)
-	}
-	switch {
-	case has["query"] && has["response"]:
-		return "math401", why("query", "response")
-	case has["question_type"] && has["answer_val"]:
-		return "hardmath", why("question_type", "answer_val")
-	case has["formal_statement"]:
-		return "minif2f", why("formal_statement")
-	case has["body"] && has["question"]:
-		return "asdiv", why("body", "question")
-	case has["problem"] && has["module"]:
-		return "amps", why("problem", "module")
-	case has["problem"] && (has["solution"] || has["answer"]) && (has["level"] || has["type"] || has["subject"]):
-		return "math", why("problem", "level/type/subject")
+	has := func(f string) bool { return set[strings.ToLower(f)] }
+	for _, s := range shapeList() {
+		if s.Record != nil {
+			if why := s.Record(has); why != "" {
+				return s.Name, why
+			}
+		}
 	}
 	return "", ""
 }
+
+// Fields is the reason a Record test gives: "its records have "a" and "b"".
+func Fields(fields ...string) string { return "its records have " + quoteList(fields) }
 
 func quoteList(fields []string) string {
 	q := make([]string, len(fields))
@@ -198,6 +250,9 @@ func RefuseOther(path, want string, also ...string) error {
 	if got == "" || got == want {
 		return nil
 	}
+	if w, ok := shapeOf(want); ok {
+		also = append(also[:len(also):len(also)], w.Reads...)
+	}
 	for _, a := range also {
 		if got == a {
 			return nil
@@ -207,20 +262,13 @@ func RefuseOther(path, want string, also ...string) error {
 }
 
 // ItemKind guesses which benchmark an item comes from by its metadata keys
-// (what the loaders write): "" when they say nothing in particular.
+// (what the loaders write), asking each shape with an Item test: "" when
+// they say nothing in particular.
 func ItemKind(it Item) string {
-	has := func(k string) bool { _, ok := it.Meta[k]; return ok }
-	switch {
-	case has("module"):
-		return "amps"
-	case has("answer_type"):
-		return "hardmath"
-	case has("grade") && has("type"):
-		return "asdiv"
-	case has("subject") && has("level"):
-		return "math"
-	case has("group") && strings.HasPrefix(it.ID, "math401/"):
-		return "math401"
+	for _, s := range shapeList() {
+		if s.Item != nil && s.Item(it) {
+			return s.Name
+		}
 	}
 	return ""
 }
@@ -229,7 +277,15 @@ func ItemKind(it Item) string {
 // benchmark's than want's (a run directory whose samples were written for
 // another benchmark than its manifest names): grading them with want's
 // grader would score nonsense.
+//
+// A benchmark whose shape has no Item test (or none registered) takes
+// items with any metadata.
 func RefuseOtherItems(want string, items []Item, also ...string) error {
+	w, ok := shapeOf(want)
+	if !ok || w.Item == nil {
+		return nil
+	}
+	also = append(also[:len(also):len(also)], w.Reads...)
 	for _, it := range items {
 		got := ItemKind(it)
 		if got == "" || got == want || slices.Contains(also, got) {

@@ -7,14 +7,38 @@ import (
 	"os"
 	"strings"
 
-	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/calc"
+	"github.com/matheval/matheval/core"
 	"github.com/matheval/matheval/jsonl"
 )
 
+// Benchmark is what builtin:gold needs of the benchmark being run: its
+// gold reply (bench.Benchmark has it). The client names no benchmark type,
+// so that it does not import the benchmarks and the grader below them.
+type Benchmark interface {
+	GoldReply(it core.Item) string
+}
+
+// Baseliner is a benchmark with built-in baselines of its own (the spec
+// builtin:NAME): bench.Baseliner, seen from the client.
+type Baseliner interface {
+	Baselines() []string
+	Baseline(ctx context.Context, name string, it core.Item, sample int) (reply, finish string, err error)
+}
+
+// BuiltinFunc makes a built-in backend from the options.
+type BuiltinFunc func(o Options) (Backend, error)
+
+var builtins = map[string]BuiltinFunc{}
+
+// RegisterBuiltin makes builtin:NAME available. The backends that need
+// more than the client (builtin:calc needs the calculator and its LaTeX
+// parser) register themselves from their own packages (model/calcmodel),
+// which the command line imports.
+func RegisterBuiltin(name string, f BuiltinFunc) { builtins[name] = f }
+
 // gold replies with the benchmark's own gold reply. Every benchmark must
 // score 100% with it: it checks the grader against the data end to end.
-type gold struct{ b bench.Benchmark }
+type gold struct{ b Benchmark }
 
 func (g *gold) Spec() string              { return "builtin:gold" }
 func (g *gold) Model() string             { return "" }
@@ -27,11 +51,11 @@ func (g *gold) Do(ctx context.Context, _ int, req Request) (Response, error) {
 }
 
 // baseline is a benchmark's own built-in baseline (builtin:NAME, from
-// bench.Baseliner), such as miniF2F's decision-procedure search for HOL
+// Baseliner), such as miniF2F's decision-procedure search for HOL
 // Light. A baseline that finds nothing replies with finish reason
 // "declined", graded like any reply without an answer.
 type baseline struct {
-	b    bench.Baseliner
+	b    Baseliner
 	name string
 }
 
@@ -47,32 +71,6 @@ func (m *baseline) Do(ctx context.Context, _ int, req Request) (Response, error)
 		return Response{}, &Error{Msg: fmt.Sprintf("builtin:%s: %v", m.name, err)}
 	}
 	return Response{Choices: []Choice{{Reply: reply, FinishReason: finish}}, ServerModel: m.Spec()}, nil
-}
-
-// calcBackend is the calculator baseline. When the calculator declines (the
-// problem is not an arithmetic expression) it replies with nothing, with the
-// finish reason "declined": a baseline that has no answer has given a reply
-// with no answer, graded like any empty reply (no_answer, not right). The
-// verdict error is kept for failures of the infrastructure, where no reply
-// exists at all; counting a decline as one would hide the baseline's real
-// coverage.
-type calcBackend struct{}
-
-func (calcBackend) Spec() string              { return "builtin:calc" }
-func (calcBackend) Model() string             { return "" }
-func (calcBackend) Servers() int              { return 1 }
-func (calcBackend) MaxN() int                 { return 1 }
-func (calcBackend) Canonical() map[string]any { return map[string]any{"model": "builtin:calc"} }
-
-func (calcBackend) Do(ctx context.Context, _ int, req Request) (Response, error) {
-	reply, cerr := calc.Answer(ctx, req.Item.Problem)
-	if err := ctx.Err(); err != nil {
-		return Response{}, err // interrupted: no reply, not a decline
-	}
-	if cerr != nil {
-		return Response{Choices: []Choice{{FinishReason: "declined"}}, ServerModel: "builtin:calc"}, nil
-	}
-	return Response{Choices: []Choice{{Reply: reply, FinishReason: "stop"}}, ServerModel: "builtin:calc"}, nil
 }
 
 // ReplayRecord is one line of a replay file.

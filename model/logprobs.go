@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/core"
 )
 
 // rawToken is one generated token as a server reports it, before it is
@@ -15,7 +15,7 @@ type rawToken struct {
 	text    string // the token's exact text: from bytes when the server sends them
 	token   string // the token string as sent
 	logprob float64
-	top     []bench.TokenLogprob
+	top     []core.TokenLogprob
 }
 
 // logprobsBody holds both shapes servers use, read in one pass:
@@ -67,7 +67,7 @@ func parseLogprobs(raw json.RawMessage) ([]rawToken, error) {
 				rt.text = string(b)
 			}
 			for _, a := range t.Top {
-				alt := bench.TokenLogprob{Token: a.Token}
+				alt := core.TokenLogprob{Token: a.Token}
 				if a.Logprob != nil {
 					alt.Logprob = *a.Logprob
 				}
@@ -88,7 +88,7 @@ func parseLogprobs(raw json.RawMessage) ([]rawToken, error) {
 		}
 		if i < len(lp.Top) {
 			for tok, l := range lp.Top[i] {
-				rt.top = append(rt.top, bench.TokenLogprob{Token: tok, Logprob: l})
+				rt.top = append(rt.top, core.TokenLogprob{Token: tok, Logprob: l})
 			}
 			sort.Slice(rt.top, func(a, b int) bool {
 				ta, tb := rt.top[a], rt.top[b]
@@ -119,7 +119,7 @@ func parseLogprobs(raw json.RawMessage) ([]rawToken, error) {
 // token that straddles the start keeps a negative offset: it holds the
 // reply's first bytes. When the reply is not in the tokens the logprobs
 // cannot be placed, and ok is false: no guess.
-func alignLogprobs(reply, reasoning string, toks []rawToken) (out []bench.TokenLogprob, ok bool) {
+func alignLogprobs(reply, reasoning string, toks []rawToken) (out []core.TokenLogprob, ok bool) {
 	if len(toks) == 0 {
 		return nil, true
 	}
@@ -164,7 +164,7 @@ func alignLogprobs(reply, reasoning string, toks []rawToken) (out []bench.TokenL
 	}
 	rs := start - lead // where the reply's first byte is, in all's coordinates
 	re := rs + len(reply)
-	out = make([]bench.TokenLogprob, 0, len(toks))
+	out = make([]core.TokenLogprob, 0, len(toks))
 	pos := 0
 	for _, t := range toks {
 		ts, te := pos, pos+len(t.text)
@@ -173,9 +173,9 @@ func alignLogprobs(reply, reasoning string, toks []rawToken) (out []bench.TokenL
 			continue // reasoning before the reply, or what follows it
 		}
 		off := ts - rs
-		tl := bench.TokenLogprob{Token: t.token, Logprob: t.logprob, Offset: off}
+		tl := core.TokenLogprob{Token: t.token, Logprob: t.logprob, Offset: off}
 		if len(t.top) > 0 {
-			tl.Top = make([]bench.TokenLogprob, len(t.top))
+			tl.Top = make([]core.TokenLogprob, len(t.top))
 			for k, a := range t.top {
 				a.Offset = off
 				tl.Top[k] = a

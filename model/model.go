@@ -11,19 +11,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/rundir"
+	"github.com/matheval/matheval/core"
 )
 
 // Request is one request for N replies to one item.
 type Request struct {
-	Item   bench.Item
-	Prompt bench.Prompt
+	Item   core.Item
+	Prompt core.Prompt
 	// Sample is the index of the first reply asked for; the replies are
 	// samples Sample .. Sample+N-1 of the item.
 	Sample int
@@ -42,7 +42,7 @@ type Choice struct {
 	FinishReason string `json:"finish_reason,omitempty"`
 	// Logprobs are the reply's tokens, their offsets counted in the reply.
 	// Tokens of the reasoning are not among them (see alignLogprobs).
-	Logprobs []bench.TokenLogprob `json:"logprobs,omitempty"`
+	Logprobs []core.TokenLogprob `json:"logprobs,omitempty"`
 	// Notes say what the client noticed about this reply that the caller
 	// should report (NoteLogprobsMissing, NoteLogprobsUnaligned).
 	Notes []string `json:"notes,omitempty"`
@@ -62,7 +62,7 @@ const (
 // Response is the answer to one request.
 type Response struct {
 	Choices     []Choice
-	Usage       rundir.Usage
+	Usage       core.Usage
 	ServerModel string // the model id the server reports
 }
 
@@ -277,7 +277,7 @@ type Options struct {
 	// server); nil: a pooled transport sized by Concurrency.
 	Transport http.RoundTripper
 	// Bench is the benchmark being run (builtin:gold asks it for gold replies).
-	Bench bench.Benchmark
+	Bench Benchmark
 }
 
 // Params are the sampling parameters sent with each request. Nil pointers
@@ -336,14 +336,18 @@ func New(spec string, o Options) (Backend, error) {
 				return nil, fmt.Errorf("builtin:gold needs a benchmark")
 			}
 			return &gold{b: o.Bench}, nil
-		case "calc":
-			return calcBackend{}, nil
 		}
-		if bl, ok := o.Bench.(bench.Baseliner); ok && slices.Contains(bl.Baselines(), arg) {
+		if f, ok := builtins[arg]; ok {
+			return f(o)
+		}
+		if bl, ok := o.Bench.(Baseliner); ok && slices.Contains(bl.Baselines(), arg) {
 			return &baseline{b: bl, name: arg}, nil
 		}
-		known := "gold, calc"
-		if bl, ok := o.Bench.(bench.Baseliner); ok && len(bl.Baselines()) > 0 {
+		known := "gold"
+		for _, n := range slices.Sorted(maps.Keys(builtins)) {
+			known += ", " + n
+		}
+		if bl, ok := o.Bench.(Baseliner); ok && len(bl.Baselines()) > 0 {
 			known += ", " + strings.Join(bl.Baselines(), ", ")
 		}
 		return nil, fmt.Errorf("model spec %q: unknown built-in (known: %s)", spec, known)

@@ -17,7 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/core"
 )
 
 // DefaultBaseURL is where an openai: backend looks when no --base-url is given
@@ -245,7 +245,7 @@ func (c *openAI) requestBody(req Request) ([]byte, sent, error) {
 	case "chat":
 		msgs := req.Prompt.Messages
 		if len(msgs) == 0 {
-			msgs = []bench.Message{{Role: "user", Content: req.Prompt.Text}}
+			msgs = []core.Message{{Role: "user", Content: req.Prompt.Text}}
 		}
 		b.Messages = make([]chatMessage, len(msgs))
 		for i, m := range msgs {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/model"
+	_ "github.com/matheval/matheval/model/calcmodel" // builtin:calc
 	"github.com/matheval/matheval/model/fakeserver"
 )
 

@@ -207,6 +207,7 @@ func (r *runner) accept(u unit, resp model.Response, lat time.Duration, retries 
 			r.fail(err)
 			return
 		}
+		r.toCache(e)
 		rec := r.record(u.item, s, e)
 		r.recs[u.item][s] = rec
 		r.prog.add(rec.Verdict.IsCorrect(), false)

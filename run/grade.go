@@ -106,8 +106,9 @@ func Regrade(ctx context.Context, dir string, b bench.Benchmark) (RegradeReport,
 	for i := range recs {
 		items[i] = recs[i].Item
 	}
-	// AMPS writes MATH's records: a MATH run of an AMPS file is fine.
-	if err := bench.RefuseOtherItems(b.Name(), items, "amps"); err != nil {
+	// A benchmark's shape says which other benchmarks' items it reads
+	// (MATH reads AMPS's: bench.Shape.Reads).
+	if err := bench.RefuseOtherItems(b.Name(), items); err != nil {
 		return rep, fmt.Errorf("%s: %v: its samples were not written by a %s run", dir, err, bench.DisplayName(b.Name()))
 	}
 	planned, stopped := len(recs), ""

@@ -118,7 +118,7 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 			return nil, fmt.Errorf("%s: %v", dir, err)
 		}
 		if h := old.Extra["config_hash"]; h != configHash {
-			return nil, fmt.Errorf("%w: %s holds a run of another configuration (config hash %s, this run's %s): choose another --out", ErrConfig, dir, h, configHash)
+			return nil, fmt.Errorf("%w: %s holds a run of another configuration (%s): choose another --out", ErrConfig, dir, r.configDiff(old, dataHash, promptHash))
 		}
 		start = old.Start
 	}

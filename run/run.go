@@ -71,6 +71,10 @@ type Config struct {
 	// answer GET /v1/models (for servers without that route).
 	NoProbe bool
 
+	// Cache is the request cache shared by runs (a file, see cache.go);
+	// "" = none.
+	Cache string
+
 	// Dir is the run directory; "" = DefaultDir(Root, ...).
 	Dir  string
 	Root string // parent of the default directory (default "runs")
@@ -89,7 +93,8 @@ type Report struct {
 	Dir      string
 	Results  rundir.Results
 	Warnings []string // loading, journal, server and reply warnings
-	Resumed  int      // samples taken from the journal
+	Resumed  int      // samples taken from the journal or the request cache
+	Cached   int      // of those, the ones taken from the request cache
 	Requests int64    // requests sent by this invocation, retries included
 	// Failed is the number of samples whose request failed for good
 	// (verdict error with the request's error); the same command resends them.
@@ -138,6 +143,7 @@ type runner struct {
 	resumedCorrect int
 	q              *queue
 	j              *journal
+	cache          *requestCache // nil: no request cache
 	prog           *progress
 	rpm, tpm       []*bucket
 	pool           *pool
@@ -176,6 +182,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	defer r.cancel()
 	defer libLog.capture(r.runLog)()
 	if err := r.resume(); err != nil {
+		return rep, err
+	}
+	defer r.cache.close()
+	if err := r.fromCache(); err != nil {
 		return rep, err
 	}
 	r.plan()

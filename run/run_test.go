@@ -16,6 +16,7 @@ import (
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/model"
+	_ "github.com/matheval/matheval/model/calcmodel" // builtin:calc
 	"github.com/matheval/matheval/model/fakeserver"
 	"github.com/matheval/matheval/run"
 	"github.com/matheval/matheval/rundir"

@@ -29,6 +29,7 @@ import (
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/core"
 	"github.com/matheval/matheval/jsonl"
 )
 
@@ -64,15 +65,9 @@ type Manifest struct {
 	Extra         map[string]string `json:"extra,omitempty"`
 }
 
-// Usage counts tokens of one request (or a sum of them).
-type Usage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	ReasoningTokens  int `json:"reasoning_tokens,omitempty"`
-	// CachedTokens are the prompt tokens the server read from its prefix
-	// cache (prompt_tokens_details.cached_tokens), counted in PromptTokens.
-	CachedTokens int `json:"cached_tokens,omitempty"`
-}
+// Usage is a reply's token usage (the type lives in core, which the model
+// client shares).
+type Usage = core.Usage
 
 // SampleRecord is one line of samples.jsonl.
 type SampleRecord struct {

@@ -13,7 +13,7 @@ import (
 func newCompareCmd() *cobra.Command {
 	var asJSON, all, byPrompt bool
 	c := &cobra.Command{
-		Use:   "compare RUN_A RUN_B | compare --by-prompt RUN_OR_FOLDER...",
+		Use:   "compare RUN_A RUN_B [RUN...] | compare --by-prompt RUN_OR_FOLDER...",
 		Short: "Compare two runs on the same items: paired differences, sign test, items that differ",
 		Long: `compare pairs two run directories item by item. It uses one per-item quantity
 throughout: the item's mean over its samples of the quantity behind run A's
@@ -29,6 +29,11 @@ samples, seed, run parameters) and warns when some change the replies or their
 grading; it says when a run is partial or items are missing from one run, and
 refuses two runs with no item in common (exit 1).
 
+With more than two runs, each run after the first is compared with the first
+(all pairs against A): one row per run with its value, the paired difference
+A-B and its interval, the items each does better and the sign test, then each
+pair's warnings and differing settings (--json: an array of comparisons).
+
 --by-prompt picks each model's best prompt, as the MATH 401 paper does: given
 runs (or folders holding runs) of one benchmark, it groups them by model and
 prints, per model, every prompt's headline metric with its interval, the other
@@ -40,13 +45,13 @@ row per model with its best prompt. Runs of one model must differ in their
 prompt settings only (--prompt, --prompt-file, --shots, --system,
 --hint-fraction): any other difference (data, seed, samples, grader,
 temperature, ...) is refused with the settings named (exit 1).`,
-		Example: "  matheval compare runs/math-a runs/math-b\n  matheval compare runs/math-a runs/math-b --json\n" +
+		Example: "  matheval compare runs/math-a runs/math-b\n  matheval compare runs/math-a runs/math-b --json\n  matheval compare runs/math-a runs/math-b runs/math-c\n" +
 			"  matheval compare --by-prompt runs/math401-*",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if byPrompt {
 				return cobra.MinimumNArgs(1)(cmd, args)
 			}
-			return cobra.ExactArgs(2)(cmd, args)
+			return cobra.MinimumNArgs(2)(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if byPrompt {
@@ -60,6 +65,9 @@ temperature, ...) is refused with the settings named (exit 1).`,
 			a, err := report.Load(args[0])
 			if err != nil {
 				return err
+			}
+			if len(args) > 2 {
+				return compareMany(cmd, a, args[1:], asJSON)
 			}
 			b, err := report.Load(args[1])
 			if err != nil {
@@ -138,5 +146,31 @@ func comparePrompts(cmd *cobra.Command, args []string, asJSON bool) error {
 		}
 		report.WriteText(cmd.OutOrStdout(), t)
 	}
+	return nil
+}
+
+// compareMany is 'compare A B C...': every run against the first.
+func compareMany(cmd *cobra.Command, a *report.Run, others []string, asJSON bool) error {
+	var runs []*report.Run
+	for _, d := range others {
+		r, err := report.Load(d)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, r)
+	}
+	cs, err := report.CompareAgainst(a, runs)
+	if err != nil {
+		return fmt.Errorf("compare: %v", err)
+	}
+	if asJSON {
+		j, err := report.ManyJSON(cs)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(cmd.OutOrStdout(), string(j))
+		return nil
+	}
+	fmt.Fprint(cmd.OutOrStdout(), report.ManyText(cs))
 	return nil
 }

@@ -61,7 +61,7 @@ proofs, and reports with statistics and plots.`,
 		return usageError{fmt.Errorf("%s: %w (see '%s --help')", c.CommandPath(), err, c.CommandPath())}
 	})
 	root.AddCommand(
-		newRunCmd(), newGradeCmd(), newReportCmd(), newCompareCmd(), newServeCmd(),
+		newRunCmd(), newGradeCmd(), newReportCmd(), newCompareCmd(), newTableCmd(), newServeCmd(),
 		newEquivCmd(), newExtractCmd(), newGenCmd(), newDataCmd(), newMMCmd(), newMinif2fCmd(),
 		newVersionCmd(),
 		newGradeResponsesCmd(),

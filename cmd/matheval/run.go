@@ -23,24 +23,26 @@ import (
 // runFlags holds the flags of 'run'.
 type runFlags struct {
 	data, gen, split, promptName, promptFile, system, modelSpec, out, api, baseURL, keyEnv string
-	extraBody, pricesFile, progressMode                                                    string
+	extraBody, pricesFile, progressMode, cacheFile                                         string
 	judgeSpec, judgeBaseURL, maxTokensField                                                string
 	limit, sample, shots, samples, maxTokens, topLogprobs, concurrency, maxRetries         int
 	maxRequests                                                                            int
 	seed, samplingSeed                                                                     int64
 	hintFraction, temperature, topP, rpm, tpm, maxCost                                     float64
-	filters, stops                                                                         []string
+	filters, stops, datas                                                                  []string
 	subjects, levels, groups, types, grades                                                []string
-	logprobs, asJSON, stream, noProbe                                                      bool
+	logprobs, asJSON, stream, noProbe, list, noCache                                       bool
 	timeout                                                                                time.Duration
 	bopts                                                                                  benchOptions
+	// onReport, when set, receives the report of a finished run (suites).
+	onReport func(runner.Report)
 }
 
 // newRunCmd builds 'run'.
 func newRunCmd() *cobra.Command {
 	var f runFlags
 	c := &cobra.Command{
-		Use:   "run BENCH --model SPEC [flags]",
+		Use:   "run BENCH [BENCH...] --model SPEC [flags] | run TASK.yaml | run SUITE.yaml | run --list",
 		Short: "Run a model on a benchmark, grade the replies and write a run directory",
 		Long: `run sends every item of a benchmark to a model, grades the replies and writes a
 run directory: manifest.json (what produced the run), samples.jsonl (one line
@@ -75,6 +77,13 @@ saying why. vLLM, SGLang, llama.cpp, Ollama and the OpenAI API differ in what
 they support (n > 1, logprobs, max_completion_tokens); the client adapts and
 says so (see the README's Servers section).
 
+Benchmarks: matheval run --list. answers reads any file of problems and
+answers (--problem-field, --answer-field, ...); presets (gsm8k, aime, amc,
+minerva_math, ...) read their releases; a task file (YAML) defines one of your
+own. Several benchmarks run one after the other into one run directory each
+(one --data each, or a suite file), ending with one table and the macro average.
+Replies are also kept in a request cache shared by runs (--cache, --no-cache).
+
 --judge SPEC has a judge model grade every reply again with the benchmark's
 rubric (HARDMath: the paper's grading prompts). The judge's reply, score and
 reason are stored per sample and the mean score is the metric judge_score;
@@ -82,6 +91,9 @@ the grade without the judge stays the primary score. Judge replies are
 journaled too (judge.jsonl): adding --judge to a finished run judges it
 without asking the model again.`,
 		Example: `  matheval run math401 --model builtin:calc
+  matheval run gsm8k --data ../shared/data/answers/gsm8k/test.jsonl --model builtin:gold
+  matheval run answers --data svamp.jsonl --problem-field '{Body} {Question}' --answer-field Answer --model builtin:gold
+  matheval run gsm8k aime --data gsm8k.jsonl --data aime24.jsonl --model openai:qwen2.5-math-7b
   matheval run math --data ../shared/data/math/MATH --split test --model builtin:gold
   matheval run math --data MATH --model openai:qwen2.5-math-7b --base-url http://gpu1:8000/v1,http://gpu2:8000/v1 \
       --concurrency 64 --samples 4 --temperature 0.7 --max-tokens 2048 --levels 5 --subjects algebra
@@ -91,7 +103,7 @@ without asking the model again.`,
       --judge-base-url https://api.openai.com/v1
   matheval run minif2f --data ../shared/data/minif2f --track metamath --split valid --model builtin:gold --filter reference=yes
   matheval run minif2f --data ../shared/data/minif2f --track hollight --split valid --model openai:deepseek-prover --samples 8`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: f.run,
 	}
 	f.register(c.Flags())
@@ -100,7 +112,7 @@ without asking the model again.`,
 
 // register defines the flags on fs.
 func (f *runFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.data, "data", "", "benchmark data file or folder (absent: the benchmark's generated default set)")
+	fs.StringArrayVar(&f.datas, "data", nil, "benchmark data file or folder (absent: the benchmark's generated default set); with several benchmarks, one --data each, in their order")
 	fs.StringVar(&f.gen, "gen", "", "generate the set with --seed instead of reading --data (amps: n=N,modules=A+B,split=S,level=L)")
 	fs.StringVar(&f.split, "split", "", "split to load (test, train, ...)")
 	fs.IntVar(&f.limit, "limit", 0, "keep at most N items (0 = all)")
@@ -146,12 +158,31 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.judgeBaseURL, "judge-base-url", "", "judge server base URL(s), comma-separated (default: --base-url)")
 	fs.StringVar(&f.progressMode, "progress", runner.ProgressAuto, "progress: auto (a bar on a terminal, log lines otherwise), bar, log or off")
 	fs.BoolVar(&f.asJSON, "json", false, "print results.json instead of the tables")
+	fs.BoolVar(&f.list, "list", false, "list the benchmarks and presets, one line each")
+	fs.StringVar(&f.cacheFile, "cache", "", "request cache shared by runs: replies are reused for the exact same request (model, API, prompt, every sampling parameter, item and sample index) (default "+cacheFileName+" in the folder holding the run directory: runs/ by default)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the request cache")
 	f.bopts.register(fs)
 }
 
 // run runs 'run BENCH'.
 func (f *runFlags) run(cmd *cobra.Command, args []string) error {
-	b, err := bench.Lookup(args[0])
+	if f.list {
+		printBenchList(cmd.OutOrStdout())
+		return nil
+	}
+	if len(args) > 1 || (len(args) == 1 && isSuiteFile(args[0])) {
+		return f.runSuite(cmd, args)
+	}
+	if len(args) != 1 {
+		return usageErrorf("run: name a benchmark (matheval run --list shows them), a task file or a suite file")
+	}
+	if len(f.datas) > 1 {
+		return usageErrorf("run: %d --data for one benchmark (several benchmarks take one --data each)", len(f.datas))
+	}
+	if len(f.datas) == 1 {
+		f.data = f.datas[0]
+	}
+	b, err := lookupBench(args[0])
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -172,6 +203,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	}
 	if f.samples < 1 || f.concurrency < 1 || f.limit < 0 || f.sample < 0 || f.shots < 0 || f.maxRequests < 0 || f.maxCost < 0 {
 		return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")
+	}
+	if f.noCache && f.cacheFile != "" {
+		return usageErrorf("run: --cache and --no-cache exclude each other")
 	}
 	if f.maxCost > 0 && f.pricesFile == "" {
 		return usageErrorf("run: --max-cost needs --prices (a price table to count the cost with)")
@@ -215,6 +249,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			recorded[fl.Name] = flagValue(fl)
 		}
 	})
+	recorded["data"] = f.data // this run's (a suite's --data lists every benchmark's)
 	recorded["base-url"] = redactURLs(f.baseURL)
 	recorded["judge-base-url"] = redactURLs(f.judgeBaseURL)
 	cfg := runner.Config{
@@ -223,7 +258,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		Prompt:  bench.PromptOptions{Name: f.promptName, TemplateFile: f.promptFile, Shots: f.shots, HintFraction: f.hintFraction, System: f.system, Seed: f.seed},
 		Backend: backend, Judge: judge, Samples: f.samples, Concurrency: f.concurrency, RPM: f.rpm, TPM: f.tpm,
 		MaxRetries: f.maxRetries, Timeout: f.timeout, MaxCost: f.maxCost, Prices: prices, MaxRequests: f.maxRequests, NoProbe: f.noProbe,
-		Dir: f.out, Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: f.progressMode, Log: cmd.ErrOrStderr(),
+		Dir: f.out, Cache: f.cachePath(), Params: recorded, Progress: cmd.ErrOrStderr(), ProgressMode: f.progressMode, Log: cmd.ErrOrStderr(),
 	}
 	ctx, stop := interruptible(cmd)
 	defer stop()
@@ -233,6 +268,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		go func() { <-ctx.Done(); c.Close() }()
 	}
 	rep, err := runner.Run(ctx, cfg)
+	if err == nil && f.onReport != nil {
+		f.onReport(rep)
+	}
 	if errors.Is(err, runner.ErrConfig) {
 		return usageErrorf("run: %v", err)
 	}
@@ -248,7 +286,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			fmt.Fprintln(out, l)
 		}
 	}
-	if rep.Resumed > 0 {
+	if rep.Cached > 0 {
+		fmt.Fprintf(out, "resumed %d samples from the journal and %d from the request cache; sent %d requests\n", rep.Resumed-rep.Cached, rep.Cached, rep.Requests)
+	} else if rep.Resumed > 0 {
 		fmt.Fprintf(out, "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
 	}
 	if judge != nil {

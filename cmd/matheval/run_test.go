@@ -27,6 +27,7 @@ var goldData = map[string][]string{
 	"asdiv":    {"data", "asdiv", "ASDiv.xml"},
 	"hardmath": {"data", "hardmath", "HARDMath_mini.json"},
 	"math401":  {"data", "math401", "math401.json"},
+	"answers":  {"data", "math500", "test.jsonl"}, // the generic path, fields guessed
 }
 
 // TestCLIChild runs the command line given in MATHEVAL_CLI_ARGS and exits

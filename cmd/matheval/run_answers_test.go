@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/rundir"
+)
+
+// presetData are the presets with a released file under
+// ../shared/data/answers (the Qwen2.5-Math harness's copies).
+var presetData = map[string]string{
+	"gsm8k": "gsm8k", "aime": "aime24", "amc": "amc23", "minerva_math": "minerva_math",
+	"svamp": "svamp", "mawps": "mawps", "college_math": "college_math", "sat_math": "sat_math",
+}
+
+func jsonlRecords(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		if len(bytes.TrimSpace(sc.Bytes())) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// TestRunPresetsGold: `matheval run P --data FILE --model builtin:gold`
+// scores 100% on each preset's shared file, with every item of the file.
+func TestRunPresetsGold(t *testing.T) {
+	for name, dir := range presetData {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			path := testenv.Shared(t, "data", "answers", dir, "test.jsonl")
+			out := filepath.Join(t.TempDir(), "run")
+			if code, text := cli(t, "run", name, "--data", path, "--model", "builtin:gold", "--out", out, "--progress", "off"); code != 0 {
+				t.Fatalf("exit %d\n%s", code, text)
+			}
+			checkAllCorrect(t, out)
+			res, err := rundir.ReadResults(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := jsonlRecords(t, path); res.Items != want || res.Summary.Value("accuracy") != 1 {
+				t.Errorf("%d items at accuracy %v, want the file's %d at 1", res.Items, res.Summary.Value("accuracy"), want)
+			}
+		})
+	}
+}
+
+// TestRunAnswersCLI: the generic path with field flags, a bad field name
+// (one line naming the file's fields, exit 1), a task file, and --list.
+func TestRunAnswersCLI(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.jsonl")
+	os.WriteFile(data, []byte(`{"Body":"Ann has 2 pens.","Ask":"She buys 3. How many now?","Sol":5,"kind":"add"}`+"\n"+
+		`{"Body":"Bo has 9 pens.","Ask":"He loses 4. How many now?","Sol":"5","kind":"sub"}`+"\n"), 0o644)
+	out := filepath.Join(dir, "run")
+	if code, text := cli(t, "run", "answers", "--data", data, "--problem-field", "{Body} {Ask}", "--answer-field", "Sol",
+		"--meta-fields", "kind", "--model", "builtin:gold", "--out", out, "--progress", "off"); code != 0 {
+		t.Fatalf("exit %d\n%s", code, text)
+	}
+	checkAllCorrect(t, out)
+	if code, text := cli(t, "grade", out); code != 0 {
+		t.Fatalf("grade of an answers run: exit %d\n%s", code, text)
+	}
+	checkAllCorrect(t, out)
+
+	code, text := cli(t, "run", "answers", "--data", data, "--problem-field", "{Body} {Ask}", "--answer-field", "Solution", "--model", "builtin:gold",
+		"--out", filepath.Join(dir, "bad"), "--progress", "off")
+	if code != 1 || strings.Count(strings.TrimSpace(text), "\n") != 0 ||
+		!strings.Contains(text, `no field "Solution" (answer-field; the file's fields: Ask, Body, Sol, kind)`) {
+		t.Errorf("bad field: exit %d, %q", code, text)
+	}
+
+	task := filepath.Join(dir, "pens.yaml")
+	os.WriteFile(task, []byte("name: pens\ndescription: pens\ndata: d.jsonl\nfields:\n  problem: \"{Body} {Ask}\"\n  answer: Sol\n  meta: [kind]\n"), 0o644)
+	out = filepath.Join(dir, "task")
+	if code, text := cli(t, "run", task, "--model", "builtin:gold", "--out", out, "--progress", "off"); code != 0 {
+		t.Fatalf("task file: exit %d\n%s", code, text)
+	}
+	checkAllCorrect(t, out)
+
+	// A preset whose items carry MATH's metadata (subject, level) is
+	// regraded as itself, not refused as a MATH run.
+	m500 := filepath.Join(dir, "m500.jsonl")
+	os.WriteFile(m500, []byte(`{"problem":"1+1?","answer":"2","subject":"Algebra","level":1,"unique_id":"u1"}`+"\n"), 0o644)
+	out = filepath.Join(dir, "m500")
+	if code, text := cli(t, "run", "math500", "--data", m500, "--model", "builtin:gold", "--out", out, "--progress", "off"); code != 0 {
+		t.Fatalf("math500: exit %d\n%s", code, text)
+	}
+	if code, text := cli(t, "grade", out); code != 0 {
+		t.Fatalf("grade of a math500 run: exit %d\n%s", code, text)
+	}
+
+	code, text = cli(t, "run", "--list")
+	for _, name := range []string{"gsm8k", "aime", "amc", "minerva_math", "olympiadbench", "svamp", "mawps", "college_math", "gaokao", "sat_math", "aqua", "answers", "math"} {
+		if !strings.Contains(text, "\n"+name+" ") && !strings.HasPrefix(text, name+" ") {
+			t.Errorf("--list lacks %s:\n%s", name, text)
+		}
+	}
+	if code != 0 {
+		t.Errorf("--list: exit %d", code)
+	}
+}

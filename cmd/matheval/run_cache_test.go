@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/model/fakeserver"
+)
+
+// TestRunCacheCLI: the request cache beside the run directories, from the
+// command line: --limit 3, then --limit 5 in another directory sends 2;
+// --no-cache sends all 5; --cache FILE moves it; the key is never in it.
+func TestRunCacheCLI(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	t.Setenv("MY_KEY", "sk-test-secret-456")
+	root := t.TempDir()
+	runWith := func(limit string, extra ...string) string {
+		t.Helper()
+		args := append([]string{"run", "math401", "--model", "openai:fake-model", "--base-url", srv.BaseURL(), "--api-key-env", "MY_KEY",
+			"--limit", limit, "--out", filepath.Join(root, "run-"+limit+strings.Join(extra, "")), "--progress", "off"}, extra...)
+		code, out := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		return out
+	}
+	step := func(name string, want int64, limit string, extra ...string) string {
+		t.Helper()
+		before := srv.Requests()
+		out := runWith(limit, extra...)
+		if got := srv.Requests() - before; got != want {
+			t.Errorf("%s: %d requests, want %d\n%s", name, got, want, out)
+		}
+		return out
+	}
+	step("--limit 3", 3, "3")
+	if out := step("--limit 5", 2, "5"); !strings.Contains(out, "3 from the request cache; sent 2 requests") {
+		t.Errorf("--limit 5 does not say what came from the cache:\n%s", out)
+	}
+	step("--no-cache", 5, "5", "--no-cache")
+	other := filepath.Join(t.TempDir(), "c.jsonl")
+	step("--cache FILE (empty)", 5, "5", "--cache", other)
+	step("--cache FILE again", 0, "4", "--cache", other)
+	b, err := os.ReadFile(filepath.Join(root, cacheFileName))
+	if err != nil || bytes.Count(b, []byte(`"key"`)) != 5 {
+		t.Fatalf("cache beside the runs: %d records (%v)", bytes.Count(b, []byte(`"key"`)), err)
+	}
+	if bytes.Contains(b, []byte("sk-test-secret")) {
+		t.Error("the cache holds the API key")
+	}
+	if code, out := cli(t, "run", "math401", "--model", "builtin:gold", "--cache", other, "--no-cache"); code != 2 {
+		t.Errorf("--cache with --no-cache: exit %d\n%s", code, out)
+	}
+}
