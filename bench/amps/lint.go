@@ -42,6 +42,7 @@ var (
 	lintCoefOne   = regexp.MustCompile(`(^|[^0-9.^_a-zA-Z\\])1\s*([a-zA-Z]|\\(sqrt|pi|left|sin|cos|tan|cot|sec|csc|ln|log|mathbf|exp)\b)`)
 	lintSignSign  = regexp.MustCompile(`(^|[^\\a-zA-Z])[+-]\s*[+-]`)
 	lintEllipsis2 = regexp.MustCompile(`_\{?1\}?\s*,\s*\\[lc]?dots\s*,\s*[a-zA-Z]+_\{?2\}?`)
+	lintNegNum    = regexp.MustCompile(`\\left\(-(\d+|\\frac\{\d+\}\{\d+\})\\right\)$`)
 	lintAnVowel   = regexp.MustCompile(`\b[Aa] (a|e|i|o)[a-z]*`)
 	lintAnCons    = regexp.MustCompile(`\b[Aa]n ([bcdfgjklmnpqrstvwxyz])[a-z]*`)
 )
@@ -133,7 +134,7 @@ func lintMath(f string) []LintFinding {
 	}
 	for _, loc := range lintTimesOneR.FindAllStringIndex(f, -1) {
 		before := strings.TrimRight(f[:loc[0]], " ")
-		if before == "" || !isDigit(before[len(before)-1]) || inExponent(f[:loc[0]]) {
+		if before == "" || !(isDigit(before[len(before)-1]) || lintNegNum.MatchString(before)) || inExponent(f[:loc[0]]) {
 			add("times-one", loc[0], loc[1])
 		}
 	}

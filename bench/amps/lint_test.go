@@ -41,7 +41,7 @@ func TestLintRules(t *testing.T) {
 	}
 	good := []string{
 		`Evaluate $\int_{0}^{1} x\,dx$ and $\binom{7}{1}$ and $\left. x^{2}\right|_{0}^{1}$.`,
-		`Euclid: $17 = 8\cdot 2 + 1$, $2 = 2\cdot 1 + 0$, and $500\cdot 1.04^{2}$.`,
+		`Euclid: $17 = 8\cdot 2 + 1$, $2 = 2\cdot 1 + 0$, and $500\cdot 1.04^{2}$ and $\left(-2\right)\cdot 1 = -2$.`,
 		`Compute $15\frac{5}{8} + 1\frac{4}{7}$ and $x - 1$ and $v_{1} + 10x$.`,
 		`Find an equation of a line through an integer point; $a = b$ and $x \le -1$.`,
 		`The roots $r_{1}, r_{2}$; vectors $\left(v_{1}, \ldots, v_{3}\right)$; $a_{n} = a_{1} + (n - 1)d$.`,
