@@ -31,10 +31,13 @@ type CheckReport struct {
 	// Duplicates counts records whose problem text repeats an earlier one.
 	Duplicates int            `json:"duplicates"`
 	Failures   []CheckFailure `json:"failures"`
+	// Lint lists the form defects the lint finds (see LintRules); a file
+	// with any fails the check like a record that does not re-verify.
+	Lint []LintRecordFinding `json:"lint"`
 }
 
-// Failed reports whether any record failed.
-func (r *CheckReport) Failed() bool { return len(r.Failures) > 0 }
+// Failed reports whether any record failed or the lint found a defect.
+func (r *CheckReport) Failed() bool { return len(r.Failures) > 0 || len(r.Lint) > 0 }
 
 // WriteText prints the report.
 func (r *CheckReport) WriteText(w io.Writer) {
@@ -50,6 +53,18 @@ func (r *CheckReport) WriteText(w io.Writer) {
 			break
 		}
 		fmt.Fprintf(w, "line %d: %s (%s): %s\n", f.Line, f.ID, f.Module, f.Reason)
+	}
+	if len(r.Lint) == 0 {
+		fmt.Fprintf(w, "form lint: no findings (%d rules)\n", len(LintRules))
+		return
+	}
+	fmt.Fprintf(w, "form lint: %d findings (%s)\n", len(r.Lint), lintCounts(r.Lint))
+	for i, f := range r.Lint {
+		if i == 50 {
+			fmt.Fprintf(w, "... %d more findings (--json lists them all)\n", len(r.Lint)-50)
+			break
+		}
+		fmt.Fprintf(w, "line %d: %s (%s): %s: %s\n", f.Line, f.ID, f.Module, f.Rule, f.Excerpt)
 	}
 }
 
@@ -110,6 +125,11 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	for _, r := range recs {
+		for _, f := range Lint(r) {
+			rep.Lint = append(rep.Lint, LintRecordFinding{Line: r.line, ID: r.UniqueID, Module: r.Module, LintFinding: f})
+		}
 	}
 	for i, f := range fails {
 		if f == "" {
