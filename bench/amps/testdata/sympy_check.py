@@ -1075,6 +1075,111 @@ def _(d):
     return sp.solve_univariate_inequality(rel, x, relational=False) == S(d["answer"])
 
 
+# ---- trigonometry ----
+
+def W(s):
+    """A word datum, written quoted ('sin')."""
+    return s.strip("'")
+
+
+TRIG = {"sin": sin, "cos": cos, "tan": tan, "sec": sec, "csc": sp.csc, "cot": sp.cot}
+
+
+@handler("trig_exact_value")
+def _(d):
+    return same(sp.nsimplify(TRIG[W(d["fn"])](S(d["angle"]))), S(d["answer"]))
+
+
+@handler("trig_degrees_to_radians")
+def _(d):
+    return same(sp.rad(S(d["deg"])), S(d["answer"]))
+
+
+@handler("trig_radians_to_degrees")
+def _(d):
+    return same(sp.deg(S(d["angle"])), S(d["answer"]))
+
+
+@handler("trig_coterminal_angle")
+def _(d):
+    return same(sp.Mod(S(d["deg"]), 360), S(d["answer"]))
+
+
+@handler("trig_reference_angle")
+def _(d):
+    a = sp.Mod(S(d["deg"]), 360)
+    ref = min(a % 180, 180 - a % 180)
+    return same(ref, S(d["answer"]))
+
+
+@handler("trig_inverse_value")
+def _(d):
+    f = {"arcsin": asin, "arccos": acos, "arctan": atan}[W(d["fn"])]
+    return same(f(S(d["arg"])), S(d["answer"]))
+
+
+def _angle(d):
+    """sin and cos of the angle given by one ratio and the quadrant."""
+    v, quad = S(d["value"]), int(d["quad"])
+    th = sp.Symbol("th")
+    if W(d["given"]) == "sin":
+        s, c = v, sqrt(1 - v ** 2)
+    elif W(d["given"]) == "cos":
+        s, c = sqrt(1 - v ** 2), v
+    else:
+        c = 1 / sqrt(1 + v ** 2)
+        s = v * c
+    s, c = abs(s), abs(c)
+    if quad in (3, 4):
+        s = -s
+    if quad in (2, 3):
+        c = -c
+    return sp.atan2(s, c)
+
+
+@handler("trig_pythagorean")
+def _(d):
+    return same(TRIG[W(d["asked"])](_angle(d)), S(d["answer"]))
+
+
+@handler("trig_double_angle")
+def _(d):
+    return same(sp.expand_trig(TRIG[W(d["asked"])](2 * _angle(d))), S(d["answer"]))
+
+
+@handler("trig_angle_sum")
+def _(d):
+    a, b = S(d["a"]), S(d["b"])
+    al, be = sp.atan2(a[0], a[1]), sp.atan2(b[0], b[1])
+    ang = al + be if W(d["op"]) == "+" else al - be
+    return same(sp.expand_trig(TRIG[W(d["asked"])](ang)), S(d["answer"]))
+
+
+@handler("trig_equation")
+def _(d):
+    f, k, v = TRIG[W(d["fn"])], S(d["k"]), S(d["v"])
+    sols = sp.solveset(sp.Eq(f(k * x), v), x, sp.Interval.Ropen(0, 2 * pi))
+    return same_list(sorted(sols, key=lambda s: float(s)), S(d["answer"]))
+
+
+@handler("trig_period_amplitude")
+def _(d):
+    yv = S(d["y"])
+    if W(d["what"]) == "period":
+        return same(sp.periodicity(yv, x), S(d["answer"]))
+    f = [a for a in yv.atoms(sp.Function)][0]
+    A = yv.coeff(f)
+    D = yv.subs(f, 0)
+    want = abs(A) if W(d["what"]) == "amplitude" else abs(A) + D
+    return same(want, S(d["answer"]))
+
+
+@handler("trig_sector")
+def _(d):
+    r, th = S(d["r"]), sp.rad(S(d["deg"]))
+    return same(r * th if W(d["what"]) == "arc" else r ** 2 * th / 2, S(d["answer"]))
+
+
 # A record's recomputation may take at most this long (sympy can wander off
 # in simplify); past it the record counts as a disagreement to look at.
 RECORD_SECONDS = 60
