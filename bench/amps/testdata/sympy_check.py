@@ -1180,6 +1180,117 @@ def _(d):
     return same(r * th if W(d["what"]) == "arc" else r ** 2 * th / 2, S(d["answer"]))
 
 
+# ---- mathematics_dataset-style families ----
+
+@handler("compare_sort")
+def _(d):
+    xs = sorted(S(d["xs"]), reverse=d["desc"] == "1")
+    return same_list(xs, S(d["answer"]), ordered=True)
+
+
+@handler("compare_kth_largest")
+def _(d):
+    xs = sorted(S(d["xs"]), reverse=d["big"] == "1")
+    return same(xs[int(d["k"]) - 1], S(d["answer"]))
+
+
+@handler("compare_closest")
+def _(d):
+    t = S(d["t"])
+    return same(min(S(d["xs"]), key=lambda v: abs(v - t)), S(d["answer"]))
+
+
+@handler("compare_pair")
+def _(d):
+    a, b = S(d["a"]), S(d["b"])
+    return same(sp.Max(a, b) if d["big"] == "1" else sp.Min(a, b), S(d["answer"]))
+
+
+@handler("unit_conversion", "time_conversion")
+def _(d):
+    if "t1" in d:
+        return same((S(d["t2"]) - S(d["t1"])) % 1440, S(d["answer"]))
+    return same(S(d["x"]) * S(d["from"]) / S(d["to"]), S(d["answer"]))
+
+
+@handler("is_prime")
+def _(d):
+    return ("yes" if sp.isprime(int(d["n"])) else "no") == W(d["answer"])
+
+
+@handler("is_factor")
+def _(d):
+    return ("yes" if int(d["n"]) % int(d["d"]) == 0 else "no") == W(d["answer"])
+
+
+@handler("remainder_division")
+def _(d):
+    return same(sp.Mod(S(d["n"]), S(d["d"])), S(d["answer"]))
+
+
+@handler("place_value")
+def _(d):
+    v, k = sp.Rational(W(d["x"])), int(d["k"])
+    return same(sp.floor(v / sp.Integer(10) ** k) % 10, S(d["answer"]))
+
+
+@handler("rounding")
+def _(d):
+    v, to = sp.Rational(W(d["x"])), int(d["to"])
+    u = sp.Integer(10) ** (-to)
+    r = sp.floor(abs(v) / u + Rational(1, 2)) * u
+    return same(r if v >= 0 else -r, S(d["answer"]))
+
+
+@handler("poly_evaluate")
+def _(d):
+    return same(S(d["p"]).subs(x, S(d["a"])), S(d["answer"]))
+
+
+@handler("poly_collect")
+def _(d):
+    v = sp.Symbol(W(d["var"]))
+    return same(sum(c * v ** k for c, k in S(d["terms"])), S(d["answer"]).subs(x, v))
+
+
+@handler("sequence_next_term")
+def _(d):
+    ts = S(d["terms"])
+    n = sp.Symbol("n")
+    p = sp.interpolate(list(zip(range(1, len(ts) + 1), ts)), n)
+    return same(p.subs(n, len(ts) + 1), S(d["answer"]))
+
+
+@handler("sequence_nth_term")
+def _(d):
+    n = sp.Symbol("n")
+    p = S(d["p"])
+    ts = [p.subs(x, i) for i in range(1, 6)]
+    return same(sp.interpolate(list(zip(range(1, 6), ts)), n), S(d["answer"]).subs(x, n))
+
+
+@handler("composed_evaluate_remainder")
+def _(d):
+    return same(sp.Mod(S(d["p"]).subs(x, S(d["a"])), S(d["d"])), S(d["answer"]))
+
+
+@handler("composed_function_value")
+def _(d):
+    return same(S(d["f"]).subs(x, S(d["g"]).subs(x, S(d["a"]))), S(d["answer"]))
+
+
+@handler("composed_solve_then_evaluate")
+def _(d):
+    a = sp.Symbol("a")
+    sol = sp.solve(sp.Eq(S(d["c"]) * a + S(d["d"]), S(d["rhs"])), a)
+    return len(sol) == 1 and same(S(d["p"]).subs(x, sol[0]), S(d["answer"]))
+
+
+@handler("composed_gcd_of_values")
+def _(d):
+    return same(sp.gcd(S(d["u"]), S(d["v"])), S(d["answer"]))
+
+
 # A record's recomputation may take at most this long (sympy can wander off
 # in simplify); past it the record counts as a disagreement to look at.
 RECORD_SECONDS = 60
