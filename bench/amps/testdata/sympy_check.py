@@ -1291,6 +1291,199 @@ def _(d):
     return same(sp.gcd(S(d["u"]), S(d["v"])), S(d["answer"]))
 
 
+# ---- limits, series, ODEs, integrals, congruences, complex, counting, distributions, space, logs ----
+
+@handler("limit_special")
+def _(d):
+    return same(sp.limit(S(d["f"]), x, 0), S(d["answer"]))
+
+
+@handler("limit_lhopital")
+def _(d):
+    return same(sp.limit(S(d["f"]), x, S(d["c"])), S(d["answer"]))
+
+
+@handler("series_geometric_sum")
+def _(d):
+    n = sp.Symbol("n", integer=True)
+    return same(sp.summation(S(d["a"]) * S(d["r"]) ** n, (n, S(d["k"]), oo)), S(d["answer"]))
+
+
+@handler("series_telescoping")
+def _(d):
+    n = sp.Symbol("n", integer=True, positive=True)
+    k = S(d["k"])
+    return same(sp.summation(S(d["c"]) / (n * (n + k)), (n, 1, oo)), S(d["answer"]))
+
+
+@handler("series_radius")
+def _(d):
+    n = sp.Symbol("n", integer=True, positive=True)
+    c = S(d["a"]) ** n / (S(d["b"]) ** n * n ** S(d["pw"]))
+    R = sp.limit(sp.Abs(c / c.subs(n, n + 1)), n, oo)
+    return same(R, S(d["answer"]))
+
+
+@handler("series_convergence")
+def _(d):
+    n = sp.Symbol("n", integer=True, positive=True)
+    kind, pr = W(d["kind"]), S(d["p"])
+    if kind == "p":
+        term, lo = 1 / n ** pr, 1
+    elif kind == "geo":
+        term, lo = pr ** n, 0
+    elif kind == "cmp":
+        j, k, c = pr
+        term, lo = n ** j / (n ** k + c), 1
+    else:
+        a, b, c, dd = pr
+        term, lo = (a * n + b) / (c * n + dd), 1
+    conv = sp.Sum(term, (n, lo, oo)).is_convergent()
+    return ("converges" if conv else "diverges") == W(d["answer"])
+
+
+@handler("ode_exponential")
+def _(d):
+    f = sp.Function("f")
+    sol = sp.dsolve(sp.Eq(f(x).diff(x), S(d["k"]) * f(x) + S(d["b"])), f(x), ics={f(0): S(d["y0"])})
+    return same(sol.rhs, S(d["answer"]))
+
+
+@handler("ode_second_order")
+def _(d):
+    f = sp.Function("f")
+    eq = sp.Eq(f(x).diff(x, 2) + S(d["p"]) * f(x).diff(x) + S(d["q"]) * f(x), 0)
+    sol = sp.dsolve(eq, f(x), ics={f(0): S(d["y0"]), f(x).diff(x).subs(x, 0): S(d["y1"])})
+    return same(sol.rhs, S(d["answer"]))
+
+
+@handler("double_integral")
+def _(d):
+    a, b, c, dd = S(d["box"])
+    return same(sp.integrate(S(d["f"]), (y, c, dd), (x, a, b)), S(d["answer"]))
+
+
+@handler("congruence_linear")
+def _(d):
+    a, b, m = int(d["a"]), int(d["b"]), int(d["m"])
+    sols = [t for t in range(m) if (a * t - b) % m == 0]
+    return bool(sols) and same(min(sols), S(d["answer"])) and sp.Mod(a * S(d["answer"]) - b, m) == 0
+
+
+@handler("complex_square_root")
+def _(d):
+    sols = sp.solve(sp.Eq(z ** 2, S(d["z"])), z)
+    return same_list(sols, [a.subs(sp.Symbol("i"), I) for a in S(d["answer"])])
+
+
+@handler("complex_argument")
+def _(d):
+    return same(sp.arg(S(d["z"])), S(d["answer"]))
+
+
+@handler("derangements")
+def _(d):
+    return same(sp.subfactorial(S(d["n"])), S(d["answer"]))
+
+
+@handler("stars_and_bars")
+def _(d):
+    n, k = int(d["n"]), int(d["k"])
+    lo = 1 if d["pos"] == "1" else 0
+    # the coefficient of x^n in (x^lo + ... + x^n)^k (a generating function)
+    cnt = (sp.Poly(sum(x ** t for t in range(lo, n + 1)), x) ** k).coeff_monomial(x ** n)
+    return same(cnt, S(d["answer"]))
+
+
+@handler("inclusion_exclusion")
+def _(d):
+    N, ds = int(d["N"]), S(d["ds"])
+    return same(len([i for i in range(1, N + 1) if any(i % int(q) == 0 for q in ds)]), S(d["answer"]))
+
+
+@handler("normal_z_score")
+def _(d):
+    X = st.Normal("X", S(d["mu"]), S(d["sd"]))
+    if W(d["ask"]) == "z":
+        return same((S(d["x"]) - st.E(X)) / sp.sqrt(st.variance(X)), S(d["answer"]))
+    return same(st.E(X) + S(d["z"]) * sp.sqrt(st.variance(X)), S(d["answer"]))
+
+
+@handler("uniform_continuous")
+def _(d):
+    X = st.Uniform("X", S(d["a"]), S(d["b"]))
+    ask = S(d["ask"]) if d["ask"].startswith("[") else W(d["ask"])
+    if ask == "mean":
+        want = st.E(X)
+    elif ask == "var":
+        want = st.variance(X)
+    else:
+        want = st.P(sp.And(X > ask[0], X < ask[1]))
+    return same(want, S(d["answer"]))
+
+
+@handler("exponential_distribution")
+def _(d):
+    X = st.Exponential("X", S(d["lam"]))
+    ask = S(d["ask"])
+    if str(ask[0]) == "gt":
+        want = st.P(X > ask[1])
+    elif str(ask[0]) == "between":
+        want = st.P(sp.And(X > ask[1], X < ask[2]))
+    else:
+        want = st.median(X)
+        want = list(want)[0] if isinstance(want, sp.Set) else want
+    return same(want, S(d["answer"]))
+
+
+@handler("pdf_constant")
+def _(d):
+    c = sp.Symbol("c")
+    n, a = S(d["n"]), S(d["a"])
+    cv = sp.solve(sp.integrate(c * x ** n, (x, 0, a)) - 1, c)[0]
+    want = sp.integrate(x * cv * x ** n, (x, 0, a)) if d["mean"] == "1" else cv
+    return same(want, S(d["answer"]))
+
+
+@handler("line_plane_intersection")
+def _(d):
+    P, D, n = S(d["P"]), S(d["D"]), S(d["n"])
+    L = geo.Line3D(geo.Point3D(*P), direction_ratio=list(D))
+    pl = geo.Plane(geo.Point3D(0, 0, 0), normal_vector=list(n))
+    pl = geo.Plane(pl.p1 + geo.Point3D(*[S(d["d"]) * v / sum(w * w for w in n) for v in n]), normal_vector=list(n))
+    pts = pl.intersection(L)
+    return len(pts) == 1 and same_list(list(pts[0]), S(d["answer"]), ordered=True)
+
+
+@handler("point_plane_distance")
+def _(d):
+    P, n, dd = S(d["P"]), S(d["n"]), S(d["d"])
+    pl = geo.Plane(geo.Point3D(*[dd * v / sum(w * w for w in n) for v in n]), normal_vector=list(n))
+    return same(pl.distance(geo.Point3D(*P)), S(d["answer"]))
+
+
+@handler("domain_sqrt")
+def _(d):
+    dom = sp.solve_univariate_inequality(S(d["f"]) >= 0, x, relational=False)
+    return dom == S(d["answer"])
+
+
+@handler("range_quadratic")
+def _(d):
+    return sp.calculus.util.function_range(S(d["f"]), x, sp.S.Reals) == S(d["answer"])
+
+
+@handler("log_evaluate")
+def _(d):
+    b = S(d["base"])
+    return same(sp.nsimplify(sp.simplify(sum(s * sp.log(a, b) for s, a in S(d["terms"])))), S(d["answer"]))
+
+
+@handler("log_change_of_base")
+def _(d):
+    return same(sp.simplify(sp.log(S(d["arg"]), S(d["base"]))), S(d["answer"]))
+
+
 # A record's recomputation may take at most this long (sympy can wander off
 # in simplify); past it the record counts as a disagreement to look at.
 RECORD_SECONDS = 60
