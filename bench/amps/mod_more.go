@@ -197,7 +197,7 @@ func genLimitLHopital(g *G) (*Problem, error) {
 
 func genSeriesGeometric(g *G) (*Problem, error) {
 	den := g.Int(2, g.ByLevel(3, 4, 6, 8, 10))
-	r := qf(g.NZ(-(den - 1), den-1), den)
+	r := qf(g.NZ(-(den-1), den-1), den)
 	a := q(g.NZ(-g.ByLevel(5, 8, 10, 12, 20), g.ByLevel(5, 8, 10, 12, 20)))
 	k := g.Int(0, g.ByLevel(1, 2, 3, 3, 4))
 	first := a.Mul(r.PowInt(int(k)))
@@ -488,7 +488,9 @@ func genDoubleIntegral(g *G) (*Problem, error) {
 	c := g.Int(-2, 1)
 	d := c + g.Int(1, g.ByLevel(2, 2, 3, 3, 4))
 	// inner in y, then x, monomial by monomial
-	iv := func(lo, hi, k int64) cas.Q { return q(hi).PowInt(int(k + 1)).Sub(q(lo).PowInt(int(k + 1))).Div(q(k + 1)) }
+	iv := func(lo, hi, k int64) cas.Q {
+		return q(hi).PowInt(int(k + 1)).Sub(q(lo).PowInt(int(k + 1))).Div(q(k + 1))
+	}
 	P := cas.PolyInts(0)
 	for _, mo := range ms {
 		P = P.Add(cas.NewPoly(iv(c, d, mo.j).MulInt(mo.c)).Mul(monomial(int(mo.i))))
