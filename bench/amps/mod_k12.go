@@ -511,7 +511,7 @@ func genSystem2(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Solve the system " + m(tex(l1)+" = "+c1.TeX()) + " and " + m(tex(l2)+" = "+c2.TeX()) + "."}
 	p.Steps = []string{
 		"Multiply the first equation by " + m(itoa(b2)) + " and the second by " + m(itoa(b1)) + " and subtract to eliminate " + m("y") + ": " +
-			m(itoa(det)+"x = "+c1.MulInt(b2).Sub(c2.MulInt(b1)).TeX()) + ", so " + m("x = "+x.TeX()) + ".",
+			m(tex(cas.Product(e(det), X))+" = "+c1.MulInt(b2).Sub(c2.MulInt(b1)).TeX()) + map[bool]string{true: "", false: ", so " + m("x = "+x.TeX())}[det == 1] + ".",
 		"Substituting back gives " + m("y = "+y.TeX()) + ".",
 	}
 	p.setTuple(cas.N(x), cas.N(y))

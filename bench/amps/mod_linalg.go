@@ -611,7 +611,7 @@ func genProjection(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Find the projection of " + m(`\mathbf{u} = `+vecTeX(u)) + " onto " + m(`\mathbf{v} = `+vecTeX(v)) + "."}
 	p.Steps = []string{
 		m(`\mathbf{u}\cdot\mathbf{v} = `+itoa(dot(u, v))) + " and " + m(`\mathbf{v}\cdot\mathbf{v} = `+itoa(vv)) + ".",
-		"The projection is " + m(overTeX(itoa(dot(u, v)), itoa(vv))+`\mathbf{v}`) + ".",
+		"The projection is " + m(tex(cas.Product(cas.N(qf(dot(u, v), vv)), cas.V(`\mathbf{v}`)))) + ".",
 	}
 	p.setTuple(proj...)
 	p.sym("u", pyInts(u))
