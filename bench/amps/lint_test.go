@@ -108,3 +108,16 @@ func TestLintSample(t *testing.T) {
 	}
 	t.Logf("linted %d records", total)
 }
+
+// TestDifficultyProxy: the proxy counts the mathematics of the problem and
+// the steps, not the final sentence or the prose.
+func TestDifficultyProxy(t *testing.T) {
+	r := Record{Problem: "Compute $1 + 2$ now.", Solution: "First $1 + 2 = 3$.\n\nThe answer is $\\boxed{3}$."}
+	if got := DifficultyProxy(r); got != 3+5 {
+		t.Errorf("proxy %v, want 8 (1+2 and 1+2=3 without spaces)", got)
+	}
+	r.Solution = "The answer is $\\boxed{3}$."
+	if got := DifficultyProxy(r); got != 3 {
+		t.Errorf("proxy %v without steps, want 3", got)
+	}
+}
