@@ -50,7 +50,7 @@ func init() {
 		{Name: "place_value", Area: "k12", Steps: true, gen: genPlaceValue,
 			Description: "A digit of a number by its place (units, tens, ..., millions, tenths, hundredths)",
 			Extrapolate: "longer numbers"},
-		{Name: "rounding", Form: FormNumeral, Area: "k12", Steps: true, gen: genRounding,
+		{Name: "rounding", Area: "k12", Steps: true, gen: genRounding,
 			Description: "Round a decimal to a number of decimal places or to the nearest ten, hundred or thousand",
 			Extrapolate: "longer decimals"},
 		{Name: "poly_evaluate", Area: "algebra", Steps: true, gen: genPolyEvaluate,

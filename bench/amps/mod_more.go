@@ -76,13 +76,13 @@ func init() {
 		{Name: "line_plane_intersection", Area: "geometry", Steps: true, gen: genLinePlane,
 			Description: "The point where a line in space meets a plane",
 			Extrapolate: "larger coordinates"},
-		{Name: "point_plane_distance", Form: FormRadical, Area: "geometry", Steps: true, gen: genPointPlane,
+		{Name: "point_plane_distance", Area: "geometry", Steps: true, gen: genPointPlane,
 			Description: "The distance from a point to a plane in space",
 			Extrapolate: "larger coordinates"},
-		{Name: "domain_sqrt", Form: FormInterval, Area: "algebra", Steps: true, gen: genDomainSqrt,
+		{Name: "domain_sqrt", Area: "algebra", Steps: true, gen: genDomainSqrt,
 			Description: "The domain of the square root of a linear function, as an interval",
 			Extrapolate: "larger coefficients"},
-		{Name: "range_quadratic", Form: FormInterval, Area: "algebra", Steps: true, gen: genRangeQuadratic,
+		{Name: "range_quadratic", Area: "algebra", Steps: true, gen: genRangeQuadratic,
 			Description: "The range of a quadratic function, as an interval",
 			Extrapolate: "larger coefficients"},
 		{Name: "log_evaluate", Area: "algebra", Steps: true, gen: genLogEvaluate,
@@ -650,34 +650,83 @@ func whereTeX(deg int64) string {
 // ---- combinatorics ----
 
 func genDerangements(g *G) (*Problem, error) {
-	n := g.Int(3, g.ByLevel(5, 6, 7, 8, 10))
-	// D_n = n! sum (-1)^k / k!
-	ans := q(0)
+	n := g.Int(3, g.ByLevel(6, 7, 8, 9, 10))
+	fixed := int64(0)
+	if g.Bool() {
+		fixed = g.Int(1, n-2)
+	}
+	r := n - fixed // the objects that must all move
+	// D_r = r! sum (-1)^k / k!
+	dr := q(0)
 	var terms []string
-	for k := int64(0); k <= n; k++ {
-		t := cas.Factorial(n).Div(cas.Factorial(k))
+	for k := int64(0); k <= r; k++ {
+		t := cas.Factorial(r).Div(cas.Factorial(k))
 		if k%2 == 1 {
 			t = t.Neg()
 		}
-		ans = ans.Add(t)
+		dr = dr.Add(t)
 		terms = append(terms, t.TeX())
 	}
-	ctx := g.Pick("letters are put into their "+itoa(n)+" addressed envelopes", "guests take back the "+itoa(n)+" hats they left", "students grade the "+itoa(n)+" tests they handed in")
-	p := &Problem{Problem: "In how many ways can " + m(itoa(n)) + " " + ctx + " so that no one gets their own?"}
-	if strings.HasPrefix(ctx, "letters") {
-		p.Problem = "In how many ways can " + m(itoa(n)) + " " + ctx + " so that no letter is in its own envelope?"
+	ans := cas.Binomial(n, fixed).Mul(dr)
+	objs := [][3]string{{"letters", "addressed envelopes", "letter is in its own envelope"}, {"guests", "hats", "guest gets their own hat back"},
+		{"students", "tests", "student grades their own test"}, {"players", "jerseys", "player gets their own jersey"}, {"cars", "parking spaces", "car is in its own space"}}[g.IntN(5)]
+	what := "no " + objs[2]
+	if fixed > 0 {
+		what = "exactly " + m(itoa(fixed)) + " " + map[bool]string{true: "of them are", false: "of them is"}[fixed > 1] + " matched with their own"
 	}
-	p.Steps = []string{"This counts the derangements of " + m(itoa(n)) + " objects; by inclusion-exclusion, " + m(`D_{`+itoa(n)+`} = `+itoa(n)+`!\sum_{k=0}^{`+itoa(n)+`}\frac{\left(-1\right)^{k}}{k!}`) + ".",
-		"The terms " + m(`\frac{`+itoa(n)+`!}{k!}\left(-1\right)^{k}`) + " are " + m(strings.Join(terms, ", ")) + ", which add to " + m(ans.TeX()) + "."}
+	p := &Problem{Problem: "The " + m(itoa(n)) + " " + objs[0] + " are matched at random with their " + m(itoa(n)) + " " + objs[1] + ", one each. In how many of the matchings is " + what + "?"}
+	if fixed > 0 {
+		p.Steps = append(p.Steps, "Choose the "+m(itoa(fixed))+" matched correctly in "+m(chain(`\binom{`+itoa(n)+"}{"+itoa(fixed)+"}", cas.Binomial(n, fixed).String()))+
+			" ways; the other "+m(itoa(r))+" must all be wrong, a derangement.")
+	}
+	p.Steps = append(p.Steps, "By inclusion-exclusion the derangements of "+m(itoa(r))+" objects number "+m(`D_{`+itoa(r)+`} = `+itoa(r)+`!\sum_{k=0}^{`+itoa(r)+`}\frac{\left(-1\right)^{k}}{k!}`)+
+		"; the terms "+m(`\frac{`+itoa(r)+`!}{k!}\left(-1\right)^{k}`)+" are "+m(strings.Join(terms, ", "))+", which add to "+m(dr.TeX())+".")
+	if fixed > 0 {
+		p.Steps = append(p.Steps, "So there are "+m(cas.Binomial(n, fixed).String()+`\cdot `+dr.TeX()+" = "+ans.TeX())+" matchings.")
+	}
 	p.setNum(ans)
 	p.sym("n", itoa(n))
+	p.sym("fixed", itoa(fixed))
 	p.Check = func() error {
+		if n <= 8 {
+			// count the permutations with exactly that many fixed points
+			perm := make([]int, n)
+			for i := range perm {
+				perm[i] = i
+			}
+			c := int64(0)
+			var rec func(k int)
+			rec = func(k int) {
+				if k == len(perm) {
+					f := int64(0)
+					for i, v := range perm {
+						if i == v {
+							f++
+						}
+					}
+					if f == fixed {
+						c++
+					}
+					return
+				}
+				for i := k; i < len(perm); i++ {
+					perm[k], perm[i] = perm[i], perm[k]
+					rec(k + 1)
+					perm[k], perm[i] = perm[i], perm[k]
+				}
+			}
+			rec(0)
+			if !q(c).Equal(ans) {
+				return errf("enumeration counts %d", c)
+			}
+			return nil
+		}
 		// the recurrence D_n = (n - 1)(D_{n-1} + D_{n-2})
 		a, b := q(1), q(0) // D_0, D_1
-		for k := int64(2); k <= n; k++ {
+		for k := int64(2); k <= r; k++ {
 			a, b = b, b.Add(a).MulInt(k-1)
 		}
-		if !b.Equal(ans) {
+		if !b.Mul(cas.Binomial(n, fixed)).Equal(ans) {
 			return errf("the recurrence gives %s", b)
 		}
 		return nil

@@ -1383,7 +1383,8 @@ def _(d):
 
 @handler("derangements")
 def _(d):
-    return same(sp.subfactorial(S(d["n"])), S(d["answer"]))
+    n, k = S(d["n"]), S(d["fixed"])
+    return same(sp.binomial(n, k) * sp.subfactorial(n - k), S(d["answer"]))
 
 
 @handler("stars_and_bars")
