@@ -239,7 +239,7 @@ func genPercentOf(g *G) (*Problem, error) {
 	if g.Level >= 4 && g.Bool() {
 		pct = qf(g.Int(1, 999), 10)
 	}
-	n := q(g.Int(1, g.ByLevel(100, 200, 500, 1000, 5000)))
+	n := q(g.Int(2, g.ByLevel(100, 200, 500, 1000, 5000))) // a percentage of 1 is the fraction itself
 	r := pct.Div(q(100)).Mul(n)
 	p := &Problem{Problem: "What is " + m(decimalOrFrac(pct)+`\%`) + " of " + m(n.String()) + "?"}
 	p.Steps = []string{m(decimalOrFrac(pct)+`\% = `+pct.Div(q(100)).TeX()) + ", and " + m(pct.Div(q(100)).TeX()+`\cdot `+n.String()+" = "+r.TeX()) + "."}

@@ -127,7 +127,17 @@ func genDeterminant(g *G) (*Problem, error) {
 		return nil, errf("steps: elimination factor %s differs", factor)
 	}
 	if !det.IsZero() {
-		prod := strings.Join(pivots, `\cdot `)
+		// a pivot 1 changes nothing in the product and is left out
+		var shown []string
+		for _, pv := range pivots {
+			if pv != "1" {
+				shown = append(shown, pv)
+			}
+		}
+		if len(shown) == 0 {
+			shown = []string{"1"}
+		}
+		prod := strings.Join(shown, `\cdot `)
 		if swaps%2 == 1 {
 			prod = `-` + `\left(` + prod + `\right)`
 		}
