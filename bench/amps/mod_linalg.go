@@ -142,7 +142,7 @@ func genDeterminant(g *G) (*Problem, error) {
 			prod = `-` + `\left(` + prod + `\right)`
 		}
 		p.Steps = append(p.Steps, "The matrix is now triangular, so the determinant is the product of its diagonal"+
-			map[bool]string{true: ", with one sign change per row swap", false: ""}[swaps > 0]+": "+m(prod+" = "+det.TeX())+".")
+			map[bool]string{true: ", with one sign change per row swap", false: ""}[swaps > 0]+": "+m(chain(prod, det.TeX()))+".")
 	}
 	p.setNum(det)
 	p.sym("A", A.Py())
