@@ -196,6 +196,9 @@ func texAtom(e Expr) string {
 	case *Fn:
 		switch t.Name {
 		case "exp":
+			if n, ok := t.Arg.(*Num); ok && n.V.Equal(Int(1)) {
+				return "e" // e^{1} is written e
+			}
 			return "e^{" + TeX(t.Arg) + "}"
 		case "abs":
 			return `\left|` + TeX(t.Arg) + `\right|`

@@ -44,7 +44,7 @@ import (
 )
 
 // Areas, in catalogue order.
-var Areas = []string{"algebra", "calculus", "statistics", "geometry", "linear_algebra", "number_theory", "k12"}
+var Areas = []string{"algebra", "trigonometry", "calculus", "statistics", "geometry", "linear_algebra", "number_theory", "k12"}
 
 // Module is one generator of exercises.
 type Module struct {

@@ -309,7 +309,11 @@ func TestCheckFile(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	rep.WriteText(&buf)
-	if !strings.Contains(buf.String(), "re-verified (100.0%)") {
+	if rep.CrossLevel != 0 || len(rep.Difficulty) != len(mods) {
+		t.Fatalf("cross-level %d, difficulty of %d modules (want 0, %d)", rep.CrossLevel, len(rep.Difficulty), len(mods))
+	}
+	if !strings.Contains(buf.String(), "re-verified (100.0%)") || !strings.Contains(buf.String(), "form lint: no findings") ||
+		!strings.Contains(buf.String(), "problems at two or more levels: 0") || !strings.Contains(buf.String(), "difficulty proxy") {
 		t.Fatalf("report: %s", buf.String())
 	}
 
@@ -319,12 +323,22 @@ func TestCheckFile(t *testing.T) {
 	lines[1] = strings.Replace(lines[1], `"module":"`+recs[1].Module+`"`, `"module":"nosuch"`, 1)
 	lines[2] = strings.Replace(lines[2], `"problem":"`, `"problem":"Now: `, 1)
 	bad := filepath.Join(t.TempDir(), "bad.jsonl")
-	os.WriteFile(bad, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	withLint := append([]string(nil), lines...)
+	withLint[4] = strings.Replace(withLint[4], `"problem":"`, `"problem":"Take a equilateral triangle. `, 1)
+	os.WriteFile(bad, []byte(strings.Join(withLint, "\n")+"\n"), 0o644)
 	rep, err = Check(context.Background(), bad)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Failures) != 3 || rep.Failures[0].Line != 1 || rep.Failures[1].Line != 2 || rep.Failures[2].Line != 3 {
+	if len(rep.Lint) != 1 || rep.Lint[0].Line != 5 || rep.Lint[0].Rule != "article" || !rep.Failed() {
+		t.Fatalf("the lint did not name the defect of line 5: %+v", rep.Lint)
+	}
+	buf.Reset()
+	rep.WriteText(&buf)
+	if !strings.Contains(buf.String(), "form lint: 1 findings (article 1)") {
+		t.Fatalf("report: %s", buf.String())
+	}
+	if len(rep.Failures) != 4 || rep.Failures[0].Line != 1 || rep.Failures[1].Line != 2 || rep.Failures[2].Line != 3 {
 		t.Fatalf("tampered lines not all caught: %+v", rep.Failures)
 	}
 	if !strings.Contains(rep.Failures[1].Reason, "unknown module") || !strings.Contains(rep.Failures[2].Reason, "problem differs") {

@@ -31,10 +31,44 @@ type CheckReport struct {
 	// Duplicates counts records whose problem text repeats an earlier one.
 	Duplicates int            `json:"duplicates"`
 	Failures   []CheckFailure `json:"failures"`
+	// Lint lists the form defects the lint finds (see LintRules); a file
+	// with any fails the check like a record that does not re-verify.
+	Lint []LintRecordFinding `json:"lint"`
+	// CrossLevel counts problem texts that occur at two or more levels.
+	CrossLevel int `json:"cross_level"`
+	// Difficulty is the per-level difficulty proxy of every module (see
+	// DifficultyProxy), levels 1-5 (0 where a level has no record), and
+	// NotMonotone the modules whose proxy does not rise from each level
+	// present to the next.
+	Difficulty  map[string][5]float64 `json:"difficulty"`
+	NotMonotone []string              `json:"not_monotone"`
 }
 
-// Failed reports whether any record failed.
-func (r *CheckReport) Failed() bool { return len(r.Failures) > 0 }
+// DifficultyProxy is a record's measured difficulty: the characters of
+// mathematics its solution writes before the final sentence, plus those
+// of its problem. It grows with the size of the numbers, the number of
+// operations and the number of steps, the three things a level is meant to
+// raise, and is computed from the text alone, so that any file can be
+// measured.
+func DifficultyProxy(r Record) float64 {
+	n := 0
+	sol := r.Solution
+	if i := strings.LastIndex(sol, "\n\nThe answer is"); i >= 0 {
+		sol = sol[:i]
+	} else if strings.HasPrefix(sol, "The answer is") {
+		sol = ""
+	}
+	for _, t := range []string{r.Problem, sol} {
+		_, maths := splitMath(t)
+		for _, f := range maths {
+			n += len(strings.Join(strings.Fields(f), ""))
+		}
+	}
+	return float64(n)
+}
+
+// Failed reports whether any record failed or the lint found a defect.
+func (r *CheckReport) Failed() bool { return len(r.Failures) > 0 || len(r.Lint) > 0 }
 
 // WriteText prints the report.
 func (r *CheckReport) WriteText(w io.Writer) {
@@ -50,6 +84,38 @@ func (r *CheckReport) WriteText(w io.Writer) {
 			break
 		}
 		fmt.Fprintf(w, "line %d: %s (%s): %s\n", f.Line, f.ID, f.Module, f.Reason)
+	}
+	fmt.Fprintf(w, "problems at two or more levels: %d\n", r.CrossLevel)
+	fmt.Fprintf(w, "difficulty proxy (mean characters of mathematics in problem and steps), levels 1-5: rises with the level in %d of %d modules\n",
+		len(r.Difficulty)-len(r.NotMonotone), len(r.Difficulty))
+	var mods []string
+	for mod := range r.Difficulty {
+		mods = append(mods, mod)
+	}
+	sort.Strings(mods)
+	notMono := map[string]bool{}
+	for _, mod := range r.NotMonotone {
+		notMono[mod] = true
+	}
+	for _, mod := range mods {
+		d := r.Difficulty[mod]
+		mark := ""
+		if notMono[mod] {
+			mark = "  NOT MONOTONE"
+		}
+		fmt.Fprintf(w, "  %-32s %6.1f %6.1f %6.1f %6.1f %6.1f%s\n", mod, d[0], d[1], d[2], d[3], d[4], mark)
+	}
+	if len(r.Lint) == 0 {
+		fmt.Fprintf(w, "form lint: no findings (%d rules)\n", len(LintRules))
+		return
+	}
+	fmt.Fprintf(w, "form lint: %d findings (%s)\n", len(r.Lint), lintCounts(r.Lint))
+	for i, f := range r.Lint {
+		if i == 50 {
+			fmt.Fprintf(w, "... %d more findings (--json lists them all)\n", len(r.Lint)-50)
+			break
+		}
+		fmt.Fprintf(w, "line %d: %s (%s): %s: %s\n", f.Line, f.ID, f.Module, f.Rule, f.Excerpt)
 	}
 }
 
@@ -78,6 +144,9 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 	}
 	rep := &CheckReport{Path: path, Records: len(recs), Modules: map[string]int{}, Levels: map[string]int{}, Splits: map[string]int{}}
 	seen := map[string]bool{}
+	levelsOf := map[string]map[int]bool{}
+	sum := map[string]*[5]float64{}
+	cnt := map[string]*[5]int{}
 	for _, r := range recs {
 		rep.Modules[r.Module]++
 		rep.Levels[r.Level]++
@@ -87,7 +156,42 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 			rep.Duplicates++
 		}
 		seen[k] = true
+		mk := r.Module + "\x00" + k
+		if levelsOf[mk] == nil {
+			levelsOf[mk] = map[int]bool{}
+		}
+		levelsOf[mk][r.LevelNum()] = true
+		if sum[r.Module] == nil {
+			sum[r.Module], cnt[r.Module] = &[5]float64{}, &[5]int{}
+		}
+		sum[r.Module][r.LevelNum()-1] += DifficultyProxy(r)
+		cnt[r.Module][r.LevelNum()-1]++
 	}
+	for _, ls := range levelsOf {
+		if len(ls) > 1 {
+			rep.CrossLevel++
+		}
+	}
+	rep.Difficulty = map[string][5]float64{}
+	for mod, s := range sum {
+		var mean [5]float64
+		prev, mono := -1.0, true
+		for l := range 5 {
+			if cnt[mod][l] == 0 {
+				continue
+			}
+			mean[l] = s[l] / float64(cnt[mod][l])
+			if mean[l] <= prev {
+				mono = false
+			}
+			prev = mean[l]
+		}
+		rep.Difficulty[mod] = mean
+		if !mono {
+			rep.NotMonotone = append(rep.NotMonotone, mod)
+		}
+	}
+	sort.Strings(rep.NotMonotone)
 	fails := make([]string, len(recs))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -110,6 +214,11 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	for _, r := range recs {
+		for _, f := range Lint(r) {
+			rep.Lint = append(rep.Lint, LintRecordFinding{Line: r.line, ID: r.UniqueID, Module: r.Module, LintFinding: f})
+		}
 	}
 	for i, f := range fails {
 		if f == "" {

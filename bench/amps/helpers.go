@@ -346,3 +346,47 @@ func monicLinear(r cas.Q) cas.Poly { return cas.Linear(q(1), r.Neg()) }
 func fx(name string, e cas.Expr) string { return m(name + "(x) = " + tex(e)) }
 
 func sqrtF(x float64) float64 { return math.Sqrt(x) }
+
+// sup writes an exponent, nothing for 1 (x^{1} is written x).
+func sup(k int64) string {
+	if k == 1 {
+		return ""
+	}
+	return "^{" + itoa(k) + "}"
+}
+
+// overTeX writes num/den as a fraction, num alone over 1.
+func overTeX(num, den string) string {
+	if den == "1" {
+		return num
+	}
+	return `\frac{` + num + "}{" + den + "}"
+}
+
+// indexTuple writes (v_{1}, v_{2}, ..., v_{n}), with an ellipsis only past four
+// components.
+func indexTuple(v string, n int) string {
+	var parts []string
+	if n <= 4 {
+		for i := 1; i <= n; i++ {
+			parts = append(parts, v+"_{"+itoa(int64(i))+"}")
+		}
+	} else {
+		parts = []string{v + "_{1}", v + "_{2}", `\ldots`, v + "_{" + itoa(int64(n)) + "}"}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// chain joins the sides of an equation, leaving out a side that repeats
+// the one before it (a fraction already in lowest terms is not "reduced"
+// to itself).
+func chain(sides ...string) string {
+	var out []string
+	for _, s := range sides {
+		if len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == strings.TrimSpace(s) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, " = ")
+}

@@ -465,13 +465,25 @@ func genCompleteSquare(g *G) (*Problem, error) {
 	p.Echo = firstMath(p.Problem)
 	inner := cas.FromPoly(cas.NewPoly(q(0), B.Div(A), q(1)), "x")
 	if !A.IsOne() {
+		// written by hand: cas would multiply the factor back in
+		lead := A.TeX()
+		if lead == "-1" {
+			lead = "-"
+		}
 		p.Steps = append(p.Steps, "Factor "+m(A.TeX())+" out of the first two terms: "+
-			m(tex(cas.Sum(cas.Product(cas.N(A), inner), cas.N(C))))+".")
+			m(lead+`\left(`+tex(inner)+`\right)`+signedQ(C))+".")
 	}
 	sq := cas.Power(cas.Sum(X, cas.N(h.Neg())), e(2))
 	p.Steps = append(p.Steps, "Half the coefficient of "+m("x")+" inside is "+m(h.Neg().TeX())+"; its square is "+m(h.Mul(h).TeX())+
 		", so "+m(tex(inner)+" = "+tex(cas.Sum(sq, cas.N(h.Mul(h).Neg()))))+".")
-	p.Steps = append(p.Steps, "The constant becomes "+m(C.TeX()+" - "+paren(A)+`\cdot`+h.Mul(h).TeX()+" = "+k.TeX())+".")
+	prod := paren(A) + `\cdot ` + h.Mul(h).TeX()
+	switch {
+	case h.Mul(h).IsOne():
+		prod = paren(A)
+	case A.IsOne():
+		prod = h.Mul(h).TeX()
+	}
+	p.Steps = append(p.Steps, "The constant becomes "+m(C.TeX()+" - "+prod+" = "+k.TeX())+".")
 	p.setExpr(ans)
 	p.sym("p", ppy(P))
 	p.Check = func() error {
@@ -1201,7 +1213,7 @@ func genEllipseFoci(g *G) (*Problem, error) {
 	cc := cas.Sqrt(cas.N(c2))
 	p := &Problem{Problem: "Find the foci of the ellipse " + m(conicTeX(c.A, c.C, c.D, c.E, c.F)) + "."}
 	p.Steps = []string{
-		"Completing the squares gives " + m(`\frac{`+tex(cas.Power(shift(X, h), e(2)))+`}{`+A2.TeX()+`} + \frac{`+tex(cas.Power(shift(Y, k), e(2)))+`}{`+B2.TeX()+`} = 1`) + ".",
+		"Completing the squares gives " + m(overTeX(tex(cas.Power(shift(X, h), e(2))), A2.TeX())+" + "+overTeX(tex(cas.Power(shift(Y, k), e(2))), B2.TeX())+" = 1") + ".",
 		"The major axis is " + map[bool]string{true: "horizontal", false: "vertical"}[hor] + " and " +
 			m(`c = \sqrt{`+cas.MaxQ(A2, B2).TeX()+" - "+cas.MinQ(A2, B2).TeX()+"} = "+tex(cc)) + ".",
 	}
@@ -1455,9 +1467,8 @@ func genBinomialTerm(g *G) (*Problem, error) {
 	f := cas.PolyInts(c, a)
 	p := &Problem{Problem: "Find the coefficient of " + m(tex(cas.Power(X, e(k)))) + " in the expansion of " + m(`\left(`+ptex(f)+`\right)^{`+itoa(n)+"}") + "."}
 	p.Steps = []string{
-		"By the binomial theorem the term in " + m(tex(cas.Power(X, e(k)))) + " is " + m(`\binom{`+itoa(n)+"}{"+itoa(k)+`}\left(`+tex(cas.Product(e(a), X))+`\right)^{`+itoa(k)+`}\left(`+itoa(c)+`\right)^{`+itoa(n-k)+"}") + ".",
-		"Here " + m(`\binom{`+itoa(n)+"}{"+itoa(k)+"} = "+cas.Binomial(n, k).String()) + ", " + m(`\left(`+itoa(a)+`\right)^{`+itoa(k)+"} = "+q(a).PowInt(int(k)).String()) +
-			" and " + m(`\left(`+itoa(c)+`\right)^{`+itoa(n-k)+"} = "+q(c).PowInt(int(n-k)).String()) + ".",
+		"By the binomial theorem the term in " + m(tex(cas.Power(X, e(k)))) + " is " + m(`\binom{`+itoa(n)+"}{"+itoa(k)+`}\left(`+tex(cas.Product(e(a), X))+`\right)`+sup(k)+`\left(`+itoa(c)+`\right)`+sup(n-k)) + ".",
+		"Here " + andList(binomTermParts(n, k, a, c)) + ".",
 	}
 	p.setNum(coef)
 	p.sym("f", ppy(f))
@@ -1678,7 +1689,7 @@ func genVieta(g *G) (*Problem, error) {
 		ans = e1.Mul(e1).Sub(e2.MulInt(2))
 		what = "the sum of the squares of the roots"
 	}
-	p := &Problem{Problem: "Let the roots of " + m(ptex(P)+" = 0") + " be " + m(`r_{1}, \ldots, r_{`+itoa(int64(d))+"}") + ". Find " + what + "."}
+	p := &Problem{Problem: "Let the roots of " + m(ptex(P)+" = 0") + " be " + m(indexTuple("r", d)) + ". Find " + what + "."}
 	p.setNum(ans)
 	p.sym("p", ppy(P))
 	p.sym("what", map[bool]string{true: "recip", false: "squares"}[recip])
@@ -1701,4 +1712,29 @@ func genVieta(g *G) (*Problem, error) {
 		return nil
 	}
 	return p, nil
+}
+
+// binomTermParts are the values of the binomial coefficient and the two
+// powers of a binomial term, leaving out a power 1 (nothing to compute).
+func binomTermParts(n, k, a, c int64) []string {
+	parts := []string{m(`\binom{` + itoa(n) + "}{" + itoa(k) + "} = " + cas.Binomial(n, k).String())}
+	if k > 1 {
+		parts = append(parts, m(`\left(`+itoa(a)+`\right)^{`+itoa(k)+"} = "+q(a).PowInt(int(k)).String()))
+	}
+	if n-k > 1 && (c != a || n-k != k) {
+		parts = append(parts, m(`\left(`+itoa(c)+`\right)^{`+itoa(n-k)+"} = "+q(c).PowInt(int(n-k)).String()))
+	}
+	return parts
+}
+
+// signedQ writes a constant term after another term: " + 3", " - 3", or
+// nothing for 0.
+func signedQ(c cas.Q) string {
+	switch c.Sign() {
+	case 0:
+		return ""
+	case -1:
+		return " - " + c.Abs().TeX()
+	}
+	return " + " + c.TeX()
 }

@@ -346,7 +346,7 @@ func genTangentLine(g *G) (*Problem, error) {
 	p.Steps = []string{
 		"The point of tangency is " + m(`\left(`+itoa(a)+", "+y0.TeX()+`\right)`) + ".",
 		"The slope is " + m("y'("+itoa(a)+") = "+slope.TeX()) + ", from " + m("y' = "+ptex(P.Deriv())) + ".",
-		"So " + m("y = "+tex(cas.Sum(cas.N(y0), cas.Product(cas.N(slope), shift(X, q(a)))))) + ", that is " + m("y = "+tex(line)) + ".",
+		pointSlope(slope, q(a), y0, line),
 	}
 	p.setEquation(cas.V("y"), line)
 	p.sym("f", ppy(P))
@@ -950,7 +950,13 @@ func genIntPartsTrig(g *G) (*Problem, error) {
 		sign = -sign
 	}
 	sum := cas.Sum(terms...)
-	p.Steps = append(p.Steps, "Its value at "+m("x = 0")+" is "+m(tex(cas.Subst(sum, "x", e(0))))+", which is subtracted so that "+m("F(0) = 0")+".")
+	p.Steps = append(p.Steps, "Adding the terms, an antiderivative is "+m(tex(sum))+".")
+	c0 := cas.Subst(sum, "x", e(0))
+	if cas.Equal(c0, e(0)) {
+		p.Steps = append(p.Steps, "It is already "+m("0")+" at "+m("x = 0")+", so it is "+m("F")+".")
+	} else {
+		p.Steps = append(p.Steps, "Its value at "+m("x = 0")+" is "+m(tex(c0))+"; subtracting it gives "+m("F(x) = "+tex(F))+".")
+	}
 	p.Check = func() error {
 		if err := sameExpr(antiZero(sum), F, "x"); err != nil {
 			return errf("the tabular sum differs from Integrate: %v", err)
@@ -1023,6 +1029,7 @@ func genArclength(g *G) (*Problem, error) {
 	var y cas.Expr
 	var lo, hi int64
 	var ans cas.Expr
+	var key string // the step that turns the integrand into something integrable
 	switch g.IntN(3) {
 	case 0: // y' = u - 1/(4u), u = alpha x^m: 1 + y'^2 = (u + 1/(4u))^2
 		mm := g.Int(1, g.ByLevel(2, 2, 3, 3, 4))
@@ -1045,6 +1052,8 @@ func genArclength(g *G) (*Problem, error) {
 			return nil, err
 		}
 		ans = cas.Expand(cas.Diff(subAbs(S, hi), subAbs(S, lo)))
+		key = "This is a perfect square: " + m(`1 + y'^{2} = \left(`+tex(cas.Sum(u, v))+`\right)^{2}`) + ", so the integrand is " + m(tex(cas.Sum(u, v))) +
+			", with antiderivative " + m(tex(S)) + "; from " + m(itoa(lo)) + " to " + m(itoa(hi)) + " it gives " + m(tex(ans)) + "."
 	case 1: // y = (2/3) k^{-2}... : y' = sqrt(c x) gives 1 + c x, a square at both ends
 		c := g.Int(1, g.ByLevel(2, 3, 4, 5, 6))
 		y = cas.Product(cas.F(2, 3), cas.Sqrt(e(c)), cas.Power(X, cas.F(3, 2)))
@@ -1060,18 +1069,23 @@ func genArclength(g *G) (*Problem, error) {
 		lo, hi = (s1*s1-1)/c, (s2*s2-1)/c
 		// integral of sqrt(1 + c x) = 2/(3c) (1 + c x)^{3/2}
 		ans = cas.N(qf(2, 3*c).Mul(q(s2*s2*s2 - s1*s1*s1)))
+		k := tex(cas.Sum(e(1), cas.Product(e(c), X)))
+		key = "An antiderivative of " + m(`\sqrt{`+k+"}") + " is " + m(overTeX("2", itoa(3*c))+`\left(`+k+`\right)^{\frac{3}{2}}`) + "; at the ends " + m(k) + " is " +
+			m(itoa(s1*s1)) + " and " + m(itoa(s2*s2)) + ", so the length is " + m(chain(overTeX("2", itoa(3*c))+`\left(`+itoa(s2)+"^{3} - "+itoa(s1)+`^{3}\right)`, tex(ans))) + "."
 	default: // a line y = m x + b: length (hi - lo) sqrt(1 + m^2)
 		mm := g.Int(-g.ByLevel(2, 3, 4, 5, 6), g.ByLevel(2, 3, 4, 5, 6))
 		y = cas.Sum(cas.Product(e(mm), X), e(g.Int(-5, 5)))
 		lo = g.Int(-3, 2)
 		hi = lo + g.Int(1, 5)
 		ans = cas.Product(e(hi-lo), cas.Sqrt(e(1+mm*mm)))
+		key = "The integrand is the constant " + m(tex(cas.Sqrt(e(1+mm*mm)))) + ", so the length is " + m(`\left(`+itoa(hi)+" - "+paren(q(lo))+`\right)`+tex(cas.Sqrt(e(1+mm*mm)))+" = "+tex(ans)) + "."
 	}
 	dy := cas.D(y, "x")
 	p := &Problem{Problem: "Find the arclength of the curve " + m("y = "+tex(y)) + " from " + m("x = "+itoa(lo)) + " to " + m("x = "+itoa(hi)) + "."}
 	p.Steps = []string{
 		"The derivative is " + m("y' = "+tex(dy)) + ", so " + m("1 + y'^{2} = "+tex(cas.Expand(cas.Sum(e(1), cas.Power(dy, e(2)))))) + ".",
-		"The arclength " + m(`\int_{`+itoa(lo)+"}^{"+itoa(hi)+`}\sqrt{1 + y'^{2}}\,dx`) + " evaluates to " + m(tex(ans)) + ".",
+		"The arclength is " + m(`\int_{`+itoa(lo)+"}^{"+itoa(hi)+`}\sqrt{1 + y'^{2}}\,dx`) + ".",
+		key,
 	}
 	p.setExpr(ans)
 	p.sym("y", py(y))
@@ -1107,7 +1121,8 @@ func genAreaBetween(g *G) (*Problem, error) {
 	var pieces []string
 	for i := 0; i+1 < len(rs); i++ {
 		v := F.Eval(q(rs[i+1])).Sub(F.Eval(q(rs[i])))
-		pieces = append(pieces, m(`\left|\int_{`+itoa(rs[i])+"}^{"+itoa(rs[i+1])+`}\left(f - g\right)dx\right| = `+v.Abs().TeX()))
+		pieces = append(pieces, m(`\left|\int_{`+itoa(rs[i])+"}^{"+itoa(rs[i+1])+`}\left(f - g\right)dx\right| = \left|F(`+itoa(rs[i+1])+") - F("+itoa(rs[i])+`)\right| = \left|`+
+			F.Eval(q(rs[i+1])).TeX()+" - "+paren(F.Eval(q(rs[i])))+`\right| = `+v.Abs().TeX()))
 		area = area.Add(v.Abs())
 	}
 	p := &Problem{Problem: "Find the area of the region enclosed by " + m("y = "+ptex(f)) + " and " + m("y = "+ptex(h)) + "."}
@@ -1117,7 +1132,15 @@ func genAreaBetween(g *G) (*Problem, error) {
 	}
 	p.Steps = []string{
 		"The curves meet where " + m(ptex(f.Sub(h))+" = 0") + ", at " + joinTeX(xs) + ".",
-		"Between consecutive crossings: " + strings.Join(pieces, "; ") + ".",
+		"An antiderivative of " + m("f - g = "+ptex(diff)) + " is " + m("F(x) = "+ptex(F)) + ".",
+		"The area is the absolute integral between consecutive crossings: " + strings.Join(pieces, "; ") + ".",
+	}
+	if len(pieces) > 1 {
+		var ps []string
+		for i := 0; i+1 < len(rs); i++ {
+			ps = append(ps, F.Eval(q(rs[i+1])).Sub(F.Eval(q(rs[i]))).Abs().TeX())
+		}
+		p.Steps = append(p.Steps, "Adding the pieces, "+m(strings.Join(ps, " + ")+" = "+area.TeX())+".")
 	}
 	p.setNum(area)
 	p.sym("f", ppy(f))
@@ -1357,3 +1380,27 @@ func genAverageValue(g *G) (*Problem, error) {
 }
 
 var _ = expr.Pi
+
+// pointSlope is the step from the point-slope form y - y0 = m(x - a) to
+// y = mx + b (a horizontal line needs no expanding).
+func pointSlope(slope, a, y0 cas.Q, line cas.Expr) string {
+	if slope.IsZero() {
+		return "The tangent is horizontal: " + m("y = "+y0.TeX()) + "."
+	}
+	k := slope.TeX()
+	switch k {
+	case "1":
+		k = ""
+	case "-1":
+		k = "-"
+	}
+	dx := "x"
+	if !a.IsZero() {
+		dx = `\left(` + tex(shift(X, a)) + `\right)`
+	}
+	lhs := "y"
+	if !y0.IsZero() {
+		lhs = tex(shift(cas.V("y"), y0))
+	}
+	return "In point-slope form " + m(lhs+" = "+k+dx) + "; solving for " + m("y") + " gives " + m("y = "+tex(line)) + "."
+}

@@ -95,7 +95,7 @@ func genHeron(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Find the area of the triangle with sides " + sidesTeX(a, b, c) + "."}
 	p.Steps = []string{
 		"The semiperimeter is " + m("s = "+s.TeX()) + ".",
-		"By Heron's formula, " + m(`A = \sqrt{s(s - a)(s - b)(s - c)} = \sqrt{`+s.Mul(s.Sub(q(a))).Mul(s.Sub(q(b))).Mul(s.Sub(q(c))).TeX()+"} = "+tex(area)) + ".",
+		"By Heron's formula, " + m(chain(`A = \sqrt{s(s - a)(s - b)(s - c)}`, `\sqrt{`+s.Mul(s.Sub(q(a))).Mul(s.Sub(q(b))).Mul(s.Sub(q(c))).TeX()+"}", tex(area))) + ".",
 	}
 	p.setExpr(area)
 	p.sym("sides", pyInts([]int64{a, b, c}))
@@ -287,7 +287,7 @@ func genRegularAngle(g *G) (*Problem, error) {
 		"Find the measure in degrees of one interior angle of a regular "+m(itoa(n))+"-gon.")}
 	p.Steps = []string{
 		"The interior angles sum to " + m(`\left(`+itoa(n)+` - 2\right)\cdot 180 = `+itoa((n-2)*180)) + ".",
-		"Each of the " + m(itoa(n)) + " equal angles is " + m(`\frac{`+itoa((n-2)*180)+"}{"+itoa(n)+"} = "+a.TeX()) + ".",
+		"Each of the " + m(itoa(n)) + " equal angles is " + m(chain(`\frac{`+itoa((n-2)*180)+"}{"+itoa(n)+"}", a.TeX())) + ".",
 	}
 	p.setNum(a)
 	p.sym("n", itoa(n))
@@ -427,7 +427,7 @@ func genPolyhedronDiameter(g *G) (*Problem, error) {
 	p.Steps = []string{
 		"The diameter of a polyhedron is the largest distance between two vertices; comparing the squared distances of all " + m(itoa(int64(len(vs)*(len(vs)-1)/2))) + " pairs, the largest is " + m(itoa(best)) +
 			", between " + m(pt3TeX(vs[bi])) + " and " + m(pt3TeX(vs[bj])) + ".",
-		"So the diameter is " + m(`\sqrt{`+itoa(best)+"} = "+tex(diam)) + ".",
+		"So the diameter is " + m(chain(`\sqrt{`+itoa(best)+"}", tex(diam))) + ".",
 	}
 	p.setExpr(diam)
 	var pys []string
@@ -612,8 +612,8 @@ func genRegularArea(g *G) (*Problem, error) {
 		k = cas.Sum(e(6), cas.Product(e(3), cas.Sqrt(e(3))))
 	}
 	area := cas.Expand(cas.Product(e(s*s), k))
-	names := map[int64]string{3: "equilateral triangle", 4: "square", 6: "regular hexagon", 8: "regular octagon", 12: "regular dodecagon"}
-	p := &Problem{Problem: "Find the exact area of a " + names[n] + " with side " + m(itoa(s)) + "."}
+	names := map[int64]string{3: "an equilateral triangle", 4: "a square", 6: "a regular hexagon", 8: "a regular octagon", 12: "a regular dodecagon"}
+	p := &Problem{Problem: "Find the exact area of " + names[n] + " with side " + m(itoa(s)) + "."}
 	p.setExpr(area)
 	p.sym("n", itoa(n))
 	p.sym("s", itoa(s))

@@ -79,9 +79,16 @@ func init() {
 	}
 }
 
+// fraction draws a proper or improper fraction that is not an integer (a
+// "fraction" 4/2 would be printed 2, and arithmetic on it is not fraction
+// arithmetic).
 func (g *G) fraction(maxDen int64) cas.Q {
-	d := g.Int(2, maxDen)
-	return qf(g.NZ(-2*d, 2*d), d)
+	for {
+		d := g.Int(2, maxDen)
+		if f := qf(g.NZ(-2*d, 2*d), d); !f.IsInt() {
+			return f
+		}
+	}
 }
 
 func genFractionAdd(g *G) (*Problem, error) {
@@ -91,6 +98,9 @@ func genFractionAdd(g *G) (*Problem, error) {
 	for i := 0; i < n; i++ {
 		d := g.Int(2, maxDen)
 		num := g.Int(1, 2*d)
+		for num%d == 0 {
+			num = g.Int(1, 2*d) // not an integer in disguise
+		}
 		if g.Level >= 2 && g.IntN(3) == 0 {
 			num = -num
 		}
@@ -229,7 +239,7 @@ func genPercentOf(g *G) (*Problem, error) {
 	if g.Level >= 4 && g.Bool() {
 		pct = qf(g.Int(1, 999), 10)
 	}
-	n := q(g.Int(1, g.ByLevel(100, 200, 500, 1000, 5000)))
+	n := q(g.Int(2, g.ByLevel(100, 200, 500, 1000, 5000))) // a percentage of 1 is the fraction itself
 	r := pct.Div(q(100)).Mul(n)
 	p := &Problem{Problem: "What is " + m(decimalOrFrac(pct)+`\%`) + " of " + m(n.String()) + "?"}
 	p.Steps = []string{m(decimalOrFrac(pct)+`\% = `+pct.Div(q(100)).TeX()) + ", and " + m(pct.Div(q(100)).TeX()+`\cdot `+n.String()+" = "+r.TeX()) + "."}
@@ -254,12 +264,12 @@ func genPercentChange(g *G) (*Problem, error) {
 		b += 4
 	}
 	ch := qf(100*(b-a), a)
-	word := "increase"
+	word := "an increase"
 	if b < a {
-		word = "decrease"
+		word = "a decrease"
 	}
 	p := &Problem{Problem: "A price changes from " + m(itoa(a)) + " to " + m(itoa(b)) + " dollars. By what percentage did it change? (Give a negative number for a decrease.)"}
-	p.Steps = []string{"The change is " + m(itoa(b-a)) + ", an " + word + " of " + m(`\frac{`+itoa(b-a)+"}{"+itoa(a)+`}\cdot 100\% = `+decimalOrFrac(ch)+`\%`) + "."}
+	p.Steps = []string{"The change is " + m(itoa(b-a)) + ", " + word + " of " + m(`\frac{`+itoa(b-a)+"}{"+itoa(a)+`}\cdot 100\% = `+decimalOrFrac(ch)+`\%`) + "."}
 	p.Answer = decimalOrFrac(ch)
 	p.Reprint = numNode(ch)
 	p.sym("a", itoa(a))
@@ -300,7 +310,8 @@ func genExponentRules(g *G) (*Problem, error) {
 	p.Echo = firstMath(p.Problem)
 	var es []string
 	for i, v := range vars {
-		es = append(es, m(v+"^{"+itoa(k)+`\cdot `+paren(q(e1[i]))+" - "+paren(q(e2[i]))+"} = "+v+"^{"+itoa(k*e1[i]-e2[i])+"}"))
+		// the power of a power multiplies (k times e1), the quotient subtracts e2
+		es = append(es, m(v+"^{"+itoa(k*e1[i])+" - "+paren(q(e2[i]))+"} = "+v+sup(k*e1[i]-e2[i])))
 	}
 	p.Steps = []string{
 		"Raise the numerator to the power " + m(itoa(k)) + " (the coefficient becomes " + m(c1.PowInt(int(k)).TeX()) + "), then divide: " + strings.Join(es, ", ") + ".",
@@ -500,7 +511,7 @@ func genSystem2(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Solve the system " + m(tex(l1)+" = "+c1.TeX()) + " and " + m(tex(l2)+" = "+c2.TeX()) + "."}
 	p.Steps = []string{
 		"Multiply the first equation by " + m(itoa(b2)) + " and the second by " + m(itoa(b1)) + " and subtract to eliminate " + m("y") + ": " +
-			m(itoa(det)+"x = "+c1.MulInt(b2).Sub(c2.MulInt(b1)).TeX()) + ", so " + m("x = "+x.TeX()) + ".",
+			m(tex(cas.Product(e(det), X))+" = "+c1.MulInt(b2).Sub(c2.MulInt(b1)).TeX()) + map[bool]string{true: "", false: ", so " + m("x = "+x.TeX())}[det == 1] + ".",
 		"Substituting back gives " + m("y = "+y.TeX()) + ".",
 	}
 	p.setTuple(cas.N(x), cas.N(y))
@@ -857,7 +868,8 @@ func genSameColor(g *G) (*Problem, error) {
 }
 
 func genProportion(g *G) (*Problem, error) {
-	a, b, c := g.Int(1, g.ByLevel(12, 20, 30, 50, 100)), g.Int(1, g.ByLevel(12, 20, 30, 50, 100)), g.Int(1, g.ByLevel(12, 20, 30, 50, 100))
+	// b and c at least 2: a denominator 1 is not a proportion a textbook writes
+	a, b, c := g.Int(1, g.ByLevel(12, 20, 30, 50, 100)), g.Int(2, g.ByLevel(12, 20, 30, 50, 100)), g.Int(2, g.ByLevel(12, 20, 30, 50, 100))
 	x := qf(a*c, b)
 	p := &Problem{Problem: "Solve for " + m("x") + ": " + m(`\frac{`+itoa(a)+"}{"+itoa(b)+`} = \frac{x}{`+itoa(c)+"}") + "."}
 	p.setNum(x)
@@ -879,7 +891,7 @@ func genCompound(g *G) (*Problem, error) {
 	years := g.Int(1, g.ByLevel(2, 3, 4, 5, 6))
 	amt := q(P).Mul(q(1).Add(qf(rate, 100)).PowInt(int(years)))
 	p := &Problem{Problem: "An amount of " + m(`\$`+itoa(P)) + " earns " + m(itoa(rate)+`\%`) + " interest per year, compounded yearly. What is the exact amount after " + m(itoa(years)) + " years?"}
-	p.Steps = []string{m(`A = P\left(1 + r\right)^{t} = `+itoa(P)+`\cdot `+decimalOrFrac(q(1).Add(qf(rate, 100)))+"^{"+itoa(years)+"} = "+decimalOrFrac(amt)) + "."}
+	p.Steps = []string{m(`A = P\left(1 + r\right)^{t} = `+itoa(P)+`\cdot `+decimalOrFrac(q(1).Add(qf(rate, 100)))+sup(years)+" = "+decimalOrFrac(amt)) + "."}
 	p.Answer = decimalOrFrac(amt)
 	p.Reprint = numNode(amt)
 	p.sym("P", itoa(P))
@@ -962,8 +974,19 @@ func genWordArrangements(g *G) (*Problem, error) {
 		}
 	}
 	p := &Problem{Problem: "How many distinct arrangements of the letters of the word " + m(`\text{`+w+"}") + " are there?"}
-	p.Steps = []string{"The word has " + m(itoa(int64(len(w)))) + " letters with repeats; divide " + m(itoa(int64(len(w)))+"!") + " by the factorials of the repeat counts: " +
-		m(`\frac{`+itoa(int64(len(w)))+"!}{"+strings.Join(den, `\,`)+"} = "+ans.String()) + "."}
+	if len(den) == 0 {
+		p.Steps = []string{"The " + m(itoa(int64(len(w)))) + " letters are all different, so every order is a different arrangement: " + m(itoa(int64(len(w)))+"! = "+ans.String()) + "."}
+	} else {
+		var reps []string
+		for _, l := range letters {
+			if c := counts[rune(l[0])]; c > 1 {
+				reps = append(reps, m(`\text{`+l+"}")+" "+map[bool]string{true: "twice", false: m(itoa(c)) + " times"}[c == 2])
+			}
+		}
+		p.Steps = []string{"The word has " + m(itoa(int64(len(w)))) + " letters, with " + andList(reps) + ".",
+			"Swapping equal letters gives the same arrangement, so divide " + m(itoa(int64(len(w)))+"!") + " by the factorials of the repeat counts: " +
+				m(`\frac{`+itoa(int64(len(w)))+"!}{"+strings.Join(den, `\,`)+"} = "+ans.String()) + "."}
+	}
 	p.setNum(ans)
 	p.sym("word", "'"+w+"'")
 	p.Check = func() error {

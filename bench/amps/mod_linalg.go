@@ -81,6 +81,8 @@ func genDeterminant(g *G) (*Problem, error) {
 	// elimination steps with the running factor
 	a := A
 	factor := q(1)
+	swaps := 0
+	var pivots []string
 	for col := 0; col < n; col++ {
 		piv := -1
 		for i := col; i < n; i++ {
@@ -94,25 +96,53 @@ func genDeterminant(g *G) (*Problem, error) {
 			break
 		}
 		rows := a.Rows()
+		swap := ""
 		if piv != col {
 			rows[piv], rows[col] = rows[col], rows[piv]
 			factor = factor.Neg()
+			swaps++
+			swap = "Swapping rows " + itoa(int64(col+1)) + " and " + itoa(int64(piv+1)) + " (which changes the sign) and e"
 		}
+		changed := false
 		for i := col + 1; i < n; i++ {
 			f := rows[i][col].Div(rows[col][col])
+			changed = changed || !f.IsZero()
 			for j := range rows[i] {
 				rows[i][j] = rows[i][j].Sub(f.Mul(rows[col][j]))
 			}
 		}
 		a = cas.NewMat(rows)
 		factor = factor.Mul(a.At(col, col))
-		p.Steps = append(p.Steps, "Eliminating below the pivot "+m(a.At(col, col).TeX())+" in column "+itoa(int64(col+1))+" gives "+m(a.TeX())+".")
+		pivots = append(pivots, paren(a.At(col, col)))
+		// the last column has nothing below its pivot, and a column with
+		// zeros below it needs no step, unless rows were swapped
+		if changed || swap != "" {
+			if swap == "" {
+				swap = "E"
+			}
+			p.Steps = append(p.Steps, swap+"liminating below the pivot "+m(a.At(col, col).TeX())+" in column "+itoa(int64(col+1))+" gives "+m(a.TeX())+".")
+		}
 	}
 	if !factor.Equal(det) && !det.IsZero() {
 		return nil, errf("steps: elimination factor %s differs", factor)
 	}
 	if !det.IsZero() {
-		p.Steps = append(p.Steps, "The determinant is the product of the pivots"+map[bool]string{true: ", with a sign change for each row swap", false: ""}[strings.Contains(strings.Join(p.Steps, ""), "swap")]+": "+m(det.TeX())+".")
+		// a pivot 1 changes nothing in the product and is left out
+		var shown []string
+		for _, pv := range pivots {
+			if pv != "1" {
+				shown = append(shown, pv)
+			}
+		}
+		if len(shown) == 0 {
+			shown = []string{"1"}
+		}
+		prod := strings.Join(shown, `\cdot `)
+		if swaps%2 == 1 {
+			prod = `-` + `\left(` + prod + `\right)`
+		}
+		p.Steps = append(p.Steps, "The matrix is now triangular, so the determinant is the product of its diagonal"+
+			map[bool]string{true: ", with one sign change per row swap", false: ""}[swaps > 0]+": "+m(chain(prod, det.TeX()))+".")
 	}
 	p.setNum(det)
 	p.sym("A", A.Py())
@@ -227,7 +257,7 @@ func genCharPoly(g *G) (*Problem, error) {
 	A := g.randMat(n, n, g.ByLevel(3, 4, 5, 5, 6))
 	cp := A.CharPoly()
 	p := &Problem{Problem: "Find the characteristic polynomial " + m(`\det\left(xI - A\right)`) + " of " + m("A = "+A.TeX()) + "."}
-	p.Steps = []string{"The coefficient of " + m("x^{"+itoa(int64(n-1))+"}") + " is minus the trace, " + m(A.Trace().Neg().TeX()) +
+	p.Steps = []string{"The coefficient of " + m("x"+sup(int64(n-1))) + " is minus the trace, " + m(A.Trace().Neg().TeX()) +
 		", and the constant term is " + m(`\left(-1\right)^{`+itoa(int64(n))+`}\det A = `+cp.Coef(0).TeX()) + "."}
 	if n == 3 {
 		// the sum of the principal 2 x 2 minors
@@ -333,7 +363,8 @@ func genEigenQuadratic(g *G) (*Problem, error) {
 	l1, l2 := cas.QuadraticRoots(A.CharPoly())
 	p := &Problem{Problem: "Find the eigenvalues of " + m(A.TeX()) + "."}
 	p.Steps = []string{
-		"The characteristic polynomial is " + m(`x^{2} - `+paren(tr)+"x + "+paren(det)) + " = " + m(ptex(A.CharPoly())) + ".",
+		"The characteristic polynomial of a " + m(`2\times 2`) + " matrix is " + m(`x^{2} - \left(\operatorname{tr} A\right)x + \det A`) + "; here " +
+			m(`\operatorname{tr} A = `+tr.TeX()) + " and " + m(`\det A = `+det.TeX()) + ", so it is " + m(ptex(A.CharPoly())) + ".",
 		"Its discriminant is " + m(disc.TeX()) + ", so " + m(`x = \frac{`+tr.TeX()+` \pm \sqrt{`+disc.TeX()+`}}{2}`) + ".",
 	}
 	p.setList(l1, l2)
@@ -383,11 +414,11 @@ func genEigenvector(g *G) (*Problem, error) {
 		v[i] = v[i].Div(last)
 		vs[i] = cas.N(v[i])
 	}
-	p := &Problem{Problem: "Find the eigenvector of " + m(A.TeX()) + " for the eigenvalue " + m(lam.TeX()) + ", scaled so that its last component is " + m("1") + ". Give it as " + m(`\left(v_{1}, \ldots, v_{`+itoa(int64(n))+`}\right)`) + "."}
+	p := &Problem{Problem: "Find the eigenvector of " + m(A.TeX()) + " for the eigenvalue " + m(lam.TeX()) + ", scaled so that its last component is " + m("1") + ". Give it as " + m(`\left(`+indexTuple("v", n)+`\right)`) + "."}
 	M := A.Sub(cas.Identity(n).Scale(lam))
 	R, _, _, _ := M.RREF()
 	p.Steps = []string{
-		"Row reduce " + m(`A - `+paren(lam)+"I") + " to " + m(R.TeX()) + "; its null space is spanned by one vector.",
+		"Row reduce " + m(minusScalarI("A", lam)) + " to " + m(R.TeX()) + "; its null space is spanned by one vector.",
 		"Setting the last component to " + m("1") + " and solving gives " + m(`\left(`+joinPlain(vs)+`\right)`) + ".",
 	}
 	p.setTuple(vs...)
@@ -590,7 +621,7 @@ func genProjection(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Find the projection of " + m(`\mathbf{u} = `+vecTeX(u)) + " onto " + m(`\mathbf{v} = `+vecTeX(v)) + "."}
 	p.Steps = []string{
 		m(`\mathbf{u}\cdot\mathbf{v} = `+itoa(dot(u, v))) + " and " + m(`\mathbf{v}\cdot\mathbf{v} = `+itoa(vv)) + ".",
-		"The projection is " + m(`\frac{`+itoa(dot(u, v))+"}{"+itoa(vv)+`}\mathbf{v}`) + ".",
+		"The projection is " + m(tex(cas.Product(cas.N(qf(dot(u, v), vv)), cas.V(`\mathbf{v}`)))) + ".",
 	}
 	p.setTuple(proj...)
 	p.sym("u", pyInts(u))
@@ -635,4 +666,21 @@ func genVectorCosine(g *G) (*Problem, error) {
 		return nil
 	}
 	return p, nil
+}
+
+// minusScalarI writes A - lam I as a textbook does: A - I, A + 2I,
+// A - \frac{1}{2}I.
+func minusScalarI(a string, lam cas.Q) string {
+	op := " - "
+	if lam.Sign() < 0 {
+		op = " + "
+	}
+	c := lam.Abs().TeX()
+	if c == "1" {
+		c = ""
+	}
+	if lam.IsZero() {
+		return a
+	}
+	return a + op + c + "I"
 }

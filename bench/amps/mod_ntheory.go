@@ -237,7 +237,7 @@ func genDiophantine(g *G) (*Problem, error) {
 	_, s, tt, _ := cas.ExtEuclid(a, b)
 	p.Steps = []string{
 		"By the extended Euclidean algorithm, " + m(`\gcd(`+itoa(a)+", "+itoa(b)+") = "+itoa(gg)+" = "+itoa(a)+`\cdot `+paren(q(s))+" + "+itoa(b)+`\cdot `+paren(q(tt))) + ".",
-		"Multiplying by " + m(itoa(c/gg)) + " gives the particular solution " + m(`\left(`+itoa(x0)+", "+itoa(y0)+`\right)`) + "; all solutions are " + m(`\left(`+itoa(x0)+" + "+itoa(dx)+"t, "+itoa(y0)+" - "+itoa(-dy)+`t\right)`) + ".",
+		"Multiplying by " + m(itoa(c/gg)) + " gives the particular solution " + m(`\left(`+itoa(x0)+", "+itoa(y0)+`\right)`) + "; all solutions are " + m(`\left(`+tex(cas.Sum(e(x0), cas.Product(e(dx), cas.V("t"))))+", "+tex(cas.Sum(e(y0), cas.Product(e(dy), cas.V("t"))))+`\right)`) + ".",
 		"The smallest positive " + m("x") + " comes at " + m("t = "+itoa(t)) + ".",
 	}
 	p.setTuple(e(x), e(y))
@@ -276,7 +276,7 @@ func genGCDLCM(g *G) (*Problem, error) {
 	p.Steps = []string{"Euclid's algorithm: " + strings.Join(ds, ", ") + "; the last nonzero remainder is " + m(itoa(gg)) + "."}
 	if wantLCM {
 		p.Problem = "Find the least common multiple of " + m(itoa(a)) + " and " + m(itoa(b)) + "."
-		p.Steps = append(p.Steps, m(`\operatorname{lcm} = \frac{`+itoa(a)+`\cdot `+itoa(b)+"}{"+itoa(gg)+"} = "+itoa(lcm))+".")
+		p.Steps = append(p.Steps, m(`\operatorname{lcm} = `+overTeX(itoa(a)+`\cdot `+itoa(b), itoa(gg))+" = "+itoa(lcm))+".")
 		p.setNum(q(lcm))
 	} else {
 		p.Problem = "Find the greatest common divisor of " + m(itoa(a)) + " and " + m(itoa(b)) + "."
@@ -356,7 +356,7 @@ func genSumDivisors(g *G) (*Problem, error) {
 		t.Sub(t, big.NewInt(1))
 		t.Quo(t, new(big.Int).SetUint64(pp.P-1))
 		s.Mul(s, t)
-		parts = append(parts, `\frac{`+strconv.FormatUint(pp.P, 10)+"^{"+strconv.Itoa(pp.K+1)+"} - 1}{"+strconv.FormatUint(pp.P-1, 10)+"}")
+		parts = append(parts, overTeX(strconv.FormatUint(pp.P, 10)+"^{"+strconv.Itoa(pp.K+1)+"} - 1", strconv.FormatUint(pp.P-1, 10)))
 	}
 	p := &Problem{Problem: "Find the sum of the positive divisors of " + m(strconv.FormatUint(n, 10)) + "."}
 	p.Steps = []string{
@@ -387,7 +387,9 @@ func genModExp(g *G) (*Problem, error) {
 	var sq []string
 	cur := uint64(a) % uint64(mod)
 	for e := int64(1); e <= k && len(sq) < 12; e *= 2 {
-		sq = append(sq, m(itoa(a)+"^{"+itoa(e)+`} \equiv `+strconv.FormatUint(cur, 10)))
+		if e > 1 { // a^{1} is a itself
+			sq = append(sq, m(itoa(a)+"^{"+itoa(e)+`} \equiv `+strconv.FormatUint(cur, 10)))
+		}
 		cur = cur * cur % uint64(mod)
 	}
 	p.Steps = []string{

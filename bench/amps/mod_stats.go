@@ -296,7 +296,7 @@ func genStdDev(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Find the population standard deviation of " + m(listTeX(xs)) + "."}
 	p.Steps = []string{
 		"The mean is " + m(cas.Mean(X).TeX()) + " and the population variance " + m(`\sigma^{2} = `+v.TeX()) + ".",
-		"So " + m(`\sigma = \sqrt{`+v.TeX()+"} = "+tex(sd)) + ".",
+		"So " + m(`\sigma = `+chain(`\sqrt{`+v.TeX()+"}", tex(sd))) + ".",
 	}
 	p.setExpr(sd)
 	p.sym("x", pyInts(xs))
@@ -370,7 +370,7 @@ func genHarmonicMean(g *G) (*Problem, error) {
 	p := &Problem{Problem: "Find the harmonic mean of " + m(listTeX(xs)) + "."}
 	p.Steps = []string{
 		"The sum of the reciprocals is " + m(strings.Join(inv, " + ")+" = "+s.TeX()) + ".",
-		"The harmonic mean is " + m(`\frac{`+itoa(int64(len(xs)))+"}{"+s.TeX()+"} = "+hm.TeX()) + ".",
+		"The harmonic mean is " + m(chain(overTeX(itoa(int64(len(xs))), s.TeX()), hm.TeX())) + ".",
 	}
 	p.setNum(hm)
 	p.sym("x", pyInts(xs))
@@ -485,9 +485,9 @@ func genBinomialProb(g *G) (*Problem, error) {
 	pp := []cas.Q{qf(1, 2), qf(1, 3), qf(2, 3), qf(1, 4), qf(3, 4), qf(1, 5), qf(2, 5), qf(1, 6)}[g.IntN(8)]
 	pr := cas.BinomialPMF(n, k, pp)
 	p := &Problem{Problem: "A trial succeeds with probability " + m(pp.TeX()) + ". In " + m(itoa(n)) +
-		" independent trials, what is the probability of exactly " + m(itoa(k)) + " successes?"}
+		" independent trials, what is the probability of exactly " + m(itoa(k)) + map[bool]string{true: " success?", false: " successes?"}[k == 1]}
 	p.Steps = []string{
-		m(`P = \binom{`+itoa(n)+"}{"+itoa(k)+`}\left(`+pp.TeX()+`\right)^{`+itoa(k)+`}\left(`+q(1).Sub(pp).TeX()+`\right)^{`+itoa(n-k)+"}") + ".",
+		m(`P = \binom{`+itoa(n)+"}{"+itoa(k)+`}\left(`+pp.TeX()+`\right)`+sup(k)+`\left(`+q(1).Sub(pp).TeX()+`\right)`+sup(n-k)) + ".",
 		m(`\binom{`+itoa(n)+"}{"+itoa(k)+"} = "+cas.Binomial(n, k).String()) + ", so " + m("P = "+pr.TeX()) + ".",
 	}
 	p.setNum(pr)
@@ -530,6 +530,7 @@ func genHypergeometric(g *G) (*Problem, error) {
 	p.Steps = []string{
 		"There are " + m(`\binom{`+itoa(red+blue)+"}{"+itoa(draw)+"} = "+cas.Binomial(red+blue, draw).String()) + " equally likely draws.",
 		"Of these, " + m(`\binom{`+itoa(red)+"}{"+itoa(k)+`}\binom{`+itoa(blue)+"}{"+itoa(draw-k)+"} = "+cas.Binomial(red, k).Mul(cas.Binomial(blue, draw-k)).String()) + " have exactly " + m(itoa(k)) + " red marbles.",
+		"So the probability is " + m(chain(`\frac{`+cas.Binomial(red, k).Mul(cas.Binomial(blue, draw-k)).String()+"}{"+cas.Binomial(red+blue, draw).String()+"}", pr.TeX())) + ".",
 	}
 	p.setNum(pr)
 	p.sym("red", itoa(red))
@@ -696,16 +697,27 @@ func genRegression(g *G) (*Problem, error) {
 func genConditional(g *G) (*Problem, error) {
 	hi := g.ByLevel(20, 30, 40, 60, 90)
 	a, b, c, d := g.Int(1, hi), g.Int(1, hi), g.Int(1, hi), g.Int(1, hi)
-	groups := [][2]string{{"students", "take chemistry"}, {"patients", "test positive"}, {"voters", "favour the proposal"}}[g.IntN(3)]
-	rowA, rowB := g.Pick("juniors", "women", "city residents"), ""
-	rowB = map[string]string{"juniors": "seniors", "women": "men", "city residents": "rural residents"}[rowA]
+	// each population with the two kinds of its members that make sense for it
+	groups := [][4]string{
+		{"students", "take chemistry", "juniors", "seniors"},
+		{"students", "take chemistry", "commuters", "residents"},
+		{"patients", "test positive", "vaccinated patients", "unvaccinated patients"},
+		{"patients", "test positive", "adults", "children"},
+		{"voters", "favour the proposal", "women", "men"},
+		{"voters", "favour the proposal", "city residents", "rural residents"},
+	}[g.IntN(6)]
+	rowA, rowB := groups[2], groups[3]
+	if g.Bool() {
+		rowA, rowB = rowB, rowA
+	}
 	pr := qf(a, a+c)
 	p := &Problem{Problem: "Among some " + groups[0] + ", the counts are: " + rowA + " who " + groups[1] + ": " + m(itoa(a)) + "; " + rowA + " who do not: " + m(itoa(b)) +
 		"; " + rowB + " who " + groups[1] + ": " + m(itoa(c)) + "; " + rowB + " who do not: " + m(itoa(d)) + ". One of those who " + groups[1] +
 		" is chosen at random. What is the probability that they are one of the " + rowA + "?"}
 	p.Steps = []string{
 		m(itoa(a)+" + "+itoa(c)+" = "+itoa(a+c)) + " of them " + groups[1] + ", and " + m(itoa(a)) + " of those are " + rowA + ".",
-		"So the probability is " + m(`\frac{`+itoa(a)+"}{"+itoa(a+c)+"} = "+pr.TeX()) + ".",
+		"By the definition of conditional probability, over all " + m(itoa(a+b+c+d)) + " of them, the probability is " +
+			m(chain(`\frac{P(\text{`+rowA+` and `+groups[1]+`})}{P(\text{`+groups[1]+`})}`, `\frac{`+itoa(a)+"/"+itoa(a+b+c+d)+"}{"+itoa(a+c)+"/"+itoa(a+b+c+d)+"}", `\frac{`+itoa(a)+"}{"+itoa(a+c)+"}", pr.TeX())) + ".",
 	}
 	p.setNum(pr)
 	p.sym("counts", pyInts([]int64{a, b, c, d}))

@@ -113,7 +113,11 @@ func newDataCheckAMPSCmd() *cobra.Command {
 it must regenerate from its module, seed, split, level and index to the same problem,
 solution and answer (which runs the module's second path and the grader checks
 again), and its answer must grade correct against its own solution and the gold
-reply. It lists every record that fails, with its line, and exits 1 when one does.`,
+reply. It also runs the form lint over every problem and solution (a fraction over 1,
+an exponent or coefficient 1 written out, an empty group, "a" before a vowel, an = in
+the prose, a sign after a sign, a step that restates the previous one, ...). It lists
+every record that fails and every lint finding, with its line, and exits 1 when there
+is one.`,
 		Example: "  matheval data check amps amps-seed1.jsonl\n  matheval data check amps --json amps-seed1.jsonl",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
