@@ -69,9 +69,9 @@ func TestGradePaperLaplaceCheckpoint(t *testing.T) {
 
 func TestPaperLaplaceCheckpointWording(t *testing.T) {
 	for reply, want := range map[string]bool{
-		`$f$ is maximized at $t^* = 0.3$; expanding $f$ around $t^*$`:         true,
-		`the maximum of f occurs at t_{0}=1, and by Laplace's method`:          true,
-		`expand around t_0 = 1`:                                               false, // no maximum named
+		`$f$ is maximized at $t^* = 0.3$; expanding $f$ around $t^*$`: true,
+		`the maximum of f occurs at t_{0}=1, and by Laplace's method`: true,
+		`expand around t_0 = 1`: false, // no maximum named
 		`f attains its maximum at the endpoint; a Taylor expansion gives ...`: false, // no t_0
 	} {
 		if got := PaperLaplaceCheckpoint(reply); got != want {
