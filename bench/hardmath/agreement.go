@@ -262,6 +262,10 @@ type PaperRow struct {
 	// OverallPaperMode its weighted overall.
 	PaperMode        map[string]float64 `json:"paper_mode"`
 	OverallPaperMode float64            `json:"overall_paper_mode"`
+	// Published holds the authors' own summary's figures (the paper's
+	// table, SetAuthorsSummary) by category and "overall", where it has
+	// them.
+	Published map[string]float64 `json:"published,omitempty"`
 	// OverallOurs and OverallTheirs weight the categories present by
 	// PaperWeights; Complete is false when a category is missing, so the
 	// overall figures cover only some of the paper's categories.
@@ -386,6 +390,10 @@ type AgreementReport struct {
 	// PaperModeByType is the paper mode's agreement with the authors'
 	// stored scores per type (and overall, last).
 	PaperModeByType []AgreementRow `json:"paper_mode_by_type"`
+	// PaperModeByTypeRubric is the same by type and the judge's rubric:
+	// paper mode follows the paper's rubric, so it is meant to agree where
+	// the judge was given that one.
+	PaperModeByTypeRubric []AgreementRow `json:"paper_mode_by_type_rubric"`
 	// JudgeConsistency compares, per type, the authors' stored score with
 	// the final grade their own judge boxed in the stored grade_response.
 	JudgeConsistency []JudgeConsistency `json:"judge_consistency,omitempty"`
@@ -478,6 +486,7 @@ func NewAgreementReport(gs []Graded) AgreementReport {
 	rep.Paper = PaperTable(gs)
 	pv := paperView(gs)
 	rep.PaperModeByType = AgreementBy(pv, "type")
+	rep.PaperModeByTypeRubric = AgreementBy(pv, "type", "rubric")
 	if all := AgreementBy(pv); len(all) == 1 {
 		all[0].Group = []string{"all"}
 		rep.PaperModeByType = append(rep.PaperModeByType, all[0])
@@ -508,16 +517,11 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 	fmt.Fprintln(w, "\nby type, model and shots")
 	writeAgreement(w, rep.ByTypeModel, []string{"type", "model", "shots"})
 	fmt.Fprintln(w, "\nby type and the rubric the authors' judge was given (read from its prompt; * the paper's, which matheval follows)")
-	rows := make([]AgreementRow, len(rep.ByTypeRubric))
-	for i, r := range rep.ByTypeRubric {
-		rows[i] = r
-		if PaperRubric[r.Group[0]] == r.Group[1] {
-			rows[i].Group = []string{r.Group[0], r.Group[1] + " *"}
-		}
-	}
-	writeAgreement(w, rows, []string{"type", "rubric"})
+	writeAgreement(w, starPaperRubric(rep.ByTypeRubric), []string{"type", "rubric"})
 	fmt.Fprintln(w, "\npaper mode (graded as the paper's judge was told: against the released answers, credit 0 / 0.5 / 1) beside the authors' stored scores")
 	writeAgreement(w, rep.PaperModeByType, []string{"type"})
+	fmt.Fprintln(w, "\npaper mode by type and the rubric the authors' judge was given (* the paper's)")
+	writeAgreement(w, starPaperRubric(rep.PaperModeByTypeRubric), []string{"type", "rubric"})
 	fmt.Fprintln(w, "\npaper-shaped table: matheval's accuracy / paper mode / mean of the authors' scores (paper mode minus theirs), percent (overall weighted 129/63/54/120)")
 	fmt.Fprintf(w, "%-12s %5s  %-26s %-26s %-26s %-26s %-26s\n", "model", "shots", "nondim", "roots", "ode", "integral", "overall")
 	cell := func(ours, paper, theirs float64) string {
@@ -538,6 +542,7 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 		}
 		fmt.Fprintf(w, "  %s%s\n", cell(r.OverallOurs, r.OverallPaperMode, r.OverallTheirs), star)
 	}
+	rep.writePublished(w)
 	if len(rep.JudgeConsistency) > 0 {
 		fmt.Fprintln(w, "\nthe authors' stored score beside their judge's own boxed grade (in the stored grade_response)")
 		fmt.Fprintln(w, "matheval's exact agreement: with the boxed grade / with the stored score / with the stored score where the two are one grade")
@@ -608,4 +613,56 @@ func paperView(gs []Graded) []Graded {
 		out[i] = g
 	}
 	return out
+}
+
+// starPaperRubric marks with * the rows whose rubric is the paper's.
+func starPaperRubric(in []AgreementRow) []AgreementRow {
+	rows := make([]AgreementRow, len(in))
+	for i, r := range in {
+		rows[i] = r
+		if PaperRubric[r.Group[0]] == r.Group[1] {
+			rows[i].Group = []string{r.Group[0], r.Group[1] + " *"}
+		}
+	}
+	return rows
+}
+
+// writePublished prints paper mode beside the authors' own summary (the
+// paper's table) for the model/shot combinations the summary gives an
+// overall figure for, and counts those within 3 points overall.
+func (rep AgreementReport) writePublished(w io.Writer) {
+	n, within := 0, 0
+	for _, r := range rep.Paper {
+		if _, ok := r.Published["overall"]; ok && r.Complete {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nthe paper's table (the authors' %s) beside paper mode: paper mode / paper (difference), percent\n", AuthorsSummaryFile)
+	fmt.Fprintf(w, "%-12s %5s  %-21s %-21s %-21s %-21s %-21s\n", "model", "shots", "nondim", "roots", "ode", "integral", "overall")
+	for _, r := range rep.Paper {
+		pub, ok := r.Published["overall"]
+		if !ok || !r.Complete {
+			continue
+		}
+		fmt.Fprintf(w, "%-12s %5d", r.Model, r.Shots)
+		for _, c := range []string{"nondimensionalization", "roots", "ode", "integral"} {
+			p, ok := r.Published[c]
+			if !ok {
+				fmt.Fprintf(w, "  %-21s", "-")
+				continue
+			}
+			fmt.Fprintf(w, "  %-21s", fmt.Sprintf("%5.1f / %5.1f (%+5.1f)", 100*r.PaperMode[c], 100*p, 100*(r.PaperMode[c]-p)))
+		}
+		d := 100 * (r.OverallPaperMode - pub)
+		mark := ""
+		if math.Abs(d) <= 3 {
+			within++
+			mark = " *"
+		}
+		fmt.Fprintf(w, "  %5.1f / %5.1f (%+5.1f)%s\n", 100*r.OverallPaperMode, 100*pub, d, mark)
+	}
+	fmt.Fprintf(w, "%d of %d within 3 points overall (*)\n", within, n)
 }

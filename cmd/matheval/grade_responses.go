@@ -112,6 +112,11 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 				return nil
 			}
 			rep := hardmath.NewAgreementReport(gs)
+			sum, err := hardmath.ReadAuthorsSummary(args)
+			if err != nil {
+				return err
+			}
+			rep.SetAuthorsSummary(sum)
 			if asJSON {
 				if verbose {
 					rep.Disagreements = gs
