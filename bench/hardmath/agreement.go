@@ -397,7 +397,11 @@ type AgreementReport struct {
 	// JudgeConsistency compares, per type, the authors' stored score with
 	// the final grade their own judge boxed in the stored grade_response.
 	JudgeConsistency []JudgeConsistency `json:"judge_consistency,omitempty"`
-	Disagreements    []Graded           `json:"disagreements"`
+	// Checked counts, per type, whose score the numerical check sides with
+	// on every disagreement beyond 0.25 (CheckDisagreements; set by the
+	// caller, which holds the catalog).
+	Checked       map[string]WhoIsRight `json:"numerical_check,omitempty"`
+	Disagreements []Graded              `json:"disagreements"`
 }
 
 // JudgeConsistency counts, for one type, the graded responses whose stored
@@ -549,6 +553,21 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 		fmt.Fprintf(w, "%-24s %7s %7s  %s\n", "type", "judged", "differ", "boxed / stored / where one grade")
 		for _, c := range rep.JudgeConsistency {
 			fmt.Fprintf(w, "%-24s %7d %7d  %.3f / %.3f / %.3f\n", c.Type, c.Judged, c.Differ, c.AgreeBoxed, c.AgreeStored, c.AgreeConsistent)
+		}
+	}
+	if len(rep.Checked) > 0 {
+		fmt.Fprintln(w, "\nthe numerical check on every disagreement beyond 0.25: whose score it is closer to (and within 0.25 of)")
+		fmt.Fprintln(w, "(roots: the companion matrix's roots; Laplace integrals: quadrature; traditional integrals: quadrature, which matheval grades against already;")
+		fmt.Fprintln(w, " ODEs: the numerical solution at large x, the key's series at small x as the rubric says; nondimensionalization: epsilon from the coefficients)")
+		fmt.Fprintf(w, "%-32s %8s %8s %8s %9s %7s\n", "type", "matheval", "authors", "neither", "unchecked", "by key")
+		types := make([]string, 0, len(rep.Checked))
+		for t := range rep.Checked {
+			types = append(types, t)
+		}
+		sort.Strings(types)
+		for _, t := range types {
+			c := rep.Checked[t]
+			fmt.Fprintf(w, "%-32s %8d %8d %8d %9d %7d\n", t, c.Matheval, c.Authors, c.Neither, c.Unchecked, c.ByKey)
 		}
 	}
 	fmt.Fprintf(w, "\n%d disagreements beyond 0.25", len(rep.Disagreements))

@@ -2,6 +2,7 @@ package hardmath
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"strconv"
 	"strings"
@@ -95,5 +96,38 @@ func TestPaperModeBesideThePaperTable(t *testing.T) {
 	}
 	if p, m := exact(rep.PaperModeByTypeRubric), exact(rep.ByTypeRubric); p <= m {
 		t.Errorf("Laplace under the checkpoint rubric: paper mode exact agreement %.3f, matheval %.3f; want paper mode higher", p, m)
+	}
+}
+
+// grade-responses' per-type count of whom the numerical check sides with,
+// over every disagreement beyond 0.25: every type is checked, every
+// disagreement counted once, and roots and integrals are decided.
+func TestCheckDisagreementsPerType(t *testing.T) {
+	run, err := gradedArchive(testenv.Shared(t, "data", "hardmath", "authors-responses-7c4885c.tar.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tally := CheckDisagreements(context.Background(), New(), run.cat, run.gs, TolQuarter)
+	total := 0
+	for typ, c := range tally {
+		n := c.Matheval + c.Authors + c.Neither + c.Unchecked
+		total += n
+		t.Logf("%-32s matheval %4d authors %3d neither %3d unchecked %3d by key %3d", typ, c.Matheval, c.Authors, c.Neither, c.Unchecked, c.ByKey)
+	}
+	if want := len(Disagreements(run.gs, TolQuarter)); total != want {
+		t.Errorf("tally counts %d responses, want the %d disagreements", total, want)
+	}
+	for _, typ := range []string{TypeRoots, TypeIntegral + "/laplace", TypeIntegral + "/traditional", TypeODE} {
+		c, ok := tally[typ]
+		if !ok || c.Matheval+c.Authors == 0 || c.Unchecked > (c.Matheval+c.Authors+c.Neither)/10 {
+			t.Errorf("%s: %+v, want decided disagreements", typ, c)
+		}
+	}
+	rep := NewAgreementReport(run.gs)
+	rep.Checked = tally
+	var buf bytes.Buffer
+	rep.WriteText(&buf, false)
+	if !strings.Contains(buf.String(), "the numerical check on every disagreement beyond 0.25") {
+		t.Error("the report does not print the tally")
 	}
 }

@@ -117,6 +117,10 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 				return err
 			}
 			rep.SetAuthorsSummary(sum)
+			rep.Checked = hardmath.CheckDisagreements(ctx, hardmath.New(), cat, gs, hardmath.TolQuarter)
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("interrupted during the numerical check: %w", err)
+			}
 			if asJSON {
 				if verbose {
 					rep.Disagreements = gs
