@@ -165,7 +165,7 @@ func paperWeightedNote(bd bench.Breakdown, cols []string) string {
 		if wsum == 0 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %.1f%%", c, 100*sum/wsum))
+		parts = append(parts, fmt.Sprintf("%s %.1f%%", noteLabels[c], 100*sum/wsum))
 	}
 	for _, g := range paperTypeGroups {
 		found := false
@@ -182,6 +182,9 @@ func paperWeightedNote(bd bench.Breakdown, cols []string) string {
 	}
 	return note
 }
+
+// noteLabels name the metrics in paperWeightedNote.
+var noteLabels = map[string]string{"partial_credit": "partial credit", "full_credit": "full credit", "paper_mode": "paper mode"}
 
 // hasPaperMode reports whether any sample was graded in paper mode too.
 func hasPaperMode(samples []bench.Sample) bool {

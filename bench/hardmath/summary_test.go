@@ -59,7 +59,7 @@ func TestSummarizePaperTypes(t *testing.T) {
 			note = strings.Join(tb.Notes, " ")
 		}
 	}
-	if !strings.Contains(note, "partial_credit 34.8%") || !strings.Contains(note, "paper_mode 66.8%") || strings.Contains(note, "no items") {
+	if !strings.Contains(note, "partial credit 34.8%") || !strings.Contains(note, "paper mode 66.8%") || strings.Contains(note, "no items") {
 		t.Errorf("note %q", note)
 	}
 	// A run with no integrals says its overall covers three types.
