@@ -27,6 +27,9 @@ type Graded struct {
 	Item    string         `json:"item"`
 	Source  string         `json:"source"`
 	Verdict answer.Verdict `json:"verdict"`
+	// Paper is the paper-mode score (GradePaper): the grade the paper's
+	// judge was told to give, against the released answer.
+	Paper float64 `json:"paper"`
 	// Rubric names the criteria the authors' judge was given (JudgeRubric).
 	Rubric string `json:"rubric"`
 	// Skipped says why the response was not graded (no score, no matching
@@ -74,6 +77,9 @@ func GradeResponses(ctx context.Context, b *Benchmark, cat *Catalog, rs []Stored
 		if g.Skipped == "" {
 			g.Item, g.Source = it.ID, src
 			g.Verdict = b.grade(ctx, it, r.Response, "stop")
+			if ref, err := referenceFromItem(it.Extra); err == nil && len(ref.Regimes) > 0 {
+				g.Paper = GradePaper(ctx, ref, r.Response, "stop", b.evaluator()).Score
+			}
 		}
 		out = append(out, g)
 	}
@@ -252,6 +258,14 @@ type PaperRow struct {
 	Ours   map[string]float64 `json:"ours"`
 	Theirs map[string]float64 `json:"theirs"`
 	N      map[string]int     `json:"n"`
+	// PaperMode is the paper mode's mean score per category (Graded.Paper),
+	// OverallPaperMode its weighted overall.
+	PaperMode        map[string]float64 `json:"paper_mode"`
+	OverallPaperMode float64            `json:"overall_paper_mode"`
+	// Published holds the authors' own summary's figures (the paper's
+	// table, SetAuthorsSummary) by category and "overall", where it has
+	// them.
+	Published map[string]float64 `json:"published,omitempty"`
 	// OverallOurs and OverallTheirs weight the categories present by
 	// PaperWeights; Complete is false when a category is missing, so the
 	// overall figures cover only some of the paper's categories.
@@ -268,22 +282,22 @@ func PaperTable(gs []Graded) []PaperRow {
 		model string
 		shots int
 	}
-	sums := map[key]map[string][3]float64{}
+	sums := map[key]map[string][4]float64{}
 	for _, g := range gs {
 		if g.Skipped != "" {
 			continue
 		}
 		k := key{g.Model, g.Shots}
 		if sums[k] == nil {
-			sums[k] = map[string][3]float64{}
+			sums[k] = map[string][4]float64{}
 		}
 		c := PaperCategory(g.Type)
 		s := sums[k][c]
-		sums[k][c] = [3]float64{s[0] + g.Verdict.Score, s[1] + g.Score, s[2] + 1}
+		sums[k][c] = [4]float64{s[0] + g.Verdict.Score, s[1] + g.Score, s[2] + 1, s[3] + g.Paper}
 	}
 	var out []PaperRow
 	for k, cats := range sums {
-		r := PaperRow{Model: k.model, Shots: k.shots, Ours: map[string]float64{}, Theirs: map[string]float64{}, N: map[string]int{}, Complete: true}
+		r := PaperRow{Model: k.model, Shots: k.shots, Ours: map[string]float64{}, Theirs: map[string]float64{}, N: map[string]int{}, PaperMode: map[string]float64{}, Complete: true}
 		wsum := 0.0
 		for c, w := range PaperWeights {
 			s, ok := cats[c]
@@ -294,11 +308,14 @@ func PaperTable(gs []Graded) []PaperRow {
 			r.Ours[c], r.Theirs[c], r.N[c] = s[0]/s[2], s[1]/s[2], int(s[2])
 			r.OverallOurs += w * s[0] / s[2]
 			r.OverallTheirs += w * s[1] / s[2]
+			r.PaperMode[c] = s[3] / s[2]
+			r.OverallPaperMode += w * s[3] / s[2]
 			wsum += w
 		}
 		if wsum > 0 {
 			r.OverallOurs /= wsum
 			r.OverallTheirs /= wsum
+			r.OverallPaperMode /= wsum
 		}
 		out = append(out, r)
 	}
@@ -370,10 +387,21 @@ type AgreementReport struct {
 	ByTypeRubric []AgreementRow `json:"by_type_rubric"`
 	Overall      AgreementRow   `json:"overall"`
 	Paper        []PaperRow     `json:"paper_table"`
+	// PaperModeByType is the paper mode's agreement with the authors'
+	// stored scores per type (and overall, last).
+	PaperModeByType []AgreementRow `json:"paper_mode_by_type"`
+	// PaperModeByTypeRubric is the same by type and the judge's rubric:
+	// paper mode follows the paper's rubric, so it is meant to agree where
+	// the judge was given that one.
+	PaperModeByTypeRubric []AgreementRow `json:"paper_mode_by_type_rubric"`
 	// JudgeConsistency compares, per type, the authors' stored score with
 	// the final grade their own judge boxed in the stored grade_response.
 	JudgeConsistency []JudgeConsistency `json:"judge_consistency,omitempty"`
-	Disagreements    []Graded           `json:"disagreements"`
+	// Checked counts, per type, whose score the numerical check sides with
+	// on every disagreement beyond 0.25 (CheckDisagreements; set by the
+	// caller, which holds the catalog).
+	Checked       map[string]WhoIsRight `json:"numerical_check,omitempty"`
+	Disagreements []Graded              `json:"disagreements"`
 }
 
 // JudgeConsistency counts, for one type, the graded responses whose stored
@@ -460,6 +488,13 @@ func NewAgreementReport(gs []Graded) AgreementReport {
 		rep.Overall.Group = []string{"all"}
 	}
 	rep.Paper = PaperTable(gs)
+	pv := paperView(gs)
+	rep.PaperModeByType = AgreementBy(pv, "type")
+	rep.PaperModeByTypeRubric = AgreementBy(pv, "type", "rubric")
+	if all := AgreementBy(pv); len(all) == 1 {
+		all[0].Group = []string{"all"}
+		rep.PaperModeByType = append(rep.PaperModeByType, all[0])
+	}
 	rep.JudgeConsistency = judgeConsistency(gs)
 	rep.Disagreements = Disagreements(gs, TolQuarter)
 	return rep
@@ -486,37 +521,53 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 	fmt.Fprintln(w, "\nby type, model and shots")
 	writeAgreement(w, rep.ByTypeModel, []string{"type", "model", "shots"})
 	fmt.Fprintln(w, "\nby type and the rubric the authors' judge was given (read from its prompt; * the paper's, which matheval follows)")
-	rows := make([]AgreementRow, len(rep.ByTypeRubric))
-	for i, r := range rep.ByTypeRubric {
-		rows[i] = r
-		if PaperRubric[r.Group[0]] == r.Group[1] {
-			rows[i].Group = []string{r.Group[0], r.Group[1] + " *"}
-		}
+	writeAgreement(w, starPaperRubric(rep.ByTypeRubric), []string{"type", "rubric"})
+	fmt.Fprintln(w, "\npaper mode (graded as the paper's judge was told: against the released answers, credit 0 / 0.5 / 1) beside the authors' stored scores")
+	writeAgreement(w, rep.PaperModeByType, []string{"type"})
+	fmt.Fprintln(w, "\npaper mode by type and the rubric the authors' judge was given (* the paper's)")
+	writeAgreement(w, starPaperRubric(rep.PaperModeByTypeRubric), []string{"type", "rubric"})
+	fmt.Fprintln(w, "\npaper-shaped table: matheval's accuracy / paper mode / mean of the authors' scores (paper mode minus theirs), percent (overall weighted 129/63/54/120)")
+	fmt.Fprintf(w, "%-12s %5s  %-26s %-26s %-26s %-26s %-26s\n", "model", "shots", "nondim", "roots", "ode", "integral", "overall")
+	cell := func(ours, paper, theirs float64) string {
+		return fmt.Sprintf("%5.1f / %5.1f / %5.1f (%+5.1f)", 100*ours, 100*paper, 100*theirs, 100*(paper-theirs))
 	}
-	writeAgreement(w, rows, []string{"type", "rubric"})
-	fmt.Fprintln(w, "\npaper-shaped table: matheval's accuracy / mean of the authors' scores, percent (overall weighted 129/63/54/120)")
-	fmt.Fprintf(w, "%-12s %5s  %-15s %-15s %-15s %-15s %-15s\n", "model", "shots", "nondim", "roots", "ode", "integral", "overall")
 	for _, r := range rep.Paper {
 		fmt.Fprintf(w, "%-12s %5d", r.Model, r.Shots)
 		for _, c := range []string{"nondimensionalization", "roots", "ode", "integral"} {
 			if _, ok := r.N[c]; !ok {
-				fmt.Fprintf(w, "  %-15s", "-")
+				fmt.Fprintf(w, "  %-26s", "-")
 				continue
 			}
-			fmt.Fprintf(w, "  %-15s", fmt.Sprintf("%5.1f / %5.1f", 100*r.Ours[c], 100*r.Theirs[c]))
+			fmt.Fprintf(w, "  %-26s", cell(r.Ours[c], r.PaperMode[c], r.Theirs[c]))
 		}
 		star := ""
 		if !r.Complete {
 			star = " (partial: not every category)"
 		}
-		fmt.Fprintf(w, "  %5.1f / %5.1f%s\n", 100*r.OverallOurs, 100*r.OverallTheirs, star)
+		fmt.Fprintf(w, "  %s%s\n", cell(r.OverallOurs, r.OverallPaperMode, r.OverallTheirs), star)
 	}
+	rep.writePublished(w)
 	if len(rep.JudgeConsistency) > 0 {
 		fmt.Fprintln(w, "\nthe authors' stored score beside their judge's own boxed grade (in the stored grade_response)")
 		fmt.Fprintln(w, "matheval's exact agreement: with the boxed grade / with the stored score / with the stored score where the two are one grade")
 		fmt.Fprintf(w, "%-24s %7s %7s  %s\n", "type", "judged", "differ", "boxed / stored / where one grade")
 		for _, c := range rep.JudgeConsistency {
 			fmt.Fprintf(w, "%-24s %7d %7d  %.3f / %.3f / %.3f\n", c.Type, c.Judged, c.Differ, c.AgreeBoxed, c.AgreeStored, c.AgreeConsistent)
+		}
+	}
+	if len(rep.Checked) > 0 {
+		fmt.Fprintln(w, "\nthe numerical check on every disagreement beyond 0.25: whose score it is closer to (and within 0.25 of)")
+		fmt.Fprintln(w, "(roots: the companion matrix's roots; Laplace integrals: quadrature; traditional integrals: quadrature, which matheval grades against already;")
+		fmt.Fprintln(w, " ODEs: the numerical solution at large x, the key's series at small x as the rubric says; nondimensionalization: epsilon from the coefficients)")
+		fmt.Fprintf(w, "%-32s %8s %8s %8s %9s %7s\n", "type", "matheval", "authors", "neither", "unchecked", "by key")
+		types := make([]string, 0, len(rep.Checked))
+		for t := range rep.Checked {
+			types = append(types, t)
+		}
+		sort.Strings(types)
+		for _, t := range types {
+			c := rep.Checked[t]
+			fmt.Fprintf(w, "%-32s %8d %8d %8d %9d %7d\n", t, c.Matheval, c.Authors, c.Neither, c.Unchecked, c.ByKey)
 		}
 	}
 	fmt.Fprintf(w, "\n%d disagreements beyond 0.25", len(rep.Disagreements))
@@ -570,4 +621,67 @@ func writeAgreement(w io.Writer, rows []AgreementRow, head []string) {
 		}
 		fmt.Fprintf(w, "%6d %7.3f %7.3f %7.3f %7.3f %7.3f\n", r.N, r.Exact, r.Quarter, r.Full, r.Ours, r.Theirs)
 	}
+}
+
+// paperView returns gs with each verdict's score replaced by the paper
+// mode's, so that the agreement tables can be computed for paper mode.
+func paperView(gs []Graded) []Graded {
+	out := make([]Graded, len(gs))
+	for i, g := range gs {
+		g.Verdict.Score = g.Paper
+		out[i] = g
+	}
+	return out
+}
+
+// starPaperRubric marks with * the rows whose rubric is the paper's.
+func starPaperRubric(in []AgreementRow) []AgreementRow {
+	rows := make([]AgreementRow, len(in))
+	for i, r := range in {
+		rows[i] = r
+		if PaperRubric[r.Group[0]] == r.Group[1] {
+			rows[i].Group = []string{r.Group[0], r.Group[1] + " *"}
+		}
+	}
+	return rows
+}
+
+// writePublished prints paper mode beside the authors' own summary (the
+// paper's table) for the model/shot combinations the summary gives an
+// overall figure for, and counts those within 3 points overall.
+func (rep AgreementReport) writePublished(w io.Writer) {
+	n, within := 0, 0
+	for _, r := range rep.Paper {
+		if _, ok := r.Published["overall"]; ok && r.Complete {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nthe paper's table (the authors' %s) beside paper mode: paper mode / paper (difference), percent\n", AuthorsSummaryFile)
+	fmt.Fprintf(w, "%-12s %5s  %-21s %-21s %-21s %-21s %-21s\n", "model", "shots", "nondim", "roots", "ode", "integral", "overall")
+	for _, r := range rep.Paper {
+		pub, ok := r.Published["overall"]
+		if !ok || !r.Complete {
+			continue
+		}
+		fmt.Fprintf(w, "%-12s %5d", r.Model, r.Shots)
+		for _, c := range []string{"nondimensionalization", "roots", "ode", "integral"} {
+			p, ok := r.Published[c]
+			if !ok {
+				fmt.Fprintf(w, "  %-21s", "-")
+				continue
+			}
+			fmt.Fprintf(w, "  %-21s", fmt.Sprintf("%5.1f / %5.1f (%+5.1f)", 100*r.PaperMode[c], 100*p, 100*(r.PaperMode[c]-p)))
+		}
+		d := 100 * (r.OverallPaperMode - pub)
+		mark := ""
+		if math.Abs(d) <= 3 {
+			within++
+			mark = " *"
+		}
+		fmt.Fprintf(w, "  %5.1f / %5.1f (%+5.1f)%s\n", 100*r.OverallPaperMode, 100*pub, d, mark)
+	}
+	fmt.Fprintf(w, "%d of %d within 3 points overall (*)\n", within, n)
 }

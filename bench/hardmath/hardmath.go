@@ -38,6 +38,8 @@ type Benchmark struct {
 	// HARDMath_shot_examples.json beside the loaded data file).
 	ShotFile string
 	eval     Evaluator
+	// paper makes Grade also record the paper-mode grade (paper.go).
+	paper bool
 }
 
 // New returns the benchmark with the default formula evaluator.
@@ -196,7 +198,7 @@ func (b *Benchmark) grade(ctx context.Context, it bench.Item, reply, finishReaso
 	if len(ref.Regimes) == 0 {
 		return answer.Verdict{Kind: answer.Undecided, Reason: fmt.Sprintf("item %s: reference has no regimes", it.ID)}
 	}
-	return gradeReply(ctx, ref, reply, finishReason, b.evaluator())
+	return b.withPaper(ctx, gradeReply(ctx, ref, reply, finishReason, b.evaluator()), ref, reply, finishReason)
 }
 
 // evaluator is the benchmark's formula evaluator (the default one for a

@@ -376,6 +376,47 @@ type WhoIsRight struct {
 	ByKey int
 }
 
+// add counts one checked response and says who the check sides with.
+func (t *WhoIsRight) add(c NumericalVerdict, g Graded) string {
+	num := c.Score
+	who := "unchecked"
+	switch {
+	case !c.OK:
+		t.Unchecked++
+	case math.Abs(num-g.Verdict.Score) < math.Abs(num-g.Score) && math.Abs(num-g.Verdict.Score) <= TolQuarter:
+		who = "matheval"
+		t.Matheval++
+	case math.Abs(num-g.Score) < math.Abs(num-g.Verdict.Score) && math.Abs(num-g.Score) <= TolQuarter:
+		who = "authors"
+		t.Authors++
+	default:
+		who = "neither"
+		t.Neither++
+	}
+	if c.OK && len(c.ByKey) > 0 {
+		t.ByKey++
+		who += ", " + strings.Join(c.ByKey, " and ") + " against the answer key"
+	}
+	return who
+}
+
+// CheckDisagreements runs the numerical check on every response whose
+// score differs from the authors' by more than tol and counts, per type,
+// whose score it sides with. It stops early when ctx ends (the counts then
+// cover the responses checked so far).
+func CheckDisagreements(ctx context.Context, b *Benchmark, cat *Catalog, gs []Graded, tol float64) map[string]WhoIsRight {
+	tally := map[string]WhoIsRight{}
+	for _, g := range Disagreements(gs, tol) {
+		if ctx.Err() != nil {
+			break
+		}
+		t := tally[g.Type]
+		t.add(NumericalCheck(ctx, b, cat, g), g)
+		tally[g.Type] = t
+	}
+	return tally
+}
+
 // WriteDisagreementsMarkdown writes sampled disagreements as a Markdown
 // list: per response, matheval's and the authors' scores, the numerical
 // check's score and who is closer to it, matheval's reason, and the
@@ -390,25 +431,8 @@ func WriteDisagreementsMarkdown(ctx context.Context, w io.Writer, b *Benchmark, 
 		}
 		c := NumericalCheck(ctx, b, cat, g)
 		num := c.Score
-		who := "unchecked"
 		t := tally[g.Type]
-		switch {
-		case !c.OK:
-			t.Unchecked++
-		case math.Abs(num-g.Verdict.Score) < math.Abs(num-g.Score) && math.Abs(num-g.Verdict.Score) <= TolQuarter:
-			who = "matheval"
-			t.Matheval++
-		case math.Abs(num-g.Score) < math.Abs(num-g.Verdict.Score) && math.Abs(num-g.Score) <= TolQuarter:
-			who = "authors"
-			t.Authors++
-		default:
-			who = "neither"
-			t.Neither++
-		}
-		if c.OK && len(c.ByKey) > 0 {
-			t.ByKey++
-			who += ", " + strings.Join(c.ByKey, " and ") + " against the answer key"
-		}
+		who := t.add(c, g)
 		tally[g.Type] = t
 		fmt.Fprintf(w, "- `%s` #%s (%s %d-shot, item %s): matheval **%.3g**, authors **%.3g**, numerical check **%.3g** → right: **%s**\n",
 			path.Base(g.File), g.Key, g.Model, g.Shots, g.Item, g.Verdict.Score, g.Score, num, who)

@@ -87,7 +87,7 @@ func TestSummarize(t *testing.T) {
 			t.Errorf("table %s is not printed after a run", tb.Name)
 		}
 	}
-	if strings.Join(titles, ",") != "by_type,by_type_regime,sampling" {
+	if strings.Join(titles, ",") != "by_type,by_paper_type,by_type_regime,sampling" {
 		t.Errorf("tables %v", titles)
 	}
 }

@@ -112,6 +112,15 @@ graded from their question and the ground truth quoted in the judge's prompt.`,
 				return nil
 			}
 			rep := hardmath.NewAgreementReport(gs)
+			sum, err := hardmath.ReadAuthorsSummary(args)
+			if err != nil {
+				return err
+			}
+			rep.SetAuthorsSummary(sum)
+			rep.Checked = hardmath.CheckDisagreements(ctx, hardmath.New(), cat, gs, hardmath.TolQuarter)
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("interrupted during the numerical check: %w", err)
+			}
 			if asJSON {
 				if verbose {
 					rep.Disagreements = gs

@@ -1,0 +1,153 @@
+package hardmath
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/matheval/matheval/answer"
+	"github.com/matheval/matheval/bench"
+)
+
+// Paper mode: the grade the paper's judge was told to give (JudgePrompt),
+// put beside matheval's headline so that a run can be compared with the
+// paper's tables. It differs from matheval's grading in three ways:
+//
+//   - every regime is graded against the released answer, never against
+//     quadrature (matheval grades traditional integrals against the
+//     numerical value because 47 released intermediate-regime answers of
+//     HARDMath-mini are more than 10% off it; the judge only saw the key);
+//   - each regime's credit is one of the judge's steps 0, 0.5 and 1 (the
+//     rubric names no other), except polynomial roots, whose rubric gives
+//     credit proportional to the roots matched;
+//   - a Laplace integral whose final formula is wrong gets half credit when
+//     the working reaches the rubric's checkpoint: it names t_0 where f
+//     attains its maximum and expands around it (PaperLaplaceCheckpoint).
+//
+// Paper mode never changes the headline: it is recorded as the verdict
+// metrics PaperMetric and PaperGapMetric, as bench/math records its other
+// policies.
+
+// PaperPolicy is the name --also-policy takes for paper mode.
+const PaperPolicy = "paper"
+
+// PaperMetric names the verdict metric holding a reply's paper-mode score
+// (0 to 1), and PaperGapMetric matheval's score minus it.
+const (
+	PaperMetric    = "policy:" + PaperPolicy
+	PaperGapMetric = "policy_gap:" + PaperPolicy
+)
+
+// AlsoPolicies lists the other gradings a HARDMath run can carry.
+func (*Benchmark) AlsoPolicies() []string { return []string{PaperPolicy} }
+
+// WithAlsoPolicies returns a copy of the benchmark (same shots and
+// evaluator) that also grades every reply in paper mode; an unknown name is
+// an error listing the known one. The receiver is unchanged.
+func (b *Benchmark) WithAlsoPolicies(names []string) (bench.Benchmark, error) {
+	b.mu.Lock()
+	c := &Benchmark{shots: b.shots, ShotFile: b.ShotFile, eval: b.eval}
+	b.mu.Unlock()
+	for _, n := range names {
+		switch strings.TrimSpace(n) {
+		case "":
+		case PaperPolicy:
+			c.paper = true
+		default:
+			return nil, fmt.Errorf("hardmath: no other policy %q (known: %s)", strings.TrimSpace(n), PaperPolicy)
+		}
+	}
+	return c, nil
+}
+
+// withPaper records the paper-mode grade of reply on v. A failed request
+// (verdict error) records nothing, as bench/math does: it has no reply.
+func (b *Benchmark) withPaper(ctx context.Context, v answer.Verdict, ref Reference, reply, finishReason string) answer.Verdict {
+	if !b.paper || v.Kind == answer.Error {
+		return v
+	}
+	p := GradePaper(ctx, ref, reply, finishReason, b.evaluator())
+	m := make(map[string]float64, len(v.Metrics)+2)
+	for k, x := range v.Metrics {
+		m[k] = x
+	}
+	main := v.Score
+	if math.IsNaN(main) || main < 0 {
+		main = 0
+	}
+	m[PaperMetric] = p.Score
+	m[PaperGapMetric] = math.Min(main, 1) - p.Score
+	v.Metrics = m
+	return v
+}
+
+// GradePaper grades reply against ref as the paper's judge was told (see
+// the comment at the top of this file). The verdict's parts are the
+// regimes' paper-mode credits and its score their mean.
+func GradePaper(ctx context.Context, ref Reference, reply, finishReason string, ev Evaluator) answer.Verdict {
+	keyOnly := ref
+	keyOnly.Regimes = make([]Regime, len(ref.Regimes))
+	for i, g := range ref.Regimes {
+		g.HasTruth, g.Truth = false, 0
+		keyOnly.Regimes[i] = g
+	}
+	v := gradeReply(ctx, keyOnly, reply, finishReason, ev)
+	if len(v.Parts) == 0 {
+		return v
+	}
+	roots := ref.Type == TypeRoots || ref.Type == TypeRootCorrections
+	laplace := ref.Type == TypeIntegral && ref.Subtype == "laplace"
+	checkpoint := laplace && PaperLaplaceCheckpoint(reply)
+	var notes []string
+	total := 0.0
+	names := make([]string, 0, len(v.Parts))
+	for n := range v.Parts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s := v.Parts[n]
+		if !roots {
+			s = math.Round(2*s) / 2
+		}
+		if checkpoint && s < 0.5 {
+			s = 0.5
+			notes = append(notes, n+": half credit for the working (t_0 at the maximum of f, expanded around it)")
+		}
+		v.Parts[n] = s
+		total += s
+	}
+	v.Score = total / float64(len(v.Parts))
+	switch {
+	case v.Score >= 1-1e-12:
+		v.Score, v.Kind = 1, answer.Correct
+	case v.Score > 0 && v.Kind != answer.Correct:
+		v.Kind = answer.Wrong
+	}
+	if len(notes) > 0 {
+		v.Reason = strings.Join(append([]string{v.Reason}, notes...), "; ")
+	}
+	return v
+}
+
+// laplaceMaxRe finds the rubric's first half of the checkpoint: a point
+// named t_0 (or t^*) where f is largest; laplaceExpandRe the second: a
+// Taylor expansion (or Laplace's method, which is one) around it.
+var (
+	laplaceT0Re     = regexp.MustCompile(`t_\{?0\}?|t_\{?\\?max\}?|t\^\{?\*\}?|t\^\{?\\ast\}?`)
+	laplaceMaxRe    = regexp.MustCompile(`(?i)maxim(um|ized|ised|izes|ises|ize|ise)|attains its max|\\max\b`)
+	laplaceExpandRe = regexp.MustCompile(`(?i)taylor|expan(d|sion)|laplace'?s method|method of laplace|saddle[- ]point`)
+)
+
+// PaperLaplaceCheckpoint reports whether a Laplace-integral reply reaches
+// the paper rubric's checkpoint: it identifies t_0 where f attains its
+// maximum and attempts a Taylor expansion around it. The judge read this
+// from the working; here the working must name a maximum, a point t_0 (or
+// t^*, t_max) and an expansion. It gives no credit alone: GradePaper uses it
+// only where the final formula earns less than half.
+func PaperLaplaceCheckpoint(reply string) bool {
+	return laplaceT0Re.MatchString(reply) && laplaceMaxRe.MatchString(reply) && laplaceExpandRe.MatchString(reply)
+}

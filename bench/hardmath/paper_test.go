@@ -1,0 +1,128 @@
+package hardmath
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/bench"
+)
+
+// A traditional integral whose released answer is off the quadrature value:
+// matheval grades against quadrature, paper mode against the key (the judge
+// saw only the key).
+func TestGradePaperGradesAgainstTheKey(t *testing.T) {
+	ctx := context.Background()
+	ref := Reference{Type: TypeIntegral, Subtype: "traditional", Regimes: []Regime{
+		{Name: "small_eps", Var: "epsilon", Point: 0.01, HasPoint: true, Refs: []string{`\frac{2}{\epsilon}`}, Truth: 50, HasTruth: true, RefOff: 3},
+	}}
+	reply := `So $I(\epsilon) \approx \boxed{\frac{2}{\epsilon}}$.`
+	if v := gradeReply(ctx, ref, reply, "stop", defaultEvaluator); v.Score != 0 {
+		t.Fatalf("matheval's grade against quadrature = %v (%s), want 0", v.Score, v.Reason)
+	}
+	if v := GradePaper(ctx, ref, reply, "stop", defaultEvaluator); v.Score != 1 {
+		t.Fatalf("paper mode = %v (%s), want 1: the reply is the released answer", v.Score, v.Reason)
+	}
+	if !ref.Regimes[0].HasTruth {
+		t.Fatal("GradePaper changed its argument's regimes")
+	}
+	// The quadrature value itself is wrong by the key.
+	if v := GradePaper(ctx, ref, `$\boxed{\frac{1}{2\epsilon}}$`, "stop", defaultEvaluator); v.Score != 0 {
+		t.Fatalf("paper mode for an answer off the key = %v, want 0", v.Score)
+	}
+}
+
+func laplaceRef() Reference {
+	return Reference{Type: TypeIntegral, Subtype: "laplace", Regimes: []Regime{
+		{Name: "large_x", Var: "x", Point: 50, HasPoint: true, Refs: []string{`\frac{\sqrt{\pi}}{\sqrt{x}} e^{x}`}},
+	}}
+}
+
+// The rubric's Laplace checkpoint: half credit for the working when the
+// final formula is wrong, none without it, full for the right formula.
+func TestGradePaperLaplaceCheckpoint(t *testing.T) {
+	ctx := context.Background()
+	working := "The function $f(t) = 1 - t^2$ attains its maximum at $t_0 = 0$. A Taylor expansion around $t_0$ gives $f \\approx 1 - t^2$, so "
+	cases := []struct {
+		name, reply string
+		want        float64
+	}{
+		{"right formula", working + `$I(x) \approx \boxed{\frac{\sqrt{\pi}}{\sqrt{x}} e^{x}}$`, 1},
+		{"wrong formula, checkpoint reached", working + `$I(x) \approx \boxed{\frac{1}{x} e^{x}}$`, 0.5},
+		{"wrong formula, no working", `$I(x) \approx \boxed{\frac{1}{x} e^{x}}$`, 0},
+		{"maximum but no expansion", "The maximum is at $t_0 = 0$. " + `$\boxed{\frac{1}{x} e^{x}}$`, 0},
+	}
+	for _, c := range cases {
+		v := GradePaper(ctx, laplaceRef(), c.reply, "stop", defaultEvaluator)
+		if v.Score != c.want {
+			t.Errorf("%s: paper mode = %v (%s), want %v", c.name, v.Score, v.Reason, c.want)
+		}
+		if c.want == 0.5 && !strings.Contains(v.Reason, "half credit for the working") {
+			t.Errorf("%s: reason %q does not say why", c.name, v.Reason)
+		}
+		// matheval's headline gives no credit for the working.
+		if m := gradeReply(ctx, laplaceRef(), c.reply, "stop", defaultEvaluator); c.want < 1 && m.Score != 0 {
+			t.Errorf("%s: matheval = %v, want 0", c.name, m.Score)
+		}
+	}
+}
+
+func TestPaperLaplaceCheckpointWording(t *testing.T) {
+	for reply, want := range map[string]bool{
+		`$f$ is maximized at $t^* = 0.3$; expanding $f$ around $t^*$`: true,
+		`the maximum of f occurs at t_{0}=1, and by Laplace's method`: true,
+		`expand around t_0 = 1`: false, // no maximum named
+		`f attains its maximum at the endpoint; a Taylor expansion gives ...`: false, // no t_0
+	} {
+		if got := PaperLaplaceCheckpoint(reply); got != want {
+			t.Errorf("PaperLaplaceCheckpoint(%q) = %v, want %v", reply, got, want)
+		}
+	}
+}
+
+// Paper mode credits 0, 0.5 or 1 per regime; roots keep the rubric's
+// proportional credit.
+func TestGradePaperSteps(t *testing.T) {
+	ctx := context.Background()
+	roots := Reference{Type: TypeRoots, Regimes: []Regime{
+		{Name: "small_eps", Var: "epsilon", Point: 0.01, HasPoint: true, Refs: []string{"1", "-1", "2"}},
+	}}
+	reply := `$\boxed{\left[ 1, \  -1, \  7\right]}$`
+	m := gradeReply(ctx, roots, reply, "stop", defaultEvaluator)
+	p := GradePaper(ctx, roots, reply, "stop", defaultEvaluator)
+	if m.Score < 0.6 || m.Score > 0.7 || p.Score != m.Score {
+		t.Fatalf("roots: matheval %v, paper mode %v; want both 2/3", m.Score, p.Score)
+	}
+	for _, s := range GradePaper(ctx, laplaceRef(), `$\boxed{e^{x}}$`, "stop", defaultEvaluator).Parts {
+		if s != 0 && s != 0.5 && s != 1 {
+			t.Fatalf("paper-mode part %v is not a judge's step", s)
+		}
+	}
+}
+
+// WithAlsoPolicies("paper") records the paper-mode score and the gap as
+// verdict metrics and leaves the headline alone.
+func TestWithAlsoPoliciesPaper(t *testing.T) {
+	ctx := context.Background()
+	b := New()
+	if _, err := b.WithAlsoPolicies([]string{"hendrycks"}); err == nil || !strings.Contains(err.Error(), PaperPolicy) {
+		t.Fatalf("unknown policy: err = %v, want one naming %q", err, PaperPolicy)
+	}
+	pb, err := b.WithAlsoPolicies([]string{PaperPolicy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := bench.Item{ID: "t/1", Extra: map[string]any{"reference": laplaceRef()}}
+	reply := "The maximum of $f$ is at $t_0 = 0$; a Taylor expansion around it gives " + `$\boxed{\frac{1}{x} e^{x}}$`
+	plain := b.Grade(ctx, it, reply, "stop")
+	v := pb.Grade(ctx, it, reply, "stop")
+	if _, ok := plain.Metrics[PaperMetric]; ok {
+		t.Fatal("the plain benchmark records paper mode")
+	}
+	if v.Score != plain.Score || v.Score != 0 {
+		t.Fatalf("headline changed: %v vs %v", v.Score, plain.Score)
+	}
+	if v.Metrics[PaperMetric] != 0.5 || v.Metrics[PaperGapMetric] != -0.5 {
+		t.Fatalf("metrics = %v, want paper 0.5, gap -0.5", v.Metrics)
+	}
+}
