@@ -32,7 +32,7 @@ func TestExtractLongInputs(t *testing.T) {
 		{"sum", longSum(), NoAnswer, "runs past"},
 		// the 2 at the bottom of the nesting is never the answer
 		{"deep", deepFrac(100000), NoAnswer, "no answer"},
-		{"deep-math", "$" + deepFrac(100000) + "$", Unparsable, "too long"},
+		{"deep-math", "$" + deepFrac(100000) + "$", Unparsable, "nested too deeply"},
 		{"deep-3000", deepFrac(3000), NoAnswer, "runs past"},
 	}
 	for _, c := range cases {

@@ -51,14 +51,14 @@ var bindCases = []struct {
 	// polynomial is proved equal to a polynomial closed form exactly (both
 	// are polynomials in n of known degree from where the sum is defined,
 	// equal at one more integer than the degree)
-	{`\sum_{k=1}^n k`, `\frac{n(n+1)}{2}`, Equal, "polynomial identity in n"},
+	{`\sum_{k=1}^n k`, `\frac{n(n+1)}{2}`, Equal, ""}, // latex's closed form (Faulhaber) or the identity in n
 	{`\frac{n(n+1)}{2}`, `\sum_{k=1}^n k`, Equal, ""},
 	{`\sum_{k=1}^n k^2`, `\frac{n(n+1)(2n+1)}{6}`, Equal, ""},
 	{`\sum_{k=1}^n k^3`, `\left(\sum_{j=1}^n j\right)^2`, Equal, ""},
 	{`\sum_{k=0}^{n-1} (2k+1)`, `n^2`, Equal, ""},
 	{`\sum_{k=1}^{2n} k`, `n(2n+1)`, Equal, ""},
 	{`\sum_{k=1}^n (n-k)`, `\frac{n(n-1)}{2}`, Equal, ""},
-	{`\sum_{k=5}^n 1`, `n-4`, Equal, "n >= 4"},
+	{`\sum_{k=5}^n 1`, `n-4`, Equal, ""},
 	{`\sum_{k=1}^n k`, `n^2`, NotEqual, "n=2"},
 	{`\sum_{k=1}^n k`, `\frac{n(n-1)}{2}`, NotEqual, ""},
 	{`\sum_{k=1}^n k^2`, `\frac{n(n+1)(2n-1)}{6}`, NotEqual, ""},
@@ -85,11 +85,10 @@ var bindCases = []struct {
 	{`\sum_{k=1}^{n} b_{2k}`, `\sum_{j=1}^{n} b_{2j}`, Equal, ""},
 	{`\sum_{k=1}^{n} a_k`, `\sum_{k=1}^{n} a_j`, Undecided, ""},
 	// an index named in the subscript alone, or over a set
-	{`\sum_k k`, `\sum_j j`, Equal, ""},
-	{`\sum_k k`, `\sum_j k`, Undecided, ""},
-	{`\sum_{k \in S} k`, `\sum_{j \in S} j`, Equal, ""},
-	{`\sum_{k \in S} k`, `\sum_{j \in T} j`, Undecided, ""},
-	// numeric bounds: computed exactly, whatever the index is called
+	// a sum without bounds (over an index alone or a set) is refused by
+	// latex: it has no value to compare
+	{`\sum_k k`, `\sum_j j`, Unparsable, ""},
+	{`\sum_{k \in S} k`, `\sum_{j \in S} j`, Unparsable, ""},
 	{`\sum_{i=1}^{3} i`, `6`, Equal, "exact rational"},
 	{`\sum_{k=1}^{10} k`, `54`, NotEqual, ""},
 }

@@ -14,18 +14,19 @@ var unreadCases = []struct {
 	gold, cand string
 	want       Outcome
 }{
-	// a decoration over digits read as a variable: 0 times a symbol
-	{`0.\dot{3}`, `0.\dot{6}`, Undecided},
-	// an integral read as a product of symbols: reordering is no proof
-	{`\int_0^1 x\,dx`, `x\int_0^1 dx`, Undecided},
-	{`\int_0^1 x^2\,dx`, `x^2\int_0^1 dx`, Undecided},
-	{`\int_0^1 2x\,dx`, `2\int_0^1 x\,dx`, Undecided},
-	{`y = \zzz x`, `y = x \zzz`, Undecided},
-	{`x > \dot{3}`, `x > \dot{3} + 0`, Undecided},
+	// a decoration over digits was read as a variable (0 times a symbol)
+	// and these compared Equal; latex now reads them for their meaning or
+	// refuses them, so they are decided on their values or unparsable
+	{`0.\dot{3}`, `0.\dot{6}`, NotEqual},
+	{`\int_0^1 x\,dx`, `x\int_0^1 dx`, NotEqual},
+	{`\int_0^1 x^2\,dx`, `x^2\int_0^1 dx`, NotEqual},
+	{`\int_0^1 2x\,dx`, `2\int_0^1 x\,dx`, Equal}, // both are 1, exactly
+	{`y = \zzz x`, `y = x \zzz`, Unparsable},
+	{`x > \dot{3}`, `x > \dot{3} + 0`, Unparsable},
 	// written alike: the same thing on both sides
 	{`\int_0^1 x\,dx`, `\int_0^1 x\, dx`, Equal},
-	{`a = \dot{3}, b = 2`, `b = 2, a = \dot{3}`, Equal},
-	{`\{\dot{3}, 1\}`, `\{1, \dot{3}\}`, Equal},
+	{`a = \dot{3}, b = 2`, `b = 2, a = \dot{3}`, Unparsable}, // \dot over a lone digit: refused by latex
+	{`\{\dot{3}, 1\}`, `\{1, \dot{3}\}`, Unparsable},
 	// the name holding the symbol is dropped against a bare value: the
 	// values, which hold none, are compared as usual
 	{`-\frac{7}{25}`, `\cos \angle ABC = -\frac{7}{25}`, Equal},
@@ -36,9 +37,9 @@ var unreadCases = []struct {
 	{`\mathbb{R}`, `(-\infty,\infty)`, Equal},
 	// nor is such a symbol probed with a value: a limit read as a symbol
 	// "differed" from its renamed copy at \lim_x\to0=0.70346
-	{`\lim_{x\to0} \frac{\sin x}{x}`, `\lim_{t\to0} \frac{\sin t}{t}`, Undecided},
+	{`\lim_{x\to0} \frac{\sin x}{x}`, `\lim_{t\to0} \frac{\sin t}{t}`, Equal}, // alpha-equivalent: the bound variable renamed
 	{`\lim_{x\to0} \frac{\sin x}{x}`, `1`, Undecided},
-	{`\int_0^1 x\,dx`, `\frac12`, Undecided},
+	{`\int_0^1 x\,dx`, `\frac12`, Equal}, // latex evaluates polynomial integrals exactly
 }
 
 func TestUnreadSymbols(t *testing.T) {
@@ -47,7 +48,7 @@ func TestUnreadSymbols(t *testing.T) {
 		if r.Outcome != tc.want {
 			t.Errorf("%s vs %s: got %s (%s), want %s", tc.gold, tc.cand, r.Outcome, r.Reason, tc.want)
 		}
-		if tc.want == Undecided && !strings.Contains(r.Reason, "no meaning the grader reads") {
+		if tc.want == Undecided && !strings.Contains(r.Reason, "no meaning the grader reads") && !strings.Contains(r.Reason, "unknown function") {
 			t.Errorf("%s vs %s: reason %q does not name the unread symbol", tc.gold, tc.cand, r.Reason)
 		}
 	}
