@@ -49,7 +49,9 @@ benchmark's own, and puts its accuracy, the gap between the two (with a
 paired interval) and both by subject and by level into results.json, the
 tables printed here and the report. MATH offers "hendrycks": the MATH paper's
 own scoring (last \boxed{}, the paper's string normalisation, no symbolic
-equivalence), so a score can be put beside a paper that used it. The choice
+equivalence), so a score can be put beside a paper that used it; HARDMath
+offers "paper": the paper's judge rubric against the released answers, with
+credit 0, 0.5 or 1 per regime. The choice
 is kept in manifest.json: a later 'grade' without the flag grades the same
 way; --also-policy none drops it.`,
 		Example: "  matheval grade runs/math-openai_qwen2.5-math-7b-1a2b3c4d5e\n" +
@@ -132,7 +134,7 @@ way; --also-policy none drops it.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print results.json instead of the tables")
-	c.Flags().StringVar(&also, "also-policy", "", "also grade by these policies, comma-separated (math: hendrycks, the MATH paper's scoring; none: drop)")
+	c.Flags().StringVar(&also, "also-policy", "", "also grade by these policies, comma-separated (math: hendrycks, the MATH paper's scoring; hardmath: paper, the paper's judge rubric; none: drop)")
 	return c
 }
 
