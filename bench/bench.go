@@ -166,6 +166,20 @@ func Register(b Benchmark) {
 	registry[b.Name()] = b
 }
 
+// SpecGenerator is implemented by a benchmark that generates its items
+// from a spec given on the command line (run --gen): GenData turns the
+// spec into the data path its Load reads.
+type SpecGenerator interface {
+	GenData(spec string) string
+}
+
+// DataNamed is implemented by a benchmark whose identity is its data file
+// (the generic answer reader, "answers"): tables and reports name its runs
+// by the file, since two files read by it are two benchmarks.
+type DataNamed interface {
+	NamedByData() bool
+}
+
 // Lookup returns the benchmark with that name.
 func Lookup(name string) (Benchmark, error) {
 	mu.RLock()

@@ -77,10 +77,21 @@ func Macro(ms []*bench.Metric) (bench.Metric, bool) {
 // generic answer benchmark also its data file (two files are two
 // benchmarks).
 func BenchLabel(m rundir.Manifest) string {
-	if m.Benchmark == "answers" && m.DataPath != "" {
+	if m.DataPath != "" && namedByData(m.Benchmark) {
 		return "answers:" + filepath.Base(filepath.Dir(m.DataPath)) + "/" + filepath.Base(m.DataPath)
 	}
 	return m.Benchmark
+}
+
+// namedByData reports whether the registered benchmark of that name is
+// named by its data file (bench.DataNamed).
+func namedByData(name string) bool {
+	b, err := bench.Lookup(name)
+	if err != nil {
+		return false
+	}
+	d, ok := b.(bench.DataNamed)
+	return ok && d.NamedByData()
 }
 
 // latest keeps, of several runs of one model on one benchmark, the one

@@ -20,6 +20,9 @@ const DefaultN = 10
 // "gen:n=20,modules=calculus,split=extrapolate,level=3".
 const GenPrefix = "gen:"
 
+// GenData implements bench.SpecGenerator: run --gen SPEC loads GenPrefix+SPEC.
+func (*Benchmark) GenData(spec string) string { return GenPrefix + spec }
+
 // Benchmark is AMPS as a bench.Benchmark: generated or read from a file
 // that gen wrote, prompted like MATH, graded by MATH's policy, reported by
 // module, area and level.

@@ -286,6 +286,9 @@ func NewGeneric() *Generic {
 // Options implements bench.Configurable.
 func (*Generic) Options() []bench.Option { return genericOptions }
 
+// NamedByData implements bench.DataNamed: a generic run is its data file.
+func (*Generic) NamedByData() bool { return true }
+
 // Configure implements bench.Configurable: the benchmark with the fields
 // given.
 func (g *Generic) Configure(values map[string]string) (bench.Benchmark, error) {

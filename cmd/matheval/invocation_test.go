@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"testing"
+
+	"github.com/matheval/matheval/report"
+	"github.com/matheval/matheval/rundir"
 )
 
 // The next steps after the README's first command (`go run ./cmd/matheval
@@ -25,5 +28,17 @@ func TestInvocation(t *testing.T) {
 		if got := invocation(c.arg0, c.exe, c.look); got != c.want {
 			t.Errorf("invocation(%q, %q) = %q, want %q", c.arg0, c.exe, got, c.want)
 		}
+	}
+}
+
+// A run of the generic answer benchmark is named in tables by its data
+// file (bench.DataNamed, no benchmark name in report's code); a preset or
+// another benchmark by its name.
+func TestBenchLabelByRegistration(t *testing.T) {
+	if got := report.BenchLabel(rundir.Manifest{Benchmark: "answers", DataPath: "data/svamp/test.jsonl"}); got != "answers:svamp/test.jsonl" {
+		t.Errorf("generic run labelled %q", got)
+	}
+	if got := report.BenchLabel(rundir.Manifest{Benchmark: "gsm8k", DataPath: "data/gsm8k/test.jsonl"}); got != "gsm8k" {
+		t.Errorf("preset run labelled %q", got)
 	}
 }

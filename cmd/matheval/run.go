@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/bench"
-	"github.com/matheval/matheval/bench/amps"
 	"github.com/matheval/matheval/model"
 	"github.com/matheval/matheval/report"
 	runner "github.com/matheval/matheval/run"
@@ -196,10 +195,11 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		return usageErrorf("run: --model is required (openai:<model>, builtin:gold, builtin:calc or replay:FILE)")
 	}
 	if f.gen != "" {
-		if f.data != "" || b.Name() != "amps" {
-			return usageErrorf("run: --gen generates an amps set in place of --data (given: %s with --data %q)", b.Name(), f.data)
+		g, ok := b.(bench.SpecGenerator)
+		if f.data != "" || !ok {
+			return usageErrorf("run: --gen generates a set in place of --data, for a benchmark that generates its items from a spec (amps); given: %s with --data %q", b.Name(), f.data)
 		}
-		f.data = amps.GenPrefix + f.gen
+		f.data = g.GenData(f.gen)
 	}
 	if f.samples < 1 || f.concurrency < 1 || f.limit < 0 || f.sample < 0 || f.shots < 0 || f.maxRequests < 0 || f.maxCost < 0 {
 		return usageErrorf("run: --samples and --concurrency must be >= 1; --limit, --sample, --shots, --max-requests and --max-cost >= 0")
