@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/matheval/matheval/equiv"
+	"github.com/matheval/matheval/latex"
 )
 
 // ASDiv grades the answer forms of ASDiv's answer key (Miao et al., 2020):
@@ -344,6 +345,9 @@ var arithmeticCommands = map[string]bool{"frac": true, "dfrac": true, "tfrac": t
 	"div": true, "left": true, "right": true, "approx": true, "quad": true, "qquad": true}
 
 func asdivNumberCompare(g asdivGold, cand string) Verdict {
+	if err := latex.CheckRunes(cand); err != nil {
+		return Verdict{Kind: Unparsable, Reason: "closed world: " + err.Error()}
+	}
 	if w, ok := compoundQuantity(dropUnitParens(cand)); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}

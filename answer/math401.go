@@ -81,6 +81,10 @@ func math401Compare(division bool) Comparator {
 		if !ok {
 			return Verdict{Kind: Error, Reason: fmt.Sprintf("gold answer %q holds no number", gold)}
 		}
+		if err := latex.CheckRunes(cand); err != nil {
+			return Verdict{Kind: Unparsable, Reason: "closed world: " + err.Error(),
+				Metrics: map[string]float64{"relative_error": MATH401MaxRelErr}}
+		}
 		if qualifiedLast(cand) {
 			return Verdict{Kind: Unparsable, Reason: "the answer qualifies its value (\"not\", \"at least\", another language): not one value",
 				Metrics: map[string]float64{"relative_error": MATH401MaxRelErr}}

@@ -214,3 +214,36 @@ func TestSweepFalseEqualsOtherPolicies(t *testing.T) {
 		}
 	}
 }
+
+// ASDiv's and MATH 401's last-number rules read a number without parsing
+// the answer whole: a character the parser reads by no rule (12↳, ≈12)
+// makes the answer unparsable there too, instead of vanishing around the
+// number (issue 28's closed world; mutation family closed:uni-*).
+func TestLastNumberRulesClosedWorld(t *testing.T) {
+	for _, c := range []struct {
+		p          Policy
+		gold, cand string
+	}{
+		{ASDiv, "12 (inches of snow)", "Answer: 12↳"},
+		{ASDiv, "4 (plums)", `\boxed{↕4}`},
+		{ASDiv, "7 (friends)", "Answer: 7‰"},
+		{MATH401, "12", "The result is ⇑12"},
+	} {
+		if v := Equivalent(c.p, c.gold, c.cand); v.Kind == Correct {
+			t.Errorf("%s: %q against %q is correct (%s)", c.p.Name, c.cand, c.gold, v.Reason)
+		}
+	}
+	// what the parser reads still counts: π, ×, −, ½ and the degree sign
+	for _, c := range []struct {
+		p          Policy
+		gold, cand string
+	}{
+		{ASDiv, "12 (apples)", "Answer: 12"},
+		{ASDiv, "-3 (degrees)", "Answer: −3"},
+		{MATH401, "-8", "−6 + (−2) = −8"},
+	} {
+		if v := Equivalent(c.p, c.gold, c.cand); v.Kind != Correct {
+			t.Errorf("%s: %q against %q is %s (%s), want correct", c.p.Name, c.cand, c.gold, v.Kind, v.Reason)
+		}
+	}
+}

@@ -145,3 +145,15 @@ func radicand(s string, i int) (string, int, *Error) {
 	}
 	return "{" + s[j:k] + "}", k, nil
 }
+
+// CheckRunes reports the first character of s that no rule of the parser
+// reads (the error names it and its column), or nil. Graders that read a
+// number out of a reply without parsing it whole (ASDiv's and MATH 401's
+// last-number rules) call it so that a symbol the parser would refuse
+// (12↳, ≈12 outside a formula) is not silently dropped around the number.
+func CheckRunes(s string) error {
+	if _, _, err := normalizeUnicode(s); err != nil {
+		return err
+	}
+	return nil
+}
