@@ -1,14 +1,13 @@
 package answers
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"os"
+	"encoding/json"
 	"testing"
 
 	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/jsonl"
 )
 
 // sharedFiles are the presets with a file under ../shared/data: the eight
@@ -23,19 +22,11 @@ var sharedFiles = map[string]string{
 // count a preset must load.
 func countLines(t *testing.T, path string) int {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	recs, err := jsonl.ReadFile[json.RawMessage](path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, 1<<26)
-	for sc.Scan() {
-		if len(bytes.TrimSpace(sc.Bytes())) > 0 {
-			n++
-		}
-	}
-	return n
+	return len(recs)
 }
 
 // TestPresetsGoldOnSharedData: each preset reads its released file whole

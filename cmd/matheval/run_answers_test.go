@@ -1,14 +1,14 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/internal/testenv"
+	"github.com/matheval/matheval/jsonl"
 	"github.com/matheval/matheval/rundir"
 )
 
@@ -21,19 +21,11 @@ var presetData = map[string]string{
 
 func jsonlRecords(t *testing.T, path string) int {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	recs, err := jsonl.ReadFile[json.RawMessage](path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, 1<<26)
-	for sc.Scan() {
-		if len(bytes.TrimSpace(sc.Bytes())) > 0 {
-			n++
-		}
-	}
-	return n
+	return len(recs)
 }
 
 // TestRunPresetsGold: `matheval run P --data FILE --model builtin:gold`
