@@ -186,7 +186,8 @@ func classifyASDiv(p string) asdivGold {
 }
 
 func asdivCompare(_ context.Context, gold, cand string, _ equiv.Options) Verdict {
-	parts := asdivParts(gold)
+	cand = foldNumberText(cand)
+	parts := asdivParts(foldNumberText(gold))
 	if len(parts) == 0 {
 		return Verdict{Kind: Error, Reason: "empty gold answer"}
 	}
@@ -195,9 +196,15 @@ func asdivCompare(_ context.Context, gold, cand string, _ equiv.Options) Verdict
 		golds[i] = classifyASDiv(p)
 	}
 	if len(golds) > 1 {
+		if v, refused := asdivClosed(golds, cand); refused {
+			return v
+		}
 		return asdivSeveral(golds, cand)
 	}
 	g := golds[0]
+	if v, refused := asdivClosed(golds, cand); refused {
+		return v
+	}
 	switch g.kind {
 	case asdivNumber:
 		if gu, cu, clash := asdivUnitClash(gold, cand); clash {
@@ -344,10 +351,24 @@ func qualifiedLast(cand string) bool {
 var arithmeticCommands = map[string]bool{"frac": true, "dfrac": true, "tfrac": true, "times": true, "cdot": true,
 	"div": true, "left": true, "right": true, "approx": true, "quad": true, "qquad": true}
 
-func asdivNumberCompare(g asdivGold, cand string) Verdict {
-	if err := latex.CheckRunes(cand); err != nil {
-		return Verdict{Kind: Unparsable, Reason: "closed world: " + err.Error()}
+// asdivClosed refuses an answer with a construct the number, ratio and
+// time rules do not read (numclosed.go); a text gold is compared as text.
+func asdivClosed(golds []asdivGold, cand string) (Verdict, bool) {
+	for _, g := range golds {
+		if g.kind == asdivText {
+			return Verdict{}, false
+		}
 	}
+	if err := latex.CheckRunes(cand); err != nil {
+		return Verdict{Kind: Unparsable, Reason: "closed world: " + err.Error()}, true
+	}
+	if err := checkNumberText(cand); err != nil {
+		return Verdict{Kind: Unparsable, Reason: "closed world: " + err.Error()}, true
+	}
+	return Verdict{}, false
+}
+
+func asdivNumberCompare(g asdivGold, cand string) Verdict {
 	if w, ok := compoundQuantity(dropUnitParens(cand)); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}

@@ -81,6 +81,7 @@ func math401Compare(division bool) Comparator {
 		if !ok {
 			return Verdict{Kind: Error, Reason: fmt.Sprintf("gold answer %q holds no number", gold)}
 		}
+		cand = foldNumberText(cand)
 		if err := latex.CheckRunes(cand); err != nil {
 			return Verdict{Kind: Unparsable, Reason: "closed world: " + err.Error(),
 				Metrics: map[string]float64{"relative_error": MATH401MaxRelErr}}
@@ -89,11 +90,23 @@ func math401Compare(division bool) Comparator {
 			return Verdict{Kind: Unparsable, Reason: "the answer qualifies its value (\"not\", \"at least\", another language): not one value",
 				Metrics: map[string]float64{"relative_error": MATH401MaxRelErr}}
 		}
-		y, ok := MATH401Value(cand, !division)
-		if exact, ok2 := exactValue(ctx, cand); ok2 && (!ok || !within401(y, g)) && within401(exact, g) {
+		t, ok := math401Last(cand, !division)
+		var y *big.Rat
+		var unread error
+		if ok {
+			y = t.val
+			// The closed world: the number is read only when everything
+			// around it is (numclosed.go).
+			unread = checkNumberClause(cand, t.start, t.end)
+		}
+		if exact, ok2 := exactValue(ctx, cand); ok2 && (unread != nil || (!ok || !within401(y, g)) && within401(exact, g)) {
 			// An exact form the paper's rule cannot read (\frac{\sqrt{2}}{2}
-			// for 0.7071) is graded by its value.
-			y, ok = exact, true
+			// for 0.7071) is graded by its value: the parser read it whole.
+			y, ok, unread = exact, true, nil
+		}
+		if unread != nil {
+			return Verdict{Kind: Unparsable, Reason: "closed world: " + unread.Error(),
+				Metrics: map[string]float64{"relative_error": MATH401MaxRelErr}}
 		}
 		if !ok {
 			return Verdict{Kind: NoAnswer, Reason: "no number in the answer",
@@ -121,25 +134,32 @@ func math401Compare(division bool) Comparator {
 // number outside parentheses (inside them when there is no other), with
 // fractions turned into decimals when fractions is true.
 func MATH401Value(text string, fractions bool) (*big.Rat, bool) {
-	text = strings.ReplaceAll(text, `\left`, "")
-	text = strings.ReplaceAll(text, `\right`, "")
-	toks := scanValues(text, fractions)
-	var last, lastIn *big.Rat
-	for _, t := range toks {
+	t, ok := math401Last(foldNumberText(text), fractions)
+	return t.val, ok
+}
+
+// math401Last is the number MATH 401's rule takes from text (see
+// MATH401Value), with its place in text. \left and \right (no-ops) are
+// read as the spaces they are.
+func math401Last(text string, fractions bool) (numTok, bool) {
+	text = leftRightBlank.Replace(text)
+	var last, lastIn numTok
+	found, foundIn := false, false
+	for _, t := range scanValues(text, fractions) {
 		if t.inParens {
-			lastIn = t.val
+			lastIn, foundIn = t, true
 		} else {
-			last = t.val
+			last, found = t, true
 		}
 	}
-	if last != nil {
+	if found {
 		return last, true
 	}
-	if lastIn != nil {
-		return lastIn, true
-	}
-	return nil, false
+	return lastIn, foundIn
 }
+
+// leftRightBlank blanks \left and \right, keeping every offset.
+var leftRightBlank = strings.NewReplacer(`\left`, "     ", `\right`, "      ")
 
 func within401(y, g *big.Rat) bool {
 	d := new(big.Rat).Sub(y, g)
@@ -162,12 +182,20 @@ func exactValue(ctx context.Context, cand string) (v *big.Rat, ok bool) {
 	s := cand
 	for _, sep := range []string{"=", `\approx`, "≈"} {
 		if i := strings.LastIndex(s, sep); i >= 0 {
+			if strings.TrimSpace(strings.Trim(strings.TrimSpace(s[:i]), "${")) == "" {
+				return nil, false // "≈ 3": a relation with nothing on its left
+			}
 			s = s[i+len(sep):]
 		}
 	}
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
 	if s == "" || len(s) > 500 {
 		return nil, false
+	}
+	for p := range approxRel {
+		if strings.HasPrefix(s, p) {
+			return nil, false // the same, and the reader's prefix no-op is not the number rule's
+		}
 	}
 	n, err := latex.Parse(s)
 	if err != nil {
