@@ -65,7 +65,7 @@ func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 	if i >= len(s) {
 		return numTok{}, false
 	}
-	if !isDigit(s[i]) && !(s[i] == '.' && i+1 < len(s) && isDigit(s[i+1])) {
+	if _, n := digitAt(s, i); n == 0 && !(s[i] == '.' && i+1 < len(s) && isDigit(s[i+1])) {
 		return numTok{}, false
 	}
 	// A digit right after a letter or digit is inside a word ("x2", "a1b"):
@@ -78,9 +78,13 @@ func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 		digits = append(digits, '-')
 	}
 	k := i
-	for k < len(s) && isDigit(s[k]) && len(digits) < maxDigits {
-		digits = append(digits, s[k])
-		k++
+	for len(digits) < maxDigits {
+		d, n := digitAt(s, k)
+		if n == 0 {
+			break
+		}
+		digits = append(digits, d)
+		k += n
 	}
 	intLen := k - i
 	// Thousands groups: only after a first group of 1-3 digits.
@@ -95,12 +99,16 @@ func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 			k += n + 3
 		}
 	}
-	if k+1 < len(s) && s[k] == '.' && isDigit(s[k+1]) {
+	if _, n := digitAt(s, k+1); k+1 < len(s) && s[k] == '.' && n > 0 {
 		digits = append(digits, '.')
 		k++
-		for k < len(s) && isDigit(s[k]) && len(digits) < maxDigits {
-			digits = append(digits, s[k])
-			k++
+		for len(digits) < maxDigits {
+			d, n := digitAt(s, k)
+			if n == 0 {
+				break
+			}
+			digits = append(digits, d)
+			k += n
 		}
 	}
 	if len(digits) == 0 || (len(digits) == 1 && digits[0] == '-') {
@@ -126,6 +134,23 @@ func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 		}
 	}
 	return numTok{start: start, end: k, val: v}, true
+}
+
+// digitAt reads a digit at s[k]: an ASCII digit, or a full-width one
+// (U+FF10-FF19, "４０" is 40), as its ASCII digit and its length in bytes;
+// n is 0 when none is there.
+func digitAt(s string, k int) (d byte, n int) {
+	if k >= len(s) {
+		return 0, 0
+	}
+	if isDigit(s[k]) {
+		return s[k], 1
+	}
+	// U+FF10-FF19 are EF BC 90-99 in UTF-8
+	if k+2 < len(s) && s[k] == 0xEF && s[k+1] == 0xBC && s[k+2] >= 0x90 && s[k+2] <= 0x99 {
+		return '0' + s[k+2] - 0x90, 3
+	}
+	return 0, 0
 }
 
 func abs(n int) int {
@@ -371,7 +396,7 @@ func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 				continue
 			}
 		}
-		if !isDigit(c) && c != '-' && c != '+' && c != '.' && c != 0xE2 {
+		if !isDigit(c) && c != '-' && c != '+' && c != '.' && c != 0xE2 && c != 0xEF {
 			i++
 			continue
 		}
@@ -417,17 +442,23 @@ func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 // signedGroup reads a sign before parentheses that hold exactly one number
 // or fraction at s[i]: "-(1/3)" is -1/3 and "-(-1/3)" is 1/3.
 func signedGroup(s string, i int, values bool) (numTok, bool) {
-	if i+1 >= len(s) || (s[i] != '-' && s[i] != '+') || s[i+1] != '(' {
+	sl := 1 // the sign's length: -, + or the Unicode minus
+	if strings.HasPrefix(s[i:], unicodeMinus) {
+		sl = len(unicodeMinus)
+	} else if i < len(s) && s[i] != '-' && s[i] != '+' {
+		return numTok{}, false
+	}
+	if i+sl >= len(s) || s[i+sl] != '(' {
 		return numTok{}, false
 	}
 	if i > 0 && (isWordByte(s[i-1]) || s[i-1] == ')' || s[i-1] == '}' || s[i-1] == '.') {
 		return numTok{}, false // a binary operator: 4-(1/3)
 	}
-	close := strings.IndexByte(s[i+2:], ')')
+	close := strings.IndexByte(s[i+sl+1:], ')')
 	if close < 0 || close > 64 {
 		return numTok{}, false
 	}
-	inner := s[i+2 : i+2+close]
+	inner := s[i+sl+1 : i+sl+1+close]
 	toks := scanNumbers(inner, true, false, true)
 	if len(toks) != 1 {
 		return numTok{}, false
@@ -435,10 +466,10 @@ func signedGroup(s string, i int, values bool) (numTok, bool) {
 	if a, b := trimSpan(inner, 0, len(inner)); toks[0].start != a || toks[0].end != b {
 		return numTok{}, false
 	}
-	t := numTok{start: i, end: i + 3 + close}
+	t := numTok{start: i, end: i + sl + 2 + close}
 	if values {
 		t.val = new(big.Rat).Set(toks[0].val)
-		if s[i] == '-' {
+		if s[i] != '+' {
 			t.val.Neg(t.val)
 		}
 	}
@@ -451,6 +482,7 @@ var numberBytes = func() (t [256]bool) {
 		t[c] = true
 	}
 	t[0xE2] = true // the first byte of the Unicode minus sign
+	t[0xEF] = true // the first byte of the full-width digits
 	return t
 }()
 

@@ -225,6 +225,7 @@ func checkNumberSpan(s string, toks []texscan.Token, cs, ce, start int, trim boo
 		if inNumber(t.Pos) {
 			if t.Pos >= from {
 				c.operand()
+				c.lastEnd, c.lastNum = t.End(), true
 			}
 			continue
 		}
@@ -297,6 +298,14 @@ func approxOperand(s string, toks []texscan.Token, lo, pos int) bool {
 	return false
 }
 
+// wordLetter reports whether r is a letter of a word in Latin script
+// (café, Zoë): not a modifier letter (ⁱ ₒ), a letterlike symbol (Å K Ⅎ) or
+// a Roman numeral, which the number rules do not read.
+func wordLetter(r rune) bool {
+	return (r >= 0xC0 && r <= 0x24F || r >= 0x1E00 && r <= 0x1EFF) && (unicode.IsUpper(r) || unicode.IsLower(r)) &&
+		r != '×' && r != '÷'
+}
+
 func letterRune(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsLetter(r)
@@ -314,8 +323,10 @@ type numberChecker struct {
 	braces     int
 	parens     int
 	parenPos   int
-	// lastEnd is the end of the last operand (for marks glued to it).
+	// lastEnd is the end of the last operand (for marks glued to it), and
+	// lastNum says whether it was a number.
 	lastEnd int
+	lastNum bool
 }
 
 func (c *numberChecker) where(pos int) string {
@@ -356,12 +367,16 @@ func (c *numberChecker) token(toks []texscan.Token, k int) (int, error) {
 	case texscan.Space, texscan.Newline, texscan.MathShift, texscan.MathOpen, texscan.MathClose:
 		return 0, nil
 	case texscan.Word:
+		if c.pending != "" && c.pending != "=" {
+			// an operator needs a number on its right: "5 \times stars"
+			return 0, &unreadError{what: c.pending + " with no number on its right", where: c.where(c.pendingPos)}
+		}
 		c.operand()
-		c.lastEnd = t.End()
+		c.lastEnd, c.lastNum = t.End(), false
 		return 0, nil
 	case texscan.Number:
 		c.operand()
-		c.lastEnd = t.End()
+		c.lastEnd, c.lastNum = t.End(), true
 		return 0, nil
 	case texscan.Begin, texscan.End:
 		if latex.IsNoOp(latex.NoOpEnvironment, t.Name()) {
@@ -380,6 +395,9 @@ func (c *numberChecker) punct(toks []texscan.Token, k int) error {
 	t := toks[k]
 	switch t.Text {
 	case "+", "-":
+		if t.Text == "-" && t.Pos > 0 && isWordByte(c.s[t.Pos-1]) && t.End() < len(c.s) && isLetter(c.s[t.End()]) {
+			return nil // a hyphen: t-shirts, 15-year-old
+		}
 		if !c.prev {
 			// a sign: it needs an operand on its right
 			if c.pending != "" {
@@ -389,7 +407,12 @@ func (c *numberChecker) punct(toks []texscan.Token, k int) error {
 			return nil
 		}
 		return c.binary(t, t.Text)
-	case "*", "/", "=":
+	case "/":
+		if t.Pos > 0 && isLetter(c.s[t.Pos-1]) && t.End() < len(c.s) && isLetter(c.s[t.End()]) {
+			return nil // a unit: km/hour
+		}
+		return c.binary(t, t.Text)
+	case "*", "=":
 		return c.binary(t, t.Text)
 	case "(":
 		if c.parens == 0 {
@@ -414,7 +437,12 @@ func (c *numberChecker) punct(toks []texscan.Token, k int) error {
 		if c.prev {
 			return nil
 		}
-	case ".", ",", ";", ":", "?", "'", "\"", "#", "&", "~", "`":
+	case "#":
+		if c.lastNum && c.lastEnd == t.Pos {
+			return c.unread(t, "#")
+		}
+		return nil // "#### 5": a number sign before an amount
+	case ".", ",", ";", ":", "?", "'", "\"", "&", "~", "`":
 		return nil
 	case "^":
 		// a degree mark: 30^\circ, 30^{\circ}
@@ -439,6 +467,8 @@ func (c *numberChecker) command(toks []texscan.Token, k int) (int, error) {
 	t := toks[k]
 	name := t.Name()
 	switch {
+	case name == "#" && c.lastNum && c.lastEnd == t.Pos:
+		return 0, c.unread(t, t.Text) // the table's \# is a number sign before an amount
 	case latex.IsNoOp(latex.NoOpCommand, name), latex.IsNoOp(latex.NoOpSuffix, t.Text):
 		return 0, nil
 	case latex.IsNoOp(latex.NoOpWrapper, name), textCommands[name]:
@@ -487,7 +517,7 @@ func (c *numberChecker) char(t texscan.Token) error {
 		return nil // a unit's power: cm²
 	case (r == '–' || r == '—') && !(t.Pos > 0 && isDigit(c.s[t.Pos-1])) && !(t.End() < len(c.s) && isDigit(c.s[t.End()])):
 		return nil // a dash of prose, not a sign or a range
-	case unicode.IsLetter(r) && unicode.Is(unicode.Latin, r):
+	case wordLetter(r):
 		c.operand()
 		c.lastEnd = t.End()
 		return nil // a letter of a word (café)
