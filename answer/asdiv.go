@@ -289,8 +289,15 @@ func plainArithmetic(s string) bool {
 				}
 				i = k + 1
 				continue
-			case arithmeticCommands[name]:
-				i = j
+			case arithmeticCommands[name], latex.IsNoOp(latex.NoOpCommand, name), latex.IsNoOp(latex.NoOpWrapper, name):
+				i = j // a wrapper's group is read in its place: \mathbf{6}
+				continue
+			case latex.IsNoOp(latex.NoOpFirstArg, name) && j < len(s) && s[j] == '{':
+				k := matchBrace(s, j) // \textcolor{red}{6}: the colour is skipped
+				if k < 0 {
+					return false
+				}
+				i = k + 1
 				continue
 			}
 			return false
@@ -311,6 +318,12 @@ func plainArithmetic(s string) bool {
 				return false // words in another language: "不是 54" is not 54
 			}
 			i += n // ×, ÷, −, ≈, accented letters of a word
+		case c == '^' && i > 0 && (strings.HasPrefix(s[i+1:], `\circ`) || strings.HasPrefix(s[i+1:], `{\circ}`)):
+			i++ // a degree mark: 30^\circ
+			if s[i] == '{' {
+				i++
+			}
+			i += len(`\circ`)
 		default:
 			return false // ^ _ [ ] ! | < > ...
 		}
