@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -168,13 +169,12 @@ func checkNumberSpan(s string, toks []texscan.Token, cs, ce, start int, trim boo
 	// tokens are read
 	var spans [][2]int
 	eachNumber(s[cs:ce], true, false, false, func(t numTok) { spans = append(spans, [2]int{cs + t.start, cs + t.end}) })
+	next := 0 // the tokens are read in order: the spans are walked once
 	inNumber := func(pos int) bool {
-		for _, sp := range spans {
-			if pos >= sp[0] && pos < sp[1] {
-				return true
-			}
+		for next < len(spans) && spans[next][1] <= pos {
+			next++
 		}
-		return false
+		return next < len(spans) && pos >= spans[next][0]
 	}
 	lo, hi := 0, len(toks)
 	for lo < len(toks) && toks[lo].Pos < cs {
@@ -256,8 +256,11 @@ func checkNumberSpan(s string, toks []texscan.Token, cs, ce, start int, trim boo
 			// a no-op command with its argument: the argument group is
 			// skipped whole, and no number may sit in it
 			end := skip
-			for _, sp := range spans {
-				if sp[0] < end && sp[1] > t.Pos {
+			for _, sp := range spans[next:] {
+				if sp[0] >= end {
+					break
+				}
+				if sp[1] > t.Pos {
 					return &unreadError{what: t.Text + "{…} around a number (its argument is not read)", where: c.where(t.Pos)}
 				}
 			}
@@ -278,9 +281,10 @@ func checkNumberSpan(s string, toks []texscan.Token, cs, ce, start int, trim boo
 // approxOperand reports whether the "≈" at pos has an operand on its left
 // that is no word of prose: a number, a closing bracket, a variable.
 func approxOperand(s string, toks []texscan.Token, lo, pos int) bool {
-	for k := len(toks) - 1; k >= lo; k-- {
+	k0 := sort.Search(len(toks), func(k int) bool { return toks[k].Pos >= pos })
+	for k := k0 - 1; k >= lo; k-- {
 		t := toks[k]
-		if t.Pos >= pos || t.Kind == texscan.Space || t.Kind == texscan.MathShift {
+		if t.Kind == texscan.Space || t.Kind == texscan.MathShift {
 			continue
 		}
 		switch t.Kind {
