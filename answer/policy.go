@@ -174,7 +174,31 @@ func GoldAnswer(p Policy, gold string) string {
 	if c, ok := Extract(gold, ex).Best(); ok {
 		return c.Text
 	}
+	// A policy that reads only boxed answers (the MATH paper's, Hendrycks)
+	// finds a worked solution's gold in its box; a gold without one is a
+	// dataset's bare answer field ("2", "$\frac12$"), read as MATH reads a gold.
+	if boxedOnly(p.Extraction) {
+		mx := MATH.Extraction
+		mx.BareProse = true
+		if c, ok := Extract(gold, mx).Best(); ok {
+			return c.Text
+		}
+	}
 	return ""
+}
+
+// boxedOnly reports whether ex reads answers from boxes alone.
+func boxedOnly(ex Extraction) bool {
+	n := 0
+	for _, tier := range ex.Tiers {
+		for _, k := range tier {
+			if k != KindBoxed {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // Policies lists the built-in policies by name.

@@ -36,6 +36,13 @@ type Prompt struct {
 	Text     string    `json:"text"`
 	// Stop sequences the prompt format needs (e.g. "Problem:" for few-shot).
 	Stop []string `json:"stop,omitempty"`
+	// MaxTokens is the reply limit the prompt format itself sets (the MATH
+	// paper's direct and few-shot prompts generate "up to 20 tokens"); 0:
+	// none. The user's --max-tokens, when given, wins over it
+	// (model.TokenLimiter.ReplyTokens); the run's manifest records both.
+	// Left out of the JSON when 0, so prompts without one keep the request
+	// keys they had.
+	MaxTokens int `json:"max_tokens,omitempty"`
 }
 
 // TokenLogprob is the log probability of one generated token.

@@ -311,8 +311,11 @@ const DefaultCompletionsMaxTokens = 4096
 // TokenLimiter is implemented by backends whose replies have a token limit;
 // a cost budget reserves the worst case of each request from it.
 type TokenLimiter interface {
-	// MaxReplyTokens is the most tokens one reply may have (0: no limit sent).
-	MaxReplyTokens() int
+	// ReplyTokens is the most tokens one reply to prompt p may have, the
+	// limit its request carries (0: no limit sent): the user's
+	// Params.MaxTokens when set, else the prompt's own (core.Prompt.MaxTokens),
+	// else the backend's default.
+	ReplyTokens(p core.Prompt) int
 }
 
 // New makes the backend a spec names:

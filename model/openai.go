@@ -40,6 +40,7 @@ type openAI struct {
 	key, keyEnv string
 	api         string // "chat" or "completions"
 	params      Params
+	userMax     int // Params.MaxTokens as the user gave it (0: not set)
 	stream      bool
 	autoField   bool // the max-tokens field adapts to the server
 	client      *http.Client
@@ -103,6 +104,7 @@ func newOpenAI(modelName string, o Options) (*openAI, error) {
 	if c.keyEnv == "" {
 		c.keyEnv = "OPENAI_API_KEY"
 	}
+	c.userMax = o.Params.MaxTokens
 	if api == "completions" && c.params.MaxTokens == 0 {
 		c.params.MaxTokens = DefaultCompletionsMaxTokens
 	}
@@ -149,7 +151,19 @@ func (c *openAI) MaxN() int {
 // OneChoicePerRequest implements OneByOner.
 func (c *openAI) OneChoicePerRequest() { c.noN.Store(true) }
 
-func (c *openAI) MaxReplyTokens() int { return c.params.MaxTokens }
+// ReplyTokens implements TokenLimiter: the user's limit wins over the
+// prompt's (a user who raises the MATH paper's 20 tokens for a chat model
+// gets what they asked for; the run warns that the prompt's limit was
+// overridden), and the prompt's over the completions default.
+func (c *openAI) ReplyTokens(p core.Prompt) int {
+	switch {
+	case c.userMax > 0:
+		return c.userMax
+	case p.MaxTokens > 0:
+		return p.MaxTokens
+	}
+	return c.params.MaxTokens
+}
 
 // Canonical leaves out the servers, the key and the transport (streaming
 // or not): the same request to another replica, or streamed, is the same
@@ -219,11 +233,12 @@ func (c *openAI) requestBody(req Request) ([]byte, sent, error) {
 	c.mu.RUnlock()
 	b := body{Model: c.model, Temperature: c.params.Temperature, TopP: c.params.TopP}
 	var s sent
+	limit := c.ReplyTokens(req.Prompt)
 	if c.api == "chat" && useMCT {
-		b.MaxCompletionTokens = c.params.MaxTokens
+		b.MaxCompletionTokens = limit
 		s.mct, s.maxField = true, "max_completion_tokens"
 	} else {
-		b.MaxTokens = c.params.MaxTokens
+		b.MaxTokens = limit
 		s.maxField = "max_tokens"
 	}
 	b.Stop = append(append([]string(nil), req.Prompt.Stop...), c.params.Stop...)
@@ -346,7 +361,7 @@ func (c *openAI) Do(ctx context.Context, server int, req Request) (Response, err
 	if hresp.StatusCode == http.StatusOK && strings.HasPrefix(strings.ToLower(hresp.Header.Get("Content-Type")), "text/event-stream") {
 		h := &hold{b: c.budget, full: costStream * maxStreamBytes}
 		defer h.release()
-		resp, err := c.readStream(ctx, rd, req.N, h)
+		resp, err := c.readStream(ctx, rd, req.N, c.ReplyTokens(req.Prompt), h)
 		if err != nil {
 			return Response{}, c.classify(ctx, server, s, hresp, nil, err)
 		}

@@ -52,7 +52,7 @@ const costStream = 2
 // (a role chunk, a finish chunk, empty deltas) before it is cut.
 const streamSlack = 16
 
-func (c *openAI) readStream(ctx context.Context, r io.Reader, n int, h *hold) (Response, error) {
+func (c *openAI) readStream(ctx context.Context, r io.Reader, n, limit int, h *hold) (Response, error) {
 	br := bufio.NewReaderSize(r, 32<<10)
 	acc := make([]streamChoice, n)
 	var out Response
@@ -72,8 +72,8 @@ func (c *openAI) readStream(ctx context.Context, r io.Reader, n int, h *hold) (R
 		return c.streamChunk(payload, acc, &out)
 	}
 	maxChunks := -1
-	if c.params.MaxTokens > 0 {
-		maxChunks = (c.params.MaxTokens + streamSlack) * n
+	if limit > 0 {
+		maxChunks = (limit + streamSlack) * n
 	}
 	cut := false
 	for !done {

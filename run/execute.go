@@ -378,10 +378,7 @@ func (r *runner) worstCost(u unit) float64 {
 	for _, m := range p.Messages {
 		promptTokens += len(m.Content) + 8
 	}
-	limit := 0
-	if tl, ok := r.cfg.Backend.(model.TokenLimiter); ok {
-		limit = tl.MaxReplyTokens()
-	}
+	limit := r.replyTokens(u.item)
 	return r.price.Cost(rundir.Usage{PromptTokens: promptTokens, CompletionTokens: limit * u.n})
 }
 

@@ -100,10 +100,7 @@ func (r *runner) replyWarnings(recs []*rundir.SampleRecord) {
 		}
 	}
 	if replies > 0 && 2*cut > replies {
-		limit := "the server's default"
-		if tl, ok := r.cfg.Backend.(model.TokenLimiter); ok && tl.MaxReplyTokens() > 0 {
-			limit = strconv.Itoa(tl.MaxReplyTokens())
-		}
+		limit := r.replyLimitText()
 		// Most benchmarks grade a cut reply incomplete; MATH 401 reads its
 		// numbers as the paper does. Say what happened, not a rule.
 		graded := fmt.Sprintf("%d of them are graded incomplete, %d on what they hold", cutIncomplete, cut-cutIncomplete)

@@ -36,17 +36,21 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 	if name := cfg.Backend.Model(); name != "" {
 		r.price, r.priced = cfg.Prices.Lookup(name)
 	}
-	if cfg.MaxCost > 0 && cfg.Backend.Model() != "" {
-		if !r.priced {
-			return nil, fmt.Errorf("%w: --max-cost: no price for model %q in the price table", ErrConfig, cfg.Backend.Model())
-		}
-		if tl, ok := cfg.Backend.(model.TokenLimiter); !ok || tl.MaxReplyTokens() <= 0 {
-			return nil, fmt.Errorf("%w: --max-cost needs --max-tokens: without a token limit a reply's cost has no bound, so the cap could not be kept", ErrConfig)
-		}
+	if cfg.MaxCost > 0 && cfg.Backend.Model() != "" && !r.priced {
+		return nil, fmt.Errorf("%w: --max-cost: no price for model %q in the price table", ErrConfig, cfg.Backend.Model())
 	}
 	if err := r.loadPrompts(ctx); err != nil {
 		return nil, err
 	}
+	if cfg.MaxCost > 0 && cfg.Backend.Model() != "" {
+		// Every request needs a limit, the user's or its prompt's own.
+		for i := range r.prompts {
+			if r.replyTokens(i) <= 0 {
+				return nil, fmt.Errorf("%w: --max-cost needs --max-tokens: without a token limit a reply's cost has no bound, so the cap could not be kept (item %s's prompt sets none)", ErrConfig, r.items[i].ID)
+			}
+		}
+	}
+	r.warnOverriddenLimit()
 	dataHash := hashJSON(r.items)
 	promptHash, err := promptHash(cfg.Prompt, r.prompts)
 	if err != nil {
@@ -416,6 +420,9 @@ func (r *runner) manifest(dataHash, promptHash, configHash, start string, server
 	if cfg.Judge != nil {
 		resolved["judge"] = map[string]any{
 			"spec": cfg.Judge.Spec(), "model_settings": cfg.Judge.Canonical(), "servers": cfg.Judge.Servers()}
+	}
+	if lim := r.replyLimits(); lim != nil {
+		resolved["reply_tokens"] = lim
 	}
 	params["resolved"] = resolved
 	m := rundir.Manifest{

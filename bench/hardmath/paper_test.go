@@ -126,3 +126,32 @@ func TestWithAlsoPoliciesPaper(t *testing.T) {
 		t.Fatalf("metrics = %v, want paper 0.5, gap -0.5", v.Metrics)
 	}
 }
+
+// The paper checked a nondimensionalization epsilon with sympy, which
+// assumes nothing of the a_i's signs: an answer equal to the key only for
+// positive a_i gets matheval's credit (HARDMath's a_i are positive) and
+// none in paper mode; the key's own form, or one equal for every sign,
+// gets both.
+func TestGradePaperNondimSignFree(t *testing.T) {
+	ctx := context.Background()
+	ref := Reference{Type: TypeNondimSymbolic, Regimes: []Regime{
+		{Name: "epsilon", Refs: []string{`\frac{a_{1} \left(\frac{a_{3}}{a_{2}}\right)^{\frac{7}{2}}}{a_{3}}`}},
+	}}
+	for _, c := range []struct {
+		reply         string
+		ours, paper   float64
+		paperContains string
+	}{
+		{`\[\boxed{\frac{a_{1} \, a_{3}^{5/2}}{a_{2}^{7/2}}}\]`, 1, 0, "only for positive a_i"},
+		{`$\epsilon = \boxed{\frac{a_1}{a_3}\left(\frac{a_3}{a_2}\right)^{7/2}}$`, 1, 1, ""},
+		{`$\boxed{\frac{a_1 a_3}{a_2^{2}}}$`, 0, 0, ""},
+	} {
+		if v := gradeReply(ctx, ref, c.reply, "stop", defaultEvaluator); v.Score != c.ours {
+			t.Errorf("%s: matheval %v (%s), want %v", c.reply, v.Score, v.Reason, c.ours)
+		}
+		v := GradePaper(ctx, ref, c.reply, "stop", defaultEvaluator)
+		if v.Score != c.paper || !strings.Contains(v.Reason, c.paperContains) {
+			t.Errorf("%s: paper mode %v (%s), want %v", c.reply, v.Score, v.Reason, c.paper)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode"
@@ -18,8 +19,11 @@ import (
 // The prompt templates are files users can copy and change (matheval run
 // math --prompt-file my.tmpl). A template is Go text/template text: the
 // main template is the prompt (the user message for chat models); an
-// optional {{define "system"}} block is the system message and an optional
-// {{define "stop"}} block lists stop sequences, one per line.
+// optional {{define "system"}} block is the system message, an optional
+// {{define "stop"}} block lists stop sequences, one per line, and an
+// optional {{define "max_tokens"}} block is the reply limit the prompt
+// sends (bench.Prompt.MaxTokens: the paper's 20 tokens in direct and
+// fewshot; the user's --max-tokens wins over it).
 //
 // Fields: .Problem, .Hint (the first --hint-fraction of the reference
 // solution), .Examples (few-shot: each with .Problem, .Solution, .Answer),
@@ -190,6 +194,18 @@ func render(name, text string, data PromptData) (bench.Prompt, error) {
 				p.Stop = append(p.Stop, l)
 			}
 		}
+	}
+	if mt := t.Lookup("max_tokens"); mt != nil {
+		var b strings.Builder
+		if err := mt.Execute(&b, data); err != nil {
+			return bench.Prompt{}, fmt.Errorf("prompt %s: max_tokens: %v", name, err)
+		}
+		v := strings.TrimSpace(b.String())
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return bench.Prompt{}, fmt.Errorf("prompt %s: max_tokens block %q: want a positive whole number of tokens", name, v)
+		}
+		p.MaxTokens = n
 	}
 	if sys != "" {
 		p.Messages = append(p.Messages, bench.Message{Role: "system", Content: sys})

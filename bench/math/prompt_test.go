@@ -40,6 +40,19 @@ func TestPaperPrompts(t *testing.T) {
 			t.Errorf("%s: %q %+v", name, p.Text, p.Messages)
 		}
 	}
+	// The paper generates "up to 20 tokens" with its direct and few-shot
+	// prompts; the worked-solution prompts set no limit of their own.
+	b.SetTrain(filepath.Join("testdata", "MATH", "train"))
+	for _, name := range PromptNames() {
+		p, err := b.Prompt(it, bench.PromptOptions{Name: name, Shots: 2, HintFraction: 0.5})
+		want := 0
+		if name == "direct" || name == "fewshot" {
+			want = 20
+		}
+		if err != nil || p.MaxTokens != want {
+			t.Errorf("%s: max tokens %d (%v), want %d", name, p.MaxTokens, err, want)
+		}
+	}
 	p, _ := b.Prompt(it, bench.PromptOptions{})
 	if !strings.Contains(p.Text, "\\boxed{}") {
 		t.Errorf("default prompt %q", p.Text)
@@ -224,6 +237,25 @@ END
 	os.WriteFile(f, []byte(`{{.Nope}}`), 0o644)
 	if _, err := b.Prompt(items["test/precalculus/5"], bench.PromptOptions{TemplateFile: f}); err == nil {
 		t.Error("bad template accepted")
+	}
+	// A max_tokens block sets the prompt's own reply limit; anything but a
+	// positive whole number is refused, naming the block.
+	for text, want := range map[string]int{
+		`{{define "max_tokens"}} 32 {{end}}{{.Problem}}`: 32,
+		`{{.Problem}}`: 0,
+		`{{define "max_tokens"}}{{if eq .Level "5"}}50{{else}}10{{end}}{{end}}{{.Problem}}`: 50,
+		`{{define "max_tokens"}}twenty{{end}}{{.Problem}}`:                                  -1,
+		`{{define "max_tokens"}}0{{end}}{{.Problem}}`:                                       -1,
+		`{{define "max_tokens"}}-5{{end}}{{.Problem}}`:                                      -1,
+	} {
+		os.WriteFile(f, []byte(text), 0o644)
+		p, err := b.Prompt(items["test/precalculus/5"], bench.PromptOptions{TemplateFile: f})
+		switch {
+		case want < 0 && (err == nil || !strings.Contains(err.Error(), "max_tokens block")):
+			t.Errorf("%s: %v, want the block refused", text, err)
+		case want >= 0 && (err != nil || p.MaxTokens != want || p.Text != "Find $\\cos 0$."):
+			t.Errorf("%s: %+v %v, want max tokens %d", text, p, err, want)
+		}
 	}
 	// every embedded template can be read back for copying
 	for _, n := range PromptNames() {

@@ -94,8 +94,11 @@ and writes one line per input line, in order:
 Each side may be a bare answer, math in $...$, or a whole solution or reply: the
 policy's full answer extraction runs on both sides, then the policy compares them
 (MATH: symbolic equivalence; MATH 401: |y'-y| < 1e-3; ASDiv: numbers, ratios,
-times of day and text). "verdict" says why a pair is not equivalent
-(wrong, unparsable, undecided, no_answer, incomplete).
+times of day and text). hendrycks is the MATH paper's scoring: the prediction's
+last \boxed{} only (a bare prediction has no answer, as in the paper's code),
+against the gold's box or, for a gold without one, the gold as a bare answer.
+"verdict" says why a pair is not equivalent (wrong, unparsable, undecided,
+no_answer, incomplete).
 
 Decimals (math, hardmath): a decimal stands for an exact gold that is not a
 terminating decimal only when correctly rounded and showing at least 4 significant
