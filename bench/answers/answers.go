@@ -36,6 +36,10 @@ func FromTask(t *Task) (*Benchmark, error) {
 // Task returns the benchmark's definition.
 func (b *Benchmark) Task() Task { return *b.task }
 
+// Definition is the text of the task definition the benchmark was read
+// from (nil for one made in code).
+func (b *Benchmark) Definition() []byte { return b.task.source }
+
 // Name implements bench.Benchmark.
 func (b *Benchmark) Name() string { return b.task.Name }
 

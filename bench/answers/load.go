@@ -1,6 +1,7 @@
 package answers
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -17,6 +18,25 @@ var (
 	problemGuesses = []string{"problem", "question", "Problem", "Question", "input", "query", "prompt"}
 	answerGuesses  = []string{"answer", "Answer", "final_answer", "target", "correct", "label", "gold", "solution"}
 )
+
+// ErrField is matched (errors.Is) by the error of a definition naming a
+// field the file does not have, or naming none where no usual name fits:
+// the command line is wrong, not the file (exit code 2).
+var ErrField = errors.New("no such field")
+
+// fieldError is such an error; its message alone is shown.
+type fieldError struct{ msg string }
+
+func (e *fieldError) Error() string { return e.msg }
+func (e *fieldError) Unwrap() error { return ErrField }
+
+func fieldErrorf(format string, args ...any) error {
+	return &fieldError{fmt.Sprintf(format, args...)}
+}
+
+// taskKeys are the task file's keys of the field flags.
+var taskKeys = map[string]string{"problem-field": "problem", "answer-field": "answer", "solution-field": "solution",
+	"id-field": "id", "choices-field": "choices", "unit field": "unit", "meta-fields": "meta"}
 
 // fields is a definition resolved against one file's fields.
 type fields struct {
@@ -36,7 +56,10 @@ func (t *Task) resolve(path string, recs []record) (fields, error) {
 		has[h] = true
 	}
 	missing := func(flag, name string) error {
-		return fmt.Errorf("%s: no field %q (%s; the file's fields: %s)", path, name, flag, strings.Join(have, ", "))
+		if !t.strict { // a task file's key
+			flag = "fields." + taskKeys[flag]
+		}
+		return fieldErrorf("%s: no field %q (%s; the file's fields: %s)", path, name, flag, strings.Join(have, ", "))
 	}
 	guess := func(flag string, guesses []string) (string, error) {
 		for _, g := range guesses {
@@ -44,7 +67,7 @@ func (t *Task) resolve(path string, recs []record) (fields, error) {
 				return g, nil
 			}
 		}
-		return "", fmt.Errorf("%s: no %s field found (tried %s): name it with --%s (the file's fields: %s)",
+		return "", fieldErrorf("%s: no %s field found (tried %s): name it with --%s (the file's fields: %s)",
 			path, strings.TrimSuffix(flag, "-field"), strings.Join(guesses, ", "), flag, strings.Join(have, ", "))
 	}
 	var f fields

@@ -48,6 +48,9 @@ type Task struct {
 	Metric Metric `yaml:"metric"`
 	// dir is the task file's folder, for relative paths.
 	dir string
+	// source is the definition's text as read (kept in a run's manifest,
+	// so that the run can be graded again without the file).
+	source []byte
 	// strict: the fields were given as run options, so each must exist
 	// (a preset's optional fields may be absent from a file).
 	strict bool
@@ -114,6 +117,7 @@ func ParseTask(data []byte, where, dir string) (*Task, error) {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
 	t.dir = dir
+	t.source = bytes.Clone(data)
 	if err := t.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
@@ -127,6 +131,17 @@ func LoadTaskFile(path string) (*Task, error) {
 		return nil, err
 	}
 	return ParseTask(b, path, filepath.Dir(path))
+}
+
+// FromDefinition is the benchmark of a task definition's text as a run
+// recorded it (Benchmark.Definition): to grade the run again without its
+// task file. Relative paths in it are not read.
+func FromDefinition(text string) (*Benchmark, error) {
+	t, err := ParseTask([]byte(text), "the run's task definition", "")
+	if err != nil {
+		return nil, err
+	}
+	return FromTask(t)
 }
 
 // check refuses a definition that cannot run.

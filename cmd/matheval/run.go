@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/bench/answers"
 	"github.com/matheval/matheval/model"
 	"github.com/matheval/matheval/report"
 	runner "github.com/matheval/matheval/run"
@@ -250,6 +251,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		}
 	})
 	recorded["data"] = f.data // this run's (a suite's --data lists every benchmark's)
+	if tb, ok := b.(*answers.Benchmark); ok && isTaskFile(args[0]) {
+		recorded[taskDefinitionParam] = string(tb.Definition()) // 'grade' needs no task file
+	}
 	recorded["base-url"] = redactURLs(f.baseURL)
 	recorded["judge-base-url"] = redactURLs(f.judgeBaseURL)
 	cfg := runner.Config{
@@ -271,7 +275,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	if err == nil && f.onReport != nil {
 		f.onReport(rep)
 	}
-	if errors.Is(err, runner.ErrConfig) {
+	if errors.Is(err, runner.ErrConfig) || errors.Is(err, answers.ErrField) {
 		return usageErrorf("run: %v", err)
 	}
 	if err != nil {

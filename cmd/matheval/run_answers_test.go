@@ -52,7 +52,8 @@ func TestRunPresetsGold(t *testing.T) {
 }
 
 // TestRunAnswersCLI: the generic path with field flags, a bad field name
-// (one line naming the file's fields, exit 1), a task file, and --list.
+// (one line naming the file's fields, exit 2: a usage error), a task file
+// and 'grade' of its run without the file, and --list.
 func TestRunAnswersCLI(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "d.jsonl")
@@ -71,7 +72,7 @@ func TestRunAnswersCLI(t *testing.T) {
 
 	code, text := cli(t, "run", "answers", "--data", data, "--problem-field", "{Body} {Ask}", "--answer-field", "Solution", "--model", "builtin:gold",
 		"--out", filepath.Join(dir, "bad"), "--progress", "off")
-	if code != 1 || strings.Count(strings.TrimSpace(text), "\n") != 0 ||
+	if code != 2 || strings.Count(strings.TrimSpace(text), "\n") != 0 ||
 		!strings.Contains(text, `no field "Solution" (answer-field; the file's fields: Ask, Body, Sol, kind)`) {
 		t.Errorf("bad field: exit %d, %q", code, text)
 	}
@@ -83,6 +84,24 @@ func TestRunAnswersCLI(t *testing.T) {
 		t.Fatalf("task file: exit %d\n%s", code, text)
 	}
 	checkAllCorrect(t, out)
+	// 'grade' reads the task from the run's manifest: the file may be gone.
+	if err := os.Rename(task, task+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	if code, text := cli(t, "grade", out); code != 0 || !strings.Contains(text, "regraded: 0 verdicts changed") {
+		t.Fatalf("grade of a task-file run: exit %d\n%s", code, text)
+	}
+	checkAllCorrect(t, out)
+	if code, text := cli(t, "report", out); code != 0 {
+		t.Fatalf("report of a task-file run: exit %d\n%s", code, text)
+	}
+	// A field the file lacks, in a task file: the same one line, exit 2.
+	os.WriteFile(task, []byte("name: pens\ndata: d.jsonl\nfields:\n  problem: Question\n  answer: Sol\n"), 0o644)
+	code, text = cli(t, "run", task, "--model", "builtin:gold", "--out", filepath.Join(dir, "bad2"), "--progress", "off")
+	if code != 2 || strings.Count(strings.TrimSpace(text), "\n") != 0 ||
+		!strings.Contains(text, `no field "Question" (fields.problem; the file's fields: Ask, Body, Sol, kind)`) {
+		t.Errorf("bad field in a task file: exit %d, %q", code, text)
+	}
 
 	// A preset whose items carry MATH's metadata (subject, level) is
 	// regraded as itself, not refused as a MATH run.
