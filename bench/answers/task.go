@@ -46,6 +46,8 @@ type Task struct {
 	Policy string `yaml:"policy"`
 	// Metric describes the headline metric as the paper reports it.
 	Metric Metric `yaml:"metric"`
+	// FewShot is where few-shot examples come from (none: zero-shot).
+	FewShot *FewShot `yaml:"fewshot"`
 	// dir is the task file's folder, for relative paths.
 	dir string
 	// source is the definition's text as read (kept in a run's manifest,
@@ -97,6 +99,35 @@ type Prompt struct {
 	// .Meta (default "{{.Problem}}", with the choices after it).
 	Template string `yaml:"template"`
 }
+
+// FewShot is a task's few-shot source, as lm-eval's fewshot_split,
+// num_fewshot and fewshot_config.sampler say it: a file of worked examples
+// read with the task's own fields, how many to show and which.
+type FewShot struct {
+	// Data is the examples' file (JSON Lines, a JSON array or Parquet;
+	// relative to the task file): a train split, as lm-eval's
+	// fewshot_split names one. It may be the test file itself: an item is
+	// never its own example (nor is any example whose problem is the
+	// item's).
+	Data string `yaml:"data"`
+	// Shots is the number of examples when the run gives no --shots.
+	Shots int `yaml:"shots"`
+	// Sampler chooses them: "first" (default: the file's first examples,
+	// the same for every item, as fixed few-shot prompts are) or "random"
+	// (drawn per item from the run's --seed and the item's id, as
+	// lm-eval's default sampler draws them).
+	Sampler string `yaml:"sampler"`
+	// Reply is the template of an example's answer turn over .Solution and
+	// .Answer (default: the solution, then "The final answer is
+	// $\boxed{...}$." unless it boxes an answer already).
+	Reply string `yaml:"reply"`
+}
+
+// Few-shot samplers.
+const (
+	SamplerFirst  = "first"
+	SamplerRandom = "random"
+)
 
 // Metric names the headline metric.
 type Metric struct {
@@ -169,6 +200,24 @@ func (t *Task) check() error {
 	}
 	if _, err := promptTemplate(t.Prompt.Template); err != nil {
 		return fmt.Errorf("prompt.template: %v", err)
+	}
+	if fs := t.FewShot; fs != nil {
+		if fs.Data == "" {
+			return fmt.Errorf("fewshot.data: the examples' file is required (a train split, or the test file itself)")
+		}
+		if fs.Shots < 0 {
+			return fmt.Errorf("fewshot.shots: %d: want >= 0", fs.Shots)
+		}
+		switch fs.Sampler {
+		case "":
+			fs.Sampler = SamplerFirst
+		case SamplerFirst, SamplerRandom:
+		default:
+			return fmt.Errorf("fewshot.sampler %q: want %s or %s", fs.Sampler, SamplerFirst, SamplerRandom)
+		}
+		if _, err := replyTemplate(fs.Reply); err != nil {
+			return fmt.Errorf("fewshot.reply: %v", err)
+		}
 	}
 	return nil
 }

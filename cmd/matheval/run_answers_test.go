@@ -125,3 +125,45 @@ func TestRunAnswersCLI(t *testing.T) {
 		t.Errorf("--list: exit %d", code)
 	}
 }
+
+// TestRunTaskFewShotCLI: a task file naming a few-shot source runs its
+// default count of examples, --shots another, and the prompts recorded in
+// samples.jsonl hold them as turns of their own.
+func TestRunTaskFewShotCLI(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "train.jsonl"), []byte(`{"question":"1+1?","answer":"2"}`+"\n"+`{"question":"2+2?","answer":"4"}`+"\n"+
+		`{"question":"3+3?","answer":"6"}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.jsonl"), []byte(`{"question":"4+4?","answer":"8"}`+"\n"+`{"question":"5+5?","answer":"10"}`+"\n"), 0o644)
+	task := filepath.Join(dir, "sums.yaml")
+	os.WriteFile(task, []byte("name: sums\ndata: test.jsonl\nfewshot:\n  data: train.jsonl\n  shots: 2\n"), 0o644)
+	for _, c := range []struct {
+		shots []string
+		want  int
+	}{{nil, 2}, {[]string{"--shots", "3"}, 3}} {
+		out := filepath.Join(dir, "run"+strings.Join(c.shots, ""))
+		args := append([]string{"run", task, "--model", "builtin:gold", "--out", out, "--progress", "off"}, c.shots...)
+		if code, text := cli(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, text)
+		}
+		checkAllCorrect(t, out)
+		recs, err := rundir.ReadSamples(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			n := 0
+			for _, m := range r.Prompt.Messages {
+				if m.Role == "assistant" {
+					n++
+				}
+			}
+			if n != c.want || r.Prompt.Messages[len(r.Prompt.Messages)-1].Content != r.Item.Problem {
+				t.Errorf("%v: item %s has %d examples, want %d: %+v", c.shots, r.Item.ID, n, c.want, r.Prompt.Messages)
+			}
+		}
+	}
+	if code, text := cli(t, "run", "answers", "--data", filepath.Join(dir, "test.jsonl"), "--shots", "1", "--model", "builtin:gold",
+		"--out", filepath.Join(dir, "noshots"), "--progress", "off"); code == 0 || !strings.Contains(text, "no few-shot source") {
+		t.Errorf("--shots for a task without examples: exit %d\n%s", code, text)
+	}
+}
