@@ -389,7 +389,7 @@ var genericOptions = []bench.Option{
 	{Name: "answer-after", Usage: "answers: the gold is the text after the last occurrence of this marker in the answer field (GSM8K: ####)"},
 	{Name: "solution-field", Usage: "answers: the reference solution's field"},
 	{Name: "id-field", Usage: "answers: the item id's field (default: the record's position)"},
-	{Name: "choices-field", Usage: "answers: multiple choice: the field with the choices (a list, or one text 'A) ... B) ...'); the answer is then a letter or a choice's text"},
+	{Name: "choices-field", Usage: "answers: multiple choice: the field with the choices (a list, or one text 'A) ... B) ...' or 'a ) ... , b ) ...'); the answer is then a letter, a choice's text, or a number that is a 0-based index (MMLU) where only that reading fits the file"},
 	{Name: "meta-fields", Usage: "answers: comma-separated fields kept as metadata, each a breakdown of the report (and usable in --filter)"},
 }
 

@@ -167,3 +167,34 @@ func TestRunTaskFewShotCLI(t *testing.T) {
 		t.Errorf("--shots for a task without examples: exit %d\n%s", code, text)
 	}
 }
+
+// TestRunAnswersUnseenCLI: `matheval run answers` with field flags only
+// scores 100% with builtin:gold on files in other benchmarks' shapes
+// (bench/answers/testdata/unseen: OlympiadBench physics, NuminaMath,
+// MathQA, GSM-Hard, TheoremQA), every item of each.
+func TestRunAnswersUnseenCLI(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		flags []string
+		n     int
+	}{
+		{"olympiad_physics.jsonl", []string{"--problem-field", "question", "--answer-field", "final_answer", "--id-field", "id", "--meta-fields", "subfield"}, 4},
+		{"numinamath.jsonl", []string{"--answer-field", "solution", "--meta-fields", "source"}, 4},
+		{"mathqa.json", []string{"--problem-field", "Problem", "--answer-field", "correct", "--choices-field", "options", "--solution-field", "Rationale"}, 4},
+		{"gsm_hard.jsonl", []string{"--problem-field", "input", "--answer-field", "target"}, 5},
+		{"theoremqa.json", []string{"--problem-field", "Question", "--answer-field", "Answer", "--id-field", "id"}, 5},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "run")
+			args := append([]string{"run", "answers", "--data", filepath.Join("..", "..", "bench", "answers", "testdata", "unseen", c.file),
+				"--model", "builtin:gold", "--out", out, "--progress", "off"}, c.flags...)
+			if code, text := cli(t, args...); code != 0 {
+				t.Fatalf("exit %d\n%s", code, text)
+			}
+			checkAllCorrect(t, out)
+			if res, err := rundir.ReadResults(out); err != nil || res.Items != c.n {
+				t.Errorf("%d items (%v), want %d", res.Items, err, c.n)
+			}
+		})
+	}
+}
