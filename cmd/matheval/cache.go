@@ -26,9 +26,10 @@ holds the file (exit 1): run it when no run uses the cache.`,
 		Example: "  matheval cache compact\n  matheval cache compact runs/" + cacheFileName,
 	}
 	compact := &cobra.Command{
-		Use:   "compact [FILE]",
-		Short: "Rewrite the request cache without duplicates and torn lines",
-		Args:  cobra.MaximumNArgs(1),
+		Use:     "compact [FILE]",
+		Short:   "Rewrite the request cache without duplicates and torn lines",
+		Example: "  matheval cache compact\n  matheval cache compact runs/" + cacheFileName,
+		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := (&runFlags{}).cachePath() // runs/, as run's default
 			if len(args) == 1 {
