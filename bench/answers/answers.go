@@ -52,6 +52,10 @@ func (b *Benchmark) Task() Task { return *b.task }
 // from (nil for one made in code).
 func (b *Benchmark) Definition() []byte { return b.task.source }
 
+// HasFewShot says whether the task names a few-shot source (so that
+// --shots has examples to take).
+func (b *Benchmark) HasFewShot() bool { return b.task.FewShot != nil }
+
 // Name implements bench.Benchmark.
 func (b *Benchmark) Name() string { return b.task.Name }
 

@@ -117,7 +117,7 @@ func TestFewShotErrors(t *testing.T) {
 		"name: x\nfewshot: {data: t.jsonl, sampler: best}\n":    `fewshot.sampler "best"`,
 		"name: x\nfewshot: {data: t.jsonl, shots: -1}\n":        "fewshot.shots: -1",
 		"name: x\nfewshot: {data: t.jsonl, reply: '{{.Nope'}\n": "fewshot.reply",
-		"name: x\nfewshot: {data: t.jsonl, num_fewshot: 3}\n":   "field num_fewshot not found",
+		"name: x\nfewshot: {data: t.jsonl, num_fewshot: 3}\n":   `unknown key "num_fewshot" in fewshot (its keys: data, shots, sampler, reply)`,
 	} {
 		if _, err := ParseTask([]byte(body), "t.yaml", ""); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", body, err, want)

@@ -16,9 +16,11 @@ package answers
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 
@@ -145,7 +147,7 @@ func ParseTask(data []byte, where, dir string) (*Task, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true) // a misspelt key is an error, not a silent default
 	if err := dec.Decode(&t); err != nil {
-		return nil, fmt.Errorf("%s: %v", where, err)
+		return nil, fmt.Errorf("%s: %v", where, unknownKeys(err))
 	}
 	t.dir = dir
 	t.source = bytes.Clone(data)
@@ -162,6 +164,56 @@ func LoadTaskFile(path string) (*Task, error) {
 		return nil, err
 	}
 	return ParseTask(b, path, filepath.Dir(path))
+}
+
+// unknownKeyRE is yaml's message for a key no field takes.
+var unknownKeyRE = regexp.MustCompile(`^(line \d+): field (\S+) not found in type answers\.(\w+)$`)
+
+// sections are the task file's mappings by their Go type, for messages.
+var sections = map[string]struct {
+	where string
+	v     any
+}{"Task": {"", Task{}}, "Fields": {"fields", Fields{}}, "Prompt": {"prompt", Prompt{}},
+	"Metric": {"metric", Metric{}}, "FewShot": {"fewshot", FewShot{}}}
+
+// unknownKeys rewrites yaml's "field X not found in type answers.Fields"
+// as one line naming the keys that section has.
+func unknownKeys(err error) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	var msgs []string
+	for _, e := range te.Errors {
+		m := unknownKeyRE.FindStringSubmatch(e)
+		if m == nil {
+			msgs = append(msgs, e)
+			continue
+		}
+		sec, ok := sections[m[3]]
+		if !ok {
+			msgs = append(msgs, e)
+			continue
+		}
+		in := "the task"
+		if sec.where != "" {
+			in = sec.where
+		}
+		msgs = append(msgs, fmt.Sprintf("%s: unknown key %q in %s (its keys: %s)", m[1], m[2], in, strings.Join(yamlKeys(sec.v), ", ")))
+	}
+	return errors.New(strings.Join(msgs, "; "))
+}
+
+// yamlKeys are a struct's yaml keys, in order.
+func yamlKeys(v any) []string {
+	var keys []string
+	rt := reflect.TypeOf(v)
+	for i := range rt.NumField() {
+		if k, _, _ := strings.Cut(rt.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // FromDefinition is the benchmark of a task definition's text as a run

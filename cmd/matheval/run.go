@@ -219,6 +219,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	default:
 		return usageErrorf("run: --progress %q: want auto, bar, log or off", f.progressMode)
 	}
+	if fs, ok := b.(interface{ HasFewShot() bool }); ok && f.shots > 0 && !fs.HasFewShot() {
+		return usageErrorf("run: --shots %d: %s has no few-shot source (a task file's fewshot: data, shots)", f.shots, b.Name())
+	}
 	if err := checkPromptName(b, f.promptName, f.promptFile); err != nil {
 		return err
 	}

@@ -163,7 +163,7 @@ func TestRunTaskFewShotCLI(t *testing.T) {
 		}
 	}
 	if code, text := cli(t, "run", "answers", "--data", filepath.Join(dir, "test.jsonl"), "--shots", "1", "--model", "builtin:gold",
-		"--out", filepath.Join(dir, "noshots"), "--progress", "off"); code == 0 || !strings.Contains(text, "no few-shot source") {
+		"--out", filepath.Join(dir, "noshots"), "--progress", "off"); code != 2 || !strings.Contains(text, "no few-shot source") {
 		t.Errorf("--shots for a task without examples: exit %d\n%s", code, text)
 	}
 }
