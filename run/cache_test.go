@@ -390,3 +390,35 @@ func TestCompactCache(t *testing.T) {
 		t.Errorf("after the run: %+v (%v), want 20 records", st, err)
 	}
 }
+
+// BenchmarkCompactCache: compacting a cache of 20,000 records of ~2 KB
+// replies, half of them duplicates, and one torn line.
+func BenchmarkCompactCache(b *testing.B) {
+	dir := b.TempDir()
+	src := filepath.Join(dir, "src.jsonl")
+	var buf bytes.Buffer
+	reply := strings.Repeat("Step by step, the sum is 2+3=5. ", 64) + `\boxed{5}`
+	for i := range 20000 {
+		k := i % 10000 // the second half repeats the first
+		fmt.Fprintf(&buf, "\n{\"key\":\"%064x\",\"id\":\"fake/%d\",\"sample\":0,\"reply\":%q,\"usage\":{\"prompt_tokens\":90,\"completion_tokens\":600},\"latency_ms\":812.5}\n", k, k, reply)
+	}
+	buf.WriteString(`{"key":"abc","id":"fake/`)
+	raw := buf.Bytes()
+	if err := os.WriteFile(src, raw, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(dir, "requests.jsonl")
+	b.SetBytes(int64(len(raw)))
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		st, err := run.CompactCache(path)
+		if err != nil || st.Kept != 10000 || st.Duplicates != 10000 || st.Bad != 1 {
+			b.Fatalf("%+v %v", st, err)
+		}
+	}
+}
