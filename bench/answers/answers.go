@@ -394,6 +394,7 @@ var genericOptions = []bench.Option{
 	{Name: "solution-field", Usage: "answers: the reference solution's field"},
 	{Name: "id-field", Usage: "answers: the item id's field (default: the record's position)"},
 	{Name: "choices-field", Usage: "answers: multiple choice: the field with the choices (a list, or one text 'A) ... B) ...' or 'a ) ... , b ) ...'); the answer is then a letter, a choice's text, or a number that is a 0-based index (MMLU) where only that reading fits the file"},
+	{Name: "fewshot-data", Usage: "answers: a file of worked examples read with the same fields, for --shots N (the first N; an item is never its own example)"},
 	{Name: "meta-fields", Usage: "answers: comma-separated fields kept as metadata, each a breakdown of the report (and usable in --filter)"},
 }
 
@@ -422,6 +423,9 @@ func (g *Generic) Configure(values map[string]string) (bench.Benchmark, error) {
 		AnswerAfter: values["answer-after"], Solution: strings.TrimSpace(values["solution-field"]),
 		ID: strings.TrimSpace(values["id-field"]), Choices: strings.TrimSpace(values["choices-field"])}
 	t.strict = true
+	if d := strings.TrimSpace(values["fewshot-data"]); d != "" {
+		t.FewShot = &FewShot{Data: d}
+	}
 	for _, m := range strings.Split(values["meta-fields"], ",") {
 		if m = strings.TrimSpace(m); m != "" {
 			t.Fields.Meta = append(t.Fields.Meta, m)

@@ -132,3 +132,20 @@ func TestFewShotErrors(t *testing.T) {
 		t.Errorf("missing few-shot file: %v", err)
 	}
 }
+
+// TestFewShotGeneric: the generic benchmark takes a few-shot file as an
+// option; --shots says how many (none without it).
+func TestFewShotGeneric(t *testing.T) {
+	train := write(t, "train.jsonl", `{"question":"1+1?","answer":"2"}`+"\n"+`{"question":"2+2?","answer":"4"}`+"\n")
+	test := write(t, "test.jsonl", `{"question":"3+3?","answer":"6"}`+"\n")
+	b := generic(t, map[string]string{"fewshot-data": train})
+	items := load(t, b, test)
+	if p, err := b.Prompt(items[0], bench.PromptOptions{}); err != nil || len(p.Messages) != 2 {
+		t.Errorf("no --shots: %q (%v)", roles(p), err)
+	}
+	p, err := b.Prompt(items[0], bench.PromptOptions{Shots: 2})
+	want := "system: " + qwenSystem + "|user: 1+1?|assistant: The final answer is $\\boxed{2}$.|user: 2+2?|assistant: The final answer is $\\boxed{4}$.|user: 3+3?"
+	if err != nil || strings.Join(roles(p), "|") != want {
+		t.Errorf("--shots 2:\n%q\nwant\n%q (%v)", strings.Join(roles(p), "|"), want, err)
+	}
+}

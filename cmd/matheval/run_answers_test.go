@@ -162,6 +162,15 @@ func TestRunTaskFewShotCLI(t *testing.T) {
 			}
 		}
 	}
+	out := filepath.Join(dir, "generic")
+	if code, text := cli(t, "run", "answers", "--data", filepath.Join(dir, "test.jsonl"), "--fewshot-data", filepath.Join(dir, "train.jsonl"),
+		"--shots", "2", "--model", "builtin:gold", "--out", out, "--progress", "off"); code != 0 {
+		t.Fatalf("--fewshot-data: exit %d\n%s", code, text)
+	}
+	checkAllCorrect(t, out)
+	if recs, err := rundir.ReadSamples(out); err != nil || len(recs[0].Prompt.Messages) != 6 {
+		t.Errorf("--fewshot-data --shots 2: %+v (%v)", recs[0].Prompt.Messages, err)
+	}
 	if code, text := cli(t, "run", "answers", "--data", filepath.Join(dir, "test.jsonl"), "--shots", "1", "--model", "builtin:gold",
 		"--out", filepath.Join(dir, "noshots"), "--progress", "off"); code != 2 || !strings.Contains(text, "no few-shot source") {
 		t.Errorf("--shots for a task without examples: exit %d\n%s", code, text)
