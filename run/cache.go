@@ -8,29 +8,48 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 
 	"github.com/matheval/matheval/jsonl"
+	"github.com/matheval/matheval/model"
 	"github.com/matheval/matheval/rundir"
 )
 
 // The request cache is shared by runs: one append-only JSON Lines file
-// (Config.Cache) of journal entries, each under its RequestKey - the hash of
-// the backend's canonical settings (model, API route, every sampling
-// parameter), the rendered prompt (messages or text), the item id and the
-// sample index. A run first takes the replies of its own journal, then asks
-// the cache for the rest, and writes every new reply to both; so `--limit
-// 10` followed by the whole benchmark sends only the new requests, and a
-// run with another temperature has other keys and sends its own.
+// (Config.Cache) of journal entries, each under its cache key - the hash of
+// the servers the request goes to (their base URLs, sorted: two servers
+// serving the same model name under the same name are not the same model)
+// and the request's RequestKey (the backend's canonical settings: model,
+// API route, every sampling parameter; the rendered prompt; the item id
+// and the sample index). A run first takes the replies of its own journal,
+// then asks the cache for the rest, and writes every new reply to both; so
+// `--limit 10` followed by the whole benchmark sends only the new
+// requests, and a run with another temperature or against another server
+// has other keys and sends its own. The journal's keys leave the servers
+// out (a run directory resumes against a restarted server on another
+// port); the cache's do not, so a pool of replicas is one cache scope.
 //
 // Durability and sharing: each record is one write(2) on a file opened
 // O_APPEND, of "\n" + JSON + "\n", followed by fsync. A killed writer leaves
 // at most one torn line, which the next record's leading newline closes
 // off and every reader skips; blank lines are skipped too. Runs in parallel
-// may append to the same file (each write lands whole at the end). The
-// file is never rewritten, so readers need no lock. A record that does not
-// decode is skipped with one warning: its request is sent again.
+// may append to the same file (each write lands whole at the end); the
+// first record of a key wins. Readers need no lock. A record that does
+// not decode is skipped with one warning: its request is sent again.
+//
+// Compaction is explicit: CompactCache (matheval cache compact FILE)
+// rewrites the file with the first record of each key only, dropping
+// duplicates (two runs that sent the same request at once) and torn
+// lines, and replaces it atomically (a temporary file, fsync, rename). It
+// is never done on open: nothing in the file goes stale by itself (a key
+// is an exact request), and a rewrite while a run appends would lose that
+// run's records. So runs hold a shared flock on the file while they
+// append, and compaction takes the exclusive one without waiting, refusing
+// while any run writes; a run that opens the file during a compaction
+// waits for it and then appends to the new file.
 //
 // Built-in and replay backends are never cached: their replies cost
 // nothing and come from matheval's own code, which may change.
@@ -102,16 +121,30 @@ func lookupCache(path string, want map[string]bool) (map[string]entry, int, erro
 }
 
 // openCache opens the cache file for appending, creating it and its
-// folder.
+// folder, and holds a shared lock on it (see CompactCache) until close.
 func openCache(path string) (*requestCache, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, err
+	for range 10 {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		if err := lockShared(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+		// A compaction that held the file until now has replaced it:
+		// append to the file at the path, not to the one it left.
+		fi, err1 := f.Stat()
+		pi, err2 := os.Stat(path)
+		if err1 == nil && err2 == nil && os.SameFile(fi, pi) {
+			return &requestCache{path: path, f: f}, nil
+		}
+		f.Close()
 	}
-	return &requestCache{path: path, f: f}, nil
+	return nil, fmt.Errorf("%s: the file keeps changing under us", path)
 }
 
 // add appends e to the cache and syncs it. A failed write is returned once
@@ -151,7 +184,7 @@ func (c *requestCache) close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.f != nil {
-		c.f.Close()
+		c.f.Close() // releases the shared lock
 		c.f = nil
 	}
 }
@@ -164,11 +197,12 @@ func (r *runner) fromCache() error {
 	if cfg.Cache == "" || !cacheable(cfg.Backend.Spec()) {
 		return nil
 	}
+	r.cacheScope = cacheScope(cfg.Backend)
 	want := map[string]bool{}
 	for i := range r.keys {
 		for s, k := range r.keys[i] {
 			if r.recs[i][s] == nil {
-				want[k] = true
+				want[r.cacheKey(k)] = true
 			}
 		}
 	}
@@ -177,7 +211,7 @@ func (r *runner) fromCache() error {
 		return fmt.Errorf("request cache: %v (--no-cache runs without it)", err)
 	}
 	if bad > 0 {
-		r.warn(fmt.Sprintf("%s: %d records that do not decode (a writer killed mid-record): skipped", cfg.Cache, bad))
+		r.warn(fmt.Sprintf("%s: %d records that do not decode (a writer killed mid-record): skipped (matheval cache compact %s drops them)", cfg.Cache, bad, cfg.Cache))
 	}
 	if len(found) > 0 {
 		j, err := openJournal(filepath.Join(r.rep.Dir, rundir.JournalFile))
@@ -186,11 +220,12 @@ func (r *runner) fromCache() error {
 		}
 		for i := range r.keys {
 			for s, k := range r.keys[i] {
-				e, ok := found[k]
+				e, ok := found[r.cacheKey(k)]
 				if !ok || r.recs[i][s] != nil || e.ID != r.items[i].ID || e.Sample != s {
 					continue
 				}
 				// Paid for by the run that sent it: this run spends nothing on it.
+				e.Key = k // the journal's key
 				e.Cost = 0
 				e.Notes = append(e.Notes, "from the request cache")
 				if err := j.append(&e); err != nil {
@@ -220,7 +255,36 @@ func (r *runner) fromCache() error {
 
 // toCache records a new reply in the shared cache; a failure is a warning.
 func (r *runner) toCache(e *entry) {
-	if err := r.cache.add(e); err != nil {
+	if r.cache == nil {
+		return
+	}
+	c := *e
+	c.Key = r.cacheKey(e.Key)
+	if err := r.cache.add(&c); err != nil {
 		r.warnOnce(err.Error())
 	}
 }
+
+// cacheScope names the servers a backend sends to: their base URLs
+// (credentials removed), sorted and without repeats; "" for a backend
+// that names none.
+func cacheScope(b model.Backend) string {
+	ml, ok := b.(model.ModelLister)
+	if !ok {
+		return ""
+	}
+	var urls []string
+	for i := range b.Servers() {
+		urls = append(urls, ml.ServerURL(i))
+	}
+	sort.Strings(urls)
+	return strings.Join(slices.Compact(urls), "\n")
+}
+
+// CacheKey is the request cache's key of a request: its RequestKey within
+// scope, the servers it is sent to (base URLs, sorted, one a line).
+func CacheKey(scope, requestKey string) string {
+	return hashStrings("matheval request cache", scope, requestKey)
+}
+
+func (r *runner) cacheKey(requestKey string) string { return CacheKey(r.cacheScope, requestKey) }

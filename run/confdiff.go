@@ -16,6 +16,9 @@ var replyNeutral = map[string]bool{
 	"timeout": true, "max-cost": true, "prices": true, "max-requests": true, "json": true, "no-probe": true,
 	"base-url": true, "api-key-env": true, "judge": true, "judge-base-url": true, "cache": true, "no-cache": true,
 	"stream": true, "list": true, "resolved": true,
+	// A task file's text: what it changes is in the data and prompt hashes,
+	// and the diff then names those (not the whole text twice).
+	"task-definition": true,
 }
 
 // configDiff says which settings of the run in old differ from this one's,

@@ -144,6 +144,7 @@ type runner struct {
 	q              *queue
 	j              *journal
 	cache          *requestCache // nil: no request cache
+	cacheScope     string        // the servers of the cache's keys (cacheScope)
 	prog           *progress
 	rpm, tpm       []*bucket
 	pool           *pool
@@ -184,7 +185,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := r.resume(); err != nil {
 		return rep, err
 	}
-	defer r.cache.close()
+	defer func() { r.cache.close() }() // the cache fromCache opens (a plain defer would take r.cache now: nil)
 	if err := r.fromCache(); err != nil {
 		return rep, err
 	}
@@ -219,10 +220,11 @@ func sanitize(s string) string {
 	return b.String()
 }
 
-// RequestKey is the cache key of one sample's request: the hash of the
+// RequestKey is the journal key of one sample's request: the hash of the
 // backend's canonical settings (model, API, sampling parameters), the
 // rendered prompt, the item id and the sample index. The servers and the
-// key are not part of it: the same request to another replica is the same.
+// key are not part of it: the same request to another replica is the same
+// (the request cache adds the servers: CacheKey).
 func RequestKey(canon, prompt []byte, id string, sample int) string {
 	h := sha256.New()
 	h.Write(canon)

@@ -5,10 +5,12 @@ import (
 	"embed"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"os"
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/matheval/matheval/answer"
@@ -21,6 +23,12 @@ type Benchmark struct {
 	task   *Task
 	policy answer.Policy
 	tmpl   *template.Template
+
+	// The few-shot examples, read on the first prompt that needs them.
+	shotsOnce sync.Once
+	shots     []bench.Item
+	shotsErr  error
+	reply     *template.Template
 }
 
 // FromTask makes the benchmark of a checked task definition.
@@ -30,11 +38,23 @@ func FromTask(t *Task) (*Benchmark, error) {
 	}
 	p, _ := answer.Lookup(t.Policy) // checked
 	tm, _ := promptTemplate(t.Prompt.Template)
-	return &Benchmark{task: t, policy: p, tmpl: tm}, nil
+	b := &Benchmark{task: t, policy: p, tmpl: tm}
+	if t.FewShot != nil {
+		b.reply, _ = replyTemplate(t.FewShot.Reply)
+	}
+	return b, nil
 }
 
 // Task returns the benchmark's definition.
 func (b *Benchmark) Task() Task { return *b.task }
+
+// Definition is the text of the task definition the benchmark was read
+// from (nil for one made in code).
+func (b *Benchmark) Definition() []byte { return b.task.source }
+
+// HasFewShot says whether the task names a few-shot source (so that
+// --shots has examples to take).
+func (b *Benchmark) HasFewShot() bool { return b.task.FewShot != nil }
 
 // Name implements bench.Benchmark.
 func (b *Benchmark) Name() string { return b.task.Name }
@@ -114,9 +134,6 @@ func promptTemplate(s string) (*template.Template, error) {
 
 // Prompt implements bench.Benchmark.
 func (b *Benchmark) Prompt(it bench.Item, opts bench.PromptOptions) (bench.Prompt, error) {
-	if opts.Shots > 0 {
-		return bench.Prompt{}, fmt.Errorf("%s: answer benchmarks take no few-shot examples (--shots); put them in a --prompt-file", b.task.Name)
-	}
 	if opts.HintFraction > 0 {
 		return bench.Prompt{}, fmt.Errorf("%s: answer benchmarks give no hints (--hint-fraction)", b.task.Name)
 	}
@@ -140,6 +157,41 @@ func (b *Benchmark) Prompt(it bench.Item, opts bench.PromptOptions) (bench.Promp
 	if opts.System != "" {
 		system = opts.System
 	}
+	shots, err := b.examples(it, opts)
+	if err != nil {
+		return bench.Prompt{}, err
+	}
+	var p bench.Prompt
+	if system != "" {
+		p.Messages = append(p.Messages, bench.Message{Role: "system", Content: system})
+		p.Text = system + "\n\n"
+	}
+	// Each example is a turn of its own, the question as the task asks it
+	// and its worked answer (lm-eval's multi-turn few-shot for chat).
+	for _, ex := range shots {
+		q, err := render(tm, ex)
+		if err != nil {
+			return bench.Prompt{}, fmt.Errorf("few-shot example %s: %v", ex.ID, err)
+		}
+		var sb strings.Builder
+		if err := b.reply.Execute(&sb, replyData{Solution: ex.Solution, Answer: ex.Answer, gold: b.GoldReply(ex)}); err != nil {
+			return bench.Prompt{}, fmt.Errorf("few-shot example %s: fewshot.reply: %v", ex.ID, err)
+		}
+		a := strings.TrimSpace(sb.String())
+		p.Messages = append(p.Messages, bench.Message{Role: "user", Content: q}, bench.Message{Role: "assistant", Content: a})
+		p.Text += q + "\n\n" + a + "\n\n"
+	}
+	user, err := render(tm, it)
+	if err != nil {
+		return bench.Prompt{}, fmt.Errorf("item %s: %v", it.ID, err)
+	}
+	p.Messages = append(p.Messages, bench.Message{Role: "user", Content: user})
+	p.Text += user
+	return p, nil
+}
+
+// render is an item's question as the prompt template writes it.
+func render(tm *template.Template, it bench.Item) (string, error) {
 	d := promptData{Problem: it.Problem, Meta: it.Meta}
 	if u, ok := it.Extra["unit"].(string); ok {
 		d.Unit = u
@@ -151,17 +203,90 @@ func (b *Benchmark) Prompt(it bench.Item, opts bench.PromptOptions) (bench.Promp
 	d.Choices = strings.Join(lines, "\n")
 	var sb strings.Builder
 	if err := tm.Execute(&sb, d); err != nil {
-		return bench.Prompt{}, fmt.Errorf("item %s: prompt: %v", it.ID, err)
+		return "", fmt.Errorf("prompt: %v", err)
 	}
-	user := sb.String()
-	var p bench.Prompt
-	if system != "" {
-		p.Messages = append(p.Messages, bench.Message{Role: "system", Content: system})
-		p.Text = system + "\n\n"
+	return sb.String(), nil
+}
+
+// replyData is what a few-shot example's answer template sees.
+type replyData struct {
+	Solution, Answer string
+	gold             string
+}
+
+// Default is the default answer turn: the solution, then the boxed answer
+// unless the solution boxes one; the gold reply when there is no solution.
+func (d replyData) Default() string {
+	s := strings.TrimSpace(d.Solution)
+	switch {
+	case s == "":
+		return d.gold
+	case strings.Contains(s, `\boxed`):
+		return s
 	}
-	p.Messages = append(p.Messages, bench.Message{Role: "user", Content: user})
-	p.Text += user
-	return p, nil
+	return s + "\n" + d.gold
+}
+
+func replyTemplate(s string) (*template.Template, error) {
+	if s == "" {
+		s = "{{.Default}}"
+	}
+	return template.New("reply").Option("missingkey=error").Parse(s)
+}
+
+// examples are the few-shot examples of it's prompt: --shots of them (the
+// task's fewshot.shots when 0), none without a few-shot source.
+func (b *Benchmark) examples(it bench.Item, opts bench.PromptOptions) ([]bench.Item, error) {
+	fs := b.task.FewShot
+	if fs == nil {
+		if opts.Shots > 0 {
+			return nil, fmt.Errorf("%s: --shots %d: the task has no few-shot source (a task file's fewshot: data, shots)", b.task.Name, opts.Shots)
+		}
+		return nil, nil
+	}
+	k := opts.Shots
+	if k == 0 && opts.Name != PromptPlain && opts.TemplateFile == "" {
+		k = fs.Shots
+	}
+	if k == 0 {
+		return nil, nil
+	}
+	b.shotsOnce.Do(func() {
+		p := b.task.path(fs.Data)
+		recs, err := readRecords(p)
+		if err != nil {
+			b.shotsErr = fmt.Errorf("fewshot.data: %v", err)
+			return
+		}
+		if b.shots, err = b.task.items(p, recs); err != nil {
+			b.shotsErr = fmt.Errorf("fewshot.data: %v", err)
+		}
+	})
+	if b.shotsErr != nil {
+		return nil, b.shotsErr
+	}
+	order := make([]int, len(b.shots))
+	for i := range order {
+		order[i] = i
+	}
+	if fs.Sampler == SamplerRandom {
+		h := fnv.New64a()
+		h.Write([]byte(it.ID))
+		order = rand.New(rand.NewPCG(uint64(opts.Seed), h.Sum64())).Perm(len(b.shots))
+	}
+	var out []bench.Item
+	for _, i := range order {
+		if len(out) == k {
+			break
+		}
+		if ex := b.shots[i]; strings.TrimSpace(ex.Problem) != strings.TrimSpace(it.Problem) {
+			out = append(out, ex)
+		}
+	}
+	if len(out) < k {
+		return nil, fmt.Errorf("%s: %d few-shot examples asked, %s has %d besides item %s", b.task.Name, k, fs.Data, len(out), it.ID)
+	}
+	return out, nil
 }
 
 // choicesOf returns an item's choices (none when not multiple choice).
@@ -268,7 +393,8 @@ var genericOptions = []bench.Option{
 	{Name: "answer-after", Usage: "answers: the gold is the text after the last occurrence of this marker in the answer field (GSM8K: ####)"},
 	{Name: "solution-field", Usage: "answers: the reference solution's field"},
 	{Name: "id-field", Usage: "answers: the item id's field (default: the record's position)"},
-	{Name: "choices-field", Usage: "answers: multiple choice: the field with the choices (a list, or one text 'A) ... B) ...'); the answer is then a letter or a choice's text"},
+	{Name: "choices-field", Usage: "answers: multiple choice: the field with the choices (a list, or one text 'A) ... B) ...' or 'a ) ... , b ) ...'); the answer is then a letter, a choice's text, or a number that is a 0-based index (MMLU) where only that reading fits the file"},
+	{Name: "fewshot-data", Usage: "answers: a file of worked examples read with the same fields, for --shots N (the first N; an item is never its own example)"},
 	{Name: "meta-fields", Usage: "answers: comma-separated fields kept as metadata, each a breakdown of the report (and usable in --filter)"},
 }
 
@@ -297,6 +423,9 @@ func (g *Generic) Configure(values map[string]string) (bench.Benchmark, error) {
 		AnswerAfter: values["answer-after"], Solution: strings.TrimSpace(values["solution-field"]),
 		ID: strings.TrimSpace(values["id-field"]), Choices: strings.TrimSpace(values["choices-field"])}
 	t.strict = true
+	if d := strings.TrimSpace(values["fewshot-data"]); d != "" {
+		t.FewShot = &FewShot{Data: d}
+	}
 	for _, m := range strings.Split(values["meta-fields"], ",") {
 		if m = strings.TrimSpace(m); m != "" {
 			t.Fields.Meta = append(t.Fields.Meta, m)

@@ -247,7 +247,9 @@ func TestTaskFile(t *testing.T) {
 	}
 	for body, want := range map[string]string{
 		"name: Mine\n":                        "name \"Mine\"",
-		"name: x\nfeilds: {}\n":               "field feilds not found",
+		"name: x\nfeilds: {}\n":               `line 2: unknown key "feilds" in the task (its keys: name, title, description, paper, release, data, fields, prompt, policy, metric, fewshot)`,
+		"name: x\nfields: {problme: q}\n":     `line 2: unknown key "problme" in fields (its keys: problem, answer, answer_after,`,
+		"name: x\nfields: {range: seven}\n":   "cannot unmarshal !!str `seven`",
 		"name: x\npolicy: nosuch\n":           "unknown policy",
 		"name: x\nfields: {range: [0, 9]}\n":  "fields.range needs fields.integer",
 		"name: x\nprompt: {template: '{{'}\n": "prompt.template",

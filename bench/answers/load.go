@@ -1,6 +1,8 @@
 package answers
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -18,12 +20,34 @@ var (
 	answerGuesses  = []string{"answer", "Answer", "final_answer", "target", "correct", "label", "gold", "solution"}
 )
 
+// ErrField is matched (errors.Is) by the error of a definition naming a
+// field the file does not have, or naming none where no usual name fits:
+// the command line is wrong, not the file (exit code 2).
+var ErrField = errors.New("no such field")
+
+// fieldError is such an error; its message alone is shown.
+type fieldError struct{ msg string }
+
+func (e *fieldError) Error() string { return e.msg }
+func (e *fieldError) Unwrap() error { return ErrField }
+
+func fieldErrorf(format string, args ...any) error {
+	return &fieldError{fmt.Sprintf(format, args...)}
+}
+
+// taskKeys are the task file's keys of the field flags.
+var taskKeys = map[string]string{"problem-field": "problem", "answer-field": "answer", "solution-field": "solution",
+	"id-field": "id", "choices-field": "choices", "unit field": "unit", "meta-fields": "meta"}
+
 // fields is a definition resolved against one file's fields.
 type fields struct {
 	problem                   []problemPart
 	answer, solution, id, chc string
 	unit                      string
 	meta                      []string
+	// byIndex: the file's numeric multiple-choice answers are 0-based
+	// indices of the choices (MMLU's ClassLabel), not choices' values.
+	byIndex bool
 }
 
 // resolve checks the definition's fields against the file's and fills in
@@ -36,7 +60,10 @@ func (t *Task) resolve(path string, recs []record) (fields, error) {
 		has[h] = true
 	}
 	missing := func(flag, name string) error {
-		return fmt.Errorf("%s: no field %q (%s; the file's fields: %s)", path, name, flag, strings.Join(have, ", "))
+		if !t.strict { // a task file's key
+			flag = "fields." + taskKeys[flag]
+		}
+		return fieldErrorf("%s: no field %q (%s; the file's fields: %s)", path, name, flag, strings.Join(have, ", "))
 	}
 	guess := func(flag string, guesses []string) (string, error) {
 		for _, g := range guesses {
@@ -44,7 +71,7 @@ func (t *Task) resolve(path string, recs []record) (fields, error) {
 				return g, nil
 			}
 		}
-		return "", fmt.Errorf("%s: no %s field found (tried %s): name it with --%s (the file's fields: %s)",
+		return "", fieldErrorf("%s: no %s field found (tried %s): name it with --%s (the file's fields: %s)",
 			path, strings.TrimSuffix(flag, "-field"), strings.Join(guesses, ", "), flag, strings.Join(have, ", "))
 	}
 	var f fields
@@ -110,6 +137,11 @@ func (t *Task) items(path string, recs []record) ([]bench.Item, error) {
 	f, err := t.resolve(path, recs)
 	if err != nil {
 		return nil, err
+	}
+	if f.chc != "" {
+		if f.byIndex, err = answersByIndex(f, recs); err != nil {
+			return nil, err
+		}
 	}
 	items := make([]bench.Item, 0, len(recs))
 	seen := map[string]string{} // id -> where
@@ -211,8 +243,14 @@ func (t *Task) item(f fields, r record) (bench.Item, error) {
 		if err != nil {
 			return it, fmt.Errorf("field %q: %v", f.chc, err)
 		}
-		letter, err := choiceLetter(it.Answer, choices)
-		if err != nil {
+		var letter string
+		if n, ok := raw.(json.Number); ok && f.byIndex {
+			i, err := strconv.Atoi(n.String())
+			if err != nil || i < 0 || i >= len(choices) {
+				return it, fmt.Errorf("field %q: choice index %s: want 0..%d", f.answer, n, len(choices)-1)
+			}
+			letter = letters[i : i+1]
+		} else if letter, err = choiceLetter(it.Answer, choices); err != nil {
 			return it, fmt.Errorf("field %q: %v", f.answer, err)
 		}
 		it.Answer = letter
@@ -327,7 +365,7 @@ const letters = "ABCDEFGHIJ"
 
 // choicePrefix is a letter marker at the start of a listed choice: "A)",
 // "(A)", "A.", "A:".
-var choicePrefix = regexp.MustCompile(`^\(?([A-J])\s*[).:]\s*`)
+var choicePrefix = regexp.MustCompile(`^\(?([A-Ja-j])\s*[).:]\s*`)
 
 // readChoices reads a choices field: a list (each optionally starting with
 // its letter) or one text "A) ... B) ...".
@@ -341,8 +379,12 @@ func readChoices(v any) ([]string, error) {
 				return nil, err
 			}
 			s = strings.TrimSpace(s)
-			if m := choicePrefix.FindStringSubmatch(s); m != nil {
-				if m[1] != letters[i:i+1] {
+			m := choicePrefix.FindStringSubmatch(s)
+			if m != nil && m[1] != strings.ToUpper(m[1]) && m[1] != strings.ToLower(letters[i:i+1]) {
+				m = nil // "i.e. ...": a lower-case letter out of place is the choice's text
+			}
+			if m != nil {
+				if strings.ToUpper(m[1]) != letters[i:i+1] {
 					return nil, fmt.Errorf("choice %d is marked %s, want %c", i+1, m[1], letters[i])
 				}
 				s = strings.TrimSpace(s[len(m[0]):])
@@ -364,17 +406,31 @@ func readChoices(v any) ([]string, error) {
 // splitChoices splits "A) x B) y C) z" (or "(A) x (B) y") at the letters,
 // which must come in order, each at the start or after a space.
 func splitChoices(s string) ([]string, error) {
+	if l, ok := pythonList(s); ok { // MathQA: "['a ) 60', 'b ) 90', ...]"
+		items := make([]any, len(l))
+		for i, e := range l {
+			items[i] = e
+		}
+		return readChoices(items)
+	}
 	type mark struct{ start, end int }
 	var marks []mark
-	pos := 0
-	for i := 0; i < len(letters); i++ {
-		re := regexp.MustCompile(`(?:^|\s)\(?` + letters[i:i+1] + `\s*[).:]`)
-		loc := re.FindStringIndex(s[pos:])
-		if loc == nil {
+	// The letters all upper case or all lower case (MathQA's "a ) 12 , b ) 14").
+	for _, ls := range []string{letters, strings.ToLower(letters)} {
+		marks = marks[:0]
+		pos := 0
+		for i := 0; i < len(ls); i++ {
+			re := regexp.MustCompile(`(?:^|\s)\(?` + ls[i:i+1] + `\s*[).:]`)
+			loc := re.FindStringIndex(s[pos:])
+			if loc == nil {
+				break
+			}
+			marks = append(marks, mark{pos + loc[0], pos + loc[1]})
+			pos += loc[1]
+		}
+		if len(marks) >= 2 {
 			break
 		}
-		marks = append(marks, mark{pos + loc[0], pos + loc[1]})
-		pos += loc[1]
 	}
 	if len(marks) < 2 {
 		return nil, fmt.Errorf("choices %q: want \"A) ... B) ...\"", clip(s))
@@ -388,9 +444,62 @@ func splitChoices(s string) ([]string, error) {
 		if i+1 < len(marks) {
 			end = marks[i+1].start
 		}
-		out[i] = strings.TrimSpace(s[m.end:end])
+		c := strings.TrimSpace(s[m.end:end])
+		if i+1 < len(marks) { // the separator before the next letter: "a ) 12 , b ) 14"
+			c = strings.TrimSpace(strings.TrimRight(c, ",;"))
+		}
+		out[i] = c
 	}
 	return out, nil
+}
+
+// pythonList reads a list of strings written as Python prints one,
+// "['x', 'y']" (as some MathQA rows hold their options).
+func pythonList(s string) ([]string, bool) {
+	s = strings.TrimSpace(s)
+	if !strings.HasPrefix(s, "['") || !strings.HasSuffix(s, "']") {
+		return nil, false
+	}
+	parts := strings.Split(s[2:len(s)-2], "', '")
+	for _, p := range parts {
+		if strings.Contains(p, "'") {
+			return nil, false // a quote inside an element: not this simple shape
+		}
+	}
+	return parts, true
+}
+
+// answersByIndex decides, for the whole file, what a multiple-choice
+// answer that is a number (not a string) means: a 0-based index of the
+// choices, as MMLU (a ClassLabel) ships it, or a choice's value. The
+// reading that fits every such record wins; where both fit every record
+// and they differ on one, the file is refused rather than guessed.
+func answersByIndex(f fields, recs []record) (bool, error) {
+	numeric, asIndex, asValue := 0, true, true
+	differ := ""
+	for _, r := range recs {
+		n, ok := r.fields[f.answer].(json.Number)
+		if !ok {
+			continue
+		}
+		choices, err := readChoices(r.fields[f.chc])
+		if err != nil {
+			continue // the record's own error comes when it is read
+		}
+		numeric++
+		i, err := strconv.Atoi(n.String())
+		idx := err == nil && i >= 0 && i < len(choices)
+		val, err := choiceLetter(n.String(), choices)
+		asIndex = asIndex && idx
+		asValue = asValue && err == nil
+		if idx && err == nil && val != letters[i:i+1] && differ == "" {
+			differ = r.where
+		}
+	}
+	if numeric > 0 && asIndex && asValue && differ != "" {
+		return false, fmt.Errorf("%s: the numeric answers of %q read both as 0-based choice indices and as choices' values, and the two differ: write the answer as a letter or as the choice's text", differ, f.answer)
+	}
+	return numeric > 0 && asIndex && !asValue, nil
 }
 
 // choiceLetter reads a multiple-choice gold: a letter ("A", "(A)", "A)")

@@ -16,9 +16,11 @@ package answers
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 
@@ -46,8 +48,13 @@ type Task struct {
 	Policy string `yaml:"policy"`
 	// Metric describes the headline metric as the paper reports it.
 	Metric Metric `yaml:"metric"`
+	// FewShot is where few-shot examples come from (none: zero-shot).
+	FewShot *FewShot `yaml:"fewshot"`
 	// dir is the task file's folder, for relative paths.
 	dir string
+	// source is the definition's text as read (kept in a run's manifest,
+	// so that the run can be graded again without the file).
+	source []byte
 	// strict: the fields were given as run options, so each must exist
 	// (a preset's optional fields may be absent from a file).
 	strict bool
@@ -95,6 +102,35 @@ type Prompt struct {
 	Template string `yaml:"template"`
 }
 
+// FewShot is a task's few-shot source, as lm-eval's fewshot_split,
+// num_fewshot and fewshot_config.sampler say it: a file of worked examples
+// read with the task's own fields, how many to show and which.
+type FewShot struct {
+	// Data is the examples' file (JSON Lines, a JSON array or Parquet;
+	// relative to the task file): a train split, as lm-eval's
+	// fewshot_split names one. It may be the test file itself: an item is
+	// never its own example (nor is any example whose problem is the
+	// item's).
+	Data string `yaml:"data"`
+	// Shots is the number of examples when the run gives no --shots.
+	Shots int `yaml:"shots"`
+	// Sampler chooses them: "first" (default: the file's first examples,
+	// the same for every item, as fixed few-shot prompts are) or "random"
+	// (drawn per item from the run's --seed and the item's id, as
+	// lm-eval's default sampler draws them).
+	Sampler string `yaml:"sampler"`
+	// Reply is the template of an example's answer turn over .Solution and
+	// .Answer (default: the solution, then "The final answer is
+	// $\boxed{...}$." unless it boxes an answer already).
+	Reply string `yaml:"reply"`
+}
+
+// Few-shot samplers.
+const (
+	SamplerFirst  = "first"
+	SamplerRandom = "random"
+)
+
 // Metric names the headline metric.
 type Metric struct {
 	Label      string `yaml:"label"`
@@ -111,9 +147,10 @@ func ParseTask(data []byte, where, dir string) (*Task, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true) // a misspelt key is an error, not a silent default
 	if err := dec.Decode(&t); err != nil {
-		return nil, fmt.Errorf("%s: %v", where, err)
+		return nil, fmt.Errorf("%s: %v", where, unknownKeys(err))
 	}
 	t.dir = dir
+	t.source = bytes.Clone(data)
 	if err := t.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
@@ -127,6 +164,67 @@ func LoadTaskFile(path string) (*Task, error) {
 		return nil, err
 	}
 	return ParseTask(b, path, filepath.Dir(path))
+}
+
+// unknownKeyRE is yaml's message for a key no field takes.
+var unknownKeyRE = regexp.MustCompile(`^(line \d+): field (\S+) not found in type answers\.(\w+)$`)
+
+// sections are the task file's mappings by their Go type, for messages.
+var sections = map[string]struct {
+	where string
+	v     any
+}{"Task": {"", Task{}}, "Fields": {"fields", Fields{}}, "Prompt": {"prompt", Prompt{}},
+	"Metric": {"metric", Metric{}}, "FewShot": {"fewshot", FewShot{}}}
+
+// unknownKeys rewrites yaml's "field X not found in type answers.Fields"
+// as one line naming the keys that section has.
+func unknownKeys(err error) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	var msgs []string
+	for _, e := range te.Errors {
+		m := unknownKeyRE.FindStringSubmatch(e)
+		if m == nil {
+			msgs = append(msgs, e)
+			continue
+		}
+		sec, ok := sections[m[3]]
+		if !ok {
+			msgs = append(msgs, e)
+			continue
+		}
+		in := "the task"
+		if sec.where != "" {
+			in = sec.where
+		}
+		msgs = append(msgs, fmt.Sprintf("%s: unknown key %q in %s (its keys: %s)", m[1], m[2], in, strings.Join(yamlKeys(sec.v), ", ")))
+	}
+	return errors.New(strings.Join(msgs, "; "))
+}
+
+// yamlKeys are a struct's yaml keys, in order.
+func yamlKeys(v any) []string {
+	var keys []string
+	rt := reflect.TypeOf(v)
+	for i := range rt.NumField() {
+		if k, _, _ := strings.Cut(rt.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// FromDefinition is the benchmark of a task definition's text as a run
+// recorded it (Benchmark.Definition): to grade the run again without its
+// task file. Relative paths in it are not read.
+func FromDefinition(text string) (*Benchmark, error) {
+	t, err := ParseTask([]byte(text), "the run's task definition", "")
+	if err != nil {
+		return nil, err
+	}
+	return FromTask(t)
 }
 
 // check refuses a definition that cannot run.
@@ -154,6 +252,24 @@ func (t *Task) check() error {
 	}
 	if _, err := promptTemplate(t.Prompt.Template); err != nil {
 		return fmt.Errorf("prompt.template: %v", err)
+	}
+	if fs := t.FewShot; fs != nil {
+		if fs.Data == "" {
+			return fmt.Errorf("fewshot.data: the examples' file is required (a train split, or the test file itself)")
+		}
+		if fs.Shots < 0 {
+			return fmt.Errorf("fewshot.shots: %d: want >= 0", fs.Shots)
+		}
+		switch fs.Sampler {
+		case "":
+			fs.Sampler = SamplerFirst
+		case SamplerFirst, SamplerRandom:
+		default:
+			return fmt.Errorf("fewshot.sampler %q: want %s or %s", fs.Sampler, SamplerFirst, SamplerRandom)
+		}
+		if _, err := replyTemplate(fs.Reply); err != nil {
+			return fmt.Errorf("fewshot.reply: %v", err)
+		}
 	}
 	return nil
 }

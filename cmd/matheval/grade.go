@@ -66,7 +66,7 @@ way; --also-policy none drops it.`,
 			if err != nil {
 				return err
 			}
-			b, err := bench.Lookup(man.Benchmark)
+			b, err := lookupRunBench(man)
 			if err != nil {
 				return err
 			}

@@ -63,7 +63,7 @@ proofs, and reports with statistics and plots.`,
 	root.AddCommand(
 		newRunCmd(), newGradeCmd(), newReportCmd(), newCompareCmd(), newTableCmd(), newServeCmd(),
 		newEquivCmd(), newExtractCmd(), newGenCmd(), newDataCmd(), newMMCmd(), newMinif2fCmd(),
-		newVersionCmd(),
+		newVersionCmd(), newCacheCmd(),
 		newGradeResponsesCmd(),
 	)
 	// Made now rather than inside Execute, so that they too get examples

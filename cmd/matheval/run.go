@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/matheval/matheval/bench"
+	"github.com/matheval/matheval/bench/answers"
 	"github.com/matheval/matheval/model"
 	"github.com/matheval/matheval/report"
 	runner "github.com/matheval/matheval/run"
@@ -218,6 +219,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	default:
 		return usageErrorf("run: --progress %q: want auto, bar, log or off", f.progressMode)
 	}
+	if fs, ok := b.(interface{ HasFewShot() bool }); ok && f.shots > 0 && !fs.HasFewShot() {
+		return usageErrorf("run: --shots %d: %s has no few-shot source (a task file's fewshot: data, shots)", f.shots, b.Name())
+	}
 	if err := checkPromptName(b, f.promptName, f.promptFile); err != nil {
 		return err
 	}
@@ -250,6 +254,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		}
 	})
 	recorded["data"] = f.data // this run's (a suite's --data lists every benchmark's)
+	if tb, ok := b.(*answers.Benchmark); ok && isTaskFile(args[0]) {
+		recorded[taskDefinitionParam] = string(tb.Definition()) // 'grade' needs no task file
+	}
 	recorded["base-url"] = redactURLs(f.baseURL)
 	recorded["judge-base-url"] = redactURLs(f.judgeBaseURL)
 	cfg := runner.Config{
@@ -271,7 +278,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 	if err == nil && f.onReport != nil {
 		f.onReport(rep)
 	}
-	if errors.Is(err, runner.ErrConfig) {
+	if errors.Is(err, runner.ErrConfig) || errors.Is(err, answers.ErrField) {
 		return usageErrorf("run: %v", err)
 	}
 	if err != nil {

@@ -52,7 +52,8 @@ func TestRunPresetsGold(t *testing.T) {
 }
 
 // TestRunAnswersCLI: the generic path with field flags, a bad field name
-// (one line naming the file's fields, exit 1), a task file, and --list.
+// (one line naming the file's fields, exit 2: a usage error), a task file
+// and 'grade' of its run without the file, and --list.
 func TestRunAnswersCLI(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "d.jsonl")
@@ -71,7 +72,7 @@ func TestRunAnswersCLI(t *testing.T) {
 
 	code, text := cli(t, "run", "answers", "--data", data, "--problem-field", "{Body} {Ask}", "--answer-field", "Solution", "--model", "builtin:gold",
 		"--out", filepath.Join(dir, "bad"), "--progress", "off")
-	if code != 1 || strings.Count(strings.TrimSpace(text), "\n") != 0 ||
+	if code != 2 || strings.Count(strings.TrimSpace(text), "\n") != 0 ||
 		!strings.Contains(text, `no field "Solution" (answer-field; the file's fields: Ask, Body, Sol, kind)`) {
 		t.Errorf("bad field: exit %d, %q", code, text)
 	}
@@ -83,6 +84,24 @@ func TestRunAnswersCLI(t *testing.T) {
 		t.Fatalf("task file: exit %d\n%s", code, text)
 	}
 	checkAllCorrect(t, out)
+	// 'grade' reads the task from the run's manifest: the file may be gone.
+	if err := os.Rename(task, task+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	if code, text := cli(t, "grade", out); code != 0 || !strings.Contains(text, "regraded: 0 verdicts changed") {
+		t.Fatalf("grade of a task-file run: exit %d\n%s", code, text)
+	}
+	checkAllCorrect(t, out)
+	if code, text := cli(t, "report", out); code != 0 {
+		t.Fatalf("report of a task-file run: exit %d\n%s", code, text)
+	}
+	// A field the file lacks, in a task file: the same one line, exit 2.
+	os.WriteFile(task, []byte("name: pens\ndata: d.jsonl\nfields:\n  problem: Question\n  answer: Sol\n"), 0o644)
+	code, text = cli(t, "run", task, "--model", "builtin:gold", "--out", filepath.Join(dir, "bad2"), "--progress", "off")
+	if code != 2 || strings.Count(strings.TrimSpace(text), "\n") != 0 ||
+		!strings.Contains(text, `no field "Question" (fields.problem; the file's fields: Ask, Body, Sol, kind)`) {
+		t.Errorf("bad field in a task file: exit %d, %q", code, text)
+	}
 
 	// A preset whose items carry MATH's metadata (subject, level) is
 	// regraded as itself, not refused as a MATH run.
@@ -104,5 +123,87 @@ func TestRunAnswersCLI(t *testing.T) {
 	}
 	if code != 0 {
 		t.Errorf("--list: exit %d", code)
+	}
+}
+
+// TestRunTaskFewShotCLI: a task file naming a few-shot source runs its
+// default count of examples, --shots another, and the prompts recorded in
+// samples.jsonl hold them as turns of their own.
+func TestRunTaskFewShotCLI(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "train.jsonl"), []byte(`{"question":"1+1?","answer":"2"}`+"\n"+`{"question":"2+2?","answer":"4"}`+"\n"+
+		`{"question":"3+3?","answer":"6"}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.jsonl"), []byte(`{"question":"4+4?","answer":"8"}`+"\n"+`{"question":"5+5?","answer":"10"}`+"\n"), 0o644)
+	task := filepath.Join(dir, "sums.yaml")
+	os.WriteFile(task, []byte("name: sums\ndata: test.jsonl\nfewshot:\n  data: train.jsonl\n  shots: 2\n"), 0o644)
+	for _, c := range []struct {
+		shots []string
+		want  int
+	}{{nil, 2}, {[]string{"--shots", "3"}, 3}} {
+		out := filepath.Join(dir, "run"+strings.Join(c.shots, ""))
+		args := append([]string{"run", task, "--model", "builtin:gold", "--out", out, "--progress", "off"}, c.shots...)
+		if code, text := cli(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, text)
+		}
+		checkAllCorrect(t, out)
+		recs, err := rundir.ReadSamples(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			n := 0
+			for _, m := range r.Prompt.Messages {
+				if m.Role == "assistant" {
+					n++
+				}
+			}
+			if n != c.want || r.Prompt.Messages[len(r.Prompt.Messages)-1].Content != r.Item.Problem {
+				t.Errorf("%v: item %s has %d examples, want %d: %+v", c.shots, r.Item.ID, n, c.want, r.Prompt.Messages)
+			}
+		}
+	}
+	out := filepath.Join(dir, "generic")
+	if code, text := cli(t, "run", "answers", "--data", filepath.Join(dir, "test.jsonl"), "--fewshot-data", filepath.Join(dir, "train.jsonl"),
+		"--shots", "2", "--model", "builtin:gold", "--out", out, "--progress", "off"); code != 0 {
+		t.Fatalf("--fewshot-data: exit %d\n%s", code, text)
+	}
+	checkAllCorrect(t, out)
+	if recs, err := rundir.ReadSamples(out); err != nil || len(recs[0].Prompt.Messages) != 6 {
+		t.Errorf("--fewshot-data --shots 2: %+v (%v)", recs[0].Prompt.Messages, err)
+	}
+	if code, text := cli(t, "run", "answers", "--data", filepath.Join(dir, "test.jsonl"), "--shots", "1", "--model", "builtin:gold",
+		"--out", filepath.Join(dir, "noshots"), "--progress", "off"); code != 2 || !strings.Contains(text, "no few-shot source") {
+		t.Errorf("--shots for a task without examples: exit %d\n%s", code, text)
+	}
+}
+
+// TestRunAnswersUnseenCLI: `matheval run answers` with field flags only
+// scores 100% with builtin:gold on files in other benchmarks' shapes
+// (bench/answers/testdata/unseen: OlympiadBench physics, NuminaMath,
+// MathQA, GSM-Hard, TheoremQA), every item of each.
+func TestRunAnswersUnseenCLI(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		flags []string
+		n     int
+	}{
+		{"olympiad_physics.jsonl", []string{"--problem-field", "question", "--answer-field", "final_answer", "--id-field", "id", "--meta-fields", "subfield"}, 4},
+		{"numinamath.jsonl", []string{"--answer-field", "solution", "--meta-fields", "source"}, 4},
+		{"mathqa.json", []string{"--problem-field", "Problem", "--answer-field", "correct", "--choices-field", "options", "--solution-field", "Rationale"}, 4},
+		{"gsm_hard.jsonl", []string{"--problem-field", "input", "--answer-field", "target"}, 5},
+		{"theoremqa.json", []string{"--problem-field", "Question", "--answer-field", "Answer", "--id-field", "id"}, 5},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "run")
+			args := append([]string{"run", "answers", "--data", filepath.Join("..", "..", "bench", "answers", "testdata", "unseen", c.file),
+				"--model", "builtin:gold", "--out", out, "--progress", "off"}, c.flags...)
+			if code, text := cli(t, args...); code != 0 {
+				t.Fatalf("exit %d\n%s", code, text)
+			}
+			checkAllCorrect(t, out)
+			if res, err := rundir.ReadResults(out); err != nil || res.Items != c.n {
+				t.Errorf("%d items (%v), want %d", res.Items, err, c.n)
+			}
+		})
 	}
 }

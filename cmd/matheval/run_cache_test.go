@@ -12,7 +12,9 @@ import (
 
 // TestRunCacheCLI: the request cache beside the run directories, from the
 // command line: --limit 3, then --limit 5 in another directory sends 2;
-// --no-cache sends all 5; --cache FILE moves it; the key is never in it.
+// --no-cache sends all 5; --cache FILE moves it; the key is never in it;
+// 'cache compact' drops duplicates and a torn line, and the cache still
+// serves every reply.
 func TestRunCacheCLI(t *testing.T) {
 	srv := fakeserver.New()
 	defer srv.Close()
@@ -54,5 +56,27 @@ func TestRunCacheCLI(t *testing.T) {
 	}
 	if code, out := cli(t, "run", "math401", "--model", "builtin:gold", "--cache", other, "--no-cache"); code != 2 {
 		t.Errorf("--cache with --no-cache: exit %d\n%s", code, out)
+	}
+
+	raw, err := os.ReadFile(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(other, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(raw)
+	f.Write([]byte(`{"key":"0123`))
+	f.Close()
+	code, out := cli(t, "cache", "compact", other)
+	if code != 0 || !strings.Contains(out, ": 5 replies kept; 5 duplicates and 1 torn or undecodable lines dropped;") {
+		t.Errorf("cache compact: exit %d\n%s", code, out)
+	}
+	if out := step("--cache FILE after compaction", 0, "5", "--cache", other); strings.Contains(out, "do not decode") {
+		t.Errorf("a warning after compaction:\n%s", out)
+	}
+	if code, out := cli(t, "cache", "compact", filepath.Join(root, "none.jsonl")); code != 1 || !strings.Contains(out, "no such file") {
+		t.Errorf("cache compact of no file: exit %d\n%s", code, out)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/matheval/matheval/bench"
 	"github.com/matheval/matheval/bench/answers"
+	"github.com/matheval/matheval/rundir"
 )
 
 // printBenchList prints every registered benchmark with its one line
@@ -27,6 +28,23 @@ func printBenchList(w io.Writer) {
 // registered benchmark.
 func isTaskFile(arg string) bool {
 	return strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml")
+}
+
+// taskDefinitionParam is the manifest parameter holding the text of a task
+// file's definition, by which 'grade' reads a task-file run back.
+const taskDefinitionParam = "task-definition"
+
+// lookupRunBench is the benchmark of a recorded run: a registered one, or
+// the task definition its manifest holds.
+func lookupRunBench(man rundir.Manifest) (bench.Benchmark, error) {
+	b, err := bench.Lookup(man.Benchmark)
+	if err == nil {
+		return b, nil
+	}
+	if def, ok := man.Params[taskDefinitionParam].(string); ok && def != "" {
+		return answers.FromDefinition(def)
+	}
+	return nil, err
 }
 
 // lookupBench is the benchmark a run's argument names: a registered

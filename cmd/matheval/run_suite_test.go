@@ -171,3 +171,30 @@ func TestRunSuiteBudget(t *testing.T) {
 		t.Fatalf("continued: exit %d, %d requests in all, want 15\n%s", code, srv.Requests(), out)
 	}
 }
+
+// TestREADMESuiteFile: the README's example suite file is a suite, whose
+// benchmarks are a preset, a preset and a task file.
+func TestREADMESuiteFile(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block string
+	for _, part := range strings.Split(string(b), "```yaml\n")[1:] {
+		if body, _, ok := strings.Cut(part, "```"); ok && strings.Contains(body, "benchmarks:") {
+			block = body
+		}
+	}
+	if block == "" {
+		t.Fatal("README.md has no suite file")
+	}
+	p := filepath.Join(t.TempDir(), "suite.yaml")
+	os.WriteFile(p, []byte(block), 0o644)
+	if !isSuiteFile(p) {
+		t.Fatal("the README's suite is not read as a suite")
+	}
+	es, err := readSuite(p)
+	if err != nil || len(es) != 3 || es[0].Benchmark != "gsm8k" || !strings.HasSuffix(es[2].Benchmark, "mybench.yaml") {
+		t.Fatalf("entries %+v (%v)", es, err)
+	}
+}
