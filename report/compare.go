@@ -336,8 +336,8 @@ func (c Comparison) ValueText(x float64) string { return c.Metric.Format(x) + c.
 
 // DiffText shows the difference with its interval.
 func (c Comparison) DiffText() string {
-	return fmt.Sprintf("%s, 95%% CI [%s, %s] (paired bootstrap over items)",
-		c.diffText(c.Diff.Value), c.diffText(c.Diff.Lo), c.diffText(c.Diff.Hi))
+	v, lo, hi := c.diffCell(c.Diff.Value, c.Diff.Lo, c.Diff.Hi)
+	return fmt.Sprintf("%s, 95%% CI [%s, %s] (paired bootstrap over items)", v, lo, hi)
 }
 
 func (c Comparison) unit() string {
@@ -348,11 +348,28 @@ func (c Comparison) unit() string {
 }
 
 // diffText shows a difference: "+3.2 points" for shares, "+0.05" otherwise.
-func (c Comparison) diffText(x float64) string {
+func (c Comparison) diffText(x float64) string { return c.diffFormat(x)(x) }
+
+// diffFormat is one signed format for a difference and its interval
+// bounds (bench.Metric.Formatter): "+12 [-3, +27]", never "+582 [+75, +1.09e+03]".
+func (c Comparison) diffFormat(xs ...float64) func(float64) string {
 	if c.Metric.Unit == bench.Percent {
-		return fmt.Sprintf("%+.1f points", 100*x)
+		return func(x float64) string { return fmt.Sprintf("%+.1f points", 100*x) }
 	}
-	return fmt.Sprintf("%+.3g", x)
+	f := c.Metric.Formatter(xs...)
+	return func(x float64) string {
+		s := f(x)
+		if x >= 0 && !strings.HasPrefix(s, "-") && s != "–" {
+			s = "+" + s
+		}
+		return s
+	}
+}
+
+// diffCell shows a difference with its interval in one format.
+func (c Comparison) diffCell(v, lo, hi float64) (string, string, string) {
+	f := c.diffFormat(v, lo, hi)
+	return f(v), f(lo), f(hi)
 }
 
 func (c Comparison) samplesPerItem() int { return max(c.A.Manifest.Samples, c.B.Manifest.Samples, 1) }
@@ -393,8 +410,9 @@ func (c Comparison) GroupTables(main map[string]bool) []bench.Table {
 			out = append(out, bench.Table{Name: "diff_" + g.Breakdown, Title: "Paired differences, " + strings.ToLower(title[:1]) + title[1:],
 				Columns: []string{"group", "paired items", "A" + c.unit(), "B" + c.unit(), "A-B [95% CI]"}})
 		}
-		out[i].Rows = append(out[i].Rows, []string{g.Group, fmt.Sprint(g.N), c.Metric.Format(g.A), c.Metric.Format(g.B),
-			fmt.Sprintf("%s [%s, %s]", c.diffText(g.Diff.Value), c.diffText(g.Diff.Lo), c.diffText(g.Diff.Hi))})
+		f := c.Metric.Formatter(g.A, g.B)
+		v, lo, hi := c.diffCell(g.Diff.Value, g.Diff.Lo, g.Diff.Hi)
+		out[i].Rows = append(out[i].Rows, []string{g.Group, fmt.Sprint(g.N), f(g.A), f(g.B), fmt.Sprintf("%s [%s, %s]", v, lo, hi)})
 	}
 	return out
 }
