@@ -334,10 +334,11 @@ func (c Comparison) Text(maxIDs int) string {
 // ValueText shows a run's value on the comparison's measure ("61.2%").
 func (c Comparison) ValueText(x float64) string { return c.Metric.Format(x) + c.unit() }
 
-// DiffText shows the difference with its interval.
+// DiffText shows the difference with its interval, the unit said once:
+// "+3.2 points, 95% CI [+1.0, +5.4] (paired bootstrap over items)".
 func (c Comparison) DiffText() string {
 	v, lo, hi := c.diffCell(c.Diff.Value, c.Diff.Lo, c.Diff.Hi)
-	return fmt.Sprintf("%s, 95%% CI [%s, %s] (paired bootstrap over items)", v, lo, hi)
+	return fmt.Sprintf("%s%s, 95%% CI [%s, %s] (paired bootstrap over items)", v, c.diffUnit(), lo, hi)
 }
 
 func (c Comparison) unit() string {
@@ -347,14 +348,24 @@ func (c Comparison) unit() string {
 	return ""
 }
 
-// diffText shows a difference: "+3.2 points" for shares, "+0.05" otherwise.
-func (c Comparison) diffText(x float64) string { return c.diffFormat(x)(x) }
+// diffUnit is the unit of a difference: " points" (of percentage) for
+// shares, nothing for plain numbers.
+func (c Comparison) diffUnit() string {
+	if c.Metric.Unit == bench.Percent {
+		return " points"
+	}
+	return ""
+}
 
-// diffFormat is one signed format for a difference and its interval
-// bounds (bench.Metric.Formatter): "+12 [-3, +27]", never "+582 [+75, +1.09e+03]".
+// diffText shows a difference: "+3.2 points" for shares, "+0.05" otherwise.
+func (c Comparison) diffText(x float64) string { return c.diffFormat(x)(x) + c.diffUnit() }
+
+// diffFormat is one signed format, without the unit, for a difference and
+// its interval bounds (bench.Metric.Formatter): "+12 [-3, +27]", never
+// "+582 [+75, +1.09e+03]"; shares in points with one decimal.
 func (c Comparison) diffFormat(xs ...float64) func(float64) string {
 	if c.Metric.Unit == bench.Percent {
-		return func(x float64) string { return fmt.Sprintf("%+.1f points", 100*x) }
+		return func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
 	}
 	f := c.Metric.Formatter(xs...)
 	return func(x float64) string {
@@ -366,7 +377,7 @@ func (c Comparison) diffFormat(xs ...float64) func(float64) string {
 	}
 }
 
-// diffCell shows a difference with its interval in one format.
+// diffCell shows a difference and its interval bounds in one format.
 func (c Comparison) diffCell(v, lo, hi float64) (string, string, string) {
 	f := c.diffFormat(v, lo, hi)
 	return f(v), f(lo), f(hi)
@@ -408,7 +419,7 @@ func (c Comparison) GroupTables(main map[string]bool) []bench.Table {
 				title = bd.Title
 			}
 			out = append(out, bench.Table{Name: "diff_" + g.Breakdown, Title: "Paired differences, " + strings.ToLower(title[:1]) + title[1:],
-				Columns: []string{"group", "paired items", "A" + c.unit(), "B" + c.unit(), "A-B [95% CI]"}})
+				Columns: []string{"group", "paired items", "A" + c.unit(), "B" + c.unit(), "A-B" + strings.Replace(c.diffUnit(), " ", ", ", 1) + " [95% CI]"}})
 		}
 		f := c.Metric.Formatter(g.A, g.B)
 		v, lo, hi := c.diffCell(g.Diff.Value, g.Diff.Lo, g.Diff.Hi)

@@ -84,5 +84,5 @@ func ManyJSON(cs []Comparison) ([]byte, error) {
 // diffCellText is a comparison's difference with its interval, in one format.
 func diffCellText(c Comparison) string {
 	v, lo, hi := c.diffCell(c.Diff.Value, c.Diff.Lo, c.Diff.Hi)
-	return fmt.Sprintf("%s [%s, %s]", v, lo, hi)
+	return fmt.Sprintf("%s [%s, %s]%s", v, lo, hi, c.diffUnit())
 }
