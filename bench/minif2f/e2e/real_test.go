@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -199,4 +200,40 @@ func containsAny(s string, subs []string) bool {
 		}
 	}
 	return false
+}
+
+// The real HOL Light's load, as a user sees it: progress names the core
+// file the toplevel has open (read from /proc, through the sandbox) with
+// its place in hol.ml, and Ctrl-C, here at the first such report, ends the
+// start with one line saying so. It loads a few seconds of the core in a
+// session of its own, apart from the shared one.
+func TestRealHOLProgressAndInterrupt(t *testing.T) {
+	testenv.Tool(t, filepath.Join(hollight.DefaultDir, "hol.ml"), "apt-get install hol-light libnum-ocaml-dev")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var seen []hollight.StartProgress
+	cfg := hollight.Config{Libraries: []string{}, ProgressEvery: 200 * time.Millisecond, Progress: func(p hollight.StartProgress) {
+		seen = append(seen, p)
+		if p.Index > 0 {
+			cancel() // Ctrl-C
+		}
+	}}
+	s, err := hollight.Start(ctx, cfg)
+	if err == nil {
+		s.Close()
+		t.Fatal("the start went on after the interrupt")
+	}
+	var si *hollight.StartInterrupted
+	if !errors.As(err, &si) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %T %v, want a StartInterrupted", err, err)
+	}
+	last := seen[len(seen)-1]
+	if last.Index < 1 || last.Total < 40 || !strings.HasSuffix(last.File, ".ml") {
+		t.Errorf("progress %+v: want a core file placed among hol.ml's (48 in Debian's)", last)
+	}
+	if msg := err.Error(); !strings.HasPrefix(msg, "interrupted while HOL Light was loading (") ||
+		!strings.Contains(msg, fmt.Sprintf("(file %d of %d)", si.At.Index, si.At.Total)) || strings.Contains(msg, "context canceled") {
+		t.Errorf("message %q", msg)
+	}
+	t.Logf("%d progress reports; %v", len(seen), err)
 }
