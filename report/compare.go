@@ -306,8 +306,14 @@ func (c Comparison) Text(maxIDs int) string {
 	}
 	fmt.Fprintf(&b, "measure: %s\n", c.MeasureText())
 	fmt.Fprintf(&b, "paired items:    %d\n", c.Paired)
-	fmt.Fprintf(&b, "%-16s %s\n", c.Metric.Label+" A:", c.ValueText(c.AccA))
-	fmt.Fprintf(&b, "%-16s %s\n", c.Metric.Label+" B:", c.ValueText(c.AccB))
+	// On the shared items only, when the runs have others: say so, or the
+	// values read as the runs' own (which their reports give over all items).
+	shared := ""
+	if c.OnlyInA+c.OnlyInB > 0 {
+		shared = fmt.Sprintf(" (on the %d shared items)", c.Paired)
+	}
+	fmt.Fprintf(&b, "%-16s %s%s\n", c.Metric.Label+" A:", c.ValueText(c.AccA), shared)
+	fmt.Fprintf(&b, "%-16s %s%s\n", c.Metric.Label+" B:", c.ValueText(c.AccB), shared)
 	fmt.Fprintf(&b, "difference A-B: %s\n", c.DiffText())
 	fmt.Fprintf(&b, "better in A: %d, better in B: %d, same: %d (both right %d, both wrong %d)\n",
 		len(c.BetterA), len(c.BetterB), c.Same, c.BothRight, c.BothWrong)
