@@ -246,14 +246,22 @@ func (b *Builder) BreakdownTable(bd Breakdown, main bool) Table {
 		ms = append(ms, m)
 		t.Columns = append(t.Columns, m.Column())
 	}
+	formats := make([]func(float64) string, len(ms)) // one per column
+	for j, m := range ms {
+		var es []Estimate
+		for _, g := range bd.Groups {
+			es = append(es, g.Values[m.Name])
+		}
+		formats[j] = m.ColumnFormat(es...)
+	}
 	for i, g := range bd.Groups {
 		row := []string{g.Label}
 		if split {
 			row = append([]string{}, defs[i].Labels...)
 		}
 		row = append(row, strconv.Itoa(g.N))
-		for _, m := range ms {
-			row = append(row, m.Cell(g.Values[m.Name]))
+		for j, m := range ms {
+			row = append(row, m.CellIn(g.Values[m.Name], formats[j]))
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -269,6 +277,11 @@ func (b *Builder) Pivot(bd Breakdown, metric string, main bool) Table {
 	var rows, cols []string
 	seenR, seenC := map[string]bool{}, map[string]bool{}
 	cell := map[[2]string]string{}
+	var es []Estimate // one quantity: one format for the whole table
+	for _, g := range bd.Groups {
+		es = append(es, g.Values[metric])
+	}
+	format := m.ColumnFormat(es...)
 	for i, g := range bd.Groups {
 		p := defs[i].labels()
 		if len(p) != 2 {
@@ -282,7 +295,7 @@ func (b *Builder) Pivot(bd Breakdown, metric string, main bool) Table {
 			seenC[p[1]] = true
 			cols = append(cols, p[1])
 		}
-		cell[[2]string{p[0], p[1]}] = fmt.Sprintf("%s (%d)", m.Cell(g.Values[metric]), g.N)
+		cell[[2]string{p[0], p[1]}] = fmt.Sprintf("%s (%d)", m.CellIn(g.Values[metric], format), g.N)
 	}
 	// Column order: as the second dimension's groups were given.
 	order := map[string]int{}

@@ -395,16 +395,66 @@ func (m Metric) Format(x float64) string {
 	}
 }
 
+// Formatter is one number format for numbers shown together - an
+// estimate with its interval, or a table column of them: the precision
+// Format would give the largest of them, used for all, so that a cell never
+// reads "582 [75.00, 1090]" and a column keeps one number of decimals.
+// Shares are always shown with one decimal.
+func (m Metric) Formatter(xs ...float64) func(float64) string {
+	if m.Unit == Percent {
+		return m.Format
+	}
+	big := 0.0
+	for _, x := range xs {
+		if a := math.Abs(x); !math.IsNaN(a) && !math.IsInf(a, 0) && a > big {
+			big = a
+		}
+	}
+	dec := 2
+	switch {
+	case big >= 100:
+		dec = 0
+	case big > 0 && big < 0.01: // two significant digits of the largest
+		dec = 1 - int(math.Floor(math.Log10(big)))
+	}
+	return func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "–"
+		}
+		return strconv.FormatFloat(x, 'f', dec, 64)
+	}
+}
+
+// ColumnFormat is the Formatter of a column of estimates: their values and
+// interval bounds together.
+func (m Metric) ColumnFormat(es ...Estimate) func(float64) string {
+	var xs []float64
+	for _, e := range es {
+		if e.N == 0 {
+			continue
+		}
+		xs = append(xs, e.Value)
+		if e.Interval != nil {
+			xs = append(xs, e.Interval.Lo, e.Interval.Hi)
+		}
+	}
+	return m.Formatter(xs...)
+}
+
 // Cell shows an estimate in the metric's unit with its interval:
-// "61.2 [55.0, 67.1]".
-func (m Metric) Cell(e Estimate) string {
+// "61.2 [55.0, 67.1]", all three numbers in one format.
+func (m Metric) Cell(e Estimate) string { return m.CellIn(e, m.ColumnFormat(e)) }
+
+// CellIn is Cell with the number format of the column it is shown in
+// (ColumnFormat over the column's estimates).
+func (m Metric) CellIn(e Estimate, f func(float64) string) string {
 	if e.N == 0 || math.IsNaN(e.Value) {
 		return "–"
 	}
 	if e.Interval == nil {
-		return m.Format(e.Value)
+		return f(e.Value)
 	}
-	return fmt.Sprintf("%s [%s, %s]", m.Format(e.Value), m.Format(e.Interval.Lo), m.Format(e.Interval.Hi))
+	return fmt.Sprintf("%s [%s, %s]", f(e.Value), f(e.Interval.Lo), f(e.Interval.Hi))
 }
 
 // Column is the metric's column title: "accuracy % [95% CI]".
@@ -425,12 +475,13 @@ func (m Metric) Text() string {
 	if m.N == 0 || math.IsNaN(m.Value) {
 		return "–"
 	}
-	v := m.Format(m.Value)
+	f := m.ColumnFormat(m.Estimate)
+	v := f(m.Value)
 	if m.Unit == Percent {
 		v += "%"
 	}
 	if m.Interval != nil {
-		v += fmt.Sprintf(" [%s, %s]", m.Format(m.Interval.Lo), m.Format(m.Interval.Hi))
+		v += fmt.Sprintf(" [%s, %s]", f(m.Interval.Lo), f(m.Interval.Hi))
 	}
 	return v
 }

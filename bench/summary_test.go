@@ -3,6 +3,7 @@ package bench
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -254,5 +255,66 @@ func TestSpans(t *testing.T) {
 	var none *Span
 	if !none.Matches(samples[0].Item) || (&Span{Of: "nosuch"}).Matches(samples[0].Item) {
 		t.Error("a nil span must match every item, an unknown one none")
+	}
+}
+
+// One number format per quantity (issue 32 item 10): an estimate and its
+// interval share their decimals ("582 [75, 1090]", never "582 [75.00,
+// 1090]"), and a breakdown table keeps one format down each column, here a
+// mean token count over groups whose means are 582 and 7.5.
+func TestOneFormatPerQuantity(t *testing.T) {
+	num := Metric{Unit: Number, Label: "tokens"}
+	e := Estimate{N: 9, Value: 582, Interval: &Interval{Lo: 75, Hi: 1090}}
+	if got := num.Cell(e); got != "582 [75, 1090]" {
+		t.Errorf("cell %q, want 582 [75, 1090]", got)
+	}
+	num.Estimate = e
+	if got := num.Text(); got != "582 [75, 1090]" {
+		t.Errorf("text %q", got)
+	}
+	small := Estimate{N: 9, Value: 0.5, Interval: &Interval{Lo: 0.004, Hi: 0.75}}
+	if got := num.Cell(small); got != "0.50 [0.00, 0.75]" {
+		t.Errorf("cell %q, want 0.50 [0.00, 0.75]", got)
+	}
+	tiny := Estimate{N: 9, Value: 0.004, Interval: &Interval{Lo: 0.0012, Hi: 0.0071}}
+	if got := num.Cell(tiny); got != "0.0040 [0.0012, 0.0071]" {
+		t.Errorf("cell %q", got)
+	}
+
+	// A column: item a's reply has 1000 tokens and b's 164 (group x, mean
+	// 582); c's and d's 5 and 10 (group y, mean 7.5).
+	tok := map[string]float64{"a": 1000, "b": 164, "c": 5, "d": 10}
+	var samples []Sample
+	for _, id := range []string{"a", "b", "c", "d"} {
+		g := map[bool]string{true: "x", false: "y"}[id < "c"]
+		s := sampleOf(id, 0, true, 1, map[string]string{"g": g})
+		s.Verdict.Metrics = map[string]float64{"tokens": tok[id]}
+		samples = append(samples, s)
+	}
+	sb := NewBuilder(samples)
+	m := VerdictMetric("tokens", 0)
+	sb.Metric(Metric{Name: "tokens", Label: "tokens", Unit: Number, Measure: &m})
+	bd := sb.Breakdown("by_g", "Tokens by g", []string{"g"}, sb.ByMeta("g", nil, nil), "tokens")
+	tab := sb.BreakdownTable(bd, true)
+	if len(tab.Rows) != 2 {
+		t.Fatalf("rows %v", tab.Rows)
+	}
+	col := len(tab.Columns) - 1
+	decimals := func(cell string) map[int]bool {
+		out := map[int]bool{}
+		for _, f := range regexp.MustCompile(`-?\d+(\.\d+)?`).FindAllString(cell, -1) {
+			_, frac, _ := strings.Cut(f, ".")
+			out[len(frac)] = true
+		}
+		return out
+	}
+	seen := map[int]bool{}
+	for _, r := range tab.Rows {
+		for d := range decimals(r[col]) {
+			seen[d] = true
+		}
+	}
+	if len(seen) != 1 || !strings.HasPrefix(tab.Rows[0][col], "582 [") {
+		t.Errorf("column %q mixes formats (decimals %v): %v", tab.Columns[col], seen, tab.Rows)
 	}
 }

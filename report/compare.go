@@ -306,8 +306,14 @@ func (c Comparison) Text(maxIDs int) string {
 	}
 	fmt.Fprintf(&b, "measure: %s\n", c.MeasureText())
 	fmt.Fprintf(&b, "paired items:    %d\n", c.Paired)
-	fmt.Fprintf(&b, "%-16s %s\n", c.Metric.Label+" A:", c.ValueText(c.AccA))
-	fmt.Fprintf(&b, "%-16s %s\n", c.Metric.Label+" B:", c.ValueText(c.AccB))
+	// On the shared items only, when the runs have others: say so, or the
+	// values read as the runs' own (which their reports give over all items).
+	shared := ""
+	if c.OnlyInA+c.OnlyInB > 0 {
+		shared = fmt.Sprintf(" (on the %d shared items)", c.Paired)
+	}
+	fmt.Fprintf(&b, "%-16s %s%s\n", c.Metric.Label+" A:", c.ValueText(c.AccA), shared)
+	fmt.Fprintf(&b, "%-16s %s%s\n", c.Metric.Label+" B:", c.ValueText(c.AccB), shared)
 	fmt.Fprintf(&b, "difference A-B: %s\n", c.DiffText())
 	fmt.Fprintf(&b, "better in A: %d, better in B: %d, same: %d (both right %d, both wrong %d)\n",
 		len(c.BetterA), len(c.BetterB), c.Same, c.BothRight, c.BothWrong)
@@ -334,10 +340,11 @@ func (c Comparison) Text(maxIDs int) string {
 // ValueText shows a run's value on the comparison's measure ("61.2%").
 func (c Comparison) ValueText(x float64) string { return c.Metric.Format(x) + c.unit() }
 
-// DiffText shows the difference with its interval.
+// DiffText shows the difference with its interval, the unit said once:
+// "+3.2 points, 95% CI [+1.0, +5.4] (paired bootstrap over items)".
 func (c Comparison) DiffText() string {
-	return fmt.Sprintf("%s, 95%% CI [%s, %s] (paired bootstrap over items)",
-		c.diffText(c.Diff.Value), c.diffText(c.Diff.Lo), c.diffText(c.Diff.Hi))
+	v, lo, hi := c.diffCell(c.Diff.Value, c.Diff.Lo, c.Diff.Hi)
+	return fmt.Sprintf("%s%s, 95%% CI [%s, %s] (paired bootstrap over items)", v, c.diffUnit(), lo, hi)
 }
 
 func (c Comparison) unit() string {
@@ -347,12 +354,39 @@ func (c Comparison) unit() string {
 	return ""
 }
 
-// diffText shows a difference: "+3.2 points" for shares, "+0.05" otherwise.
-func (c Comparison) diffText(x float64) string {
+// diffUnit is the unit of a difference: " points" (of percentage) for
+// shares, nothing for plain numbers.
+func (c Comparison) diffUnit() string {
 	if c.Metric.Unit == bench.Percent {
-		return fmt.Sprintf("%+.1f points", 100*x)
+		return " points"
 	}
-	return fmt.Sprintf("%+.3g", x)
+	return ""
+}
+
+// diffText shows a difference: "+3.2 points" for shares, "+0.05" otherwise.
+func (c Comparison) diffText(x float64) string { return c.diffFormat(x)(x) + c.diffUnit() }
+
+// diffFormat is one signed format, without the unit, for a difference and
+// its interval bounds (bench.Metric.Formatter): "+12 [-3, +27]", never
+// "+582 [+75, +1.09e+03]"; shares in points with one decimal.
+func (c Comparison) diffFormat(xs ...float64) func(float64) string {
+	if c.Metric.Unit == bench.Percent {
+		return func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
+	}
+	f := c.Metric.Formatter(xs...)
+	return func(x float64) string {
+		s := f(x)
+		if x >= 0 && !strings.HasPrefix(s, "-") && s != "–" {
+			s = "+" + s
+		}
+		return s
+	}
+}
+
+// diffCell shows a difference and its interval bounds in one format.
+func (c Comparison) diffCell(v, lo, hi float64) (string, string, string) {
+	f := c.diffFormat(v, lo, hi)
+	return f(v), f(lo), f(hi)
 }
 
 func (c Comparison) samplesPerItem() int { return max(c.A.Manifest.Samples, c.B.Manifest.Samples, 1) }
@@ -391,10 +425,11 @@ func (c Comparison) GroupTables(main map[string]bool) []bench.Table {
 				title = bd.Title
 			}
 			out = append(out, bench.Table{Name: "diff_" + g.Breakdown, Title: "Paired differences, " + strings.ToLower(title[:1]) + title[1:],
-				Columns: []string{"group", "paired items", "A" + c.unit(), "B" + c.unit(), "A-B [95% CI]"}})
+				Columns: []string{"group", "paired items", "A" + c.unit(), "B" + c.unit(), "A-B" + strings.Replace(c.diffUnit(), " ", ", ", 1) + " [95% CI]"}})
 		}
-		out[i].Rows = append(out[i].Rows, []string{g.Group, fmt.Sprint(g.N), c.Metric.Format(g.A), c.Metric.Format(g.B),
-			fmt.Sprintf("%s [%s, %s]", c.diffText(g.Diff.Value), c.diffText(g.Diff.Lo), c.diffText(g.Diff.Hi))})
+		f := c.Metric.Formatter(g.A, g.B)
+		v, lo, hi := c.diffCell(g.Diff.Value, g.Diff.Lo, g.Diff.Hi)
+		out[i].Rows = append(out[i].Rows, []string{g.Group, fmt.Sprint(g.N), f(g.A), f(g.B), fmt.Sprintf("%s [%s, %s]", v, lo, hi)})
 	}
 	return out
 }

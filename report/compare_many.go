@@ -37,7 +37,7 @@ func ManyText(cs []Comparison) string {
 	for i, c := range cs {
 		rows = append(rows, []string{fmt.Sprintf("B%d %s", i+1, c.B.Dir), ModelName(c.B.Manifest.Model), fmt.Sprint(c.Paired),
 			c.ValueText(c.AccA), c.ValueText(c.AccB),
-			fmt.Sprintf("%s [%s, %s]", c.diffText(c.Diff.Value), c.diffText(c.Diff.Lo), c.diffText(c.Diff.Hi)),
+			diffCellText(c),
 			fmt.Sprintf("%d/%d", len(c.BetterA), len(c.BetterB)), fmt.Sprintf("%.4g", c.SignP)})
 	}
 	width := make([]int, len(rows[0]))
@@ -79,4 +79,10 @@ func ManyJSON(cs []Comparison) ([]byte, error) {
 		parts = append(parts, j)
 	}
 	return json.MarshalIndent(parts, "", "  ")
+}
+
+// diffCellText is a comparison's difference with its interval, in one format.
+func diffCellText(c Comparison) string {
+	v, lo, hi := c.diffCell(c.Diff.Value, c.Diff.Lo, c.Diff.Hi)
+	return fmt.Sprintf("%s [%s, %s]%s", v, lo, hi, c.diffUnit())
 }

@@ -155,12 +155,17 @@ func acrossRuns(runs []Analyzed, name string) bench.Table {
 			title, dim = b.Title, strings.Join(b.Dims, " / ")
 		}
 		col := fmt.Sprint(i)
+		var es []bench.Estimate // the run's column: one number format
+		for _, g := range b.Groups {
+			es = append(es, g.Values[m.Name])
+		}
+		format := m.ColumnFormat(es...)
 		for _, g := range b.Groups {
 			if !haveLabel[g.Label] {
 				haveLabel[g.Label] = true
 				labels = append(labels, g.Label)
 			}
-			cells[[2]string{g.Label, col}] = fmt.Sprintf("%s (%d)", m.Cell(g.Values[m.Name]), g.N)
+			cells[[2]string{g.Label, col}] = fmt.Sprintf("%s (%d)", m.CellIn(g.Values[m.Name], format), g.N)
 		}
 	}
 	t := bench.Table{Name: name, Title: title + " (95% CI; items in parentheses)", Columns: []string{dim}}

@@ -278,19 +278,54 @@ func (g Grid) Render(w io.Writer, format string) error {
 	return fmt.Errorf("format %q: want text, markdown, latex or csv", format)
 }
 
-func cellText(m *bench.Metric) string {
+// formats is one number format per column (bench.Metric.ColumnFormat over
+// its cells), so a column never mixes "582" with "75.00"; a column whose
+// cells differ in unit formats each cell by itself.
+func (g Grid) formats() []func(float64) string {
+	out := make([]func(float64) string, len(g.Cols))
+	for j := range g.Cols {
+		var first *bench.Metric
+		var es []bench.Estimate
+		same := true
+		for _, r := range g.Cells {
+			if j >= len(r) || r[j] == nil {
+				continue
+			}
+			if first == nil {
+				first = r[j]
+			}
+			same = same && r[j].Unit == first.Unit
+			es = append(es, r[j].Estimate)
+		}
+		if first != nil && same {
+			out[j] = first.ColumnFormat(es...)
+		}
+	}
+	return out
+}
+
+// cellFormat is the format of a cell of column j.
+func cellFormat(fs []func(float64) string, j int, m *bench.Metric) func(float64) string {
+	if j < len(fs) && fs[j] != nil {
+		return fs[j]
+	}
+	return m.ColumnFormat(m.Estimate)
+}
+
+func cellText(m *bench.Metric, fs []func(float64) string, j int) string {
 	if m == nil {
 		return "–"
 	}
-	return m.Cell(m.Estimate)
+	return m.CellIn(m.Estimate, cellFormat(fs, j, m))
 }
 
 func (g Grid) text(w io.Writer) error {
+	fs := g.formats()
 	rows := [][]string{append([]string{g.Corner}, g.Cols...)}
 	for i, r := range g.Rows {
 		row := []string{r}
-		for _, c := range g.Cells[i] {
-			row = append(row, cellText(c))
+		for j, c := range g.Cells[i] {
+			row = append(row, cellText(c, fs, j))
 		}
 		rows = append(rows, row)
 	}
@@ -320,6 +355,7 @@ func (g Grid) text(w io.Writer) error {
 func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
 func (g Grid) markdown(w io.Writer) error {
+	fs := g.formats()
 	fmt.Fprintf(w, "**%s**\n\n", g.Title)
 	head := []string{mdEscape(g.Corner)}
 	for _, c := range g.Cols {
@@ -328,8 +364,8 @@ func (g Grid) markdown(w io.Writer) error {
 	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
 	for i, r := range g.Rows {
 		cells := []string{mdEscape(r)}
-		for _, c := range g.Cells[i] {
-			cells = append(cells, cellText(c))
+		for j, c := range g.Cells[i] {
+			cells = append(cells, cellText(c, fs, j))
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
@@ -350,6 +386,7 @@ func texEscape(s string) string {
 }
 
 func (g Grid) latex(w io.Writer) error {
+	fs := g.formats()
 	fmt.Fprintf(w, "%% %s\n", g.Title)
 	fmt.Fprintf(w, "\\begin{tabular}{l%s}\n\\hline\n", strings.Repeat("r", len(g.Cols)))
 	head := []string{texEscape(g.Corner)}
@@ -359,14 +396,15 @@ func (g Grid) latex(w io.Writer) error {
 	fmt.Fprintf(w, "%s \\\\\n\\hline\n", strings.Join(head, " & "))
 	for i, r := range g.Rows {
 		cells := []string{texEscape(r)}
-		for _, c := range g.Cells[i] {
+		for j, c := range g.Cells[i] {
 			switch {
 			case c == nil || c.N == 0:
 				cells = append(cells, "--")
 			case c.Interval == nil:
-				cells = append(cells, c.Format(c.Value))
+				cells = append(cells, cellFormat(fs, j, c)(c.Value))
 			default:
-				cells = append(cells, fmt.Sprintf("%s {\\scriptsize [%s, %s]}", c.Format(c.Value), c.Format(c.Interval.Lo), c.Format(c.Interval.Hi)))
+				f := cellFormat(fs, j, c)
+				cells = append(cells, fmt.Sprintf("%s {\\scriptsize [%s, %s]}", f(c.Value), f(c.Interval.Lo), f(c.Interval.Hi)))
 			}
 		}
 		fmt.Fprintf(w, "%s \\\\\n", strings.Join(cells, " & "))
@@ -382,6 +420,7 @@ func (g Grid) latex(w io.Writer) error {
 // interval low, interval high) in the metric's display unit (percent for
 // shares), so that a spreadsheet reads the same numbers the tables show.
 func (g Grid) csv(w io.Writer) error {
+	fs := g.formats()
 	cw := csv.NewWriter(w)
 	head := []string{g.Corner}
 	for _, c := range g.Cols {
@@ -390,14 +429,15 @@ func (g Grid) csv(w io.Writer) error {
 	cw.Write(head)
 	for i, r := range g.Rows {
 		row := []string{r}
-		for _, c := range g.Cells[i] {
+		for j, c := range g.Cells[i] {
 			switch {
 			case c == nil || c.N == 0:
 				row = append(row, "", "", "")
 			case c.Interval == nil:
-				row = append(row, c.Format(c.Value), "", "")
+				row = append(row, cellFormat(fs, j, c)(c.Value), "", "")
 			default:
-				row = append(row, c.Format(c.Value), c.Format(c.Interval.Lo), c.Format(c.Interval.Hi))
+				f := cellFormat(fs, j, c)
+				row = append(row, f(c.Value), f(c.Interval.Lo), f(c.Interval.Hi))
 			}
 		}
 		cw.Write(row)

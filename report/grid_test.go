@@ -216,3 +216,47 @@ func TestCompareAgainst(t *testing.T) {
 		t.Errorf("json %v %.40s", err, j)
 	}
 }
+
+// A grid column of one quantity keeps one number format in every form
+// (issue 32 item 10): mean reply tokens of 582 [164, 1000] and 7.5 [5, 10]
+// read "582 [164, 1000]" and "8 [5, 10]", not "7.50 [5.00, 10.00]" below
+// integers; a column of shares keeps its one decimal.
+func TestGridOneFormatPerColumn(t *testing.T) {
+	est := func(v, lo, hi float64) bench.Estimate {
+		return bench.Estimate{N: 5, Value: v, Interval: &bench.Interval{Lo: lo, Hi: hi}}
+	}
+	tok := func(e bench.Estimate) *bench.Metric { return &bench.Metric{Unit: bench.Number, Estimate: e} }
+	acc := func(e bench.Estimate) *bench.Metric { return &bench.Metric{Unit: bench.Percent, Estimate: e} }
+	g := report.Grid{Title: "t", Corner: "model", Rows: []string{"a", "b"}, Cols: []string{"tokens", "accuracy"},
+		Cells: [][]*bench.Metric{
+			{tok(est(582, 164, 1000)), acc(est(0.5, 0.25, 0.75))},
+			{tok(est(7.5, 5, 10)), acc(est(0.125, 0.05, 0.3))},
+		}}
+	wantCells := [][2]string{{"582 [164, 1000]", "50.0 [25.0, 75.0]"}, {"8 [5, 10]", "12.5 [5.0, 30.0]"}}
+	for _, f := range []string{report.FormatText, report.FormatMarkdown, report.FormatLaTeX} {
+		var b bytes.Buffer
+		if err := g.Render(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		out := strings.ReplaceAll(b.String(), `{\scriptsize `, "")
+		out = strings.ReplaceAll(out, `]}`, "]")
+		for _, row := range wantCells {
+			for _, c := range row {
+				if !strings.Contains(out, c) {
+					t.Errorf("%s lacks %q:\n%s", f, c, b.String())
+				}
+			}
+		}
+	}
+	var cs bytes.Buffer
+	if err := g.Render(&cs, report.FormatCSV); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&cs).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(recs[2][1:4], " "); got != "8 5 10" {
+		t.Errorf("csv row b tokens %q, want 8 5 10", got)
+	}
+}

@@ -259,6 +259,15 @@ func TestCompare(t *testing.T) {
 	if strings.Contains(text, "{") {
 		t.Errorf("comparison text shows raw JSON:\n%s", text)
 	}
+	// A has 5 items B lacks: the values are on the shared ones, and say so.
+	if !regexp.MustCompile(`accuracy A: +\d+\.\d% \(on the 55 shared items\)`).MatchString(text) {
+		t.Errorf("the values do not say they are over the shared items:\n%s", text)
+	}
+	// The difference's unit is said once, not after each number.
+	if !regexp.MustCompile(`difference A-B: [+-]\d+\.\d points, 95% CI \[[+-]\d+\.\d, [+-]\d+\.\d\]`).MatchString(text) ||
+		regexp.MustCompile(`\d points\]|\[[+-][0-9.]+ points`).MatchString(text) || !strings.Contains(text, "A-B, points [95% CI]") {
+		t.Errorf("the difference repeats its unit or lacks it:\n%s", text)
+	}
 	if d := SettingsDiff(a.Manifest, a.Manifest); len(d) != 0 {
 		t.Errorf("a run compared with itself differs: %v", d)
 	}

@@ -669,6 +669,10 @@ func (b *Bench) ensureHOL(ctx context.Context) (*hollight.Pool, error) {
 	if b.opts.Log != nil {
 		b.opts.Log("starting HOL Light (%d session(s); loading the core and %d libraries takes minutes)", b.opts.Jobs, len(cfg.Libraries))
 	}
+	if cfg.Progress == nil && b.opts.Log != nil {
+		log := b.opts.Log
+		cfg.Progress = func(p hollight.StartProgress) { log("HOL Light: %s", p) }
+	}
 	pool := hollight.NewPool(cfg, b.opts.Jobs)
 	b.holPool = pool
 	b.mu.Unlock()
@@ -677,6 +681,12 @@ func (b *Bench) ensureHOL(ctx context.Context) (*hollight.Pool, error) {
 	defer b.mu.Unlock()
 	if err != nil {
 		pool.Close()
+		var stopped *hollight.StartInterrupted
+		if errors.As(err, &stopped) {
+			// Ctrl-C during the load: say so, with how far it got.
+			b.holErr = fmt.Errorf("%v; nothing was checked", err)
+			return nil, b.holErr
+		}
 		b.holErr = fmt.Errorf("HOL Light could not start: %v", err)
 		return nil, b.holErr
 	}

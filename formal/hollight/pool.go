@@ -85,7 +85,9 @@ func (p *Pool) spawn(restart bool) {
 	p.mu.Unlock()
 	go func() {
 		defer p.wg.Done()
-		s, err := Start(p.ctx, p.cfg)
+		cfg := p.cfg
+		cfg.Progress = nil // the first start shows its progress; these load in the background
+		s, err := Start(p.ctx, cfg)
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		p.starting--

@@ -27,6 +27,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,6 +66,93 @@ type Config struct {
 	NoSandbox bool
 	// Log, when set, receives one line per session start and end.
 	Log func(format string, args ...any)
+	// Progress, when set, is called every ProgressEvery (default 10 s)
+	// while a session loads, with what it is loading.
+	Progress      func(StartProgress)
+	ProgressEvery time.Duration
+}
+
+// StartProgress is where a session's load stands: how long it has taken
+// and the file HOL Light has open (read from /proc/PID/fd on Linux; ""
+// where it cannot be seen, or between files).
+type StartProgress struct {
+	Elapsed time.Duration
+	File    string // relative to Config.Dir: "meson.ml", "Library/floor.ml"
+	// Index and Total place File among the core's files (hol.ml's loads
+	// lines), counting from 1; Index is 0 when File is not one of them.
+	Index, Total int
+}
+
+func (p StartProgress) String() string {
+	s := p.Elapsed.Round(time.Second).String()
+	switch {
+	case p.File != "" && p.Index > 0:
+		s += fmt.Sprintf(", loading the core: %s (file %d of %d)", p.File, p.Index, p.Total)
+	case p.File != "":
+		s += ", loading " + p.File
+	}
+	return s
+}
+
+// StartInterrupted is Start's error when its context ended while the
+// session was loading: it says how far the load had got, and unwraps to
+// the context's error.
+type StartInterrupted struct {
+	At  StartProgress
+	Err error // context.Canceled or context.DeadlineExceeded
+}
+
+func (e *StartInterrupted) Error() string {
+	why := "interrupted"
+	if errors.Is(e.Err, context.DeadlineExceeded) {
+		why = "stopped at its deadline"
+	}
+	return why + " while HOL Light was loading (" + e.At.String() + ")"
+}
+
+func (e *StartInterrupted) Unwrap() error { return e.Err }
+
+// coreFiles lists the files hol.ml loads, in order ("system.ml", ...).
+func coreFiles(dir string) []string {
+	b, err := os.ReadFile(filepath.Join(dir, "hol.ml"))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, m := range loadsRE.FindAllStringSubmatch(string(b), -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+var loadsRE = regexp.MustCompile(`(?m)^\s*loads\s+"([^"]+)"\s*;;`)
+
+// openFile is the file under dir (other than hol.ml) that process pid has
+// open most recently (the highest descriptor), relative to dir; "" when
+// none is, or /proc cannot be read.
+func openFile(pid int, dir string) string {
+	fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+	if err != nil {
+		return ""
+	}
+	best, file := -1, ""
+	abs, _ := filepath.Abs(dir)
+	for _, fd := range fds {
+		n, err := strconv.Atoi(fd.Name())
+		if err != nil || n <= best {
+			continue
+		}
+		target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", pid, fd.Name()))
+		if err != nil || !strings.HasSuffix(target, ".ml") {
+			continue
+		}
+		rel, err := filepath.Rel(abs, target)
+		if err != nil || strings.HasPrefix(rel, "..") || rel == "hol.ml" {
+			continue
+		}
+		best, file = n, rel
+	}
+	return file
 }
 
 func (c *Config) defaults() {
@@ -78,6 +167,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxMemoryMB <= 0 {
 		c.MaxMemoryMB = 4096
+	}
+	if c.ProgressEvery <= 0 {
+		c.ProgressEvery = 10 * time.Second
 	}
 }
 
@@ -185,8 +277,25 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 	}()
 	tctx, cancel := context.WithTimeout(ctx, cfg.StartTimeout)
 	defer cancel()
+	core := coreFiles(cfg.Dir)
+	progress := func() StartProgress {
+		p := StartProgress{Elapsed: time.Since(start), Total: len(core)}
+		if s.cmd != nil && s.cmd.Process != nil {
+			p.File = openFile(s.cmd.Process.Pid, cfg.Dir)
+		}
+		if i := slices.Index(core, p.File); i >= 0 {
+			p.Index = i + 1
+		}
+		return p
+	}
+	tick := time.NewTicker(cfg.ProgressEvery)
+	defer tick.Stop()
 	for {
 		select {
+		case <-tick.C:
+			if cfg.Progress != nil {
+				cfg.Progress(progress())
+			}
 		case line, ok := <-s.results:
 			if !ok {
 				s.kill()
@@ -219,11 +328,12 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 				return s, nil
 			}
 		case <-tctx.Done():
+			at := progress()
 			s.kill()
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				return nil, &StartInterrupted{At: at, Err: ctx.Err()}
 			}
-			return nil, fmt.Errorf("HOL Light did not finish loading within %s: %s", cfg.StartTimeout, clip(s.out.tail(), 1000))
+			return nil, fmt.Errorf("HOL Light did not finish loading within %s (%s): %s", cfg.StartTimeout, at, clip(s.out.tail(), 1000))
 		}
 	}
 }

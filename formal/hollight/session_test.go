@@ -2,7 +2,9 @@ package hollight
 
 import (
 	"context"
+	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -185,5 +187,97 @@ func TestPoolCloseStopsStart(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("Close did not stop the start")
+	}
+}
+
+// fakeCore writes a HOL Light folder whose hol.ml loads three core files,
+// and returns it with the folder where a test acknowledges each file the
+// FAKE toplevel (MATHEVAL_FAKE_HOL_START=slow) holds open.
+func fakeCore(t *testing.T) (dir, ack string) {
+	t.Helper()
+	dir, ack = t.TempDir(), t.TempDir()
+	hol := "(* fake core *)\nloads \"system.ml\";;     (* comment *)\nloads \"nets.ml\";;\nloads \"meson.ml\";;\n"
+	if err := os.WriteFile(filepath.Join(dir, "hol.ml"), []byte(hol), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"system.ml", "nets.ml", "meson.ml"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("let x = 1;;\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, ack
+}
+
+// A start reports its progress while the core loads: each core file in
+// turn, with its place in hol.ml's list and the time so far (issue 32 item
+// 12). The fake holds each file open until the test has seen it.
+func TestStartProgress(t *testing.T) {
+	dir, ack := fakeCore(t)
+	cfg := fakeConfig(t, "MATHEVAL_FAKE_HOL_START=slow", "MATHEVAL_FAKE_HOL_ACK="+ack)
+	cfg.Dir, cfg.ProgressEvery = dir, 5*time.Millisecond
+	var seen []StartProgress
+	cfg.Progress = func(p StartProgress) {
+		if p.File != "" && (len(seen) == 0 || seen[len(seen)-1].File != p.File) {
+			seen = append(seen, p)
+		}
+		if p.File != "" {
+			if err := os.WriteFile(filepath.Join(ack, p.File), nil, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	s, err := Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got []string
+	for i, p := range seen {
+		got = append(got, p.String())
+		if i > 0 && p.Elapsed < seen[i-1].Elapsed {
+			t.Errorf("elapsed goes back: %v", got)
+		}
+	}
+	want := []string{"loading the core: system.ml (file 1 of 3)", "loading the core: nets.ml (file 2 of 3)", "loading the core: meson.ml (file 3 of 3)"}
+	if len(got) != len(want) {
+		t.Fatalf("progress %q, want the three core files in order", got)
+	}
+	for i := range want {
+		if !strings.HasSuffix(got[i], want[i]) {
+			t.Errorf("progress %d: %q, want ...%q", i, got[i], want[i])
+		}
+	}
+}
+
+// Ctrl-C during the load ends the start with a clean message saying how
+// far it got, no "context canceled" (issue 32 item 12), and the error is
+// still the context's.
+func TestStartInterrupted(t *testing.T) {
+	dir, ack := fakeCore(t)
+	cfg := fakeConfig(t, "MATHEVAL_FAKE_HOL_START=slow", "MATHEVAL_FAKE_HOL_ACK="+ack)
+	cfg.Dir, cfg.ProgressEvery = dir, 5*time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg.Progress = func(p StartProgress) {
+		switch p.File {
+		case "system.ml":
+			os.WriteFile(filepath.Join(ack, p.File), nil, 0o644)
+		case "nets.ml": // the user presses Ctrl-C here
+			cancel()
+		}
+	}
+	s, err := Start(ctx, cfg)
+	if err == nil {
+		s.Close()
+		t.Fatal("the start went on after the interrupt")
+	}
+	var si *StartInterrupted
+	if !errors.As(err, &si) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %T %v, want a StartInterrupted wrapping context.Canceled", err, err)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "interrupted while HOL Light was loading (") || !strings.Contains(msg, "nets.ml (file 2 of 3)") ||
+		strings.Contains(msg, "context canceled") {
+		t.Errorf("message %q", msg)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -334,5 +335,63 @@ func TestLeanRunFake(t *testing.T) {
 	}
 	if s := rep.Results.Summary; s.Value("proved") != 0.25 || s.Value("pass@2") != 0.5 || s.Value("proof_length") != 2 {
 		t.Errorf("metrics %+v", s.Metrics)
+	}
+}
+
+// A Ctrl-C while HOL Light loads its core (the FAKE toplevel's slow mode,
+// which holds each core file open until the test has seen it): the run
+// logs where the load stands as it goes, then stops with one clean line
+// saying how far it got - not "HOL Light could not start: context
+// canceled" - and leaves no run directory (issue 32 item 12).
+func TestHOLInterruptDuringLoadFake(t *testing.T) {
+	data := writeFiles(t, holFiles)
+	core := writeFiles(t, map[string]string{
+		"hol.ml":    "loads \"system.ml\";;\nloads \"nets.ml\";;\nloads \"meson.ml\";;\n",
+		"system.ml": "", "nets.ml": "", "meson.ml": "",
+	})
+	ack := t.TempDir()
+	cfg := fakeHOL(t)
+	cfg.Dir, cfg.ProgressEvery = core, 5*time.Millisecond
+	cfg.Env = append(cfg.Env, "MATHEVAL_FAKE_HOL_START=slow", "MATHEVAL_FAKE_HOL_ACK="+ack)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	var logged []string
+	b := minif2f.New(minif2f.Options{Track: minif2f.TrackHOL, HOL: cfg, Jobs: 1, ProofTimeout: time.Second,
+		Log: func(format string, args ...any) {
+			line := fmt.Sprintf(format, args...)
+			mu.Lock()
+			logged = append(logged, line)
+			mu.Unlock()
+			switch {
+			case strings.Contains(line, "system.ml (file 1 of 3)"):
+				os.WriteFile(filepath.Join(ack, "system.ml"), nil, 0o644)
+			case strings.Contains(line, "nets.ml (file 2 of 3)"):
+				cancel() // the user presses Ctrl-C
+			}
+		}})
+	defer b.Close()
+	backend, err := model.New("builtin:decide", model.Options{Bench: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	_, err = run.Run(ctx, run.Config{Bench: b, DataPath: data, Backend: backend, Samples: 1, Concurrency: 1, Dir: dir})
+	if err == nil {
+		t.Fatal("the run went on after the interrupt")
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "interrupted while HOL Light was loading (") || !strings.Contains(msg, "loading the core: nets.ml (file 2 of 3)") ||
+		!strings.HasSuffix(msg, "; nothing was checked") || strings.Contains(msg, "context canceled") || strings.Contains(msg, "could not start") {
+		t.Errorf("error %q", msg)
+	}
+	mu.Lock()
+	progress := strings.Join(logged, "\n")
+	mu.Unlock()
+	if !strings.Contains(progress, "HOL Light: ") || !strings.Contains(progress, "loading the core: system.ml (file 1 of 3)") {
+		t.Errorf("no progress lines while loading:\n%s", progress)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the interrupted start left %s behind (%v)", dir, err)
 	}
 }

@@ -21,7 +21,12 @@
 // the free variables x and y, FAKE_TYPE the type num; others are ok.
 // At start, MATHEVAL_FAKE_HOL_START=fail prints "Cannot find file
 // nums.cma." and exits 2, =hang never finishes loading; "loadt" of a file named *missing* prints
-// "Error in included file".
+// "Error in included file". =slow mimics the core's load as the driver
+// sees it: for each file $HOLLIGHT_DIR/hol.ml names in a "loads" line, in
+// order, it opens the file (the real toplevel holds the file it loads
+// open), prints a value as the toplevel does, and keeps the file open
+// until a file of the same base name exists in $MATHEVAL_FAKE_HOL_ACK (a
+// test's handshake, so that no step depends on timing); then it serves.
 //
 // Tests re-execute their own binary with EnvVar set and call Main from
 // TestMain.
@@ -63,6 +68,11 @@ func Main() {
 		// A core that never finishes loading.
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		os.Exit(0)
+	case "slow":
+		if err := slowCore(os.Getenv("HOLLIGHT_DIR"), os.Getenv("MATHEVAL_FAKE_HOL_ACK")); err != nil {
+			fmt.Println("Fatal error (fake):", err)
+			os.Exit(2)
+		}
 	}
 	fmt.Println("        OCaml version 4.13.1 (fake HOL Light for tests)")
 	serve(os.Stdin, os.Stdout, fd3)
@@ -182,4 +192,30 @@ func proves(tac, goal string) bool {
 		}
 	}
 	return false
+}
+
+var loadsRE = regexp.MustCompile(`(?m)^loads "([^"]+)";;`)
+
+// slowCore "loads" the core files hol.ml lists, one at a time, each held
+// open until its acknowledgement file appears in ack.
+func slowCore(dir, ack string) error {
+	b, err := os.ReadFile(dir + "/hol.ml")
+	if err != nil {
+		return err
+	}
+	for _, m := range loadsRE.FindAllStringSubmatch(string(b), -1) {
+		f, err := os.Open(dir + "/" + m[1])
+		if err != nil {
+			return err
+		}
+		fmt.Printf("val %s_loaded : bool = true\n", strings.TrimSuffix(m[1], ".ml"))
+		for {
+			if _, err := os.Stat(ack + "/" + m[1]); err == nil {
+				break
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		f.Close()
+	}
+	return nil
 }
