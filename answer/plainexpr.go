@@ -196,7 +196,7 @@ func (l exprLine) grow(i, j int) (s, e int, long, found bool) {
 func (l exprLine) trim(a, b int) (int, int) {
 	for a < b {
 		n0, m0 := a, b
-		for a < b && (l.space(a) || l.punctIn(a, ",=:;*/^_.!'")) {
+		for a < b && (l.space(a) || l.punctIn(a, ",=:;*/^_!'") || l.punctIn(a, ".") && !l.mathPunct(a)) {
 			a++
 		}
 		for b > a && (l.space(b-1) || l.punctIn(b-1, ".,;:!?+-*/=^_'<>")) {
@@ -384,9 +384,20 @@ func (l exprLine) mathPunct(i int) bool {
 		prime := p.Kind == texscan.Word && len(p.Text) == 1 || l.closer(i-1) || l.punctIn(i-1, "'")
 		return prime && !(i+1 < len(l.toks) && l.toks[i+1].Kind == texscan.Word)
 	case ":":
-		// a ratio or a time: "3:2"
-		return i > 0 && i+1 < len(l.toks) && l.glued(i-1, i) && l.glued(i, i+1) &&
-			l.toks[i-1].Kind == texscan.Number && l.toks[i+1].Kind == texscan.Number
+		// a ratio or a time: "3:2", "1 : 2" (spaced alike on both sides)
+		p, n := i-1, i+1
+		if p >= 0 && l.space(p) {
+			p--
+		}
+		if n < len(l.toks) && l.space(n) {
+			n++
+		}
+		return p >= 0 && n < len(l.toks) && l.toks[p].Kind == texscan.Number && l.toks[n].Kind == texscan.Number &&
+			n-p == 2 == (l.glued(p, i) && l.glued(i, n)) && (n-p == 2 || n-p == 4)
+	case ".":
+		// a decimal point before its digits: ".35", never a sentence's period
+		return i+1 < len(l.toks) && l.glued(i, i+1) && l.toks[i+1].Kind == texscan.Number &&
+			!(i > 0 && l.glued(i-1, i) && (l.toks[i-1].Kind == texscan.Number || l.toks[i-1].Kind == texscan.Word))
 	}
 	return false
 }
@@ -421,7 +432,7 @@ func (l exprLine) operatorAt(i int) bool {
 	t := l.toks[i]
 	switch t.Kind {
 	case texscan.Punct:
-		return strings.Contains("+-*/=<>^_|,", t.Text)
+		return strings.Contains("+-*/=<>^_|,", t.Text) || t.Text == ":" && l.mathPunct(i)
 	case texscan.Command:
 		switch t.Name() {
 		case "cdot", "times", "div", "pm", "mp", "cup", "cap", "le", "leq", "ge", "geq", "ne", "neq", "in", "approx",
@@ -487,10 +498,24 @@ func (l exprLine) spaceJoins(i int) bool {
 	case texscan.Punct:
 		return t.Text == "("
 	case texscan.Char:
+		// "137 ½", "18 √2", "7 π", "3 ℯ"
 		r, _ := utf8.DecodeRuneInString(t.Text)
-		return r == '√' || r == '∛' || r == '∜' || unicode.Is(unicode.No, r) && !isSuperOrSub(r)
+		return r == '√' || r == '∛' || r == '∜' || r == '∞' || unicode.Is(unicode.No, r) && !isSuperOrSub(r) ||
+			unicode.IsLetter(r) && mathRune(r)
+	case texscan.Word:
+		// a variable after a value written apart: "π a²", "½ x", but
+		// never a word, nor an article before one ("5 a day")
+		// ("2 x" is left apart: after a number a letter is as often a
+		// unit or an article)
+		return len(t.Text) == 1 && l.toks[p].Kind != texscan.Number && !l.wordFollows(n)
 	}
 	return false
+}
+
+// wordFollows reports whether a space and a word of two letters or more
+// follow token i: "a day".
+func (l exprLine) wordFollows(i int) bool {
+	return i+2 < len(l.toks) && l.space(i+1) && l.toks[i+2].Kind == texscan.Word && len(l.toks[i+2].Text) > 1
 }
 
 // isSuperOrSub reports whether r is a superscript or subscript digit.
