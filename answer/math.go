@@ -475,7 +475,7 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 			// one letter written onto the number with a power is a
 			// variable, not a unit: "3s²" is 3s^2 (a unit is written
 			// apart: "9 m²")
-			if !groups && len(h) == ps[k].start && oneLetter(t) {
+			if !groups && ps[k].kind == 'w' && len(h) == ps[k].start && oneLetter(t) {
 				continue
 			}
 			if !groups && !plainUnitOK(strings.TrimSuffix(t, ".")) && !(isNounText(strings.TrimSuffix(t, ".")) && len(strings.Fields(t)) <= 3 && !latex.QualifierText(t, "")) {
