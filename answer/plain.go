@@ -43,9 +43,6 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 		}
 		n.start += off
 		n.end += off
-		if qualifiedNumber(body, n.start, n.end) {
-			return 0, 0, "", false
-		}
 		s, e, long = around(body, n.start, n.end, off, len(body))
 	}
 	if long {

@@ -89,6 +89,14 @@ func finalLine(body string, off int) exprLine {
 		e--
 	}
 	a, b, cut := lineBounds(body, e, e, off, e)
+	// an expression never runs over a sentence's end (". ", "? ", "! "):
+	// only the last sentence is tokenized
+	for k := e - 2; k >= a; k-- {
+		if body[k+1] == ' ' && (body[k] == '.' || body[k] == '?' || body[k] == '!') {
+			a, cut = k+2, false
+			break
+		}
+	}
 	return newExprLine(body, a, b, cut)
 }
 
