@@ -35,7 +35,7 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 			off += k + 1
 		}
 	}
-	s, e, long, found := finalLine(body, off).trailing()
+	s, e, long, found := trailingExpr(body, off)
 	if !found && !long {
 		n, ok := lastNumber(body[off:])
 		if !ok {

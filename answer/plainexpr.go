@@ -60,11 +60,11 @@ func newExprLine(src string, lo, hi int, cut bool) exprLine {
 }
 
 // lineBounds returns the stretch of the line around src[s:e] that is
-// tokenized: at most maxExpression bytes on each side, cut at rune starts.
-func lineBounds(src string, s, e, lo, hi int) (a, b int, cut bool) {
+// tokenized: at most radius bytes on each side, cut at rune starts.
+func lineBounds(src string, s, e, lo, hi, radius int) (a, b int, cut bool) {
 	a = max(lo, strings.LastIndexByte(src[lo:s], '\n')+1+lo)
-	if s-a > maxExpression {
-		a, cut = s-maxExpression, true
+	if s-a > radius {
+		a, cut = s-radius, true
 		for a < s && !utf8.RuneStart(src[a]) {
 			a++
 		}
@@ -73,8 +73,8 @@ func lineBounds(src string, s, e, lo, hi int) (a, b int, cut bool) {
 	if k := strings.IndexByte(src[e:hi], '\n'); k >= 0 {
 		b = e + k
 	}
-	if b-e > maxExpression {
-		b = e + maxExpression
+	if b-e > radius {
+		b = e + radius
 		for b > e && !utf8.RuneStart(src[b]) {
 			b--
 		}
@@ -82,13 +82,40 @@ func lineBounds(src string, s, e, lo, hi int) (a, b int, cut bool) {
 	return a, b, cut
 }
 
-// finalLine is the last line of body[off:] that holds more than spaces.
-func finalLine(body string, off int) exprLine {
+// trailingExpr is finalLine(body, off).trailing(), which first reads
+// only the last shortStretch bytes (most expressions are short) and the
+// whole stretch when the expression runs past them.
+func trailingExpr(body string, off int) (s, e int, long, found bool) {
+	e0 := len(body)
+	for e0 > off && isSpace(body[e0-1]) {
+		e0--
+	}
+	if lo := e0 - shortStretch; lo > off {
+		for lo < e0 && !utf8.RuneStart(body[lo]) {
+			lo++
+		}
+		if k := strings.LastIndexByte(body[lo:e0], '\n'); k < 0 {
+			s, e, long, found = finalLine(body, lo, true).trailing()
+			if !long {
+				return s, e, long, found
+			}
+		}
+	}
+	return finalLine(body, off, false).trailing()
+}
+
+// shortStretch is the end of a reply trailingExpr reads first.
+const shortStretch = 256
+
+// finalLine is the last line of body[off:] that holds more than spaces;
+// cut says that body[off:] starts inside a line.
+func finalLine(body string, off int, cut bool) exprLine {
 	e := len(body)
 	for e > off && isSpace(body[e-1]) {
 		e--
 	}
-	a, b, cut := lineBounds(body, e, e, off, e)
+	a, b, long := lineBounds(body, e, e, off, e, maxExpression)
+	cut = cut && a == off || long
 	// an expression never runs over a sentence's end (". ", "? ", "! "):
 	// only the last sentence is tokenized
 	for k := e - 2; k >= a; k-- {
@@ -125,9 +152,20 @@ func (l exprLine) trailing() (s, e int, long, found bool) {
 }
 
 // around grows the number at src[s:e] to the whole expression around it,
-// within src[lo:hi] and its line.
+// within src[lo:hi] and its line: first within shortStretch bytes on each
+// side, then within maxExpression when it runs to an end of those.
 func around(src string, s, e, lo, hi int) (int, int, bool) {
-	a, b, cut := lineBounds(src, s, e, lo, hi)
+	if rs, re, long, edge := aroundWithin(src, s, e, lo, hi, shortStretch); !edge {
+		return rs, re, long
+	}
+	rs, re, long, _ := aroundWithin(src, s, e, lo, hi, maxExpression)
+	return rs, re, long
+}
+
+// aroundWithin is around within radius bytes; edge says that the
+// expression reaches an end of the stretch that is not its line's.
+func aroundWithin(src string, s, e, lo, hi, radius int) (int, int, bool, bool) {
+	a, b, cut := lineBounds(src, s, e, lo, hi, radius)
 	l := newExprLine(src, a, b, cut)
 	i, j := -1, -1
 	for k, t := range l.toks {
@@ -139,13 +177,14 @@ func around(src string, s, e, lo, hi int) (int, int, bool) {
 		}
 	}
 	if i < 0 || j <= i {
-		return s, e, false
+		return s, e, false, false
 	}
 	rs, re, long, found := l.grow(i, j)
+	edge := long || found && re == b && b < hi && src[b] != '\n'
 	if !found {
-		return s, e, long
+		return s, e, long, edge
 	}
-	return min(rs, s), max(re, e), long
+	return min(rs, s), max(re, e), long, edge
 }
 
 // grow extends the tokens [i, j) to the whole expression they sit in and
