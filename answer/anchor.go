@@ -285,8 +285,7 @@ func refineProse(body string, s, e int) anchored {
 		}
 		// the number with everything attached to it (36π, 2√3): never a
 		// number cut out of an expression
-		ns, ne := wholeExpression(body, s+n.start, s+n.end)
-		ns, ne = max(ns, s), min(ne, e)
+		ns, ne, _ := around(body, s+n.start, s+n.end, s, e)
 		return anchored{s: ns, e: ne, text: body[ns:ne], loose: true}
 	}
 	if len(strings.Fields(t)) > 4 {

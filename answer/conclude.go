@@ -586,7 +586,16 @@ func trialSentence(s string, final bool) string {
 		for w > 0 && isLetter(t[w-1]) {
 			w--
 		}
-		if last := asciiLower(t[w:]); danglingWords[last] && (w == 0 || !isLetter(t[w-1])) {
+		// a word that leaves the sentence open ("… we get", "… is a");
+		// a one-letter one only after another word: "A" alone, "32a" and
+		// "x + a" end in a variable, not an article
+		last := asciiLower(t[w:])
+		open := w == 0 || !isLetter(t[w-1])
+		if len(last) == 1 {
+			before := strings.TrimRight(t[:w], " ")
+			open = w > 0 && t[w-1] == ' ' && before != "" && isLetter(before[len(before)-1])
+		}
+		if danglingWords[last] && open {
 			return "stops in the middle (" + strconv.Quote(last) + ")"
 		}
 	}

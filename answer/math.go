@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/matheval/matheval/equiv"
@@ -468,7 +469,13 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		if words {
 			// plain words after a number: only a unit the table reads,
 			// or count nouns ("10 ways", "9 apples")
-			if !isDigit(h[len(h)-1]) && !groups {
+			if !endsInDigit(h) && !groups {
+				continue
+			}
+			// one letter written onto the number with a power is a
+			// variable, not a unit: "3s²" is 3s^2 (a unit is written
+			// apart: "9 m²")
+			if !groups && ps[k].kind == 'w' && len(h) == ps[k].start && oneLetter(t) {
 				continue
 			}
 			if !groups && !plainUnitOK(strings.TrimSuffix(t, ".")) && !(isNounText(strings.TrimSuffix(t, ".")) && len(strings.Fields(t)) <= 3 && !latex.QualifierText(t, "")) {
@@ -486,6 +493,18 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		return h, strings.TrimSuffix(strings.TrimSpace(t), "."), words && !groups
 	}
 	return s, "", false
+}
+
+// oneLetter reports whether t holds one letter, with a power or a sign
+// at most: "s²", "m^2".
+func oneLetter(t string) bool {
+	n := 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // unitDisplay is a unit tail as words: wrappers and spacing taken off.
@@ -538,7 +557,16 @@ var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textn
 // unit may follow (a digit, a closing brace or parenthesis, a constant).
 func endsLikeValue(s string) bool {
 	c := s[len(s)-1]
-	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
+	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c) || endsInDigit(s) ||
+		strings.HasSuffix(s, "π")
+}
+
+// endsInDigit reports whether s ends in a digit of any script: "５" (a
+// full-width digit) ends a number as "5" does, so that the unit after it
+// is read and compared, never left for the parser to drop.
+func endsInDigit(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return unicode.IsDigit(r)
 }
 
 // maxInnerUnits bounds the answer read for units inside it (innerUnits).

@@ -2,8 +2,10 @@ package answer
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/matheval/matheval/latex"
+	"github.com/matheval/matheval/texscan"
 )
 
 // Plain replies: with no box and no answer statement, the answer is the
@@ -14,13 +16,16 @@ import (
 // last sentence that lists several values with no rule to pick one ("Anna
 // has 15 and Tom has 12") has no answer.
 
-// plainNumber finds the number tier's candidate of body: the last number
-// (lastNumber) grown to the whole expression it belongs to. ambiguous says
-// why there is none when the last sentence lists several values.
+// plainNumber finds the number tier's candidate of body: the last whole
+// expression of its last line (exprLine.trailing), or else the last
+// number (lastNumber) grown to the whole expression it belongs to
+// (exprLine.around). The expression must parse (latex.Parse); ambiguous
+// says why there is no candidate when the last sentence lists several
+// values or the last expression cannot be read whole.
 func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
-	// The last number of a reply is near its end: only the last
-	// numberWindow bytes are read, from a line start where there is one
-	// (a 14 MB reply is not scanned whole).
+	// The answer of a reply is near its end: only the last numberWindow
+	// bytes are read, from a line start where there is one (a 14 MB reply
+	// is not scanned whole).
 	off := 0
 	if len(body) > numberWindow {
 		off = len(body) - numberWindow
@@ -30,135 +35,59 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 			off += k + 1
 		}
 	}
-	n, found := lastNumber(body[off:])
-	n.start += off
-	n.end += off
-	if !found || qualifiedNumber(body, n.start, n.end) {
-		return 0, 0, "", false
+	s, e, long, found := trailingExpr(body, off)
+	if !found && !long {
+		n, ok := lastNumber(body[off:])
+		if !ok {
+			return 0, 0, "", false
+		}
+		n.start += off
+		n.end += off
+		s, e, long = around(body, n.start, n.end, off, len(body))
 	}
-	s, e := wholeExpression(body, n.start, n.end)
-	if e-s >= maxExpression {
-		return 0, 0, "the expression around the last number runs past " + itoa(maxExpression) + " bytes, no whole expression to read", false
+	if long {
+		return 0, 0, "the expression at the end of the reply runs past " + itoa(maxExpression) + " bytes, no whole expression to read", false
+	}
+	if qualifiedNumber(body, s, e) {
+		return 0, 0, "", false // "at least 9", "9 thousand": the sentence says more than the value
 	}
 	sent := max(sentenceStart(body, s), s-maxSentence, off)
 	// a remark after the answer: "15 apples, which is 3 more than Tom's 12"
 	if m := lastRemark(body[sent:s]); m >= 0 {
 		if p, found := lastNumber(body[sent : sent+m]); found && !qualifiedNumber(body, sent+p.start, sent+p.end) {
-			s, e = wholeExpression(body, sent+p.start, sent+p.end)
-			return s, e, "", true
+			rs, re, long := around(body, sent+p.start, sent+p.end, sent, sent+m)
+			if !long {
+				s, e = rs, re
+				return checkParses(body, s, e)
+			}
 		}
 	}
 	// several values listed in the last sentence: "15 and 12", "x = 3 and y = 5", "3 or 4"
 	if prev, ok := listedBefore(body, sent, s); ok {
 		return 0, 0, "the last sentence lists several values (" + prev + " and " + body[s:e] + ") and no answer statement picks one", false
 	}
+	return checkParses(body, s, e)
+}
+
+// checkParses returns body[s:e] as the number tier's candidate when the
+// parser reads it whole, and says why not otherwise: an expression the
+// parser refuses is no answer, never a number cut out of it.
+func checkParses(body string, s, e int) (int, int, string, bool) {
+	if _, err := latex.Parse(body[s:e]); err != nil {
+		return 0, 0, "the last expression " + quoteShort(body[s:e]) + " does not parse (" + err.Error() + ")", false
+	}
 	return s, e, "", true
 }
 
-// attached reports whether r belongs to the expression a number sits in:
-// letters (x, i, π), digits, superscripts, roots and operators written
-// without spaces (36π, 2√3, 10i, 2^{10}, π/4, 3+4i).
-func attached(r rune) bool {
-	if r < utf8.RuneSelf {
-		c := byte(r)
-		return isLetter(c) || isDigit(c) || strings.IndexByte(`^_{}\/+-()[]!%'|`, c) >= 0
-	}
-	switch r {
-	case '—', '–', '…', '“', '”', '‘', '’', '«', '»':
-		return false
-	}
-	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Sm, r) || unicode.Is(unicode.So, r) || r == '√' || r == '·'
-}
-
-// maxExpression bounds how far a number is grown into its expression (on
-// each side), maxSentence how far back its sentence is read, and
-// numberWindow how much of a reply's end the number tier reads.
+// maxExpression bounds the bytes of an expression read whole (the line
+// around it is tokenized only that far), maxSentence how far back its
+// sentence is read, and numberWindow how much of a reply's end the number
+// tier reads.
 const (
-	maxExpression = 200
+	maxExpression = 2048
 	maxSentence   = 2048
 	numberWindow  = 64 << 10
 )
-
-// wholeExpression grows the number at body[s:e] to the run of attached
-// characters around it, less the sentence's closing punctuation, unbalanced
-// brackets, and a hyphenated word or an ordinal after it ("15-year-old",
-// "3rd").
-func wholeExpression(body string, s, e int) (int, int) {
-	s0, e0 := s, e
-	for s > 0 && s0-s < maxExpression {
-		r, size := utf8.DecodeLastRuneInString(body[:s])
-		if !attached(r) {
-			break
-		}
-		s -= size
-	}
-	for e < len(body) && e-e0 < maxExpression {
-		r, size := utf8.DecodeRuneInString(body[e:])
-		if !attached(r) {
-			// "2.5" is read by lastNumber; a period or comma inside an
-			// expression ("3.5x") joins it only before an attached
-			// character that is no space
-			if (r == '.' || r == ',') && e+1 < len(body) && isDigit(body[e+1]) && e > 0 && isDigit(body[e-1]) {
-				e++
-				continue
-			}
-			break
-		}
-		if r == '-' && e+2 < len(body) && isLetter(body[e+1]) && isLetter(body[e+2]) {
-			break // "15-year-old": a hyphenated word
-		}
-		e += size
-	}
-	// an ordinal or a plural of a number is the number's word: 3rd, 1990s
-	if e > e0 {
-		w := asciiLower(body[e0:e])
-		for _, suf := range []string{"st", "nd", "rd", "th"} {
-			if w == suf {
-				e = e0
-			}
-		}
-	}
-	// a sentence's own punctuation and a quote or bracket around the
-	// expression are not part of it
-	for {
-		changed := false
-		for e > e0 && strings.IndexByte(".,;:!?'", body[e-1]) >= 0 {
-			e--
-			changed = true
-		}
-		t := body[s:e]
-		if strings.Count(t, "(") < strings.Count(t, ")") && e > e0 && body[e-1] == ')' {
-			e--
-			changed = true
-		}
-		if strings.Count(t, "(") > strings.Count(t, ")") && s < s0 && body[s] == '(' {
-			s++
-			changed = true
-		}
-		if strings.Count(t, "[") < strings.Count(t, "]") && e > e0 && body[e-1] == ']' {
-			e--
-			changed = true
-		}
-		if strings.Count(t, "[") > strings.Count(t, "]") && s < s0 && body[s] == '[' {
-			s++
-			changed = true
-		}
-		if strings.Count(t, "{") > strings.Count(t, "}") && s < s0 && body[s] == '{' {
-			s++
-			changed = true
-		}
-		if strings.Count(t, "{") < strings.Count(t, "}") && e > e0 && body[e-1] == '}' {
-			e--
-			changed = true
-		}
-		if !changed {
-			break
-		}
-	}
-	// a sign before the expression is its own ("-5"), but a word joined
-	// by a hyphen before it is not ("COVID-19" stays whole)
-	return s, e
-}
 
 // sentenceStart returns where the sentence holding body[p] starts: after
 // the last ". ", "! ", "? ", line break or colon before p.
@@ -247,17 +176,26 @@ func listedBefore(body string, sent, s int) (string, bool) {
 // punctuation, a hyphenated word ("$x$-axis"), an ordinal or a plural
 // ("$5$th", "$1990$s") and a unit word are not part of it.
 func attachedAfter(body string, p int) int {
-	e := p
-	for e < len(body) && e-p < maxExpression {
-		r, size := utf8.DecodeRuneInString(body[e:])
-		if !attached(r) || r == '-' || r == '(' || r == ')' || r == '\'' || r == '[' || r == ']' {
-			break
-		}
-		e += size
+	hi := min(len(body), p+maxAttached)
+	if k := strings.IndexByte(body[p:hi], '\n'); k >= 0 {
+		hi = p + k
 	}
-	for e > p && strings.IndexByte(".,;:!?", body[e-1]) >= 0 {
-		e--
+	for hi > p && hi < len(body) && !utf8.RuneStart(body[hi]) {
+		hi--
 	}
+	l := newExprLine(body, p, hi, false)
+	k := 0
+	for k < len(l.toks) && !l.space(k) && l.mathAt(k) &&
+		(l.toks[k].Kind != texscan.Punct || l.punctIn(k, "^_/+!%|")) {
+		k++
+	}
+	for k > 0 && l.punctIn(k-1, ".,;:!?+") {
+		k--
+	}
+	if k == 0 {
+		return p
+	}
+	e := l.toks[k-1].End()
 	w := asciiLower(body[p:e])
 	switch w {
 	case "st", "nd", "rd", "th", "s", "es":
@@ -266,8 +204,9 @@ func attachedAfter(body string, p int) int {
 	if isNounText(w) || droppedWord(w) {
 		return p // a word glued to the formula ("$5$cm", "$3$apples") is a unit or noun, read as such elsewhere
 	}
-	if strings.IndexFunc(body[p:e], func(r rune) bool { return r >= 0x80 || isDigit(byte(r)) || r == '^' || r == '/' || r == '\\' }) < 0 && len(w) > 1 {
-		return p // plain letters: a word glued on, not math
-	}
 	return e
 }
+
+// maxAttached bounds what is read as written onto a formula's closing
+// delimiter.
+const maxAttached = 200
