@@ -278,10 +278,15 @@ func refineProse(body string, s, e int) anchored {
 		return anchored{s: c.Pos, e: c.End, text: c.Text, loose: true}
 	}
 	if n, ok := lastNumber(t); ok {
-		if qualifiedNumber(t, n.start, n.end) || checkNumberClause(t, n.start, n.end) != nil {
-			// "at least 9", "9 or more": the sentence is the answer, whole;
-			// so is "\Delta 6 snack bags", whose \Delta no rule reads.
+		if qualifiedNumber(t, n.start, n.end) {
+			// "at least 9", "9 or more": the sentence is the answer, whole.
 			return anchored{s: s, e: e, text: t}
+		}
+		if checkNumberClause(t, n.start, n.end) != nil {
+			// so is "\Delta 6 snack bags", whose \Delta no rule reads; but
+			// as loosely as the number it replaces, so that a sentence
+			// inside a box never outranks the box.
+			return anchored{s: s, e: e, text: t, loose: true}
 		}
 		// the number with everything attached to it (36π, 2√3): never a
 		// number cut out of an expression

@@ -217,10 +217,17 @@ func (l exprLine) grow(i, j int) (s, e int, long, found bool) {
 		}
 		break
 	}
-	// a unit after the number it measures: "12 m/s", "5 cm²"
-	if a >= 2 && l.toks[a].Kind == texscan.Word && l.space(a-1) && l.valueEnd(a-2) {
-		if _, _, ok := parseUnit(l.text(a, b)); ok {
-			s, _, long, found := l.grow(a-2, a-1)
+	// a unit after the number it measures: "12 m/s", "5 cm²" (whose "²"
+	// alone is what grew, "cm" being a word)
+	u := a
+	if u >= 1 && u < b && l.toks[u].Kind == texscan.Char && l.toks[u-1].Kind == texscan.Word && l.glued(u-1, u) {
+		if r, _ := utf8.DecodeRuneInString(l.toks[u].Text); isSuperOrSub(r) {
+			u--
+		}
+	}
+	if u >= 2 && l.toks[u].Kind == texscan.Word && l.space(u-1) && l.valueEnd(u-2) {
+		if _, _, ok := parseUnit(l.text(u, b)); ok {
+			s, _, long, found := l.grow(u-2, u-1)
 			if found {
 				return s, l.toks[b-1].End(), long, true
 			}
