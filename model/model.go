@@ -111,6 +111,23 @@ type OneByOner interface {
 	OneChoicePerRequest()
 }
 
+// ReplyCapper is implemented by backends that can be given a reply limit
+// when the user set none: the runner does so for servers that would
+// otherwise never end a reply that loops (issue 34, item 7).
+type ReplyCapper interface {
+	// CapReplies sets the most tokens per reply to n when none is set, and
+	// reports whether it did. It is called before the first request.
+	CapReplies(n int) bool
+}
+
+// GeneratesWithoutEnd reports whether a server listing its models with
+// this owned_by never ends a reply by itself when no max_tokens is sent:
+// Ollama ("library") defaults num_predict to -1 (ollama/ollama
+// api/types.go, DefaultOptions) and shifts its context window instead of
+// stopping, so a looping model generates until the client's timeout.
+// llama-server stops at its context size.
+func GeneratesWithoutEnd(ownedBy string) bool { return ownedBy == "library" }
+
 // CountsOneChoice reports whether a server listing its models with this
 // owned_by counts one choice's tokens in the usage of an n > 1 request.
 func CountsOneChoice(ownedBy string) bool { return ownedBy == "llamacpp" }

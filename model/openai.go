@@ -151,6 +151,15 @@ func (c *openAI) OneChoicePerRequest() { c.noN.Store(true) }
 
 func (c *openAI) MaxReplyTokens() int { return c.params.MaxTokens }
 
+// CapReplies implements ReplyCapper.
+func (c *openAI) CapReplies(n int) bool {
+	if c.params.MaxTokens != 0 || n <= 0 {
+		return false
+	}
+	c.params.MaxTokens = n
+	return true
+}
+
 // Canonical leaves out the servers, the key and the transport (streaming
 // or not): the same request to another replica, or streamed, is the same
 // request.
