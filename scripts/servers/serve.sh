@@ -33,9 +33,7 @@ ollama)
 		sleep 0.2
 	done
 	for m in tiny tiny-greedy tiny-loop; do
-		f=$models/$m.Modelfile
-		[ "$m" = tiny-greedy ] && f=$models/tiny-greedy.Modelfile
-		"$bin" create "$m" -f "$f" >/dev/null || die "ollama create $m failed"
+		"$bin" create "$m" -f "$models/$m.Modelfile" >/dev/null || die "ollama create $m failed"
 	done
 	echo "ollama serving tiny, tiny-greedy, tiny-loop on http://$OLLAMA_HOST/v1" >&2
 	wait $pid
