@@ -135,15 +135,10 @@ func TestLlamaServer(t *testing.T) {
 		}
 	})
 	// Item 7 on llama-server: with no max_tokens a looping model stops at
-	// the context size (2,048 tokens here), cut and graded on what it holds.
+	// the context size (2,048 tokens here): cut, and graded incomplete.
 	t.Run("loop", func(t *testing.T) {
 		loop := realserver.StartLlamaServer(t, m.Loop)
-		r := runMatheval(t, items, "--model", "openai:tiny-loop", "--base-url", loop.BaseURL())
-		for _, rec := range checkTiny(t, r, 1, false) {
-			if rec.FinishReason != "length" {
-				t.Errorf("%s: finish_reason %q, %d tokens", rec.Item.ID, rec.FinishReason, rec.Usage.CompletionTokens)
-			}
-		}
+		checkLoop(t, runMatheval(t, items, "--model", "openai:tiny-loop", "--base-url", loop.BaseURL()), 0)
 	})
 }
 
@@ -155,6 +150,31 @@ func TestDeadPort(t *testing.T) {
 	r := runMatheval(t, mathItems(t), "--model", "openai:tiny", "--base-url", "http://"+host+"/v1", "--max-retries", "0")
 	if r.code != 1 || !strings.Contains(r.stderr, host) || strings.Count(strings.TrimSpace(r.stderr), "\n") > 1 {
 		t.Errorf("%v", r)
+	}
+}
+
+// checkLoop checks a run of the looping model: every reply was cut at the
+// token limit (limit; 0: any), MATH grades it incomplete, and the run
+// warns about cut replies.
+func checkLoop(t *testing.T, r result, limit int) {
+	t.Helper()
+	if r.code != 0 {
+		t.Fatalf("%v", r)
+	}
+	recs := r.samples(t)
+	if len(recs) != 2 {
+		t.Fatalf("%d samples\n%v", len(recs), r)
+	}
+	for _, rec := range recs {
+		if rec.FinishReason != "length" || rec.Verdict.Kind != answer.Incomplete || (limit > 0 && rec.Usage.CompletionTokens != limit) {
+			t.Errorf("%s: finish_reason %q after %d tokens, verdict %s", rec.Item.ID, rec.FinishReason, rec.Usage.CompletionTokens, rec.Verdict.Kind)
+		}
+		if !strings.Contains(rec.Reply, `\boxed{2}. is \boxed{2}.`) {
+			t.Errorf("%s: reply %.80q does not loop", rec.Item.ID, rec.Reply)
+		}
+	}
+	if !strings.Contains(r.stderr, "2 of 2 replies were cut at the token limit") || !strings.Contains(r.stderr, "they are graded incomplete") {
+		t.Errorf("no cut-replies warning: %s", r.stderr)
 	}
 }
 

@@ -104,11 +104,7 @@ func TestOllama(t *testing.T) {
 	// timeout; matheval caps each reply at DefaultCompletionsMaxTokens.
 	t.Run("loop", func(t *testing.T) {
 		r := runMatheval(t, items, append(base, "--model", "openai:tiny-loop", "--max-retries", "0")...)
-		for _, rec := range checkTiny(t, r, 1, false) {
-			if rec.FinishReason != "length" || rec.Usage.CompletionTokens != model.DefaultCompletionsMaxTokens {
-				t.Errorf("%s: finish_reason %q after %d tokens", rec.Item.ID, rec.FinishReason, rec.Usage.CompletionTokens)
-			}
-		}
+		checkLoop(t, r, model.DefaultCompletionsMaxTokens)
 		if !strings.Contains(r.stderr, fmt.Sprintf("each reply is cut at %d tokens", model.DefaultCompletionsMaxTokens)) {
 			t.Errorf("no warning about the cap: %s", r.stderr)
 		}
