@@ -135,7 +135,8 @@ func TestLlamaServer(t *testing.T) {
 		}
 	})
 	// Item 7 on llama-server: with no max_tokens a looping model stops at
-	// the context size (2,048 tokens here): cut, and graded incomplete.
+	// the end of its context window (of -c 2048 split over 4 slots): cut, and
+	// graded incomplete.
 	t.Run("loop", func(t *testing.T) {
 		loop := realserver.StartLlamaServer(t, m.Loop)
 		checkLoop(t, runMatheval(t, items, "--model", "openai:tiny-loop", "--base-url", loop.BaseURL()), 0)
