@@ -317,9 +317,9 @@ func (r *runner) probe(ctx context.Context, b model.Backend, what string) (json.
 			if o, ok := b.(model.OneByOner); ok && oneChoice {
 				o.OneChoicePerRequest()
 			}
-			if c, ok := b.(model.ReplyCapper); ok && endless && c.CapReplies(model.DefaultCompletionsMaxTokens) {
-				r.warn(fmt.Sprintf("%s%s is Ollama, which never stops a reply that loops when no max_tokens is sent: each reply is cut at %d tokens (give --max-tokens to choose)",
-					what, ml.ServerURL(s), model.DefaultCompletionsMaxTokens))
+			if c, ok := b.(model.ReplyCapper); ok && endless && c.CapReplies(model.DefaultOllamaMaxTokens) {
+				r.warn(fmt.Sprintf("%s%s is Ollama, which stalls on a reply that outgrows its context when no max_tokens is sent: each reply is cut at %d tokens (give --max-tokens to choose)",
+					what, ml.ServerURL(s), model.DefaultOllamaMaxTokens))
 			}
 			if !listed && checks {
 				// A server that checks the name would refuse every request:

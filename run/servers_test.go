@@ -606,7 +606,7 @@ func TestCutRepliesWarningSaysHowGraded(t *testing.T) {
 
 // Ollama never ends a reply that loops when no max_tokens is sent (its
 // num_predict defaults to -1): a run on it without --max-tokens sends
-// max_tokens DefaultCompletionsMaxTokens and says so, while one with
+// max_tokens DefaultOllamaMaxTokens and says so, while one with
 // --max-tokens, or on another server, sends what was asked (issue 34, item
 // 7; internal/realserver runs the looping model on the real server).
 func TestOllamaRepliesCapped(t *testing.T) {
@@ -614,7 +614,7 @@ func TestOllamaRepliesCapped(t *testing.T) {
 		d    fakeserver.Dialect
 		set  int
 		want int // max_tokens on the wire (0: none)
-	}{{fakeserver.Ollama, 0, model.DefaultCompletionsMaxTokens}, {fakeserver.Ollama, 100, 100}, {fakeserver.VLLM, 0, 0}} {
+	}{{fakeserver.Ollama, 0, model.DefaultOllamaMaxTokens}, {fakeserver.Ollama, 100, 100}, {fakeserver.VLLM, 0, 0}} {
 		srv := fakeserver.NewDialect(c.d)
 		srv.Record = true
 		srv.Models = []string{"tiny:latest"}
@@ -644,7 +644,7 @@ func TestOllamaRepliesCapped(t *testing.T) {
 				t.Errorf("%s, --max-tokens %d: sent max_tokens %d, want %d", c.d, c.set, got, c.want)
 			}
 		}
-		warned := strings.Contains(log.String(), fmt.Sprintf("each reply is cut at %d tokens", model.DefaultCompletionsMaxTokens))
+		warned := strings.Contains(log.String(), fmt.Sprintf("each reply is cut at %d tokens", model.DefaultOllamaMaxTokens))
 		if warned != (c.want != c.set) {
 			t.Errorf("%s, --max-tokens %d: warned %v; log %q", c.d, c.set, warned, log.String())
 		}

@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -150,7 +151,8 @@ func (s *Server) Stop() {
 		return
 	default:
 	}
-	s.cmd.Process.Kill()
+	// The whole group: ollama serve starts runner processes of its own.
+	syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
 	<-s.done
 }
 
@@ -178,6 +180,7 @@ func start(t testing.TB, name, bin string, env []string, args ...string) *Server
 	s.cmd = exec.Command(bin, args...)
 	s.cmd.Env = append(os.Environ(), env...)
 	s.cmd.Stdout, s.cmd.Stderr = f, f
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := s.cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", name, err)
 	}
