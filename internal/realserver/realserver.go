@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package realserver starts the real model servers matheval talks to -
 // Ollama and llama.cpp's llama-server, built by scripts/servers - on a tiny
 // test model, for the integration tests beside it (issue 34).
