@@ -55,6 +55,9 @@ type openAI struct {
 	// fault of that server (an overloaded proxy, a cut connection), not a
 	// --base-url that names a web page.
 	answered []atomic.Bool
+	// defaultMax: params.MaxTokens is DefaultCompletionsMaxTokens, set
+	// because none was given (CapReplies may lower it).
+	defaultMax bool
 }
 
 // reasoningModel matches the OpenAI models that take max_completion_tokens
@@ -105,6 +108,7 @@ func newOpenAI(modelName string, o Options) (*openAI, error) {
 	}
 	if api == "completions" && c.params.MaxTokens == 0 {
 		c.params.MaxTokens = DefaultCompletionsMaxTokens
+		c.defaultMax = true
 	}
 	switch o.MaxTokensField {
 	case "", "auto":
@@ -151,12 +155,14 @@ func (c *openAI) OneChoicePerRequest() { c.noN.Store(true) }
 
 func (c *openAI) MaxReplyTokens() int { return c.params.MaxTokens }
 
-// CapReplies implements ReplyCapper.
+// CapReplies implements ReplyCapper: it replaces no limit, or a lower
+// one than the completions default, never one the user gave.
 func (c *openAI) CapReplies(n int) bool {
-	if c.params.MaxTokens != 0 || n <= 0 {
+	if n <= 0 || (c.params.MaxTokens != 0 && !(c.defaultMax && n < c.params.MaxTokens)) {
 		return false
 	}
 	c.params.MaxTokens = n
+	c.defaultMax = false
 	return true
 }
 

@@ -612,14 +612,17 @@ func TestCutRepliesWarningSaysHowGraded(t *testing.T) {
 func TestOllamaRepliesCapped(t *testing.T) {
 	for _, c := range []struct {
 		d    fakeserver.Dialect
+		api  string
 		set  int
 		want int // max_tokens on the wire (0: none)
-	}{{fakeserver.Ollama, 0, model.DefaultOllamaMaxTokens}, {fakeserver.Ollama, 100, 100}, {fakeserver.VLLM, 0, 0}} {
+	}{{fakeserver.Ollama, "chat", 0, model.DefaultOllamaMaxTokens}, {fakeserver.Ollama, "completions", 0, model.DefaultOllamaMaxTokens},
+		{fakeserver.Ollama, "chat", 100, 100}, {fakeserver.Ollama, "completions", 8000, 8000}, {fakeserver.VLLM, "chat", 0, 0},
+		{fakeserver.VLLM, "completions", 0, model.DefaultCompletionsMaxTokens}} {
 		srv := fakeserver.NewDialect(c.d)
 		srv.Record = true
 		srv.Models = []string{"tiny:latest"}
 		var log strings.Builder
-		cfg := config(&fakeBench{n: 2}, dialectBackendNamed(t, srv, "tiny:latest", model.Options{Params: model.Params{MaxTokens: c.set}}), t.TempDir(), 1)
+		cfg := config(&fakeBench{n: 2}, dialectBackendNamed(t, srv, "tiny:latest", model.Options{API: c.api, Params: model.Params{MaxTokens: c.set}}), t.TempDir(), 1)
 		cfg.Log = &log
 		if _, err := run.Run(context.Background(), cfg); err != nil {
 			t.Fatalf("%s, --max-tokens %d: %v", c.d, c.set, err)
@@ -645,7 +648,7 @@ func TestOllamaRepliesCapped(t *testing.T) {
 			}
 		}
 		warned := strings.Contains(log.String(), fmt.Sprintf("each reply is cut at %d tokens", model.DefaultOllamaMaxTokens))
-		if warned != (c.want != c.set) {
+		if warned != (c.d == fakeserver.Ollama && c.set == 0) {
 			t.Errorf("%s, --max-tokens %d: warned %v; log %q", c.d, c.set, warned, log.String())
 		}
 	}
