@@ -106,7 +106,9 @@ func TestOllama(t *testing.T) {
 		}
 	})
 	// Item 7: with no --max-tokens a looping model would generate until the
-	// timeout; matheval caps each reply at DefaultOllamaMaxTokens.
+	// timeout; matheval caps each reply at DefaultOllamaMaxTokens. Known
+	// flaky on the real server: once the second of the two replies stalled
+	// until the 10-minute --timeout (issue 34; another run passed in 156 s).
 	t.Run("loop", func(t *testing.T) {
 		r := runMatheval(t, items, append(base, "--model", "openai:tiny-loop", "--max-retries", "0")...)
 		checkLoop(t, r, model.DefaultOllamaMaxTokens)
