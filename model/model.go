@@ -111,6 +111,31 @@ type OneByOner interface {
 	OneChoicePerRequest()
 }
 
+// ReplyCapper is implemented by backends that can be given a reply limit
+// when the user set none: the runner does so for servers that would
+// otherwise never end a reply that loops (issue 34, item 7).
+type ReplyCapper interface {
+	// CapReplies sets the most tokens per reply to n when none is set, and
+	// reports whether it did. It is called before the first request.
+	CapReplies(n int) bool
+}
+
+// GeneratesWithoutEnd reports whether a server listing its models with
+// this owned_by never ends a reply by itself when no max_tokens is sent:
+// Ollama ("library") defaults num_predict to -1 (ollama/ollama
+// api/types.go, DefaultOptions) and shifts its context window instead of
+// stopping, so a looping model generates until the client's timeout (see
+// DefaultOllamaMaxTokens). llama-server stops at its context size.
+func GeneratesWithoutEnd(ownedBy string) bool { return ownedBy == "library" }
+
+// DefaultOllamaMaxTokens is the reply limit sent to Ollama when none is
+// given: half its default context of 4,096 tokens, so that the prompt and
+// the reply fit in it. Ollama itself stops a reply only at 10 times the
+// context (llm/server.go), and past the context's end its context shift
+// stalled (a looping test model, v0.17.4: 3,900 tokens in 25 s, 4,200 not
+// in 200 s), which is the hang of issue 34, item 7.
+const DefaultOllamaMaxTokens = 2048
+
 // CountsOneChoice reports whether a server listing its models with this
 // owned_by counts one choice's tokens in the usage of an n > 1 request.
 func CountsOneChoice(ownedBy string) bool { return ownedBy == "llamacpp" }

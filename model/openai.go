@@ -56,6 +56,9 @@ type openAI struct {
 	// fault of that server (an overloaded proxy, a cut connection), not a
 	// --base-url that names a web page.
 	answered []atomic.Bool
+	// defaultMax: params.MaxTokens is DefaultCompletionsMaxTokens, set
+	// because none was given (CapReplies may lower it).
+	defaultMax bool
 }
 
 // reasoningModel matches the OpenAI models that take max_completion_tokens
@@ -107,6 +110,7 @@ func newOpenAI(modelName string, o Options) (*openAI, error) {
 	c.userMax = o.Params.MaxTokens
 	if api == "completions" && c.params.MaxTokens == 0 {
 		c.params.MaxTokens = DefaultCompletionsMaxTokens
+		c.defaultMax = true
 	}
 	switch o.MaxTokensField {
 	case "", "auto":
@@ -163,6 +167,17 @@ func (c *openAI) ReplyTokens(p core.Prompt) int {
 		return p.MaxTokens
 	}
 	return c.params.MaxTokens
+}
+
+// CapReplies implements ReplyCapper: it replaces no limit, or a lower
+// one than the completions default, never one the user gave.
+func (c *openAI) CapReplies(n int) bool {
+	if n <= 0 || (c.params.MaxTokens != 0 && !(c.defaultMax && n < c.params.MaxTokens)) {
+		return false
+	}
+	c.params.MaxTokens = n
+	c.defaultMax = false
+	return true
 }
 
 // Canonical leaves out the servers, the key and the transport (streaming

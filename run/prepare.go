@@ -56,20 +56,6 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.canon, err = json.Marshal(cfg.Backend.Canonical())
-	if err != nil {
-		return nil, fmt.Errorf("model settings: %v", err)
-	}
-	configHash := hashStrings(cfg.Bench.Name(), dataHash, promptHash, string(r.canon), strconv.Itoa(cfg.Samples))
-	r.keys = make([][]string, len(r.items))
-	for i, it := range r.items {
-		r.keys[i] = make([]string, cfg.Samples)
-		pj, _ := json.Marshal(r.prompts[i])
-		for s := range cfg.Samples {
-			r.keys[i][s] = RequestKey(r.canon, pj, it.ID, s)
-		}
-	}
-
 	// The backend can answer the items, and its servers answer, before
 	// anything is written.
 	if m, ok := cfg.Backend.(model.ItemMatcher); ok {
@@ -88,6 +74,22 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 	if cfg.Judge != nil {
 		if _, err := r.probe(ctx, cfg.Judge, "--judge: "); err != nil {
 			return nil, err
+		}
+	}
+
+	// The request keys, after the probe: it may have set a default the
+	// server needs (a reply limit on Ollama), which is part of the request.
+	r.canon, err = json.Marshal(cfg.Backend.Canonical())
+	if err != nil {
+		return nil, fmt.Errorf("model settings: %v", err)
+	}
+	configHash := hashStrings(cfg.Bench.Name(), dataHash, promptHash, string(r.canon), strconv.Itoa(cfg.Samples))
+	r.keys = make([][]string, len(r.items))
+	for i, it := range r.items {
+		r.keys[i] = make([]string, cfg.Samples)
+		pj, _ := json.Marshal(r.prompts[i])
+		for s := range cfg.Samples {
+			r.keys[i][s] = RequestKey(r.canon, pj, it.ID, s)
 		}
 	}
 
@@ -308,15 +310,20 @@ func (r *runner) probe(ctx context.Context, b model.Backend, what string) (json.
 		if first == nil {
 			first = raws[s]
 			ids := model.ModelIDs(raws[s])
-			listed, checks, oneChoice := false, len(ids) > 0, false
+			listed, checks, oneChoice, endless := false, len(ids) > 0, false, false
 			owners := model.ModelOwners(raws[s])
 			for _, id := range ids {
 				listed = listed || model.SameModel(b.Model(), id)
 				checks = checks && model.ChecksModelName(owners[id])
 				oneChoice = oneChoice || model.CountsOneChoice(owners[id])
+				endless = endless || model.GeneratesWithoutEnd(owners[id])
 			}
 			if o, ok := b.(model.OneByOner); ok && oneChoice {
 				o.OneChoicePerRequest()
+			}
+			if c, ok := b.(model.ReplyCapper); ok && endless && c.CapReplies(model.DefaultOllamaMaxTokens) {
+				r.warn(fmt.Sprintf("%s%s is Ollama, which stalls on a reply that outgrows its context when no max_tokens is sent: each reply is cut at %d tokens (give --max-tokens to choose)",
+					what, ml.ServerURL(s), model.DefaultOllamaMaxTokens))
 			}
 			if !listed && checks {
 				// A server that checks the name would refuse every request:

@@ -603,3 +603,53 @@ func TestCutRepliesWarningSaysHowGraded(t *testing.T) {
 		t.Errorf("truncated %d", rep.Results.Truncated)
 	}
 }
+
+// Ollama never ends a reply that loops when no max_tokens is sent (its
+// num_predict defaults to -1): a run on it without --max-tokens sends
+// max_tokens DefaultOllamaMaxTokens and says so, while one with
+// --max-tokens, or on another server, sends what was asked (issue 34, item
+// 7; internal/realserver runs the looping model on the real server).
+func TestOllamaRepliesCapped(t *testing.T) {
+	for _, c := range []struct {
+		d    fakeserver.Dialect
+		api  string
+		set  int
+		want int // max_tokens on the wire (0: none)
+	}{{fakeserver.Ollama, "chat", 0, model.DefaultOllamaMaxTokens}, {fakeserver.Ollama, "completions", 0, model.DefaultOllamaMaxTokens},
+		{fakeserver.Ollama, "chat", 100, 100}, {fakeserver.Ollama, "completions", 8000, 8000}, {fakeserver.VLLM, "chat", 0, 0},
+		{fakeserver.VLLM, "completions", 0, model.DefaultCompletionsMaxTokens}} {
+		srv := fakeserver.NewDialect(c.d)
+		srv.Record = true
+		srv.Models = []string{"tiny:latest"}
+		var log strings.Builder
+		cfg := config(&fakeBench{n: 2}, dialectBackendNamed(t, srv, "tiny:latest", model.Options{API: c.api, Params: model.Params{MaxTokens: c.set}}), t.TempDir(), 1)
+		cfg.Log = &log
+		if _, err := run.Run(context.Background(), cfg); err != nil {
+			t.Fatalf("%s, --max-tokens %d: %v", c.d, c.set, err)
+		}
+		srv.Close()
+		reqs := srv.Log()
+		if len(reqs) == 0 {
+			t.Fatalf("%s: no request logged", c.d)
+		}
+		for _, l := range reqs {
+			var body struct {
+				MaxTokens *int `json:"max_tokens"`
+			}
+			if err := json.Unmarshal(l.Body, &body); err != nil {
+				t.Fatal(err)
+			}
+			got := 0
+			if body.MaxTokens != nil {
+				got = *body.MaxTokens
+			}
+			if got != c.want {
+				t.Errorf("%s, --max-tokens %d: sent max_tokens %d, want %d", c.d, c.set, got, c.want)
+			}
+		}
+		warned := strings.Contains(log.String(), fmt.Sprintf("each reply is cut at %d tokens", model.DefaultOllamaMaxTokens))
+		if warned != (c.d == fakeserver.Ollama && c.set == 0) {
+			t.Errorf("%s, --max-tokens %d: warned %v; log %q", c.d, c.set, warned, log.String())
+		}
+	}
+}

@@ -136,7 +136,7 @@ func (f *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.keyEnv, "api-key-env", "", "environment variable holding the API key (default OPENAI_API_KEY)")
 	fs.Float64Var(&f.temperature, "temperature", 0, "sampling temperature (always sent)")
 	fs.Float64Var(&f.topP, "top-p", 1, "nucleus sampling top_p (sent when given)")
-	fs.IntVar(&f.maxTokens, "max-tokens", 0, fmt.Sprintf("most tokens per reply, over any limit the prompt sets itself (MATH direct and fewshot: the paper's 20); 0 = the prompt's limit, else the server's default in chat, %d in --api completions", model.DefaultCompletionsMaxTokens))
+	fs.IntVar(&f.maxTokens, "max-tokens", 0, fmt.Sprintf("most tokens per reply, over any limit the prompt sets itself (MATH direct and fewshot: the paper's 20); 0 = the prompt's limit, else the server's default in chat, %d in --api completions, %d on Ollama", model.DefaultCompletionsMaxTokens, model.DefaultOllamaMaxTokens))
 	fs.StringVar(&f.maxTokensField, "max-tokens-field", "auto", "field carrying --max-tokens in chat: max_tokens, max_completion_tokens (OpenAI reasoning models) or auto (by model name, switching when the server asks)")
 	fs.BoolVar(&f.stream, "stream", false, "receive replies as a stream (stream: true with usage), for servers and proxies that time out long replies")
 	fs.BoolVar(&f.noProbe, "no-probe", false, "do not check the servers with GET /v1/models before the run (for servers without that route)")
