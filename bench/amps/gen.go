@@ -399,23 +399,9 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 	if level < 1 || level > 5 {
 		return Record{}, fmt.Errorf("level %d: want 1-5", level)
 	}
-	r := rand.New(rand.NewPCG(problemSeed(seed, m.Name, split, level, index), 0x616d7073))
-	g := &G{r: r, Level: level, Size: level, Split: split}
-	if split == Extrapolate {
-		g.Size = level + extrapolateShift
-	}
-	var p *Problem
-	for draw := 0; ; draw++ {
-		if draw == 200 {
-			return Record{}, fmt.Errorf("split: no problem of split %s in 200 draws", split)
-		}
-		p, err = draw1(m, g)
-		if err != nil {
-			return Record{}, err
-		}
-		if inSplit(p.Problem, split) {
-			break
-		}
+	p, err := drawFor(m, seed, split, level, index)
+	if err != nil {
+		return Record{}, err
 	}
 	sol := solution(p)
 	if err := verify(p, m.Form); err != nil {

@@ -1,0 +1,221 @@
+package amps
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+)
+
+// Levels partition each module's problems by difficulty. A module draws a
+// problem at a size (its numbers, degrees, dimensions, number of terms), and
+// the problem's level is the band its difficulty proxy (DifficultyProxy:
+// the characters of mathematics its statement and steps write) falls in,
+// from the module's four thresholds (levelBands, calibrated by
+// calibrateBands from draws at sizes 1-5; `go test -run TestCalibrateBands`
+// with AMPS_CALIBRATE=1 rewrites bands_table.go). A problem drawn for
+// level L is kept only in band L: the level is a function of the problem,
+// so no problem text is at two levels, and the proxy rises from level to
+// level in every module with no overlap between levels. When a draw falls
+// in another band the next draw's size moves one step towards level L
+// (within 1-5), so that a level costs a few draws at most.
+//
+// The extrapolate split keeps its levels by size (sizes 6-10, beyond every
+// band's calibration): its level L is the size L+5.
+
+// maxLevelDraws bounds the draws for one problem of a level (band misses
+// and split misses together).
+const maxLevelDraws = 400
+
+// bandOf returns the level (1-5) of a proxy value under thresholds t: the
+// number of thresholds at or below it, plus one.
+func bandOf(t [4]float64, v float64) int {
+	b := 1
+	for _, x := range t {
+		if v >= x {
+			b++
+		}
+	}
+	return b
+}
+
+// problemProxy is DifficultyProxy of the record a problem makes.
+func problemProxy(p *Problem) float64 {
+	return DifficultyProxy(Record{Problem: p.Problem, Solution: solution(p)})
+}
+
+// drawFor draws the problem of module m's attempt index at the seed, split
+// and level, unverified: the draw loop of Make (split membership, level
+// band). It returns the problem and the size it was drawn at.
+func drawFor(m *Module, seed int64, split string, level, index int) (*Problem, error) {
+	r := rand.New(rand.NewPCG(problemSeed(seed, m.Name, split, level, index), 0x616d7073))
+	g := &G{r: r, Level: level, Size: level, Split: split}
+	bands, banded := levelBands[m.Name]
+	if split == Extrapolate {
+		g.Size = level + extrapolateShift
+		banded = false
+	}
+	splitMisses := 0
+	var lastErr error
+	for draw := 0; draw < maxLevelDraws; draw++ {
+		p, err := draw1(m, g)
+		if err != nil {
+			// A module's refusal of its draw (a trivial case, a size
+			// limit) is a redraw inside a band; unbanded, a drop as ever.
+			if !banded {
+				return nil, err
+			}
+			lastErr = err
+			continue
+		}
+		if !inSplit(p.Problem, split) {
+			if splitMisses++; splitMisses == 200 {
+				break
+			}
+			continue
+		}
+		if !banded {
+			return p, nil
+		}
+		b := bandOf(bands, problemProxy(p))
+		if b == level {
+			return p, nil
+		}
+		// Walk the size towards the level's band.
+		if b < level && g.Size < 5 {
+			g.Size++
+		} else if b > level && g.Size > 1 {
+			g.Size--
+		}
+		g.Level = g.Size
+	}
+	if lastErr != nil {
+		return nil, fmt.Errorf("%w (and no problem in level %d's band of the difficulty proxy in %d draws)", lastErr, level, maxLevelDraws)
+	}
+	if splitMisses == 200 {
+		return nil, fmt.Errorf("split: no problem of split %s in 200 draws", split)
+	}
+	return nil, fmt.Errorf("level: no problem in level %d's band of the difficulty proxy in %d draws", level, maxLevelDraws)
+}
+
+// calibrateBands chooses a module's four thresholds from proxies of draws
+// at sizes 1-5 (vals[s-1] holds size s's): contiguous bands of the sorted
+// values, each holding at least minShare of all draws, that put as many
+// draws as possible in the band of their own size.
+func calibrateBands(vals [5][]float64, minShare float64) ([4]float64, error) {
+	type pt struct {
+		v    float64
+		size int
+	}
+	var all []pt
+	for s, vs := range vals {
+		for _, v := range vs {
+			all = append(all, pt{v, s})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].v < all[j].v })
+	// Distinct values with their counts per size.
+	var dv []float64
+	var cnt [][5]int
+	for _, p := range all {
+		if len(dv) == 0 || dv[len(dv)-1] != p.v {
+			dv = append(dv, p.v)
+			cnt = append(cnt, [5]int{})
+		}
+		cnt[len(cnt)-1][p.size]++
+	}
+	k := len(dv)
+	if k < 5 {
+		return [4]float64{}, fmt.Errorf("%d distinct proxy values, want at least 5", k)
+	}
+	// pre[s][j]: draws of size s among the first j distinct values; tot[j]
+	// all draws among them.
+	var pre [5][]int
+	tot := make([]int, k+1)
+	for s := range 5 {
+		pre[s] = make([]int, k+1)
+		for j := range k {
+			pre[s][j+1] = pre[s][j] + cnt[j][s]
+		}
+	}
+	for j := range k {
+		c := 0
+		for s := range 5 {
+			c += cnt[j][s]
+		}
+		tot[j+1] = tot[j] + c
+	}
+	minN := int(minShare * float64(len(all)))
+	const neg = -1 << 60
+	// best[b][j]: the most draws in their own band when the first j distinct
+	// values form bands 0..b; from[b][j] where band b starts.
+	var best, from [5][]int
+	for b := range 5 {
+		best[b], from[b] = make([]int, k+1), make([]int, k+1)
+		for j := range best[b] {
+			best[b][j] = neg
+		}
+	}
+	for j := 1; j <= k; j++ {
+		if tot[j] >= minN {
+			best[0][j] = pre[0][j]
+		}
+	}
+	for b := 1; b < 5; b++ {
+		for j := b + 1; j <= k; j++ {
+			for i := b; i < j; i++ {
+				if best[b-1][i] == neg || tot[j]-tot[i] < minN {
+					continue
+				}
+				if v := best[b-1][i] + pre[b][j] - pre[b][i]; v > best[b][j] {
+					best[b][j], from[b][j] = v, i
+				}
+			}
+		}
+	}
+	if best[4][k] == neg {
+		return [4]float64{}, fmt.Errorf("no five bands of at least %.0f%% of the draws each among %d distinct proxy values", 100*minShare, k)
+	}
+	var t [4]float64
+	j := k
+	for b := 4; b >= 1; b-- {
+		i := from[b][j]
+		t[b-1] = dv[i]
+		j = i
+	}
+	return t, nil
+}
+
+// calibrationDraws returns the proxies of n unverified draws of module m at
+// each size 1-5 (train split, seed 1, no band).
+func calibrationDraws(m *Module, n int) [5][]float64 {
+	var vals [5][]float64
+	for s := 1; s <= 5; s++ {
+		for i := range n {
+			r := rand.New(rand.NewPCG(problemSeed(-1, m.Name, "calibrate", s, i), 0x616d7073))
+			g := &G{r: r, Level: s, Size: s, Split: Train}
+			p, err := draw1(m, g)
+			if err != nil {
+				continue
+			}
+			vals[s-1] = append(vals[s-1], problemProxy(p))
+		}
+	}
+	return vals
+}
+
+// writeBandsTable writes the Go source of levelBands.
+func writeBandsTable(sb *strings.Builder, bands map[string][4]float64) {
+	sb.WriteString("// Code generated by TestCalibrateBands (AMPS_CALIBRATE=1); DO NOT EDIT.\n\npackage amps\n\n")
+	sb.WriteString("// levelBands holds each module's four thresholds of the difficulty proxy\n// between levels 1-2, 2-3, 3-4 and 4-5 (see levels.go).\nvar levelBands = map[string][4]float64{\n")
+	var names []string
+	for n := range bands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		t := bands[n]
+		fmt.Fprintf(sb, "\t%q: {%g, %g, %g, %g},\n", n, t[0], t[1], t[2], t[3])
+	}
+	sb.WriteString("}\n")
+}
