@@ -313,7 +313,8 @@ func TestCheckFile(t *testing.T) {
 		t.Fatalf("cross-level %d, difficulty of %d modules (want 0, %d)", rep.CrossLevel, len(rep.Difficulty), len(mods))
 	}
 	if !strings.Contains(buf.String(), "re-verified (100.0%)") || !strings.Contains(buf.String(), "form lint: no findings") ||
-		!strings.Contains(buf.String(), "problems at two or more levels: 0") || !strings.Contains(buf.String(), "difficulty proxy") {
+		!strings.Contains(buf.String(), "problems at two or more levels: 0") || !strings.Contains(buf.String(), "difficulty proxy") ||
+		!strings.Contains(buf.String(), "overlap") {
 		t.Fatalf("report: %s", buf.String())
 	}
 

@@ -18,14 +18,16 @@ import (
 // so no problem text is at two levels, and the proxy rises from level to
 // level in every module with no overlap between levels. When a draw falls
 // in another band the next draw's size moves one step towards level L
-// (within 1-5), so that a level costs a few draws at most.
+// (within 1-5), so that a level costs a few draws at most; one in the band
+// but in the other split (train or interpolate) draws the next at a random
+// size.
 //
 // The extrapolate split keeps its levels by size (sizes 6-10, beyond every
 // band's calibration): its level L is the size L+5.
 
 // maxLevelDraws bounds the draws for one problem of a level (band misses
 // and split misses together).
-const maxLevelDraws = 400
+const maxLevelDraws = 1000
 
 // bandOf returns the level (1-5) of a proxy value under thresholds t: the
 // number of thresholds at or below it, plus one.
@@ -68,26 +70,30 @@ func drawFor(m *Module, seed int64, split string, level, index int) (*Problem, e
 			lastErr = err
 			continue
 		}
-		if !inSplit(p.Problem, split) {
-			if splitMisses++; splitMisses == 200 {
-				break
+		if banded {
+			if b := bandOf(bands, problemProxy(p)); b != level {
+				// Walk the size towards the level's band.
+				if b < level && g.Size < 5 {
+					g.Size++
+				} else if b > level && g.Size > 1 {
+					g.Size--
+				}
+				g.Level = g.Size
+				continue
 			}
-			continue
 		}
-		if !banded {
+		if inSplit(p.Problem, split) {
 			return p, nil
 		}
-		b := bandOf(bands, problemProxy(p))
-		if b == level {
-			return p, nil
+		if splitMisses++; splitMisses == 200 {
+			break
 		}
-		// Walk the size towards the level's band.
-		if b < level && g.Size < 5 {
-			g.Size++
-		} else if b > level && g.Size > 1 {
-			g.Size--
+		if banded {
+			// In the band but not the split: the band's problems at this
+			// size may all be in the other split; try another size.
+			g.Size = 1 + g.IntN(5)
+			g.Level = g.Size
 		}
-		g.Level = g.Size
 	}
 	if lastErr != nil {
 		return nil, fmt.Errorf("%w (and no problem in level %d's band of the difficulty proxy in %d draws)", lastErr, level, maxLevelDraws)
@@ -100,9 +106,11 @@ func drawFor(m *Module, seed int64, split string, level, index int) (*Problem, e
 
 // calibrateBands chooses a module's four thresholds from proxies of draws
 // at sizes 1-5 (vals[s-1] holds size s's): contiguous bands of the sorted
-// values, each holding at least minShare of all draws, that put as many
+// values, each holding at least minShare of all draws and minDistinct of
+// the distinct problems drawn (distinct[v]: how many distinct problem
+// texts had proxy v; nil counts every draw as distinct), that put as many
 // draws as possible in the band of their own size.
-func calibrateBands(vals [5][]float64, minShare float64) ([4]float64, error) {
+func calibrateBands(vals [5][]float64, distinct map[float64]int, minShare, minDistinct float64) ([4]float64, error) {
 	type pt struct {
 		v    float64
 		size int
@@ -138,14 +146,22 @@ func calibrateBands(vals [5][]float64, minShare float64) ([4]float64, error) {
 			pre[s][j+1] = pre[s][j] + cnt[j][s]
 		}
 	}
+	dis := make([]int, k+1)
 	for j := range k {
 		c := 0
 		for s := range 5 {
 			c += cnt[j][s]
 		}
 		tot[j+1] = tot[j] + c
+		d := c
+		if distinct != nil {
+			d = distinct[dv[j]]
+		}
+		dis[j+1] = dis[j] + d
 	}
 	minN := int(minShare * float64(len(all)))
+	minD := int(minDistinct * float64(dis[k]))
+	wide := func(i, j int) bool { return tot[j]-tot[i] >= minN && dis[j]-dis[i] >= minD }
 	const neg = -1 << 60
 	// best[b][j]: the most draws in their own band when the first j distinct
 	// values form bands 0..b; from[b][j] where band b starts.
@@ -157,14 +173,14 @@ func calibrateBands(vals [5][]float64, minShare float64) ([4]float64, error) {
 		}
 	}
 	for j := 1; j <= k; j++ {
-		if tot[j] >= minN {
+		if wide(0, j) {
 			best[0][j] = pre[0][j]
 		}
 	}
 	for b := 1; b < 5; b++ {
 		for j := b + 1; j <= k; j++ {
 			for i := b; i < j; i++ {
-				if best[b-1][i] == neg || tot[j]-tot[i] < minN {
+				if best[b-1][i] == neg || !wide(i, j) {
 					continue
 				}
 				if v := best[b-1][i] + pre[b][j] - pre[b][i]; v > best[b][j] {
@@ -174,7 +190,7 @@ func calibrateBands(vals [5][]float64, minShare float64) ([4]float64, error) {
 		}
 	}
 	if best[4][k] == neg {
-		return [4]float64{}, fmt.Errorf("no five bands of at least %.0f%% of the draws each among %d distinct proxy values", 100*minShare, k)
+		return [4]float64{}, fmt.Errorf("no five bands of at least %.0f%% of the draws and %.0f%% of the distinct problems each among %d distinct proxy values", 100*minShare, 100*minDistinct, k)
 	}
 	var t [4]float64
 	j := k
@@ -187,9 +203,12 @@ func calibrateBands(vals [5][]float64, minShare float64) ([4]float64, error) {
 }
 
 // calibrationDraws returns the proxies of n unverified draws of module m at
-// each size 1-5 (train split, seed 1, no band).
-func calibrationDraws(m *Module, n int) [5][]float64 {
+// each size 1-5 (train split, a seed of its own, no band), and how many
+// distinct problem texts had each proxy.
+func calibrationDraws(m *Module, n int) ([5][]float64, map[float64]int) {
 	var vals [5][]float64
+	texts := map[string]bool{}
+	distinct := map[float64]int{}
 	for s := 1; s <= 5; s++ {
 		for i := range n {
 			r := rand.New(rand.NewPCG(problemSeed(-1, m.Name, "calibrate", s, i), 0x616d7073))
@@ -198,10 +217,15 @@ func calibrationDraws(m *Module, n int) [5][]float64 {
 			if err != nil {
 				continue
 			}
-			vals[s-1] = append(vals[s-1], problemProxy(p))
+			v := problemProxy(p)
+			vals[s-1] = append(vals[s-1], v)
+			if !texts[p.Problem] {
+				texts[p.Problem] = true
+				distinct[v]++
+			}
 		}
 	}
-	return vals
+	return vals, distinct
 }
 
 // writeBandsTable writes the Go source of levelBands.

@@ -1,6 +1,8 @@
 package amps
 
 import (
+	"context"
+	"go/format"
 	"os"
 	"runtime"
 	"strconv"
@@ -31,7 +33,19 @@ func TestCalibrateBands(t *testing.T) {
 				defer wg.Done()
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				bands[i], errs[i] = calibrateBands(calibrationDraws(m, n), 0.08)
+				// The widest bands first: 8% of the draws each, else 4%,
+				// 2% or 1% (a level then costs more band misses), and
+				// always 8% of the distinct problems (else 4%), so that
+				// each level has problems to draw in both splits.
+				vals, distinct := calibrationDraws(m, n)
+			ladder:
+				for _, dshare := range []float64{0.08, 0.04} {
+					for _, share := range []float64{0.08, 0.04, 0.02, 0.01} {
+						if bands[i], errs[i] = calibrateBands(vals, distinct, share, dshare); errs[i] == nil {
+							break ladder
+						}
+					}
+				}
 			}()
 		}
 		wg.Wait()
@@ -45,7 +59,11 @@ func TestCalibrateBands(t *testing.T) {
 		}
 		var sb strings.Builder
 		writeBandsTable(&sb, table)
-		if err := os.WriteFile("bands_table.go", []byte(sb.String()), 0o644); err != nil {
+		src, err := format.Source([]byte(sb.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("bands_table.go", src, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		levelBands = table
@@ -79,7 +97,7 @@ func TestCalibrateBandsCases(t *testing.T) {
 			vals[s] = append(vals[s], float64(10*s+i%5))
 		}
 	}
-	got, err := calibrateBands(vals, 0.1)
+	got, err := calibrateBands(vals, nil, 0.1, 0.1)
 	if err != nil || got != [4]float64{10, 20, 30, 40} {
 		t.Errorf("separated sizes: %v, %v; want [10 20 30 40]", got, err)
 	}
@@ -97,7 +115,7 @@ func TestCalibrateBandsCases(t *testing.T) {
 			same[s] = append(same[s], float64(i))
 		}
 	}
-	got, err = calibrateBands(same, 0.15)
+	got, err = calibrateBands(same, nil, 0.15, 0.15)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +134,47 @@ func TestCalibrateBandsCases(t *testing.T) {
 	for s := range 5 {
 		few[s] = []float64{1, 2, 3}
 	}
-	if _, err := calibrateBands(few, 0.05); err == nil {
+	if _, err := calibrateBands(few, nil, 0.05, 0.05); err == nil {
 		t.Error("three distinct values calibrated into five bands")
+	}
+}
+
+// TestLevelsAreBands: every train and interpolate record of every module
+// is in its level's band of the proxy (so no problem text is at two levels
+// and the proxy rises with the level without overlap), and extrapolate
+// keeps its levels by size.
+func TestLevelsAreBands(t *testing.T) {
+	for _, split := range []string{Train, Interpolate} {
+		var recs []Record
+		for _, m := range Modules() {
+			rs, _, err := Generate(context.Background(), Options{Modules: []*Module{m}, N: 5, Seed: 21, Split: split})
+			if err != nil {
+				t.Errorf("%s: %v", split, err)
+			}
+			recs = append(recs, rs...)
+		}
+		for _, r := range recs {
+			if b := bandOf(levelBands[r.Module], DifficultyProxy(r)); b != r.LevelNum() {
+				t.Errorf("%s: proxy %v is in band %d, not its level (thresholds %v)", r.UniqueID, DifficultyProxy(r), b, levelBands[r.Module])
+			}
+		}
+	}
+}
+
+// TestLevelOverlap: the overlap data check prints counts out-of-order
+// pairs of adjacent levels.
+func TestLevelOverlap(t *testing.T) {
+	disjoint := [5][]float64{{1, 2}, {3, 4}, {5}, {6, 9}, {10}}
+	if o := levelOverlap(&disjoint); o != 0 {
+		t.Errorf("disjoint levels: overlap %v", o)
+	}
+	// level 1 {1, 5} against level 2 {3, 4}: the pairs (5, 3) and (5, 4) of 4
+	mixed := [5][]float64{{1, 5}, {3, 4}, {6}, {7}, {8}}
+	if o := levelOverlap(&mixed); o != 0.5 {
+		t.Errorf("overlap %v, want 0.5", o)
+	}
+	tie := [5][]float64{{2}, {2}}
+	if o := levelOverlap(&tie); o != 1 {
+		t.Errorf("a tie between levels: overlap %v, want 1", o)
 	}
 }
