@@ -431,7 +431,7 @@ func genBaseConversion(g *G) (*Problem, error) {
 	}
 	if len(s) > 1 && strings.Join(terms, " + ") != itoa(n) {
 		p.Steps = []string{"Dividing by " + m(itoa(base)) + " repeatedly and reading the remainders from the last to the first gives the digits: " +
-		m(itoa(n)+" = "+strings.Join(terms, " + ")) + "."}
+			m(itoa(n)+" = "+strings.Join(terms, " + ")) + "."}
 	}
 	p.Answer = s
 	digits, _ := new(big.Int).SetString(s, 10) // the base-b digits read as a decimal numeral
