@@ -243,3 +243,64 @@ func writeBandsTable(sb *strings.Builder, bands map[string][4]float64) {
 	}
 	sb.WriteString("}\n")
 }
+
+// Space is the estimated number of distinct problems of one module at each
+// level of a split, from n draws per level (the draws of Generate's
+// indices 0..n-1, unverified): Chao1's estimate D + f1^2 / (2 f2) from the
+// distinct texts D, those drawn once f1 and twice f2 (D + f1(f1-1)/2 when
+// none repeats twice). It is a lower-bound estimator: a space far larger
+// than n^2 reads as about n^2/2 at most.
+type Space struct {
+	Module   string
+	Distinct [5]int     // distinct texts among the n draws of each level
+	Estimate [5]float64 // Chao1 per level
+}
+
+// Total is the sum of the levels' estimates.
+func (s Space) Total() float64 {
+	t := 0.0
+	for _, e := range s.Estimate {
+		t += e
+	}
+	return t
+}
+
+// EstimateSpace draws n problems per level of module m (seed, split) and
+// estimates each level's number of distinct problems.
+func EstimateSpace(m *Module, seed int64, split string, n int) (Space, error) {
+	split, err := validSplit(split)
+	if err != nil {
+		return Space{}, err
+	}
+	sp := Space{Module: m.Name}
+	for l := 1; l <= 5; l++ {
+		seen := map[string]int{}
+		for i := range n {
+			p, err := drawFor(m, seed, split, l, i)
+			if err != nil {
+				continue
+			}
+			seen[p.Problem]++
+		}
+		f1, f2 := 0, 0
+		for _, c := range seen {
+			switch c {
+			case 1:
+				f1++
+			case 2:
+				f2++
+			}
+		}
+		sp.Distinct[l-1] = len(seen)
+		sp.Estimate[l-1] = chao1(len(seen), f1, f2)
+	}
+	return sp, nil
+}
+
+// chao1 is the bias-corrected Chao1 richness estimate.
+func chao1(d, f1, f2 int) float64 {
+	if f2 == 0 {
+		return float64(d) + float64(f1)*float64(f1-1)/2
+	}
+	return float64(d) + float64(f1)*float64(f1)/(2*float64(f2))
+}

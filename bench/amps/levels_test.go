@@ -2,9 +2,11 @@ package amps
 
 import (
 	"context"
+	"fmt"
 	"go/format"
 	"os"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,5 +178,71 @@ func TestLevelOverlap(t *testing.T) {
 	tie := [5][]float64{{2}, {2}}
 	if o := levelOverlap(&tie); o != 1 {
 		t.Errorf("a tie between levels: overlap %v, want 1", o)
+	}
+}
+
+// TestSpaceSizes estimates every module's number of distinct problems per
+// level (see Space) and prints them with their minimum, median and total.
+// CI estimates three modules from 40 draws per level; AMPS_SPACE=N
+// estimates every module from N draws per level (AMPS_SPACE=400: about
+// two CPU-minutes), and AMPS_SPACE_MIN=K then fails for any module whose
+// smallest level estimates under K distinct problems.
+func TestSpaceSizes(t *testing.T) {
+	n, mods := 40, []string{"polygon_angle_sum", "derivative_product", "word_arrangements"}
+	if v, err := strconv.Atoi(os.Getenv("AMPS_SPACE")); err == nil && v > 0 {
+		n, mods = v, []string{"all"}
+	}
+	sel, err := Select(mods)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spaces := make([]Space, len(sel))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, m := range sel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			spaces[i], _ = EstimateSpace(m, 1, Train, n)
+		}()
+	}
+	wg.Wait()
+	minWant, _ := strconv.ParseFloat(os.Getenv("AMPS_SPACE_MIN"), 64)
+	var totals []float64
+	sum := 0.0
+	var sb strings.Builder
+	for _, s := range spaces {
+		low := s.Estimate[0]
+		for _, e := range s.Estimate {
+			low = min(low, e)
+			if e < 1 {
+				t.Errorf("%s: a level with no problem (%v)", s.Module, s.Estimate)
+			}
+		}
+		if low < minWant {
+			t.Errorf("%s: smallest level estimates %.0f distinct problems, want at least %.0f", s.Module, low, minWant)
+		}
+		totals = append(totals, s.Total())
+		sum += s.Total()
+		fmt.Fprintf(&sb, "%-32s %10.0f %10.0f %10.0f %10.0f %10.0f  total %11.0f\n", s.Module, s.Estimate[0], s.Estimate[1], s.Estimate[2], s.Estimate[3], s.Estimate[4], s.Total())
+	}
+	sort.Float64s(totals)
+	t.Logf("estimated distinct train problems per level from %d draws per level:\n%smodules %d: min %.0f, median %.0f, total %.0f (estimates saturate near %d per level)",
+		n, sb.String(), len(totals), totals[0], totals[len(totals)/2], sum, n*(n-1)/2+n)
+}
+
+// TestChao1: the estimate is the distinct count when nothing is seen once,
+// and grows with the singletons.
+func TestChao1(t *testing.T) {
+	if got := chao1(10, 0, 5); got != 10 {
+		t.Errorf("no singletons: %v, want 10", got)
+	}
+	if got := chao1(10, 4, 2); got != 14 {
+		t.Errorf("f1 4, f2 2: %v, want 14", got)
+	}
+	if got := chao1(3, 3, 0); got != 6 {
+		t.Errorf("all singletons: %v, want 6", got)
 	}
 }
