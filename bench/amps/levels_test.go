@@ -1,7 +1,6 @@
 package amps
 
 import (
-	"context"
 	"fmt"
 	"go/format"
 	"os"
@@ -147,14 +146,7 @@ func TestCalibrateBandsCases(t *testing.T) {
 // keeps its levels by size.
 func TestLevelsAreBands(t *testing.T) {
 	for _, split := range []string{Train, Interpolate} {
-		var recs []Record
-		for _, m := range Modules() {
-			rs, _, err := Generate(context.Background(), Options{Modules: []*Module{m}, N: 5, Seed: 21, Split: split})
-			if err != nil {
-				t.Errorf("%s: %v", split, err)
-			}
-			recs = append(recs, rs...)
-		}
+		recs, _ := sample(t, split)
 		for _, r := range recs {
 			if b := bandOf(levelBands[r.Module], DifficultyProxy(r)); b != r.LevelNum() {
 				t.Errorf("%s: proxy %v is in band %d, not its level (thresholds %v)", r.UniqueID, DifficultyProxy(r), b, levelBands[r.Module])

@@ -39,7 +39,7 @@ func TestSympyDifferential(t *testing.T) {
 	if out, err := exec.Command(py, "-c", "import sympy").CombinedOutput(); err != nil {
 		missing("sympy not importable (%v: %s): the differential test needs python3-sympy", err, bytes.TrimSpace(out))
 	}
-	n := 50
+	n := 20
 	if testing.Short() {
 		n = 10
 	}
