@@ -212,6 +212,9 @@ func genMixed(g *G) (*Problem, error) {
 		"As improper fractions: " + m(mixedTeX(a)+" = "+a.TeX()) + " and " + m(mixedTeX(b)+" = "+b.TeX()) + ".",
 		"Their sum is " + m(sum.TeX()) + ".",
 	}
+	if a.Equal(b) {
+		p.Steps[0] = "As an improper fraction, " + m(mixedTeX(a)+" = "+a.TeX()) + "."
+	}
 	p.setNum(sum)
 	p.sym("a", pyQ(a))
 	p.sym("b", pyQ(b))

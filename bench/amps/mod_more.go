@@ -1053,7 +1053,11 @@ func genLinePlane(g *G) (*Problem, error) {
 	comp := func(i int) string { return tex(cas.Sum(e(P[i]), cas.Product(e(D[i]), T))) }
 	plane := tex(cas.Sum(cas.Product(e(n[0]), X), cas.Product(e(n[1]), Y), cas.Product(e(n[2]), Z)))
 	p := &Problem{Problem: "Where does the line " + m(`\left(x, y, z\right) = \left(`+comp(0)+", "+comp(1)+", "+comp(2)+`\right)`) + " meet the plane " + m(plane+" = "+itoa(d)) + "?"}
-	p.Steps = []string{"Substituting the line into the plane: " + m(tex(cas.Sum(e(np), cas.Product(e(nd), T)))+" = "+itoa(d)) + ", so " + m("t = "+t.TeX()) + ".",
+	subst := m(tex(cas.Sum(e(np), cas.Product(e(nd), T)))+" = "+itoa(d)) + ", so " + m("t = "+t.TeX())
+	if tex(cas.Sum(e(np), cas.Product(e(nd), T)))+" = "+itoa(d) == "t = "+t.TeX() {
+		subst = m("t = " + t.TeX())
+	}
+	p.Steps = []string{"Substituting the line into the plane: " + subst + ".",
 		"At " + m("t = "+t.TeX()) + " the line is at " + m(`\left(`+tex(pt[0])+", "+tex(pt[1])+", "+tex(pt[2])+`\right)`) + "."}
 	p.setTuple(pt...)
 	p.sym("P", pyInts(P[:]))

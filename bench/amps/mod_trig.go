@@ -167,6 +167,9 @@ func genDegToRad(g *G) (*Problem, error) {
 	r := qf(deg, 180)
 	p := &Problem{Problem: "Convert " + m(itoa(deg)+`^{\circ}`) + " to radians."}
 	p.Steps = []string{"Multiply by " + m(`\frac{\pi}{180^{\circ}}`) + ": " + m(chain(itoa(deg)+`\cdot\frac{\pi}{180}`, `\frac{`+itoa(deg)+`\pi}{180}`, piTeX(r))) + "."}
+	if deg == 1 {
+		p.Steps[0] = "Multiply by " + m(`\frac{\pi}{180^{\circ}}`) + ": one degree is " + m(piTeX(r)) + "."
+	}
 	ans := cas.Product(cas.N(r), cas.Pi)
 	p.setExpr(ans)
 	p.sym("deg", itoa(deg))
