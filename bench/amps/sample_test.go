@@ -10,7 +10,8 @@ import (
 
 // The shared sample: one generation of every module per split, made once
 // for the tests that read every module (TestEveryModuleEverySplit,
-// TestNoRepeatsWhileTheSpaceLasts, TestLintSample, TestLevelsAreBands)
+// TestNoRepeatsWhileTheSpaceLasts, TestLintSample, TestLevelsAreBands,
+// and with its sympy data TestSympyDifferential)
 // instead of one generation each. sampleN problems per module and split
 // (levels 1-5 in turn, seed 3); AMPS_SAMPLE_N sets a larger one.
 var (
@@ -36,7 +37,7 @@ func sample(t *testing.T, split string) ([]Record, Stats) {
 	sampleOnce.Do(func() {
 		sampleRecs, sampleStats = map[string][]Record{}, map[string]Stats{}
 		for _, sp := range []string{Train, Interpolate, Extrapolate} {
-			recs, st, err := Generate(context.Background(), Options{N: sampleN(), Seed: 3, Split: sp})
+			recs, st, err := Generate(context.Background(), Options{N: sampleN(), Seed: 3, Split: sp, KeepSympy: true})
 			if err != nil {
 				sampleErr = err
 				return
