@@ -23,6 +23,21 @@
 // of level), which each module turns into larger numbers, higher degrees,
 // larger matrices or longer compositions, as its Extrapolate note says.
 //
+// Levels: a train or interpolate problem's level is the band of its
+// difficulty proxy (DifficultyProxy) between the module's four calibrated
+// thresholds (levels.go, bands_table.go), so levels partition each
+// module's problems and the proxy rises with the level in every module;
+// extrapolate's levels are sizes 6-10. EstimateSpace estimates each
+// level's number of distinct problems.
+//
+// Tests: CI runs small samples; the acceptance sizes are behind
+// environment variables: AMPS_SAMPLE_N (the shared sample per module and
+// split, 10), AMPS_LINT_N=250 (the 100k lint sample, train and
+// extrapolate), AMPS_SYMPY_N (the sympy differential, 20 per module),
+// AMPS_FORM_N (20 per form module), AMPS_SPACE=400 (every module's space
+// estimate; AMPS_SPACE_MIN=K to require a floor), AMPS_CALIBRATE=1
+// (recalibrate the level thresholds after changing a module's text).
+//
 // The records are MATH's record shape (problem, solution, level, type)
 // plus answer, module, area, split, seed and index, from which `data check
 // amps` regenerates and re-verifies every problem.

@@ -80,11 +80,8 @@ func TestSelect(t *testing.T) {
 // each split: each must be kept (verified) and be well formed.
 func TestEveryModuleEverySplit(t *testing.T) {
 	for _, split := range []string{Train, Interpolate, Extrapolate} {
-		recs, st, err := Generate(context.Background(), Options{N: 5, Seed: 3, Split: split})
-		if err != nil {
-			t.Fatalf("%s: %v", split, err)
-		}
-		if len(recs) != 5*len(Modules()) || st.Kept != len(recs) {
+		recs, st := sample(t, split)
+		if len(recs) != sampleN()*len(Modules()) || st.Kept != len(recs) {
 			t.Fatalf("%s: %d records", split, len(recs))
 		}
 		for _, r := range recs {
@@ -130,14 +127,7 @@ func TestSameSeedSameBytes(t *testing.T) {
 // over every module at every level, unless a level's space ran out, and
 // then exactly the repeats the stats count are there.
 func TestNoRepeatsWhileTheSpaceLasts(t *testing.T) {
-	n := 50
-	if testing.Short() {
-		n = 20
-	}
-	recs, st, err := Generate(context.Background(), Options{N: n, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs, st := sample(t, Train)
 	repeated := map[string]int{}
 	for _, m := range st.Modules {
 		repeated[m.Module] = m.Repeated
@@ -162,6 +152,7 @@ func TestNoRepeatsWhileTheSpaceLasts(t *testing.T) {
 	// A level with few problems runs out: level 1 of a small module, drawn
 	// far past its size, keeps repeats and says so, and stays bounded.
 	small, _ := Select([]string{"polygon_angle_sum"})
+	var err error
 	recs, st, err = Generate(context.Background(), Options{Modules: small, N: 400, Seed: 1, Level: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -313,7 +304,8 @@ func TestCheckFile(t *testing.T) {
 		t.Fatalf("cross-level %d, difficulty of %d modules (want 0, %d)", rep.CrossLevel, len(rep.Difficulty), len(mods))
 	}
 	if !strings.Contains(buf.String(), "re-verified (100.0%)") || !strings.Contains(buf.String(), "form lint: no findings") ||
-		!strings.Contains(buf.String(), "problems at two or more levels: 0") || !strings.Contains(buf.String(), "difficulty proxy") {
+		!strings.Contains(buf.String(), "problems at two or more levels: 0") || !strings.Contains(buf.String(), "difficulty proxy") ||
+		!strings.Contains(buf.String(), "overlap") {
 		t.Fatalf("report: %s", buf.String())
 	}
 

@@ -42,6 +42,11 @@ type CheckReport struct {
 	// present to the next.
 	Difficulty  map[string][5]float64 `json:"difficulty"`
 	NotMonotone []string              `json:"not_monotone"`
+	// Overlap is, per module, the largest over adjacent levels L, L+1 of
+	// the share of pairs (a level-L record, a level-(L+1) record) whose
+	// proxies are out of order (the lower level's at least the higher's):
+	// 0 when the levels' proxy ranges are disjoint.
+	Overlap map[string]float64 `json:"overlap"`
 }
 
 // DifficultyProxy is a record's measured difficulty: the characters of
@@ -65,6 +70,30 @@ func DifficultyProxy(r Record) float64 {
 		}
 	}
 	return float64(n)
+}
+
+// levelOverlap is the largest share, over adjacent levels present, of
+// pairs of their records whose proxies are out of order.
+func levelOverlap(ps *[5][]float64) float64 {
+	worst := 0.0
+	for l := 0; l < 4; l++ {
+		lo, hi := append([]float64(nil), ps[l]...), append([]float64(nil), ps[l+1]...)
+		if len(lo) == 0 || len(hi) == 0 {
+			continue
+		}
+		sort.Float64s(lo)
+		sort.Float64s(hi)
+		// For each higher-level value, the lower-level values at or above it.
+		out, i := 0, 0
+		for _, h := range hi {
+			for i < len(lo) && lo[i] < h {
+				i++
+			}
+			out += len(lo) - i
+		}
+		worst = max(worst, float64(out)/float64(len(lo)*len(hi)))
+	}
+	return worst
 }
 
 // Failed reports whether any record failed or the lint found a defect.
@@ -103,8 +132,15 @@ func (r *CheckReport) WriteText(w io.Writer) {
 		if notMono[mod] {
 			mark = "  NOT MONOTONE"
 		}
-		fmt.Fprintf(w, "  %-32s %6.1f %6.1f %6.1f %6.1f %6.1f%s\n", mod, d[0], d[1], d[2], d[3], d[4], mark)
+		fmt.Fprintf(w, "  %-32s %6.1f %6.1f %6.1f %6.1f %6.1f  overlap %.3f%s\n", mod, d[0], d[1], d[2], d[3], d[4], r.Overlap[mod], mark)
 	}
+	disjoint := 0
+	for _, o := range r.Overlap {
+		if o == 0 {
+			disjoint++
+		}
+	}
+	fmt.Fprintf(w, "levels with disjoint proxy ranges (overlap 0 between every two adjacent levels): %d of %d modules\n", disjoint, len(r.Overlap))
 	if len(r.Lint) == 0 {
 		fmt.Fprintf(w, "form lint: no findings (%d rules)\n", len(LintRules))
 		return
@@ -146,6 +182,7 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 	seen := map[string]bool{}
 	levelsOf := map[string]map[int]bool{}
 	sum := map[string]*[5]float64{}
+	proxies := map[string]*[5][]float64{}
 	cnt := map[string]*[5]int{}
 	for _, r := range recs {
 		rep.Modules[r.Module]++
@@ -164,6 +201,10 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 		if sum[r.Module] == nil {
 			sum[r.Module], cnt[r.Module] = &[5]float64{}, &[5]int{}
 		}
+		if proxies[r.Module] == nil {
+			proxies[r.Module] = &[5][]float64{}
+		}
+		proxies[r.Module][r.LevelNum()-1] = append(proxies[r.Module][r.LevelNum()-1], DifficultyProxy(r))
 		sum[r.Module][r.LevelNum()-1] += DifficultyProxy(r)
 		cnt[r.Module][r.LevelNum()-1]++
 	}
@@ -192,6 +233,10 @@ func Check(ctx context.Context, path string) (*CheckReport, error) {
 		}
 	}
 	sort.Strings(rep.NotMonotone)
+	rep.Overlap = map[string]float64{}
+	for mod, ps := range proxies {
+		rep.Overlap[mod] = levelOverlap(ps)
+	}
 	fails := make([]string, len(recs))
 	var wg sync.WaitGroup
 	next := make(chan int)

@@ -325,7 +325,7 @@ func reversed(n expr.Node) expr.Node {
 func TestFormModulesGenerated(t *testing.T) {
 	b := New()
 	ctx := context.Background()
-	n := 50
+	n := 20
 	if v, err := strconv.Atoi(os.Getenv("AMPS_FORM_N")); err == nil && v > 0 {
 		n = v // a larger sample: AMPS_FORM_N=500
 	}

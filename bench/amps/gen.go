@@ -369,10 +369,21 @@ func problemSeed(seed int64, module, split string, level, index int) uint64 {
 	return h.Sum64()
 }
 
+// textHash is FNV-1a of the text, finalized by MurmurHash3's 64-bit mix:
+// FNV-1a's low bits depend only on the low bits of the bytes (its prime
+// is odd), so taken mod 8 alone it put every problem of some families
+// (texts differing only in a number written twice) on the same side of
+// the split.
 func textHash(s string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(s))
-	return h.Sum64()
+	x := h.Sum64()
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
 }
 
 // inSplit says whether a problem text belongs to the split (train and
@@ -399,23 +410,9 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 	if level < 1 || level > 5 {
 		return Record{}, fmt.Errorf("level %d: want 1-5", level)
 	}
-	r := rand.New(rand.NewPCG(problemSeed(seed, m.Name, split, level, index), 0x616d7073))
-	g := &G{r: r, Level: level, Size: level, Split: split}
-	if split == Extrapolate {
-		g.Size = level + extrapolateShift
-	}
-	var p *Problem
-	for draw := 0; ; draw++ {
-		if draw == 200 {
-			return Record{}, fmt.Errorf("split: no problem of split %s in 200 draws", split)
-		}
-		p, err = draw1(m, g)
-		if err != nil {
-			return Record{}, err
-		}
-		if inSplit(p.Problem, split) {
-			break
-		}
+	p, err := drawFor(m, seed, split, level, index)
+	if err != nil {
+		return Record{}, err
 	}
 	sol := solution(p)
 	if err := verify(p, m.Form); err != nil {

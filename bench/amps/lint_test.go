@@ -57,14 +57,13 @@ func TestLintRules(t *testing.T) {
 	}
 }
 
-// TestLintSample generates lintSampleN problems of every module (levels 1-5
-// in turn, train and extrapolate) and requires no lint finding. The 100k
-// sample of the acceptance run: AMPS_LINT_N=500 (train) with -timeout 30m.
+// TestLintSample lints the shared sample of every module (levels 1-5 in
+// turn, train, interpolate and extrapolate) and requires no lint finding;
+// AMPS_LINT_N=n (or AMPS_LINT_MODULES) generates its own sample of n per
+// module instead, train and extrapolate. The 100k sample of the acceptance
+// run: AMPS_LINT_N=250 with -timeout 30m.
 func TestLintSample(t *testing.T) {
-	n := 20
-	if testing.Short() {
-		n = 5
-	}
+	n := 0
 	if s := os.Getenv("AMPS_LINT_N"); s != "" {
 		fmt.Sscan(s, &n)
 	}
@@ -78,10 +77,22 @@ func TestLintSample(t *testing.T) {
 	total := 0
 	byKey := map[string]int{}
 	example := map[string]string{}
-	for _, split := range []string{Train, Extrapolate} {
-		recs, _, err := Generate(context.Background(), Options{Modules: mods, N: n, Seed: 3, Split: split})
-		if err != nil {
-			t.Fatal(err)
+	splits := []string{Train, Interpolate, Extrapolate}
+	if n > 0 || len(mods) < len(Modules()) {
+		splits = []string{Train, Extrapolate}
+		if n == 0 {
+			n = sampleN()
+		}
+	}
+	for _, split := range splits {
+		var recs []Record
+		if n == 0 {
+			recs, _ = sample(t, split)
+		} else {
+			var err error
+			if recs, _, err = Generate(context.Background(), Options{Modules: mods, N: n, Seed: 3, Split: split}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		total += len(recs)
 		for _, r := range recs {

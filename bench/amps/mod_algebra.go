@@ -1393,14 +1393,18 @@ func genParabolaFocus(g *G) (*Problem, error) {
 // ---- equations ----
 
 func genLogEquation(g *G) (*Problem, error) {
-	base := g.Int(2, g.ByLevel(3, 4, 5, 6, 7))
-	n := g.Int(1, g.ByLevel(2, 3, 3, 4, 4))
-	a := g.NZ(-g.ByLevel(3, 4, 5, 6, 7), g.ByLevel(3, 4, 5, 6, 7))
-	c := g.Int(-10, 10)
+	base := g.Int(2, g.ByLevel(3, 5, 7, 9, 12))
+	n := g.Int(1, g.ByLevel(2, 3, 3, 4, 5))
+	a := g.NZ(-g.ByLevel(3, 6, 9, 12, 20), g.ByLevel(3, 6, 9, 12, 20))
+	c := g.Int(-g.ByLevel(5, 10, 20, 40, 80), g.ByLevel(5, 10, 20, 40, 80))
 	bn := cas.FromBigInt(bigPow(base, n))
 	x := bn.Sub(q(c)).Div(q(a))
 	lhs := cas.Sum(cas.Product(e(a), X), e(c))
 	p := &Problem{Problem: "Solve " + m(`\log_{`+itoa(base)+`}\left(`+tex(lhs)+`\right) = `+itoa(n)) + " for " + m("x") + "."}
+	p.Steps = []string{"In exponential form, " + m(chain(tex(lhs), itoa(base)+sup(n), bn.TeX())) + "."}
+	if c != 0 {
+		p.Steps = append(p.Steps, "Then "+m(tex(cas.Product(e(a), X))+" = "+bn.Sub(q(c)).TeX())+".")
+	}
 	p.setNum(x)
 	p.sym("base", itoa(base))
 	p.sym("n", itoa(n))
@@ -1562,7 +1566,7 @@ func genRationalize(g *G) (*Problem, error) {
 }
 
 func genAbsEquation(g *G) (*Problem, error) {
-	b := g.ByLevel(4, 6, 8, 10, 12)
+	b := g.ByLevel(4, 12, 30, 80, 200)
 	a, bb, c := g.NZ(-b/2, b/2), g.Int(-b, b), g.Int(1, b)
 	s1, s2 := qf(c-bb, a), qf(-c-bb, a)
 	if s1.Cmp(s2) > 0 {

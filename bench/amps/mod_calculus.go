@@ -969,8 +969,8 @@ func genIntPartsTrig(g *G) (*Problem, error) {
 }
 
 func genIntExpTrig(g *G) (*Problem, error) {
-	a := g.NZ(-g.ByLevel(5, 6, 7, 8, 9), g.ByLevel(5, 6, 7, 8, 9))
-	b := g.Int(1, g.ByLevel(5, 6, 7, 8, 9))
+	a := g.NZ(-g.ByLevel(3, 6, 12, 25, 50), g.ByLevel(3, 6, 12, 25, 50))
+	b := g.Int(1, g.ByLevel(3, 6, 12, 25, 50))
 	f := cas.Product(cas.Call("exp", cas.Product(e(a), X)), cas.Call(g.Pick("sin", "cos"), cas.Product(e(b), X)))
 	F0, err := cas.Integrate(f, "x")
 	if err != nil {
@@ -978,6 +978,17 @@ func genIntExpTrig(g *G) (*Problem, error) {
 	}
 	F := antiZero(F0)
 	p := &Problem{Problem: "Find the antiderivative " + m("F") + " of " + fx("f", f) + " with " + m("F(0) = 0") + "."}
+	// Integrating by parts twice returns the integral itself:
+	// int e^{ax} sin(bx) = e^{ax}(a sin(bx) - b cos(bx))/(a^2 + b^2),
+	// int e^{ax} cos(bx) = e^{ax}(a cos(bx) + b sin(bx))/(a^2 + b^2).
+	sinB, cosB := cas.Call("sin", cas.Product(e(b), X)), cas.Call("cos", cas.Product(e(b), X))
+	inner := cas.Sum(cas.Product(e(a), sinB), cas.Product(e(-b), cosB))
+	if strings.Contains(tex(f), `\cos`) {
+		inner = cas.Sum(cas.Product(e(a), cosB), cas.Product(e(b), sinB))
+	}
+	p.Steps = []string{"Integrating by parts twice gives back the integral, so " +
+		m(`\int f(x)\,dx = \frac{1}{`+itoa(a*a+b*b)+`} `+tex(cas.Call("exp", cas.Product(e(a), X)))+`\left(`+tex(inner)+`\right) + C`) + ".",
+		"Then " + m("F(0) = 0") + " fixes " + m("C") + ": " + m("F(x) = "+tex(F)) + "."}
 	p.setExpr(F)
 	p.sym("f", py(f))
 	p.Check = func() error { return checkAnti(F, f) }

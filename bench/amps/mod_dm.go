@@ -653,6 +653,9 @@ func genPolyEvaluate(g *G) (*Problem, error) {
 			sb.WriteString(ac.TeX() + `\cdot ` + paren(q(a)) + sup(int64(i)))
 		}
 	}
+	if sb.String() == v.TeX() {
+		return nil, errf("poly: nothing to substitute into")
+	}
 	p.Steps = []string{"Substitute " + m("x = "+itoa(a)) + ": " + m(sb.String()+" = "+v.TeX()) + "."}
 	p.setNum(v)
 	p.sym("p", ppy(P))

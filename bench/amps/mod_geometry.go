@@ -257,7 +257,7 @@ func genShoelace(g *G) (*Problem, error) {
 }
 
 func (g *G) polygonN() int64 {
-	return g.Int(3, g.ByLevel(40, 60, 80, 100, 120))
+	return g.Int(3, g.ByLevel(12, 40, 150, 600, 2500))
 }
 
 func genPolygonAngleSum(g *G) (*Problem, error) {
@@ -268,6 +268,7 @@ func genPolygonAngleSum(g *G) (*Problem, error) {
 		text = "Find the sum of the interior angles (in degrees) of a convex " + m(itoa(n)) + "-gon."
 	}
 	p := &Problem{Problem: text}
+	p.Steps = []string{"The interior angles of a convex polygon with " + m("n") + " sides add up to " + m(`(n - 2) \cdot 180^{\circ}`) + ": here " + m(chain(`(`+itoa(n)+` - 2) \cdot 180`, itoa(s))) + "."}
 	p.setNum(q(s))
 	p.sym("n", itoa(n))
 	p.Check = func() error {
@@ -316,6 +317,14 @@ func genSidesFromAngle(g *G) (*Problem, error) {
 		n = g.polygonN()
 		p = &Problem{Problem: "The interior angles of a convex polygon add up to " + m(itoa((n-2)*180)+`^{\circ}`) + ". How many sides does it have?"}
 	}
+	switch {
+	case strings.Contains(p.Problem, "interior angle of"):
+		p.Steps = []string{"Each exterior angle measures " + m(chain(`180^{\circ} - `+itoa(180-360/n)+`^{\circ}`, itoa(360/n)+`^{\circ}`)) + ", and the exterior angles add up to " + m(`360^{\circ}`) + ": " + m(`\frac{360^{\circ}}{`+itoa(360/n)+`^{\circ}} = `+itoa(n)) + "."}
+	case strings.Contains(p.Problem, "exterior"):
+		p.Steps = []string{"The exterior angles add up to " + m(`360^{\circ}`) + ": " + m(`\frac{360^{\circ}}{`+itoa(360/n)+`^{\circ}} = `+itoa(n)) + "."}
+	default:
+		p.Steps = []string{"The interior angles of a convex polygon with " + m("n") + " sides add up to " + m(`(n - 2) \cdot 180^{\circ}`) + ", so " + m(chain(`n - 2 = \frac{`+itoa((n-2)*180)+`}{180}`, itoa(n-2))) + " and " + m("n = "+itoa(n)) + "."}
+	}
 	p.setNum(q(n))
 	p.sym("text", "'"+strings.ReplaceAll(p.Problem, "'", "")+"'")
 	p.Check = func() error {
@@ -346,6 +355,8 @@ func genDiagonals(g *G) (*Problem, error) {
 	d := n * (n - 3) / 2
 	p := &Problem{Problem: g.Pick("How many diagonals does a convex polygon with "+m(itoa(n))+" sides have?",
 		"A convex polygon has "+m(itoa(n))+" vertices. How many diagonals can be drawn?")}
+	p.Steps = []string{"Each of the " + m(itoa(n)) + " vertices is joined by a diagonal to the " + m(itoa(n-3)) + " vertices that are neither itself nor its neighbours, and each diagonal is counted from both ends: " +
+		m(chain(`\frac{`+itoa(n)+`(`+itoa(n)+` - 3)}{2}`, itoa(d))) + "."}
 	p.setNum(q(d))
 	p.sym("n", itoa(n))
 	p.Check = func() error {
@@ -536,11 +547,13 @@ func paren2(s string) string {
 }
 
 func genAreaSAS(g *G) (*Problem, error) {
-	hi := g.ByLevel(6, 9, 12, 16, 20)
+	hi := g.ByLevel(6, 12, 30, 80, 200)
 	a, b := g.Int(1, hi), g.Int(1, hi)
 	C := specialAngles[g.IntN(len(specialAngles))]
 	area := cas.Product(cas.F(a*b, 2), sinDeg(C))
 	p := &Problem{Problem: "Two sides of a triangle are " + m(itoa(a)) + " and " + m(itoa(b)) + ", and the angle between them is " + m(itoa(C)+`^{\circ}`) + ". Find the area of the triangle."}
+	p.Steps = []string{"The area is half the product of the two sides and the sine of the angle between them: " +
+		m(`\frac{1}{2}(`+itoa(a)+`)(`+itoa(b)+`)\sin `+itoa(C)+`^{\circ} = `+tex(area)) + "."}
 	p.setExpr(area)
 	p.sym("a", itoa(a))
 	p.sym("b", itoa(b))
@@ -595,7 +608,7 @@ func genSolidVolume(g *G) (*Problem, error) {
 }
 
 func genRegularArea(g *G) (*Problem, error) {
-	s := g.Int(1, g.ByLevel(20, 25, 30, 35, 40))
+	s := g.Int(2, g.ByLevel(9, 30, 100, 300, 1000))
 	n := []int64{3, 4, 6, 8, 12}[g.IntN(5)]
 	// area = n s^2 / (4 tan(pi/n))
 	var k cas.Expr
@@ -614,6 +627,12 @@ func genRegularArea(g *G) (*Problem, error) {
 	area := cas.Expand(cas.Product(e(s*s), k))
 	names := map[int64]string{3: "an equilateral triangle", 4: "a square", 6: "a regular hexagon", 8: "a regular octagon", 12: "a regular dodecagon"}
 	p := &Problem{Problem: "Find the exact area of " + names[n] + " with side " + m(itoa(s)) + "."}
+	formula := map[int64]string{3: `\frac{\sqrt{3}}{4} s^{2}`, 4: `s^{2}`, 6: `\frac{3\sqrt{3}}{2} s^{2}`, 8: `2\left(1 + \sqrt{2}\right) s^{2}`, 12: `3\left(2 + \sqrt{3}\right) s^{2}`}[n]
+	p.Steps = []string{"The area of " + names[n] + " with side " + m("s") + " is " + m(formula) + ", so here it is " +
+		m(chain(strings.ReplaceAll(formula, "s^{2}", "\\cdot "+itoa(s)+"^{2}"), tex(area))) + "."}
+	if n == 4 {
+		p.Steps[0] = "The area of a square with side " + m("s") + " is " + m("s^{2}") + ", so here it is " + m(itoa(s)+"^{2} = "+tex(area)) + "."
+	}
 	p.setExpr(area)
 	p.sym("n", itoa(n))
 	p.sym("s", itoa(s))
@@ -660,7 +679,7 @@ func genCentroid(g *G) (*Problem, error) {
 }
 
 func genSector(g *G) (*Problem, error) {
-	r := g.Int(1, g.ByLevel(6, 9, 12, 16, 20))
+	r := g.Int(2, g.ByLevel(6, 15, 40, 100, 300))
 	deg := []int64{30, 36, 40, 45, 60, 72, 90, 120, 135, 150, 180, 210, 240, 270, 300}[g.IntN(15)]
 	area := g.Bool()
 	var v cas.Expr
@@ -672,6 +691,11 @@ func genSector(g *G) (*Problem, error) {
 		v = cas.Product(cas.N(qf(deg*2*r, 360)), cas.Pi)
 	}
 	p := &Problem{Problem: "A sector of a circle of radius " + m(itoa(r)) + " has a central angle of " + m(itoa(deg)+`^{\circ}`) + ". Find its exact " + what + "."}
+	if area {
+		p.Steps = []string{"The sector is " + m(`\frac{`+itoa(deg)+`}{360}`) + " of the disc, whose area is " + m(`\pi r^{2}`) + ": " + m(`\frac{`+itoa(deg)+`}{360} \cdot \pi \cdot `+itoa(r)+`^{2} = `+tex(v)) + "."}
+	} else {
+		p.Steps = []string{"The arc is " + m(`\frac{`+itoa(deg)+`}{360}`) + " of the circumference " + m(`2\pi r`) + ": " + m(`\frac{`+itoa(deg)+`}{360} \cdot 2\pi \cdot `+itoa(r)+` = `+tex(v)) + "."}
+	}
 	p.setExpr(v)
 	p.sym("r", itoa(r))
 	p.sym("deg", itoa(deg))

@@ -212,6 +212,9 @@ func genMixed(g *G) (*Problem, error) {
 		"As improper fractions: " + m(mixedTeX(a)+" = "+a.TeX()) + " and " + m(mixedTeX(b)+" = "+b.TeX()) + ".",
 		"Their sum is " + m(sum.TeX()) + ".",
 	}
+	if a.Equal(b) {
+		p.Steps[0] = "As an improper fraction, " + m(mixedTeX(a)+" = "+a.TeX()) + "."
+	}
 	p.setNum(sum)
 	p.sym("a", pyQ(a))
 	p.sym("b", pyQ(b))
@@ -869,9 +872,11 @@ func genSameColor(g *G) (*Problem, error) {
 
 func genProportion(g *G) (*Problem, error) {
 	// b and c at least 2: a denominator 1 is not a proportion a textbook writes
-	a, b, c := g.Int(1, g.ByLevel(12, 20, 30, 50, 100)), g.Int(2, g.ByLevel(12, 20, 30, 50, 100)), g.Int(2, g.ByLevel(12, 20, 30, 50, 100))
+	hi := g.ByLevel(12, 30, 80, 200, 600)
+	a, b, c := g.Int(1, hi), g.Int(2, hi), g.Int(2, hi)
 	x := qf(a*c, b)
 	p := &Problem{Problem: "Solve for " + m("x") + ": " + m(`\frac{`+itoa(a)+"}{"+itoa(b)+`} = \frac{x}{`+itoa(c)+"}") + "."}
+	p.Steps = []string{"Multiplying both sides by " + m(itoa(c)) + ": " + m(chain(`x = \frac{`+itoa(a)+`(`+itoa(c)+`)}{`+itoa(b)+`}`, `\frac{`+itoa(a*c)+`}{`+itoa(b)+`}`, x.TeX())) + "."}
 	p.setNum(x)
 	p.sym("a", itoa(a))
 	p.sym("b", itoa(b))
@@ -955,6 +960,13 @@ func genWordArrangements(g *G) (*Problem, error) {
 		}
 	}
 	w := cand[g.IntN(len(cand))]
+	// Half the problems ask for the arrangements that begin with a given
+	// letter of the word: the arrangements of the other letters.
+	full, first := w, ""
+	if g.Bool() {
+		first = string(w[g.IntN(len(w))])
+		w = strings.Replace(w, first, "", 1)
+	}
 	counts := map[rune]int64{}
 	for _, r := range w {
 		counts[r]++
@@ -974,6 +986,9 @@ func genWordArrangements(g *G) (*Problem, error) {
 		}
 	}
 	p := &Problem{Problem: "How many distinct arrangements of the letters of the word " + m(`\text{`+w+"}") + " are there?"}
+	if first != "" {
+		p.Problem = "How many distinct arrangements of the letters of the word " + m(`\text{`+full+"}") + " begin with the letter " + m(`\text{`+first+"}") + "?"
+	}
 	if len(den) == 0 {
 		p.Steps = []string{"The " + m(itoa(int64(len(w)))) + " letters are all different, so every order is a different arrangement: " + m(itoa(int64(len(w)))+"! = "+ans.String()) + "."}
 	} else {
@@ -987,10 +1002,14 @@ func genWordArrangements(g *G) (*Problem, error) {
 			"Swapping equal letters gives the same arrangement, so divide " + m(itoa(int64(len(w)))+"!") + " by the factorials of the repeat counts: " +
 				m(`\frac{`+itoa(int64(len(w)))+"!}{"+strings.Join(den, `\,`)+"} = "+ans.String()) + "."}
 	}
+	if first != "" {
+		p.Steps[0] = strings.Replace(strings.Replace(p.Steps[0], "The word has", "Those are", 1), "letters are all different", "letters left are all different", 1)
+		p.Steps = append([]string{"With " + m(`\text{`+first+"}") + " first, the other letters, " + m(`\text{`+w+"}") + ", are arranged freely after it."}, p.Steps...)
+	}
 	p.setNum(ans)
 	p.sym("word", "'"+w+"'")
 	p.Check = func() error {
-		if len(w) > 7 {
+		if len(full) > 7 {
 			// multinomial as a product of binomials
 			v, left := q(1), int64(len(w))
 			for _, l := range letters {
@@ -1005,11 +1024,13 @@ func genWordArrangements(g *G) (*Problem, error) {
 		}
 		// enumerate distinct permutations
 		seen := map[string]bool{}
-		b := []byte(w)
+		b := []byte(full)
 		var rec func(k int)
 		rec = func(k int) {
 			if k == len(b) {
-				seen[string(b)] = true
+				if first == "" || string(b[0]) == first {
+					seen[string(b)] = true
+				}
 				return
 			}
 			for i := k; i < len(b); i++ {

@@ -155,12 +155,12 @@ func genLimitSpecial(g *G) (*Problem, error) {
 }
 
 func genLimitLHopital(g *G) (*Problem, error) {
-	n := g.Int(2, g.ByLevel(3, 4, 5, 6, 8))
-	mm := g.Int(1, g.ByLevel(3, 4, 5, 6, 8))
+	n := g.Int(2, g.ByLevel(3, 5, 7, 9, 12))
+	mm := g.Int(1, g.ByLevel(3, 5, 7, 9, 12))
 	if mm == n {
 		mm = n - 1
 	}
-	c := g.NZ(-g.ByLevel(2, 3, 3, 4, 5), g.ByLevel(2, 3, 3, 4, 5))
+	c := g.NZ(-g.ByLevel(2, 4, 6, 9, 12), g.ByLevel(2, 4, 6, 9, 12))
 	cn, cm := q(c).PowInt(int(n)), q(c).PowInt(int(mm))
 	num := cas.Diff(cas.Power(X, e(n)), cas.N(cn))
 	den := cas.Diff(cas.Power(X, e(mm)), cas.N(cm))
@@ -225,8 +225,8 @@ func genSeriesGeometric(g *G) (*Problem, error) {
 }
 
 func genSeriesTelescoping(g *G) (*Problem, error) {
-	k := g.Int(1, g.ByLevel(2, 3, 4, 5, 6))
-	c := g.Int(1, g.ByLevel(3, 6, 10, 12, 20))
+	k := g.Int(1, g.ByLevel(2, 3, 5, 7, 9))
+	c := g.Int(1, g.ByLevel(3, 10, 30, 80, 200))
 	// c/(n(n+k)) = (c/k)(1/n - 1/(n+k)); the sum is (c/k) H_k
 	h := q(0)
 	var hs []string
@@ -566,7 +566,7 @@ func genCongruence(g *G) (*Problem, error) {
 // ---- complex numbers ----
 
 func genComplexSqrt(g *G) (*Problem, error) {
-	b := g.ByLevel(3, 5, 7, 9, 12)
+	b := g.ByLevel(3, 8, 20, 50, 120)
 	u, v := g.NZ(-b, b), g.NZ(-b, b)
 	if u < 0 {
 		u, v = -u, -v
@@ -594,7 +594,7 @@ func genComplexSqrt(g *G) (*Problem, error) {
 
 func genComplexArgument(g *G) (*Problem, error) {
 	deg := []int64{0, 30, 45, 60, 90, 120, 135, 150, 180, -30, -45, -60, -90, -120, -135, -150}[g.IntN(16)]
-	r := g.Int(1, g.ByLevel(3, 5, 8, 10, 12))
+	r := g.Int(1, g.ByLevel(3, 10, 30, 100, 300))
 	t := cas.Product(cas.N(qf(deg, 180)), cas.Pi)
 	re := cas.Expand(cas.Product(e(r), cas.Call("cos", t)))
 	im := cas.Expand(cas.Product(e(r), cas.Call("sin", t)))
@@ -650,7 +650,7 @@ func whereTeX(deg int64) string {
 // ---- combinatorics ----
 
 func genDerangements(g *G) (*Problem, error) {
-	n := g.Int(3, g.ByLevel(6, 7, 8, 9, 10))
+	n := g.Int(3, g.ByLevel(5, 8, 12, 16, 20))
 	fixed := int64(0)
 	if g.Bool() {
 		fixed = g.Int(1, n-2)
@@ -735,8 +735,8 @@ func genDerangements(g *G) (*Problem, error) {
 }
 
 func genStarsBars(g *G) (*Problem, error) {
-	k := g.Int(2, g.ByLevel(3, 4, 5, 6, 8))
-	n := g.Int(k, g.ByLevel(8, 12, 16, 20, 30))
+	k := g.Int(2, g.ByLevel(3, 4, 6, 8, 10))
+	n := g.Int(k, g.ByLevel(8, 20, 40, 80, 150))
 	pos := g.Bool()
 	var ans cas.Q
 	var why string
@@ -986,8 +986,8 @@ func genExponentialDist(g *G) (*Problem, error) {
 }
 
 func genPDFConstant(g *G) (*Problem, error) {
-	n := g.Int(0, g.ByLevel(2, 3, 4, 5, 6))
-	a := g.Int(2, g.ByLevel(3, 4, 5, 6, 8))
+	n := g.Int(0, g.ByLevel(2, 3, 5, 7, 9))
+	a := g.Int(2, g.ByLevel(3, 6, 10, 15, 25))
 	mean := g.Level >= 3 && g.Bool()
 	c := q(n + 1).Div(q(a).PowInt(int(n + 1)))
 	xn := tex(cas.Power(X, e(n)))
@@ -1053,7 +1053,11 @@ func genLinePlane(g *G) (*Problem, error) {
 	comp := func(i int) string { return tex(cas.Sum(e(P[i]), cas.Product(e(D[i]), T))) }
 	plane := tex(cas.Sum(cas.Product(e(n[0]), X), cas.Product(e(n[1]), Y), cas.Product(e(n[2]), Z)))
 	p := &Problem{Problem: "Where does the line " + m(`\left(x, y, z\right) = \left(`+comp(0)+", "+comp(1)+", "+comp(2)+`\right)`) + " meet the plane " + m(plane+" = "+itoa(d)) + "?"}
-	p.Steps = []string{"Substituting the line into the plane: " + m(tex(cas.Sum(e(np), cas.Product(e(nd), T)))+" = "+itoa(d)) + ", so " + m("t = "+t.TeX()) + ".",
+	subst := m(tex(cas.Sum(e(np), cas.Product(e(nd), T)))+" = "+itoa(d)) + ", so " + m("t = "+t.TeX())
+	if tex(cas.Sum(e(np), cas.Product(e(nd), T)))+" = "+itoa(d) == "t = "+t.TeX() {
+		subst = m("t = " + t.TeX())
+	}
+	p.Steps = []string{"Substituting the line into the plane: " + subst + ".",
 		"At " + m("t = "+t.TeX()) + " the line is at " + m(`\left(`+tex(pt[0])+", "+tex(pt[1])+", "+tex(pt[2])+`\right)`) + "."}
 	p.setTuple(pt...)
 	p.sym("P", pyInts(P[:]))

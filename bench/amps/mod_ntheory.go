@@ -415,6 +415,24 @@ func genBaseConversion(g *G) (*Problem, error) {
 	base := g.Int(2, 9)
 	s := strconv.FormatInt(n, int(base))
 	p := &Problem{Problem: "Write the decimal number " + m(itoa(n)) + " in base " + m(itoa(base)) + "."}
+	var terms []string
+	for i, ch := range s {
+		d, k := string(ch), int64(len(s)-1-i)
+		switch {
+		case d == "0":
+			continue
+		case k == 0:
+			terms = append(terms, d)
+		case d == "1":
+			terms = append(terms, itoa(base)+sup(k))
+		default:
+			terms = append(terms, d+` \cdot `+itoa(base)+sup(k))
+		}
+	}
+	if len(s) > 1 && strings.Join(terms, " + ") != itoa(n) {
+		p.Steps = []string{"Dividing by " + m(itoa(base)) + " repeatedly and reading the remainders from the last to the first gives the digits: " +
+			m(itoa(n)+" = "+strings.Join(terms, " + ")) + "."}
+	}
 	p.Answer = s
 	digits, _ := new(big.Int).SetString(s, 10) // the base-b digits read as a decimal numeral
 	p.Reprint = numNode(cas.FromBigInt(digits))
@@ -435,7 +453,7 @@ func genBaseConversion(g *G) (*Problem, error) {
 }
 
 func genOrder(g *G) (*Problem, error) {
-	n := g.Int(3, g.ByLevel(30, 60, 100, 300, 1000))
+	n := g.Int(3, g.ByLevel(30, 200, 2000, 20000, 100000))
 	a := g.Int(2, n-1)
 	for tries := 0; cas.GCDInt(a, n) != 1; tries++ {
 		if tries == 50 {
@@ -448,6 +466,9 @@ func genOrder(g *G) (*Problem, error) {
 		ord++
 	}
 	p := &Problem{Problem: "Find the multiplicative order of " + m(itoa(a)) + " modulo " + m(itoa(n)) + "."}
+	phi := int64(cas.Totient(uint64(n)))
+	p.Steps = []string{"The order divides " + m(chain(`\varphi(`+itoa(n)+`)`, itoa(phi))) + ", and the smallest divisor " + m("d") + " of it with " +
+		m(itoa(a)+`^{d} \equiv 1 \pmod{`+itoa(n)+`}`) + " is " + m(itoa(ord)) + "."}
 	p.setNum(q(ord))
 	p.sym("a", itoa(a))
 	p.sym("n", itoa(n))
@@ -469,7 +490,7 @@ func genOrder(g *G) (*Problem, error) {
 func genLegendre(g *G) (*Problem, error) {
 	var pr int64
 	for {
-		pr = g.Int(3, g.ByLevel(30, 60, 100, 300, 1000))
+		pr = g.Int(3, g.ByLevel(30, 200, 2000, 20000, 200000))
 		if cas.IsPrime(uint64(pr)) {
 			break
 		}
@@ -481,6 +502,12 @@ func genLegendre(g *G) (*Problem, error) {
 		sym = -1
 	}
 	p := &Problem{Problem: "Compute the Legendre symbol " + m(`\left(\frac{`+itoa(a)+"}{"+itoa(pr)+`}\right)`) + "."}
+	res := "1"
+	if sym == -1 {
+		res = "-1"
+	}
+	p.Steps = []string{"By Euler's criterion the symbol is " + m(`a^{\frac{p - 1}{2}}`) + " modulo " + m("p") + ": " +
+		m(itoa(a)+sup((pr-1)/2)+` \equiv `+res+` \pmod{`+itoa(pr)+`}`) + "."}
 	p.setNum(q(sym))
 	p.sym("a", itoa(a))
 	p.sym("p", itoa(pr))
@@ -511,6 +538,18 @@ func genFactorization(g *G) (*Problem, error) {
 		fs = append(fs, cas.Power(cas.N(cas.FromBigInt(new(big.Int).SetUint64(pp.P))), e(int64(pp.K))))
 	}
 	p := &Problem{Problem: "Find the prime factorization of " + m(strconv.FormatUint(n, 10)) + "."}
+	rest := n
+	for _, pp := range fz {
+		pk := uint64(1)
+		for range pp.K {
+			pk *= pp.P
+		}
+		if rest == pk {
+			break
+		}
+		rest /= pk
+		p.Steps = append(p.Steps, "Dividing out "+m(strconv.FormatUint(pp.P, 10)+sup(int64(pp.K)))+" leaves "+m(strconv.FormatUint(rest, 10))+".")
+	}
 	p.Echo = firstMath(p.Problem)
 	p.Answer = factorTeX(n)
 	p.Reprint = numNode(cas.FromBigInt(new(big.Int).SetUint64(n)))

@@ -733,7 +733,7 @@ func genConditional(g *G) (*Problem, error) {
 }
 
 func genDiceMax(g *G) (*Problem, error) {
-	n := g.Int(2, g.ByLevel(20, 24, 28, 32, 36))
+	n := g.Int(2, g.ByLevel(6, 12, 20, 36, 60))
 	dice := g.Int(2, 3)
 	wantMax := g.Bool()
 	// E[max] = sum_k k (k^d - (k-1)^d)/n^d; the minimum is n + 1 - the maximum of n + 1 - X
@@ -752,6 +752,20 @@ func genDiceMax(g *G) (*Problem, error) {
 		which = map[bool]string{true: "smaller", false: "smallest"}[dice == 2]
 	}
 	p := &Problem{Problem: m(itoa(dice)) + " fair dice with " + m(itoa(n)) + " faces numbered " + m("1") + " to " + m(itoa(n)) + " are rolled. What is the expected value of the " + which + " of the numbers?"}
+	// The steps: the distribution of the maximum M, P(M <= k) = (k/n)^d,
+	// and the sum of k P(M = k); the minimum by symmetry.
+	dn := itoa(dice)
+	maxE := s
+	if !wantMax {
+		maxE = q(n + 1).Sub(s)
+	}
+	p.Steps = []string{"For the maximum " + m("M") + ", " + m(`P(M \le k) = \left(\frac{k}{`+itoa(n)+`}\right)^{`+dn+`}`) + ", so " +
+		m(`P(M = k) = \frac{k^{`+dn+`} - (k - 1)^{`+dn+`}}{`+cas.FromBigInt(bigPow(n, dice)).TeX()+`}`) + " and " +
+		m(`E[M] = \sum_{k=1}^{`+itoa(n)+`} k \cdot \frac{k^{`+dn+`} - (k - 1)^{`+dn+`}}{`+cas.FromBigInt(bigPow(n, dice)).TeX()+`} = `+maxE.TeX()) + "."}
+	if !wantMax {
+		p.Steps = append(p.Steps, "The minimum of the numbers is "+m(itoa(n+1))+" minus the maximum of "+m(itoa(n+1))+" minus each, which are again uniform on "+m("1")+" to "+m(itoa(n))+": "+
+			m(chain(itoa(n+1)+" - "+maxE.TeX(), s.TeX()))+".")
+	}
 	p.setNum(s)
 	p.sym("n", itoa(n))
 	p.sym("dice", itoa(dice))
@@ -783,8 +797,8 @@ func genDiceMax(g *G) (*Problem, error) {
 }
 
 func genPoisson(g *G) (*Problem, error) {
-	lam := g.Int(1, g.ByLevel(6, 7, 8, 9, 10))
-	k := g.Int(0, g.ByLevel(5, 6, 7, 8, 9))
+	lam := g.Int(1, g.ByLevel(3, 6, 10, 15, 20))
+	k := g.Int(0, g.ByLevel(2, 4, 6, 9, 12))
 	cum := g.Bool()
 	c := cas.FromBigInt(bigPow(lam, k)).Div(cas.Factorial(k))
 	if cum {
@@ -799,6 +813,24 @@ func genPoisson(g *G) (*Problem, error) {
 		what = `P(X \le ` + itoa(k) + ")"
 	}
 	p := &Problem{Problem: "A random variable " + m("X") + " has a Poisson distribution with mean " + m(itoa(lam)) + ". Find " + m(what) + " exactly."}
+	term := func(i int64) string {
+		num := itoa(lam) + sup(i)
+		if lam == 1 || i == 0 {
+			num = "1"
+		}
+		return `\frac{` + num + `}{` + itoa(i) + `!}`
+	}
+	if cum {
+		var ts []string
+		for i := int64(0); i <= k; i++ {
+			ts = append(ts, term(i))
+		}
+		p.Steps = []string{m(`P(X = i) = \frac{\lambda^{i} e^{-\lambda}}{i!}`) + " with " + m(`\lambda = `+itoa(lam)) + ", summed over " + m(`i = 0, \ldots, `+itoa(k)) + ": " +
+			m(`e^{-`+itoa(lam)+`}\left(`+strings.Join(ts, " + ")+`\right) = `+tex(ans)) + "."}
+	} else {
+		p.Steps = []string{m(`P(X = i) = \frac{\lambda^{i} e^{-\lambda}}{i!}`) + " with " + m(`\lambda = `+itoa(lam)) + " and " + m(`i = `+itoa(k)) + ": " +
+			m(term(k)+` e^{-`+itoa(lam)+`} = `+tex(ans)) + "."}
+	}
 	p.setExpr(ans)
 	p.sym("lam", itoa(lam))
 	p.sym("k", itoa(k))

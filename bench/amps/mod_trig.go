@@ -167,6 +167,9 @@ func genDegToRad(g *G) (*Problem, error) {
 	r := qf(deg, 180)
 	p := &Problem{Problem: "Convert " + m(itoa(deg)+`^{\circ}`) + " to radians."}
 	p.Steps = []string{"Multiply by " + m(`\frac{\pi}{180^{\circ}}`) + ": " + m(chain(itoa(deg)+`\cdot\frac{\pi}{180}`, `\frac{`+itoa(deg)+`\pi}{180}`, piTeX(r))) + "."}
+	if deg == 1 {
+		p.Steps[0] = "Multiply by " + m(`\frac{\pi}{180^{\circ}}`) + ": one degree is " + m(piTeX(r)) + "."
+	}
 	ans := cas.Product(cas.N(r), cas.Pi)
 	p.setExpr(ans)
 	p.sym("deg", itoa(deg))
@@ -296,10 +299,11 @@ func genTrigInverse(g *G) (*Problem, error) {
 	arg := tex(v)
 	p := &Problem{}
 	inner := ""
-	if g.Size >= 4 && g.Bool() {
+	if g.Size >= 2 && g.Bool() {
 		// arcsin(sin s) with s outside the range: s = th + 2 pi k, or for
 		// arcsin pi - th, for arccos -th
-		k := g.NZ(-2, 2)
+		kmax := g.ByLevel(1, 1, 3, 8, 20)
+		k := g.NZ(-kmax, kmax)
 		s := th.Add(q(2 * k))
 		if fn == "arcsin" && g.Bool() {
 			s = q(1).Sub(th).Add(q(2 * k))
@@ -539,7 +543,7 @@ func indexOf(s, sub string) int {
 
 func genTrigEquation(g *G) (*Problem, error) {
 	fn := g.Pick("sin", "cos", "tan")
-	k := g.Int(1, g.ByLevel(1, 2, 2, 3, 4))
+	k := g.Int(1, g.ByLevel(1, 2, 3, 4, 6))
 	// the right side: a standard value
 	var vals []cas.Expr
 	for _, v := range standardValues() {

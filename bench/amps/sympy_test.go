@@ -39,10 +39,10 @@ func TestSympyDifferential(t *testing.T) {
 	if out, err := exec.Command(py, "-c", "import sympy").CombinedOutput(); err != nil {
 		missing("sympy not importable (%v: %s): the differential test needs python3-sympy", err, bytes.TrimSpace(out))
 	}
-	n := 50
-	if testing.Short() {
-		n = 10
-	}
+	// The shared sample's train and interpolate problems (20 per module
+	// by default), unless AMPS_SYMPY_N or AMPS_SYMPY_MODULES ask for a
+	// sample of their own.
+	n := 0
 	if s := os.Getenv("AMPS_SYMPY_N"); s != "" {
 		fmt.Sscan(s, &n)
 	}
@@ -52,9 +52,14 @@ func TestSympyDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		n = max(n, 20)
 	}
-	recs, _, err := Generate(context.Background(), Options{Modules: mods, N: n, Seed: 11, KeepSympy: true})
-	if err != nil {
+	var recs []Record
+	if n == 0 {
+		tr, _ := sample(t, Train)
+		in, _ := sample(t, Interpolate)
+		recs = append(append(recs, tr...), in...)
+	} else if recs, _, err = Generate(context.Background(), Options{Modules: mods, N: n, Seed: 11, KeepSympy: true}); err != nil {
 		t.Fatal(err)
 	}
 	// one file per worker, so that the python processes share the cores
