@@ -292,7 +292,9 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 		return eq("identical text")
 	}
 	cfg := latex.Config{DecimalComma: opts.DecimalComma}
-	g, err := latex.ParseWith(gold, cfg)
+	gcfg := cfg
+	gcfg.GoldApprox = true // a gold may state its value approximately
+	g, err := latex.ParseWith(gold, gcfg)
 	if err != nil {
 		return Result{Unparsable, "gold unparsable at " + err.Error()}
 	}

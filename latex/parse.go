@@ -217,6 +217,13 @@ type Config struct {
 	// them when asked for "SymPy-convertible" formulas: I is the imaginary
 	// unit, E is e and oo is infinity (by default I and E are variables).
 	SymPyNames bool
+	// GoldApprox reads \approx, \simeq, \sim or \thickapprox before the
+	// whole answer as the value it states approximately. It is for gold
+	// answers only, which a dataset's authors wrote (MATH's
+	// train/algebra/719 is "\approx 8.24 \text{ mph}"); a candidate's
+	// leading relation has nothing on its left and is refused ("a relation
+	// with no left side"): issue 28 lets only the no-op table vanish.
+	GoldApprox bool
 }
 
 // ParseWith parses an answer under cfg; it does not panic either.
@@ -403,6 +410,9 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 			p.failf(t.start, "unexpected %q", t.text)
 		}
 		nt := p.peek()
+		if nt.kind == tCmd && noOpSet[NoOpPrefix][nt.text] {
+			p.failf(nt.start, `\%s after a value is not read (a number sign stands before an amount)`, nt.text)
+		}
 		if _, _, ok := p.isSep(nt); !ok && !stop(nt) && !(nt.kind == tOp && nt.text == ".") {
 			p.failf(nt.start, "unexpected %q", nt.text)
 		}
@@ -437,6 +447,9 @@ var relCmds = map[string]string{"le": "<=", "leq": "<=", "leqslant": "<=", "ge":
 	"ne": "!=", "neq": "!=", "lt": "<", "gt": ">", "approx": "~", "simeq": "~", "sim": "~", "thickapprox": "~",
 	"in": "in", "equiv": "=", "coloneqq": "=", "eq": "="}
 
+// approxCmds state a value approximately (Config.GoldApprox).
+var approxCmds = map[string]bool{"approx": true, "simeq": true, "sim": true, "thickapprox": true}
+
 func (p *parser) relOp(t token) (string, bool) {
 	switch t.kind {
 	case tOp:
@@ -459,11 +472,24 @@ func (p *parser) parseRel() expr.Node {
 	p.enter()
 	defer p.leave()
 	var first expr.Node
-	if t := p.peek(); t.kind == tCmd && noOpSet[NoOpPrefix][t.text] {
-		// "\approx 8.24": an answer stated as approximately a value is
-		// that value (a decimal is compared as a rounded value anyway);
-		// nothing else may stand before a relation
+	for t := p.peek(); t.kind == tCmd && noOpSet[NoOpPrefix][t.text]; t = p.peek() {
+		// \#5: a number sign before an amount (the no-op table)
 		p.pos = t.end
+	}
+	if t := p.peek(); p.cfg.GoldApprox && t.kind == tCmd && approxCmds[t.text] {
+		p.pos = t.end
+	}
+	if t := p.peek(); t.kind != tEOF {
+		if _, ok := p.relOp(t); ok {
+			// "\approx 2", "\sim -1", "≈12", "= 5": a relation with
+			// nothing on its left states no answer; it is never read as
+			// its right side (the no-op table lists no relation)
+			name := t.text
+			if t.kind == tCmd {
+				name = `\` + name
+			}
+			p.failf(t.start, "a relation with no left side is not an answer: %s", name)
+		}
 	}
 	if m := lhsFunc.FindStringSubmatchIndex(p.s[p.pos:]); m != nil && (p.pos == 0 || !isLetter(p.s[p.pos-1]) || p.pos == p.sepEnd) {
 		fn := p.s[p.pos+m[2] : p.pos+m[3]]
@@ -674,8 +700,9 @@ func (p *parser) parseMul() expr.Node {
 			continue
 		}
 		if c, ok := p.uprightConstAhead(); ok {
-			// 4\text{i}, 2\textrm{e}: the constant, never a unit
-			factors = append(factors, c)
+			// 4\text{i}, 2\textrm{e}: the constant, never a unit, with
+			// its exponent (5\mathrm{e}^2, 7\mathrm{\pi}^3)
+			factors = append(factors, p.powers(p.postfixOps(c)))
 			continue
 		}
 		if m, ok := p.parenModulus(); ok {
@@ -868,7 +895,8 @@ func (p *parser) canStartFactor(t token) bool {
 		switch t.text {
 		case "cdot", "times", "div", "pm", "mp", "cup", "cap", "setminus", "end", "right", "rangle", "rfloor", "rceil",
 			"}", "quad", "qquad", "rvert", "rVert", "to", "rightarrow", "Rightarrow", "implies", "iff", "mid", "backslash",
-			"over", "ast", "bullet", "%", "choose", "atop", "pmod", "bmod", "mod":
+			"over", "ast", "bullet", "%", "choose", "atop", "pmod", "bmod", "mod",
+			"#": // a number sign stands before an amount, never after or inside one
 			return false
 		case "|":
 			return p.absDepth == 0
@@ -911,7 +939,12 @@ func (p *parser) parseUnary() expr.Node {
 }
 
 func (p *parser) parsePow() expr.Node {
-	base := p.parsePostfix()
+	return p.powers(p.parsePostfix())
+}
+
+// powers reads the exponents, degree, ordinal and transpose marks after a
+// base.
+func (p *parser) powers(base expr.Node) expr.Node {
 	for {
 		t := p.peek()
 		if !(t.kind == tOp && t.text == "^") {

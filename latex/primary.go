@@ -766,7 +766,7 @@ func (p *parser) parseCommand(t token) expr.Node {
 			return p.parseFunction(fn, t)
 		}
 		return p.parseFunction(w, t)
-	case "$", "#":
+	case "$":
 		return p.parsePrimary()
 	case "textcolor", "colorbox":
 		p.rawArg()
