@@ -345,6 +345,13 @@ func (c *comparer) cmpSetsOfReals(g, x expr.Node, depth int) (Result, bool) {
 		return undec("could not compare the sets exactly: %v", err), true
 	}
 	if same {
+		if len(expr.FreeVars(g)) > 0 {
+			// the variable of a set written as an inequality is bound,
+			// but against a gold inequality it is the gold's variable
+			if s := c.fresh(x); s != "" {
+				return neq("the candidate's set is in %s, a variable the gold does not have", s), true
+			}
+		}
 		return eq("same set of reals", "ends compared exactly"), true
 	}
 	return neq("different sets of reals"), true

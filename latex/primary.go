@@ -679,7 +679,9 @@ func (p *parser) parseCommand(t token) expr.Node {
 	case "emptyset", "varnothing", "empty":
 		return &expr.Set{}
 	case "imath", "jmath":
-		return &expr.Sym{Name: expr.I}
+		// dotless i and j are letters for accents (\hat{\imath} is a
+		// unit vector), never the imaginary unit
+		return &expr.Sym{Name: "\\" + name}
 	case "mathbb", "Bbb", "mathbbm":
 		raw, _ := p.rawArg()
 		p.cacheOK = false
