@@ -87,6 +87,8 @@ func TestIssue28FalseNotEquals(t *testing.T) {
 		{`\frac74`, `1¾`},
 		{`\sqrt[3]{2}`, `∛2`},
 		{`12`, `１２`},
+		{`9\text{ a.m.}`, `９\text{ a.m.}`},
+		{`\text{Bob}`, `\text{Ｂｏｂ}`},
 		{`\mathbb{R}`, `ℝ`},
 		{`(-\infty,\infty)`, `ℝ`},
 		{`1, 2, \ldots`, `1, 2, …`},
