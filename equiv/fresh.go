@@ -20,7 +20,9 @@ import (
 // anywhere in the gold, bound or free, for the candidate to use it, so
 // the rule refutes only what the gold cannot have meant. The variable of a
 // set of reals written as an inequality is bound too: x > 3 is the gold
-// (3, \infty); against a gold inequality it must be the gold's variable.
+// (3, \infty); against a gold inequality it must be the gold's variable,
+// unless either side names its variable in set-builder notation
+// (\{y \mid y > 3\}: expr.Rel.Bound).
 
 // goldNames returns the name of every symbol of n, free or bound.
 func goldNames(n expr.Node) map[string]bool {

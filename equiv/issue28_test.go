@@ -139,6 +139,8 @@ func TestIssue28FalseNotEquals(t *testing.T) {
 		{`-\frac{7}{25}`, `\cos\angle ABC = -\frac{7}{25}`},
 		{`x^2`, `f(x) = x^2`},
 		{`(3,\infty)`, `y > 3`},
+		{`\{x \mid x > 3\}`, `\{y \mid y > 3\}`},
+		{`x > 3`, `\{y : y > 3\}`},
 		{`(-\infty,\infty)`, `x \in \mathbb{R}`},
 		{`\frac12`, `\int_0^1 t\,dt`},
 		{`\#5`, `5`},

@@ -1127,5 +1127,6 @@ func (p *parser) trySetBuilder() (expr.Node, bool) {
 		p.pos, p.cacheOK = start, false
 		return nil, false
 	}
+	r.Bound = name
 	return r, true
 }
