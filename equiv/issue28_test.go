@@ -69,6 +69,8 @@ func TestIssue28FalseEquals(t *testing.T) {
 		{`36`, `\mathrm{lcm}(12,16)`},
 		{`24`, `\Gamma(4)`},
 		{`3+4i`, `\overline{3+4i}`},
+		{`4`, `|3+4i|`},
+		{`\sqrt{3}`, `|1+i|`},
 		{`\begin{pmatrix}1&2\\3&4\end{pmatrix}`, `\begin{pmatrix}1&2\\3&4\end{pmatrix}^T`},
 	} {
 		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
@@ -100,6 +102,9 @@ func TestIssue28FalseNotEquals(t *testing.T) {
 		{`24`, `\Gamma(5)`},
 		{`10`, `\binom{5}{2}`},
 		{`3-4i`, `\overline{3+4i}`},
+		{`5`, `|3+4i|`},
+		{`\sqrt{2}`, `|1+i|`},
+		{`\frac{5}{2}`, `\left|\frac{3}{2}+2i\right|`},
 		{`\frac12`, `\int_0^1 x\,dx`},
 		{`\sum_{k=1}^n k`, `\sum_{i=1}^n i`},
 		{`\frac{n(n+1)}{2}`, `\sum_{i=1}^n i`},
