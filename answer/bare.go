@@ -241,7 +241,8 @@ func hasForeignText(s string) bool {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) {
+		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) && !(r >= 0x2100 && r <= 0x214F) {
+			// (letterlike symbols, ℝ ℤ ℯ ⅈ, are mathematics the parser reads)
 			return true
 		}
 		i += n - 1

@@ -538,6 +538,9 @@ var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textn
 // unit may follow (a digit, a closing brace or parenthesis, a constant).
 func endsLikeValue(s string) bool {
 	c := s[len(s)-1]
+	if r, _ := utf8.DecodeLastRuneInString(s); r >= '０' && r <= '９' {
+		return true // a full-width digit (９０\text{ radians}): the parser reads it as 90
+	}
 	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
 }
 
