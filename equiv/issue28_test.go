@@ -174,6 +174,13 @@ func TestIssue28Units(t *testing.T) {
 		{`5\text{ cm}^2`, `5 cm²`, answer.Correct},
 		{`12\text{ m/s}`, `12 m/s`, answer.Correct},
 		{`8\text{ cm}`, `8\text{ m}`, answer.Wrong},
+		// full-width digits keep their unit; letterlike symbols are math
+		{`8\text{ cm}`, `８\text{ m}`, answer.Wrong},
+		{`90^\circ`, `９０\text{ radians}`, answer.Wrong},
+		{`8\text{ cm}`, `８\text{ cm}`, answer.Correct},
+		{`\mathbb{R}`, `ℝ`, answer.Correct},
+		{`x \in \mathbb{R}`, `x ∈ ℝ`, answer.Correct},
+		{`e^3`, `ℯ³`, answer.Correct},
 	} {
 		v := answer.Grade(answer.MATH, c.gold, c.reply, "stop")
 		if v.Kind != c.want {
