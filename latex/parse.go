@@ -750,6 +750,10 @@ func (p *parser) parseMul() expr.Node {
 				// without commas is not read either.
 				p.failf(t.start, "two numbers side by side")
 			}
+			// "x2", "\pi 0", "\sqrt{2}3": a number after a factor is no
+			// coefficient (one is written first: 2x, 0\pi); reading it
+			// as a product would make \pi 0, 3 the list 0, 3
+			p.failf(t.start, "a number after %s is not read as a product (write it first, or with \\cdot)", last)
 		}
 		before := p.pos
 		factors = append(factors, p.parseUnary())
