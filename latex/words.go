@@ -128,10 +128,13 @@ func plainText(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// foldFullWidth writes the full-width forms of the ASCII characters
+// FoldFullWidth writes the full-width forms of the ASCII characters
 // (U+FF01 to U+FF5E: １２, ａ.ｍ.) and the ideographic space as ASCII, as
-// normalizeUnicode does for mathematics, so that a text answer is the same
-// text in either width.
+// the parser does for mathematics, so that a text answer is the same text
+// in either width and a caller that reads units around a value sees the
+// value's digits (９０\text{ radians} is 90 radians).
+func FoldFullWidth(s string) string { return foldFullWidth(s) }
+
 func foldFullWidth(s string) string {
 	if !strings.ContainsAny(s, "\u3000") && !hasFullWidth(s) {
 		return s
