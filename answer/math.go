@@ -113,6 +113,8 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if v, ok := mathWords(gold, cand); ok {
 		return v
 	}
+	// full-width digits and letters are read as ASCII, by the parser too
+	gold, cand = latex.FoldFullWidth(gold), latex.FoldFullWidth(cand)
 	g, gu := normalizeSplit(gold)
 	c, cu := normalizeSplit(cand)
 	ok, ratio, why := unitVerdict(gu, cu)
@@ -456,7 +458,7 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		}
 		h := strings.TrimSpace(s[:ps[k].start])
 		h = strings.TrimSpace(strings.TrimSuffix(h, `\,`))
-		if h == "" || !endsLikeValue(h) || endsWithText.MatchString(h) {
+		if h == "" || !endsLikeValue(h) || endsWithText.MatchString(h) && !uprightConstEnd.MatchString(h) {
 			continue
 		}
 		t := s[ps[k].start:]
@@ -534,14 +536,15 @@ func isUnitText(s string) bool {
 // follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
 var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textnormal|mathrm)\s*\{[^{}]*[A-Za-z][^{}]*\}$`)
 
+// uprightConstEnd matches an answer ending in an upright constant
+// (99\mathrm{\pi}, 2\mathrm{e}, 4\text{i}): a value, which a unit may follow.
+var uprightConstEnd = regexp.MustCompile(`\\(?:text|mbox|textrm|textnormal|mathrm|operatorname)\s*\{\s*(?:\\pi|e|i)\s*\}$`)
+
 // endsLikeValue reports whether s ends like a number or expression that a
 // unit may follow (a digit, a closing brace or parenthesis, a constant).
 func endsLikeValue(s string) bool {
 	c := s[len(s)-1]
-	if r, _ := utf8.DecodeLastRuneInString(s); r >= '０' && r <= '９' {
-		return true // a full-width digit (９０\text{ radians}): the parser reads it as 90
-	}
-	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || isLetter(c)
+	return isDigit(c) || c == '}' || c == ')' || strings.HasSuffix(s, `\pi`) || strings.HasSuffix(s, "π") || isLetter(c)
 }
 
 // maxInnerUnits bounds the answer read for units inside it (innerUnits).
