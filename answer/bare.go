@@ -241,8 +241,7 @@ func hasForeignText(s string) bool {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) && !(r >= 0x2100 && r <= 0x214F) {
-			// (letterlike symbols, ℝ ℤ ℯ ⅈ, are mathematics the parser reads)
+		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) {
 			return true
 		}
 		i += n - 1

@@ -135,7 +135,7 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if ratio == nil && g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
 	}
-	if hasForeignText(c) {
+	if hasForeignText(readLetterlike.Replace(c)) {
 		return Verdict{Kind: Unparsable, Reason: "candidate has words in another language: a sentence, not a formula"}
 	}
 	if w, ok := compoundQuantity(c); ok {
@@ -535,6 +535,11 @@ func isUnitText(s string) bool {
 // endsWithText matches an answer ending in a \text group of words: what
 // follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
 var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textnormal|mathrm)\s*\{[^{}]*[A-Za-z][^{}]*\}$`)
+
+// readLetterlike blanks the letterlike symbols the parser reads as sets
+// and constants (ℝ is \mathbb{R}, ℯ is e), which are no words in another
+// language.
+var readLetterlike = strings.NewReplacer("ℝ", " ", "ℕ", " ", "ℤ", " ", "ℚ", " ", "ℂ", " ", "ℯ", " ", "ⅇ", " ", "ⅈ", " ")
 
 // uprightConstEnd matches an answer ending in an upright constant
 // (99\mathrm{\pi}, 2\mathrm{e}, 4\text{i}): a value, which a unit may follow.
