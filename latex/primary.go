@@ -153,6 +153,15 @@ func isPlainDecimal(s string) bool {
 // numValue converts a number literal: separators, decimals, repeating
 // decimals (0.1\overline{6}) and exponents (6.02e23).
 func numValue(s string) (*big.Rat, bool, int, bool) {
+	if len(s) <= 18 && allDigits(s) {
+		// the common case, a plain integer: no separators to strip and no
+		// big.Rat string parser (a fifth of the time of a \dfrac gold)
+		var n int64
+		for i := 0; i < len(s); i++ {
+			n = n*10 + int64(s[i]-'0')
+		}
+		return new(big.Rat).SetInt64(n), false, 0, true
+	}
 	for _, sep := range []string{"{,}", "{, }", ",\\!", "\\,", ",", " "} {
 		s = strings.ReplaceAll(s, sep, "")
 	}
