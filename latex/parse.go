@@ -72,7 +72,11 @@ type parser struct {
 	cacheOK  bool
 
 	intFrac map[expr.Node]bool // \frac of two integer literals (for mixed numbers)
-	rawInt  map[expr.Node]string
+	// lastNum is the last number literal read and lastNumText its digits
+	// (for a base subscript: 4343_6), when it was a plain integer or
+	// decimal
+	lastNum     expr.Node
+	lastNumText string
 	cfg     Config
 	ctx     context.Context
 	lexed   int // tokens lexed, for polling ctx
@@ -172,7 +176,7 @@ func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err erro
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	p := &parser{s: s, intFrac: map[expr.Node]bool{}, rawInt: map[expr.Node]string{}, cfg: cfg, ctx: ctx}
+	p := &parser{s: s, intFrac: map[expr.Node]bool{}, cfg: cfg, ctx: ctx}
 	p.latexMode = latexMode
 	defer func() {
 		if r := recover(); r != nil {
@@ -500,7 +504,7 @@ func (p *parser) parseRel() expr.Node {
 	} else {
 		first = p.parseSetExpr()
 	}
-	rel := &expr.Rel{Sides: []expr.Node{first}}
+	var rel *expr.Rel
 	for {
 		t := p.peek()
 		op, ok := p.relOp(t)
@@ -508,10 +512,13 @@ func (p *parser) parseRel() expr.Node {
 			break
 		}
 		p.pos = t.end
+		if rel == nil {
+			rel = &expr.Rel{Sides: []expr.Node{first}}
+		}
 		rel.Ops = append(rel.Ops, op)
 		rel.Sides = append(rel.Sides, p.parseSetExpr())
 	}
-	if len(rel.Ops) == 0 {
+	if rel == nil {
 		return first
 	}
 	return rel
@@ -1232,7 +1239,7 @@ func (p *parser) subscript(x expr.Node, at token) expr.Node {
 		p.failf(at.start, "empty subscript")
 	}
 	if _, isNum := x.(*expr.Num); isNum {
-		digits, ok := p.rawInt[x]
+		digits, ok := p.lastNumText, p.lastNum == x && x != nil
 		if !ok {
 			p.failf(at.start, "a subscript on a number that is not a base")
 		}

@@ -139,7 +139,7 @@ func (p *parser) numberNode(t token) expr.Node {
 	}
 	n := &expr.Num{V: v, Dec: dec, Places: places}
 	if allDigits(t.text) || isPlainDecimal(t.text) {
-		p.rawInt[n] = t.text
+		p.lastNum, p.lastNumText = n, t.text
 	}
 	return n
 }
