@@ -77,9 +77,9 @@ type parser struct {
 	// decimal
 	lastNum     expr.Node
 	lastNumText string
-	cfg     Config
-	ctx     context.Context
-	lexed   int // tokens lexed, for polling ctx
+	cfg         Config
+	ctx         context.Context
+	lexed       int // tokens lexed, for polling ctx
 	// sepEnd is where the last list separator ended ("orW(x)" glues one)
 	sepEnd int
 	// inIntegral is set inside the body of an integral, which ends at its
