@@ -110,6 +110,9 @@ var noOpGroups = []noOpGroup{
 // Not on the table, because they are read for their meaning: units after a
 // number (UnitWord, compared by the answer package), percent and degree
 // signs, primes, \mathbb, \operatorname, \not, and words (a text answer).
+// Nor is any relation: \approx, \sim, \simeq, ≈ or = with nothing on its
+// left makes the answer unparsable ("a relation with no left side"), in a
+// gold only may a leading \approx state its value (Config.GoldApprox).
 
 // NoOps is the table of every construct that may vanish when an answer is
 // read (see the comment above NoOpKind), sorted by kind and construct.
