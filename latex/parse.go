@@ -75,6 +75,9 @@ type parser struct {
 	// lastNum is the last number literal read and lastNumText its digits
 	// (for a base subscript: 4343_6), when it was a plain integer or
 	// decimal
+	// congruence is set on the right side of \equiv, where \bmod writes
+	// a congruence's modulus, not the remainder operation
+	congruence  int
 	lastNum     expr.Node
 	lastNumText string
 	cfg         Config
@@ -516,7 +519,14 @@ func (p *parser) parseRel() expr.Node {
 			rel = &expr.Rel{Sides: []expr.Node{first}}
 		}
 		rel.Ops = append(rel.Ops, op)
+		congruence := t.kind == tCmd && t.text == "equiv"
+		if congruence {
+			p.congruence++ // x \equiv 2 \bmod 5: \bmod writes the modulus
+		}
 		rel.Sides = append(rel.Sides, p.parseSetExpr())
+		if congruence {
+			p.congruence--
+		}
 	}
 	if rel == nil {
 		return first
@@ -700,7 +710,7 @@ func (p *parser) parseMul() expr.Node {
 			// \pmod and amsmath's \mod write a congruence's modulus: a
 			// residue class; \bmod is the binary remainder
 			fn := "modclass"
-			if t.text == "bmod" {
+			if t.text == "bmod" && p.congruence == 0 {
 				fn = "mod"
 			}
 			factors = []expr.Node{&expr.Call{Fn: fn, Args: []expr.Node{a, m}}}
@@ -818,7 +828,8 @@ func (p *parser) parenModulus() (expr.Node, bool) {
 		raw, ok := p.rawArg()
 		p.cacheOK = false
 		word = ok && strings.TrimSpace(raw) == "mod"
-	case w.kind == tCmd && w.text == "mod":
+	case w.kind == tCmd && (w.text == "mod" || w.text == "bmod"):
+		// (\mod 5), (\bmod 5): the modulus in parentheses
 		p.pos = w.end
 		word = true
 	}

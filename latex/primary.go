@@ -889,7 +889,11 @@ func (p *parser) parseTextCmd(name string, at token) expr.Node {
 	if w == "" {
 		return p.parsePrimary()
 	}
-	if fn, ok := funcNames[w]; ok && (name == "mathrm" || name == "text" || name == "textrm" || name == "mathit") && fn != "sqrt" && fn != "abs" {
+	fn, ok := funcNames[w]
+	if l := strings.ToLower(w); !ok && (l == "lcm" || l == "gcd") {
+		fn, ok = l, true // \text{LCM}(12,18)
+	}
+	if ok && (name == "mathrm" || name == "text" || name == "textrm" || name == "mathit") && fn != "sqrt" && fn != "abs" {
 		// \mathrm{lcm}(12,18): a function written upright
 		if fn == "mod" {
 			p.failf(at.start, "\\%s{mod} outside a congruence is not read", name)
