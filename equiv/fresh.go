@@ -37,12 +37,13 @@ func goldNames(n expr.Node) map[string]bool {
 }
 
 // fresh returns the first (in sorted order) free symbol of x that does not
-// occur in the gold, or "".
-func (c *comparer) fresh(x expr.Node) string {
+// occur in the gold, or "". A set of numbers (\mathbb{R}) counts only
+// where it is a value, not where sets is true (x \in \mathbb{R} is a set):
+// x + y = 0\mathbb{R} is no reading of x + y = 0.
+func (c *comparer) fresh(x expr.Node, sets bool) string {
 	for _, name := range sortedNames(expr.FreeVars(x)) {
-		if strings.Contains(name, "#") || strings.HasPrefix(name, `\mathbb`) {
-			// a bound name given by alphaNormal or sameName; a set of
-			// numbers (\mathbb{R}) is a constant
+		if strings.Contains(name, "#") || sets && strings.HasPrefix(name, `\mathbb`) {
+			// a bound name given by alphaNormal or sameName
 			continue
 		}
 		if !c.gold[name] {
@@ -58,7 +59,7 @@ func (c *comparer) freshGuard(r Result, x expr.Node) Result {
 	if r.Outcome != Equal || c.gold == nil {
 		return r
 	}
-	if s := c.fresh(x); s != "" {
+	if s := c.fresh(x, false); s != "" {
 		return neq("the candidate has the symbol %s, which the gold does not have (%s)", s, strings.TrimPrefix(r.Reason, "equal: "))
 	}
 	return r

@@ -348,7 +348,7 @@ func (c *comparer) cmpSetsOfReals(g, x expr.Node, depth int) (Result, bool) {
 		if len(expr.FreeVars(g)) > 0 && !setBuilder(g) && !setBuilder(x) {
 			// the variable of a set written as an inequality is bound,
 			// but against a gold inequality it is the gold's variable
-			if s := c.fresh(x); s != "" {
+			if s := c.fresh(x, true); s != "" {
 				return neq("the candidate's set is in %s, a variable the gold does not have", s), true
 			}
 		}
