@@ -769,8 +769,11 @@ func (p *parser) parseMul() expr.Node {
 			}
 			// "x2", "\pi 0", "\sqrt{2}3": a number after a factor is no
 			// coefficient (one is written first: 2x, 0\pi); reading it
-			// as a product would make \pi 0, 3 the list 0, 3
-			p.failf(t.start, "a number after %s is not read as a product (write it first, or with \\cdot)", last)
+			// as a product would make \pi 0, 3 the list 0, 3. A power of
+			// a number is a factor (2^{1/2} 3^{1/3}).
+			if j := p.skipSpacesAt(t.end); j >= len(p.s) || p.s[j] != '^' {
+				p.failf(t.start, "a number after %s is not read as a product (write it first, or with \\cdot)", last)
+			}
 		}
 		before := p.pos
 		factors = append(factors, p.parseUnary())
