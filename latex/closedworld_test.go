@@ -314,7 +314,8 @@ func TestNumberAfterFactor(t *testing.T) {
 		wantError(t, in, "is not read as a product")
 	}
 	for in, want := range map[string]string{`2\pi`: `2 \cdot \pi`, `0\pi`: `0 \cdot \pi`, `x \cdot 2`: `x \cdot 2`,
-		`2(x+1)`: `2 \cdot \left(x+1\right)`, `2^{1/2} 3^{1/3}`: `2^{\frac{1}{2}} \cdot 3^{\frac{1}{3}}`, `x2`: `x \cdot 2`} {
+		`2(x+1)`: `2 \cdot \left(x+1\right)`, `2^{1/2} 3^{1/3}`: `2^{\frac{1}{2}} \cdot 3^{\frac{1}{3}}`, `x2`: `x \cdot 2`,
+		`3!\,6!`: `3! \cdot 6!`} {
 		n, err := Parse(in)
 		if err != nil || n.String() != want {
 			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)

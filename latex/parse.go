@@ -770,11 +770,12 @@ func (p *parser) parseMul() expr.Node {
 			// "\pi 0", "\sqrt{2}3", "e2": a number after a constant is
 			// no coefficient (one is written first: 0\pi, 3\sqrt{2});
 			// reading it as a product would make \pi 0, 3 the list 0, 3.
-			// A power of a number is a factor (2^{1/2} 3^{1/3}). After a
+			// A power or factorial of a number is a factor (2^{1/2}
+			// 3^{1/3}, 3!\,6!). After a
 			// variable the product stays (ASDiv's "11 r6" is read by its
 			// formula checker), and a variable the gold does not have
 			// keeps the answer from being Equal (equiv's freshGuard).
-			if j := p.skipSpacesAt(t.end); (j >= len(p.s) || p.s[j] != '^') && len(expr.FreeVars(last)) == 0 {
+			if j := p.skipSpacesAt(t.end); (j >= len(p.s) || p.s[j] != '^' && p.s[j] != '!') && len(expr.FreeVars(last)) == 0 {
 				p.failf(t.start, "a number after %s is not read as a product (write it first, or with \\cdot)", last)
 			}
 		}
