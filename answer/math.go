@@ -114,6 +114,8 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if v, ok := mathWords(gold, cand); ok {
 		return v
 	}
+	// full-width digits and letters are read as ASCII, by the parser too
+	gold, cand = latex.FoldFullWidth(gold), latex.FoldFullWidth(cand)
 	g, gu := normalizeSplit(gold)
 	c, cu := normalizeSplit(cand)
 	ok, ratio, why := unitVerdict(gu, cu)
@@ -134,7 +136,7 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if ratio == nil && g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
 	}
-	if hasForeignText(c) {
+	if hasForeignText(readLetterlike.Replace(c)) {
 		return Verdict{Kind: Unparsable, Reason: "candidate has words in another language: a sentence, not a formula"}
 	}
 	if w, ok := compoundQuantity(c); ok {
@@ -457,7 +459,7 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		}
 		h := strings.TrimSpace(s[:ps[k].start])
 		h = strings.TrimSpace(strings.TrimSuffix(h, `\,`))
-		if h == "" || !endsLikeValue(h) || endsWithText.MatchString(h) {
+		if h == "" || !endsLikeValue(h) || endsWithText.MatchString(h) && !uprightConstEnd.MatchString(h) {
 			continue
 		}
 		t := s[ps[k].start:]
@@ -552,6 +554,15 @@ func isUnitText(s string) bool {
 // endsWithText matches an answer ending in a \text group of words: what
 // follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
 var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textnormal|mathrm)\s*\{[^{}]*[A-Za-z][^{}]*\}$`)
+
+// readLetterlike blanks the letterlike symbols the parser reads as sets
+// and constants (ℝ is \mathbb{R}, ℯ is e), which are no words in another
+// language.
+var readLetterlike = strings.NewReplacer("ℝ", " ", "ℕ", " ", "ℤ", " ", "ℚ", " ", "ℂ", " ", "ℯ", " ", "ⅇ", " ", "ⅈ", " ")
+
+// uprightConstEnd matches an answer ending in an upright constant
+// (99\mathrm{\pi}, 2\mathrm{e}, 4\text{i}): a value, which a unit may follow.
+var uprightConstEnd = regexp.MustCompile(`\\(?:text|mbox|textrm|textnormal|mathrm|operatorname)\s*\{\s*(?:\\pi|e|i)\s*\}$`)
 
 // endsLikeValue reports whether s ends like a number or expression that a
 // unit may follow (a digit, a closing brace or parenthesis, a constant).

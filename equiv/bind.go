@@ -176,7 +176,7 @@ func alphaRec(n expr.Node, depth int) expr.Node {
 	case *expr.Call:
 		return &expr.Call{Fn: t.Fn, Args: alphaAll(t.Args, depth)}
 	case *expr.Rel:
-		return &expr.Rel{Sides: alphaAll(t.Sides, depth), Ops: t.Ops}
+		return &expr.Rel{Sides: alphaAll(t.Sides, depth), Ops: t.Ops, Bound: t.Bound}
 	case *expr.Tuple:
 		return &expr.Tuple{Items: alphaAll(t.Items, depth), Open: t.Open, Close: t.Close}
 	case *expr.Set:

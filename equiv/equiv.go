@@ -292,7 +292,9 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 		return eq("identical text")
 	}
 	cfg := latex.Config{DecimalComma: opts.DecimalComma}
-	g, err := latex.ParseWith(gold, cfg)
+	gcfg := cfg
+	gcfg.GoldApprox = true // a gold may state its value approximately
+	g, err := latex.ParseWith(gold, gcfg)
 	if err != nil {
 		return Result{Unparsable, "gold unparsable at " + err.Error()}
 	}
@@ -306,6 +308,7 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	gb, gu := scanTree(g)
 	xb, xu := scanTree(x)
 	c.unread = gu || xu
+	c.gold = goldNames(g)
 	// the index of a sum or product is bound: one name for each depth
 	if gb {
 		g = alphaNormal(g)
@@ -334,6 +337,8 @@ type comparer struct {
 	limitHit bool
 	// unread: an answer holds a symbol that was not read (unreadGuard)
 	unread bool
+	// gold: the name of every symbol of the gold (freshGuard)
+	gold map[string]bool
 }
 
 func newComparer(ctx context.Context, opts Options) *comparer {

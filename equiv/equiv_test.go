@@ -202,7 +202,12 @@ func TestInequalitySets(t *testing.T) {
 		{"x > 2", "[2,\\infty)", NotEqual},
 		{"|x| < 1", "(-1,1)", Equal},
 		{"x^2 \\ge 4", "(-\\infty,-2]\\cup[2,\\infty)", Equal},
-		{"x \\in [0,1]", "y \\in [0,1]", Equal},
+		// the same set in another variable: the candidate's y is a symbol
+		// the gold does not have (issue 28, freshGuard)
+		{"x \\in [0,1]", "y \\in [0,1]", NotEqual},
+		{"x > 3", "y > 3", NotEqual},
+		{"(3, \\infty)", "y > 3", Equal},
+		{"x \\in [0,1]", "[0,1]", Equal},
 		{"x \\in [0,1]", "2x \\in [0,1]", NotEqual},
 	}
 	for _, c := range cases {

@@ -345,6 +345,13 @@ func (c *comparer) cmpSetsOfReals(g, x expr.Node, depth int) (Result, bool) {
 		return undec("could not compare the sets exactly: %v", err), true
 	}
 	if same {
+		if len(expr.FreeVars(g)) > 0 && !setBuilder(g) && !setBuilder(x) {
+			// the variable of a set written as an inequality is bound,
+			// but against a gold inequality it is the gold's variable
+			if s := c.fresh(x, true); s != "" {
+				return neq("the candidate's set is in %s, a variable the gold does not have", s), true
+			}
+		}
 		return eq("same set of reals", "ends compared exactly"), true
 	}
 	return neq("different sets of reals"), true
@@ -793,4 +800,11 @@ func (c *comparer) cmpSetOps(g *expr.SetOp, x expr.Node, depth int) Result {
 		return c.cmpOrdered(g.Args, xop.Args, depth, "set difference")
 	}
 	return c.cmpUnordered(g.Args, xop.Args, false, depth)
+}
+
+// setBuilder reports whether n is a set written in set-builder notation,
+// whose variable is bound (\{y \mid y > 3\} is the set x > 3 names).
+func setBuilder(n expr.Node) bool {
+	r, ok := n.(*expr.Rel)
+	return ok && r.Bound != ""
 }

@@ -109,7 +109,7 @@ func isSimpleVar(n expr.Node) bool {
 // the canonical forms; numerics only refute. Relations without variables
 // are statements about numbers and compare side by side (cmpConstRelations).
 func (c *comparer) cmpEquations(g, x *expr.Rel, positive bool, depth int) Result {
-	return c.unreadGuard(c.cmpRelations(g, x, positive, depth), g, x)
+	return c.freshGuard(c.unreadGuard(c.cmpRelations(g, x, positive, depth), g, x), x)
 }
 
 func (c *comparer) cmpRelations(g, x *expr.Rel, positive bool, depth int) Result {

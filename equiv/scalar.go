@@ -55,7 +55,7 @@ func infSign(n expr.Node) int {
 // scalar compares two single values. A symbol that was not read keeps it
 // from proving them equal unless they are written alike (unreadGuard).
 func (c *comparer) scalar(g, x expr.Node) Result {
-	return c.unreadGuard(c.scalarValues(g, x), g, x)
+	return c.freshGuard(c.unreadGuard(c.scalarValues(g, x), g, x), x)
 }
 
 func (c *comparer) scalarValues(g, x expr.Node) Result {

@@ -25,7 +25,7 @@ var readCmds = map[string]bool{"alpha": true, "beta": true, "gamma": true, "delt
 	"lambda": true, "mu": true, "nu": true, "xi": true, "rho": true, "varrho": true, "sigma": true, "varsigma": true,
 	"tau": true, "upsilon": true, "phi": true, "varphi": true, "chi": true, "psi": true, "omega": true,
 	"Gamma": true, "Delta": true, "Theta": true, "Lambda": true, "Xi": true, "Pi": true, "Sigma": true,
-	"Upsilon": true, "Phi": true, "Psi": true, "Omega": true, "ell": true, "hbar": true, "aleph": true,
+	"Upsilon": true, "Phi": true, "Psi": true, "Omega": true, "ell": true, "imath": true, "jmath": true, "hbar": true, "aleph": true,
 	"pi": true, "infty": true, "dots": true, "mathbb": true}
 
 // namingDecor are decorations that, over letters alone, make a name: a

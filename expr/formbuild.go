@@ -1885,6 +1885,19 @@ func (b *FormBuilder) abs(t *Call, a *Form) (*Form, error) {
 	if r, ok := a.Rational(); ok {
 		return b.constForm(new(big.Rat).Abs(r)), nil
 	}
+	if !a.HasVar() && a.Features()&FeatI != 0 && t != nil && len(t.Args) == 1 {
+		// |3+4i| = 5: the square root of z times its conjugate, where
+		// that product is a rational number
+		if c, ok := conjugateTree(t.Args[0]); ok {
+			if cf, err := b.form(c); err == nil {
+				if p, err := b.mul(a, cf); err == nil {
+					if r, ok := p.Rational(); ok && r.Sign() >= 0 {
+						return b.ratPow(r, big.NewRat(1, 2))
+					}
+				}
+			}
+		}
+	}
 	if !a.HasVar() {
 		if s, ok, err := b.sign(a); err != nil {
 			return nil, err

@@ -69,6 +69,10 @@ type Call struct {
 type Rel struct {
 	Sides []Node
 	Ops   []string
+	// Bound is the variable that a set-builder binds (\{x \mid x > 3\} is
+	// the relation x > 3 with Bound "x"), or "": the set is the same in any
+	// other name of its variable.
+	Bound string
 }
 
 // Tuple is an ordered bracketed list, also an interval: Open and Close are the
@@ -245,7 +249,7 @@ func mapChildren(n Node, f func(Node) Node) Node {
 	case *Call:
 		return &Call{Fn: t.Fn, Args: all(t.Args)}
 	case *Rel:
-		return &Rel{Sides: all(t.Sides), Ops: t.Ops}
+		return &Rel{Sides: all(t.Sides), Ops: t.Ops, Bound: t.Bound}
 	case *Tuple:
 		return &Tuple{Items: all(t.Items), Open: t.Open, Close: t.Close}
 	case *Set:

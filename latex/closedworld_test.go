@@ -116,7 +116,6 @@ func TestUprightConstantsAndNamedFunctions(t *testing.T) {
 		`3+4\text{i}`:                            `3+4 \cdot i`,
 		`2\textrm{e}`:                            `2 \cdot e`,
 		`\begin{pmatrix}1&2\\3&4\end{pmatrix}^T`: `\begin{pmatrix}1 & 3 \\ 2 & 4\end{pmatrix}`,
-		`\approx 8.24`:                           `8.24`,
 		`1 = \zzz = x = 0`:                       `1 = \zzz = x = 0`,
 	} {
 		n, err := Parse(in)
@@ -249,5 +248,77 @@ func TestNoOpsVanish(t *testing.T) {
 	}
 	if IsNoOp(NoOpWrapper, "cancel") || !IsNoOp(NoOpWrapper, "boxed") {
 		t.Errorf("IsNoOp disagrees with the table")
+	}
+}
+
+// TestNoLeftSide: a relation with nothing on its left states no answer
+// (issue 28: only the no-op table may vanish), except in a gold answer,
+// which may state its value approximately (Config.GoldApprox).
+func TestNoLeftSide(t *testing.T) {
+	for _, in := range []string{`\approx 2`, `\boxed{\approx 2}`, `\sim -1`, `\simeq \frac{2}{9}`, `\thickapprox 15 \pi`,
+		"≈12", "≈(-\\frac{3}{2},6)", `= 5`, `\le 3`, `< 3`, `\approx \begin{pmatrix} 3 \\ 1 \end{pmatrix}`} {
+		wantError(t, in, "a relation with no left side")
+	}
+	for in, want := range map[string]string{
+		`\epsilon \approx0.72`: `\epsilon \approx 0.72`,
+		`x \sim 2`:             `x \approx 2`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+	for in, want := range map[string]string{`\approx 8.24 \text{ mph}`: "8.24", `\sim 10`: "10"} {
+		n, err := ParseWith(in, Config{GoldApprox: true})
+		if err != nil || n.String() != want {
+			t.Errorf("ParseWith(%q, GoldApprox) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+}
+
+// TestNumberSign: \# before an amount is on the no-op table; after or
+// inside one it is not read.
+func TestNumberSign(t *testing.T) {
+	for _, in := range []string{`\#5`, `\# 5`, `\#\#\#\# 5`} {
+		if got := value(t, in); got != "5" {
+			t.Errorf("%s = %s, want 5", in, got)
+		}
+	}
+	for _, in := range []string{`20\#`, `4343_6\#`, `\frac{31}{32}\#`, `6\sqrt{26}\#`, `20 \# 3`, `\epsilon \approx0.72\#`} {
+		wantError(t, in, `\# after a value is not read`)
+	}
+}
+
+// TestUprightConstantPowers: an upright constant after a factor keeps its
+// exponent (issue 28's surface rows: \frac{7 \mathrm{\pi}^3}{8}).
+func TestUprightConstantPowers(t *testing.T) {
+	for in, want := range map[string]string{
+		`5\mathrm{e}^2`:         `5 \cdot e^{2}`,
+		`7 \mathrm{\pi}^3`:      `7 \cdot \pi^{3}`,
+		`3\text{i}^2`:           `3 \cdot i^{2}`,
+		`2\mathrm{e}^{x}`:       `2 \cdot e^{x}`,
+		`\frac{\uppi^3}{32}`:    `\frac{\pi^{3}}{32}`,
+		`4\operatorname{i}^{3}`: `4 \cdot i^{3}`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+}
+
+// TestNumberAfterFactor: a number after a factor is no coefficient, so
+// that \pi 0, 3 is never the list 0, 3 (a coefficient is written first).
+func TestNumberAfterFactor(t *testing.T) {
+	for _, in := range []string{`\pi 0`, `\varpi 0,1`, "π0, 3, -1, 4", `(1+2)3`, `\sqrt{2}3`, `2^{3}4`, `e2`} {
+		wantError(t, in, "is not read as a product")
+	}
+	for in, want := range map[string]string{`2\pi`: `2 \cdot \pi`, `0\pi`: `0 \cdot \pi`, `x \cdot 2`: `x \cdot 2`,
+		`2(x+1)`: `2 \cdot \left(x+1\right)`, `2^{1/2} 3^{1/3}`: `2^{\frac{1}{2}} \cdot 3^{\frac{1}{3}}`, `x2`: `x \cdot 2`,
+		`3!\,6!`: `3! \cdot 6!`} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
 	}
 }

@@ -40,9 +40,12 @@ const (
 	// NoOpOptionalArg is the optional [argument] of a command that is
 	// layout only: \cfrac[l]{1}{2}, \framebox[2cm]{5}.
 	NoOpOptionalArg NoOpKind = "optional-argument"
-	// NoOpPrefix is a command before the whole answer that states it
-	// approximately: \approx 8.24 is 8.24 (a decimal is compared as a
-	// rounded value anyway).
+	// NoOpPrefix is a command before a value that says nothing of it: the
+	// number sign of \#5 (GSM's "#### 5"). After a value it is not read
+	// (20\# is refused). A relation is not a prefix: "\approx 2",
+	// "\sim -1", "≈12" have no left side and are refused ("a relation
+	// with no left side"); "\epsilon \approx 0.72" is a relation and is
+	// read as one.
 	NoOpPrefix NoOpKind = "prefix"
 	// NoOpSuffix is text after an answer that says nothing of its value:
 	// an ordinal suffix on an integer (12th, 12^{\text{th}}), a full stop,
@@ -98,9 +101,8 @@ var noOpGroups = []noOpGroup{
 		[]string{"€", "£", "¥", "¢", "₹"}},
 	{NoOpChar, "a check mark after an answer", []string{"✓", "✔", "✅", "☑"}},
 	{NoOpChar, "typographic quotes", []string{"“", "”", "«", "»"}},
-	{NoOpCommand, "a number sign before an amount", []string{"#"}},
 	{NoOpOptionalArg, "alignment or width", []string{"cfrac", "framebox"}},
-	{NoOpPrefix, "an answer stated approximately", []string{"approx", "simeq", "sim", "thickapprox"}},
+	{NoOpPrefix, "a number sign before an amount (\\#5, never after it: 20\\# is refused)", []string{"#"}},
 	{NoOpSuffix, "an ordinal suffix on an integer (12th is the twelfth: 12)", []string{"th", "st", "nd", "rd"}},
 	{NoOpSuffix, "a full stop or a line break after an answer", []string{".", "\\\\"}},
 }
@@ -108,6 +110,9 @@ var noOpGroups = []noOpGroup{
 // Not on the table, because they are read for their meaning: units after a
 // number (UnitWord, compared by the answer package), percent and degree
 // signs, primes, \mathbb, \operatorname, \not, and words (a text answer).
+// Nor is any relation: \approx, \sim, \simeq, ≈ or = with nothing on its
+// left makes the answer unparsable ("a relation with no left side"), in a
+// gold only may a leading \approx state its value (Config.GoldApprox).
 
 // NoOps is the table of every construct that may vanish when an answer is
 // read (see the comment above NoOpKind), sorted by kind and construct.

@@ -191,7 +191,7 @@ func TestParseErrors(t *testing.T) {
 		"\\frac{1}{":    10,
 		"(1,2":          5,
 		"1 + * 2":       5,
-		"[1,2)3)":       7,
+		"[1,2)3)":       6, // the 3: a number after a factor
 		"\\begin{foo}x": 1,
 		"15_3":          3,
 	}

@@ -117,6 +117,7 @@ var timeOfDay = strings.NewReplacer("a.m.", " am ", "p.m.", " pm ", "a. m.", " a
 // plainText is the text of an answer read as words: \text{} and other
 // wrappers unwrapped, LaTeX spacing and $ removed, spaces collapsed.
 func plainText(s string) string {
+	s = foldFullWidth(s)
 	r := strings.NewReplacer("\\,", " ", "\\!", "", "\\;", " ", "\\:", " ", "\\ ", " ", "\\quad", " ", "\\qquad", " ",
 		"$", "", "~", " ", "\\(", "", "\\)", "", "\\[", "", "\\]", "")
 	s = r.Replace(s)
@@ -125,4 +126,35 @@ func plainText(s string) string {
 	}
 	s = strings.NewReplacer("{", "", "}", "").Replace(s)
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// FoldFullWidth writes the full-width forms of the ASCII characters
+// (U+FF01 to U+FF5E: １２, ａ.ｍ.) and the ideographic space as ASCII, as
+// the parser does for mathematics, so that a text answer is the same text
+// in either width and a caller that reads units around a value sees the
+// value's digits (９０\text{ radians} is 90 radians).
+func FoldFullWidth(s string) string { return foldFullWidth(s) }
+
+func foldFullWidth(s string) string {
+	if !strings.ContainsAny(s, "\u3000") && !hasFullWidth(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			return r - 0xFEE0
+		case r == 0x3000:
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+func hasFullWidth(s string) bool {
+	for _, r := range s {
+		if r >= 0xFF01 && r <= 0xFF5E {
+			return true
+		}
+	}
+	return false
 }
