@@ -137,3 +137,22 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestDanglingOperatorIsNoUnit: a product or quotient sign after a unit
+// ends no unit tail; before, `110^\circ\cdot` was split into 110 and the
+// "unit" °\cdot, which agreed with the gold's ° (a closed-world false Equal
+// of the mutation suite, closed:latex-binop).
+func TestDanglingOperatorIsNoUnit(t *testing.T) {
+	for _, c := range []struct{ gold, pred string }{
+		{`110^\circ`, `\boxed{110^\circ\cdot}`},
+		{`110^\circ`, `\boxed{110^\circ/}`},
+		{`5\text{ cm}`, `\boxed{5\text{ cm}\times}`},
+	} {
+		if v := Grade(MATH, c.gold, c.pred, "stop"); v.Kind == Correct {
+			t.Errorf("gold %q pred %q: correct (%s), want not equal", c.gold, c.pred, v.Reason)
+		}
+	}
+	if v := Grade(MATH, `110^\circ`, `\boxed{110^\circ}`, "stop"); v.Kind != Correct {
+		t.Errorf("110° against itself: %s (%s)", v.Kind, v.Reason)
+	}
+}

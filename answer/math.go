@@ -428,6 +428,11 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		ps[i].start += off
 		ps[i].end += off
 	}
+	if n := len(ps); n > 0 && (ps[n-1].kind == '*' || ps[n-1].kind == '/') {
+		// "110^\circ\cdot": a product or quotient sign with nothing after
+		// it ends no unit; the parser refuses the dangling operator
+		return s, "", false
+	}
 	lo := len(ps)
 	for lo > 1 && len(ps)-lo < maxUnitPieces {
 		p := ps[lo-1]

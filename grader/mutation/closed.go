@@ -36,9 +36,21 @@ func init() {
 var ClosedPerGold = struct{ Latex, Uni, NoOpEvery, FullLatex, FullUni, FullNoOp int }{1, 1, 8, 12, 6, 2}
 
 // nonzero reports whether v is a finite value other than 0 (so that v
-// times a symbol is not v); non-scalars count as nonzero.
+// times a symbol is not v); a matrix is nonzero when an entry is (a number
+// before the zero matrix scales it to itself: ⅓·0 = 0 is proved, not a
+// false Equal); other non-scalars count as nonzero.
 func nonzero(v *Value) bool {
 	if v == nil {
+		return false
+	}
+	if v.Kind == "matrix" {
+		for _, row := range v.Rows {
+			for _, x := range row {
+				if nonzero(x) {
+					return true
+				}
+			}
+		}
 		return false
 	}
 	if v.Kind != "scalar" {
