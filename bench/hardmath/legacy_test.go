@@ -340,6 +340,14 @@ func TestScanSameAsBefore(t *testing.T) {
 			}
 			check(x.Where, "stripMath", s, oldStripMath(s) == stripMath(s))
 			check(x.Where, "unwrapCommands", s, oldUnwrapCommands(s) == unwrapCommands(s))
+			if !oldTextNested(s) {
+				check(x.Where, "stripLabelNoise", s, oldStripLabelNoise(s) == stripLabelNoise(s))
+				check(x.Where, "cleanRoot", s, oldCleanRoot(s) == cleanRoot(s))
+				check(x.Where, "normalizeRootText", s, oldNormalizeRootText(s) == normalizeRootText(s))
+			} else if oldStripLabelNoise(s) != stripLabelNoise(s) || oldCleanRoot(s) != cleanRoot(s) ||
+				oldNormalizeRootText(s) != normalizeRootText(s) {
+				fixes++
+			}
 			oe, ob, ook := oldFirstLayout(s)
 			ne, nb, nok := firstLayout(s)
 			check(x.Where, "firstLayout", s, oe == ne && ob == nb && ook == nok)
@@ -357,6 +365,63 @@ func TestScanSameAsBefore(t *testing.T) {
 		}
 	}
 	t.Logf("%d texts, boxes and formulas compared, %d differences, %d fixes", n, diffs, fixes)
+}
+
+var (
+	oldTextRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox)\s*\{[^{}]*\}`)
+	oldEnvRe  = regexp.MustCompile(`\\(?:begin|end)\s*\{[a-zA-Z*]*\}(?:\{[^{}]*\})?`)
+	// oldTextOpenRe finds the commands whose argument oldTextRe could miss.
+	oldTextOpenRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox|begin|end)\s*\{`)
+)
+
+func oldStripLabelNoise(s string) string {
+	s = oldTextRe.ReplaceAllString(s, " ")
+	for _, w := range []string{`\epsilon`, "epsilon", "positive", "roots", "root", "regime", "for", "For", "$", ":", "}", ")", "(", "&", `\end`, "cases", "array", "aligned", "align*", "align"} {
+		s = strings.ReplaceAll(s, w, " ")
+	}
+	return strings.TrimSpace(s)
+}
+
+func oldNormalizeRootText(s string) string {
+	r := strings.NewReplacer(`\left[`, "[", `\right]`, "]", `\bigl[`, "[", `\bigr]`, "]", `\Bigl[`, "[", `\Bigr]`, "]",
+		`\big[`, "[", `\big]`, "]", `\Big[`, "[", `\Big]`, "]", `\lbrack`, "[", `\rbrack`, "]",
+		`\left\{`, `\{`, `\right\}`, `\}`, `\left.`, "", `\right.`, "",
+		`\begin{bmatrix}`, "[", `\end{bmatrix}`, "]", `\begin{pmatrix}`, "(", `\end{pmatrix}`, ")")
+	s = r.Replace(s)
+	s = strings.ReplaceAll(s, `\_`, "_")
+	s = unwrapCommands(s)
+	s = oldEnvRe.ReplaceAllString(s, " ")
+	s = subscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
+	return s
+}
+
+func oldCleanRoot(p string) string {
+	p = oldTextRe.ReplaceAllString(p, " ")
+	p = strings.NewReplacer(`&`, " ", `\quad`, " ", `\qquad`, " ", `\,`, " ", `\;`, " ", `\ `, " ", `\!`, "", `\mathrm{I}`, "I").Replace(p)
+	if m := orderRe.FindStringIndex(p); m != nil {
+		p = p[:m[0]]
+	}
+	p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "+"))
+	return cleanAnswer(p)
+}
+
+// oldTextNested reports whether s has a \text-like command or an
+// environment whose argument oldTextRe or oldEnvRe did not read as
+// texscan does: an argument holding braces (\text{for $\epsilon^{2}$}),
+// an escaped brace, or one never closed; those are fixes of the move.
+func oldTextNested(s string) bool {
+	for _, m := range oldTextOpenRe.FindAllStringIndex(s, -1) {
+		g, err := texscan.Match(s, m[1]-1, texscan.Braces, texscan.Limits{})
+		if err != nil || strings.ContainsAny(s[g.Inner:g.InnerEnd], "{}") {
+			return true
+		}
+		if strings.HasPrefix(s[m[0]:], `\begin`) && g.End < len(s) && s[g.End] == '{' {
+			if h, err := texscan.Match(s, g.End, texscan.Braces, texscan.Limits{}); err != nil || strings.ContainsAny(s[h.Inner:h.InnerEnd], "{}") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // oldArgMismatched reports whether the old unwrapCommands closed a

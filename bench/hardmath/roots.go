@@ -150,14 +150,78 @@ func lastRegimeWord(text string) string {
 // stripLabelNoise removes what may trail a label: the rest of a \text{},
 // "positive", epsilon, colons, closing brackets of environments.
 func stripLabelNoise(s string) string {
-	s = textRe.ReplaceAllString(s, " ")
+	s = dropTextCommands(s)
 	for _, w := range []string{`\epsilon`, "epsilon", "positive", "roots", "root", "regime", "for", "For", "$", ":", "}", ")", "(", "&", `\end`, "cases", "array", "aligned", "align*", "align"} {
 		s = strings.ReplaceAll(s, w, " ")
 	}
 	return strings.TrimSpace(s)
 }
 
-var textRe = regexp.MustCompile(`\\(?:text|textbf|textit|textsf|mathrm|mbox)\s*\{[^{}]*\}`)
+// dropTextCommands replaces each \text{...} (and \textbf, \textit,
+// \textsf, \mathrm, \mbox) with its whole argument, braces matched by
+// texscan, by a space. A command whose argument is never closed is kept
+// as it is. (It was a regexp that saw only arguments without braces, so
+// \text{for small $\epsilon^{2}$} stayed in the formula.)
+func dropTextCommands(s string) string {
+	return replaceTokens(s, func(sc *texscan.Scanner, t texscan.Token) (string, bool) {
+		if t.Kind != texscan.Command || !dropNames[t.Name()] {
+			return "", false
+		}
+		probe := *sc
+		o, ok := probe.Next()
+		for ok && o.Kind == texscan.Space {
+			o, ok = probe.Next()
+		}
+		if !ok || o.Kind != texscan.Open {
+			return "", false
+		}
+		g, err := texscan.Match(s, o.Pos, texscan.Braces, texscan.Limits{})
+		if err != nil {
+			return "", false
+		}
+		*sc = *texscan.NewScanner(s, g.End)
+		return " ", true
+	})
+}
+
+// dropNames are the commands dropTextCommands removes with their argument.
+var dropNames = map[string]bool{"text": true, "textbf": true, "textit": true, "textsf": true, "mathrm": true, "mbox": true}
+
+// dropEnvironments replaces each \begin{name} (with a column
+// specification written right after it, \begin{array}{cc}) and \end{name}
+// by a space, as texscan reads them.
+func dropEnvironments(s string) string {
+	return replaceTokens(s, func(sc *texscan.Scanner, t texscan.Token) (string, bool) {
+		switch t.Kind {
+		case texscan.End:
+			return " ", true
+		case texscan.Begin:
+			if o, ok := sc.Peek(); ok && o.Kind == texscan.Open {
+				if g, err := texscan.Match(s, o.Pos, texscan.Braces, texscan.Limits{}); err == nil {
+					*sc = *texscan.NewScanner(s, g.End)
+				}
+			}
+			return " ", true
+		}
+		return "", false
+	})
+}
+
+// replaceTokens copies s token by token, writing repl's text instead of a
+// token for which it answers true (repl may advance the scanner past what
+// it replaces).
+func replaceTokens(s string, repl func(sc *texscan.Scanner, t texscan.Token) (string, bool)) string {
+	var b strings.Builder
+	sc := texscan.NewScanner(s, 0)
+	for t, ok := sc.Next(); ok; t, ok = sc.Next() {
+		if r, ok := repl(sc, t); ok {
+			b.WriteString(r)
+			continue
+		}
+		b.WriteString(t.Text)
+	}
+	return b.String()
+}
 
 // normalizeRootText unifies brackets and removes layout.
 func normalizeRootText(s string) string {
@@ -170,13 +234,12 @@ func normalizeRootText(s string) string {
 	// Unwrap \text{...} so that labels inside it are seen and its words
 	// are dropped from formulas.
 	s = unwrapCommands(s)
-	s = envRe.ReplaceAllString(s, " ")
+	s = dropEnvironments(s)
 	s = subscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
 	return s
 }
 
 var (
-	envRe = regexp.MustCompile(`\\(?:begin|end)\s*\{[a-zA-Z*]*\}(?:\{[^{}]*\})?`)
 	// subscriptRangeRe turns "[...]_{k=0}^{4}" into "[..., k = 0, \ldots, 4]".
 	subscriptRangeRe = regexp.MustCompile(`\]\s*_\{\s*k\s*=\s*(-?\d+)\s*\}\s*\^\{?\s*(-?\d+)\s*\}?`)
 	wordRe           = regexp.MustCompile(`(^|[^\\a-zA-Z])([a-zA-Z]{3,})`)
@@ -272,7 +335,7 @@ func rootLists(part string) [][]string {
 	if strings.Contains(part, `\{`) {
 		return rootLists(strings.NewReplacer(`\{`, "[", `\}`, "]").Replace(part))
 	}
-	s := textRe.ReplaceAllString(part, " ")
+	s := dropTextCommands(part)
 	if k := strings.LastIndex(s, ":"); k >= 0 {
 		s = s[k+1:]
 	}
@@ -394,7 +457,7 @@ func indexRange(spec string) []int {
 // cleanRoot reduces one stated root to its formula: no label, no "x_1 =",
 // no order term, no layout.
 func cleanRoot(p string) string {
-	p = textRe.ReplaceAllString(p, " ")
+	p = dropTextCommands(p)
 	p = strings.NewReplacer(`&`, " ", `\quad`, " ", `\qquad`, " ", `\,`, " ", `\;`, " ", `\ `, " ", `\!`, "", `\mathrm{I}`, "I").Replace(p)
 	if m := orderRe.FindStringIndex(p); m != nil {
 		p = p[:m[0]]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/cmplx"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -51,5 +52,28 @@ func TestRootSetsAndVarepsilon(t *testing.T) {
 	v, err := SharedEvaluator(context.Background(), ra.byRegime["large_eps"][0], map[string]complex128{"epsilon": 256}, false)
 	if err != nil || cmplx.Abs(v-0.5) > 1e-12 {
 		t.Errorf("\\varepsilon binds epsilon: %v, %v", v, err)
+	}
+}
+
+// TestTextArgumentsWithBraces: a \text argument that holds braces is
+// dropped whole, as texscan matches it; the old regexp read only arguments
+// without braces and left "\text{for small $\epsilon^{2}$}" in the
+// formula. A column specification after \begin{array} goes with it.
+func TestTextArgumentsWithBraces(t *testing.T) {
+	for in, want := range map[string]string{
+		`\text{for small $\epsilon^{2}$}`:   "",
+		`\text {roots}`:                     "",
+		`\mathrm{where $x_{1}$ is real} : `: ":",
+		`\text{unclosed {`:                  `\text{unclosed {`,
+	} {
+		if got := strings.TrimSpace(dropTextCommands(in)); got != want {
+			t.Errorf("dropTextCommands(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := strings.Join(strings.Fields(dropEnvironments(`\begin{array}{c{c}} 1 \\ 2 \end{array}`)), " "); got != `1 \\ 2` {
+		t.Errorf("dropEnvironments: %q", got)
+	}
+	if got := cleanRoot(`\epsilon^{-1/3} \text{as $\epsilon^{2} \to 0$}`); strings.Contains(got, "text") || strings.Contains(got, "to") {
+		t.Errorf("cleanRoot kept the text: %q", got)
 	}
 }
