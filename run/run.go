@@ -175,13 +175,16 @@ type runner struct {
 // running the same configuration again continues it.
 func Run(ctx context.Context, cfg Config) (Report, error) {
 	var rep Report
-	r, err := prepare(ctx, cfg, &rep)
+	// The library's log lines from the start: the server check comes
+	// before the run directory (liblog.go).
+	lib := libLog.begin()
+	defer lib.end(cfg.Log)
+	r, err := prepare(ctx, cfg, &rep, lib)
 	if err != nil {
 		return rep, err
 	}
 	defer r.lock.Unlock()
 	defer r.cancel()
-	defer libLog.capture(r.runLog)()
 	if err := r.resume(); err != nil {
 		return rep, err
 	}
