@@ -56,6 +56,12 @@ func (r *runner) finish(ctx context.Context) error {
 	}
 	rep.Results = res
 	rep.Failed = countFailed(recs)
+	if stopped != "" {
+		rep.Continue, _ = r.stopHow.Load().(string)
+		if rep.Continue == "" {
+			rep.Continue = continueSame
+		}
+	}
 	man := r.man
 	man.End = time.Now().UTC().Format(time.RFC3339)
 	man.Extra["status"] = "complete"

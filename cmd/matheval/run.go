@@ -414,8 +414,12 @@ func (f *runFlags) backends(b bench.Benchmark, params model.Params) (backend, ju
 func runExit(w io.Writer, rep runner.Report) error {
 	failed := false
 	if rep.Results.Stopped != "" {
-		fmt.Fprintf(w, "matheval: run stopped after %d of %d samples: %s. Run the same command again to continue.\n",
-			rep.Results.Samples, rep.Results.Planned, rep.Results.Stopped)
+		how := rep.Continue
+		if how == "" {
+			how = "Run the same command again to continue."
+		}
+		fmt.Fprintf(w, "matheval: run stopped after %d of %d samples: %s. %s\n",
+			rep.Results.Samples, rep.Results.Planned, rep.Results.Stopped, how)
 		failed = true
 	}
 	if rep.Failed > 0 && rep.Results.Stopped == "" {
