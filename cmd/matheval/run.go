@@ -279,7 +279,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		f.onReport(rep)
 	}
 	if errors.Is(err, runner.ErrConfig) || errors.Is(err, answers.ErrField) {
-		return usageErrorf("run: %v", err)
+		// "run: run configuration: ..." would say "run" twice and nothing
+		// more: the message after it says what is wrong.
+		return usageErrorf("run: %s", strings.TrimPrefix(err.Error(), runner.ErrConfig.Error()+": "))
 	}
 	if err != nil {
 		return err
@@ -293,8 +295,10 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			fmt.Fprintln(out, l)
 		}
 	}
-	if rep.Cached > 0 {
-		fmt.Fprintf(out, "resumed %d samples from the journal and %d from the request cache; sent %d requests\n", rep.Resumed-rep.Cached, rep.Cached, rep.Requests)
+	if journal := rep.Resumed - rep.Cached; rep.Cached > 0 && journal > 0 {
+		fmt.Fprintf(out, "resumed %d samples from the journal and took %d from the request cache; sent %d requests\n", journal, rep.Cached, rep.Requests)
+	} else if rep.Cached > 0 {
+		fmt.Fprintf(out, "took %d samples from the request cache; sent %d requests\n", rep.Cached, rep.Requests)
 	} else if rep.Resumed > 0 {
 		fmt.Fprintf(out, "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
 	}
