@@ -338,7 +338,7 @@ func greedySamplesWarning(samples int, temperature float64, benchName string) st
 	if samples <= 1 || temperature > 0 {
 		return ""
 	}
-	return fmt.Sprintf("--samples %d at temperature %g: greedy decoding sends the same request %d times, so pass@k and maj@k on %s are computed over identical replies; set --temperature (e.g. 0.7) to sample", samples, temperature, samples, benchName)
+	return fmt.Sprintf("--samples %d at temperature %g: greedy decoding gives each item the same reply %d times, so pass@k and maj@k on %s are computed over identical replies; set --temperature (e.g. 0.7) to sample", samples, temperature, samples, benchName)
 }
 
 // params are the sampling parameters sent with every request.
