@@ -227,7 +227,7 @@ func (r *runner) fromCache() error {
 				// Paid for by the run that sent it: this run spends nothing on it.
 				e.Key = k // the journal's key
 				e.Cost = 0
-				e.Notes = append(e.Notes, "from the request cache")
+				e.Notes = append(e.Notes, noteCached)
 				if err := j.append(&e); err != nil {
 					j.close()
 					return err

@@ -148,7 +148,7 @@ func (r *runner) do(u unit) {
 			// leave this request unrecorded, so that the same command sends
 			// it again once the cause is fixed.
 			r.pool.release(server, false, 0)
-			r.stop(me.Msg)
+			r.stop(me.Msg, continueFixed)
 			return
 		}
 		if me.Status == 429 && me.Retryable && limited < rateLimitRetries {
@@ -262,7 +262,7 @@ func (r *runner) failed(u unit, err *model.Error, retries int) {
 	n := r.failN
 	r.failMu.Unlock()
 	if same {
-		r.stop(fmt.Sprintf("every request so far failed the same way (%d of %d, none succeeded): %s", n, n, err.Msg))
+		r.stop(fmt.Sprintf("every request so far failed the same way (%d of %d, none succeeded): %s", n, n, err.Msg), continueFixed)
 	}
 }
 
@@ -277,12 +277,28 @@ func signature(e *model.Error) string {
 	return strconv.Itoa(e.Status) + " " + digitsRE.ReplaceAllString(urlRE.ReplaceAllString(e.Msg, "URL"), "N")
 }
 
-// stop ends the sending of new requests. Requests in flight finish and
-// are kept: they are paid for. (An interrupt, through the parent context,
-// abandons them instead.)
-func (r *runner) stop(why string) {
+// How a stopped run continues (Report.Continue), by what stopped it.
+const (
+	// continueSame: an interrupt, --max-requests (a cap per invocation),
+	// a failure of our own.
+	continueSame = "Run the same command again to continue."
+	// continueFixed: a failure no retry clears, which the same command
+	// meets again until its cause is fixed.
+	continueFixed = "Fix that, then run the same command again to continue."
+	// continueCost: --max-cost counts what every invocation of the run has
+	// spent, so the same cap stops the same command again at once; it is
+	// not part of the run's configuration, so a higher one continues it.
+	continueCost = "--max-cost counts the run's spending over all its invocations: run the same command with a higher --max-cost to continue."
+)
+
+// stop ends the sending of new requests; how says how the same run
+// continues (continueSame, ...). Requests in flight finish and are kept:
+// they are paid for. (An interrupt, through the parent context, abandons
+// them instead.)
+func (r *runner) stop(why, how string) {
 	r.stopOnce.Do(func() {
 		r.stopWhy.Store(why)
+		r.stopHow.Store(how)
 		r.stopping.Store(true)
 	})
 	r.wakeCost()
@@ -297,7 +313,7 @@ func (r *runner) wakeCost() {
 
 func (r *runner) fail(err error) {
 	r.fatalOnce.Do(func() { r.fatal = err })
-	r.stop("fatal error")
+	r.stop("fatal error", continueSame)
 	r.cancel()
 }
 
@@ -325,7 +341,7 @@ func (r *runner) takeRequest(u unit) (reserve float64, ok bool) {
 				// not fit, and the run ends within its cost of the cap.
 				spent := r.spent
 				r.costMu.Unlock()
-				r.stop(fmt.Sprintf("--max-cost %g reached: $%.4g spent, and the next request could cost up to $%.4g", r.cfg.MaxCost, spent, reserve))
+				r.stop(fmt.Sprintf("--max-cost %g reached: $%.4g spent, and the next request could cost up to $%.4g", r.cfg.MaxCost, spent, reserve), continueCost)
 				return 0, false
 			}
 			// The requests in flight are held at their worst case and
@@ -342,7 +358,7 @@ func (r *runner) takeRequest(u unit) (reserve float64, ok bool) {
 		n := r.sent.Load()
 		if n >= int64(r.cfg.MaxRequests) {
 			r.settle(reserve, 0)
-			r.stop(fmt.Sprintf("--max-requests %d reached", r.cfg.MaxRequests))
+			r.stop(fmt.Sprintf("--max-requests %d reached", r.cfg.MaxRequests), continueSame)
 			return 0, false
 		}
 		if r.sent.CompareAndSwap(n, n+1) {

@@ -56,6 +56,12 @@ func (r *runner) finish(ctx context.Context) error {
 	}
 	rep.Results = res
 	rep.Failed = countFailed(recs)
+	if stopped != "" {
+		rep.Continue, _ = r.stopHow.Load().(string)
+		if rep.Continue == "" {
+			rep.Continue = continueSame
+		}
+	}
 	man := r.man
 	man.End = time.Now().UTC().Format(time.RFC3339)
 	man.Extra["status"] = "complete"
@@ -123,6 +129,9 @@ func (r *runner) replyWarnings(recs []*rundir.SampleRecord) {
 	sort.Strings(kinds)
 	for _, n := range kinds {
 		switch n {
+		case noteCached:
+			// Not a fault of the replies: the run said at its start how
+			// many came from the cache (and the command says it at the end).
 		case model.NoteLogprobsMissing:
 			r.warn(fmt.Sprintf("%d of %d replies came without logprobs although they were asked for (Ollama's /v1/completions never sends them: use --api chat): no confidence and no AUROC for them", counts[n], replies))
 		case model.NoteLogprobsUnaligned:
@@ -132,6 +141,10 @@ func (r *runner) replyWarnings(recs []*rundir.SampleRecord) {
 		}
 	}
 }
+
+// noteCached is the note of a reply taken from the request cache, kept in
+// its sample record.
+const noteCached = "from the request cache"
 
 // record builds the sample record of a reply and grades it.
 func (r *runner) record(i, s int, e *entry) *rundir.SampleRecord {

@@ -22,8 +22,10 @@ import (
 )
 
 // prepare checks cfg, loads the items, renders the prompts, checks the
-// servers and opens the run directory with its manifest.
-func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
+// servers and opens the run directory with its manifest. Once the
+// directory is this run's, lib writes the library lines kept so far to its
+// run.log.
+func prepare(ctx context.Context, cfg Config, rep *Report, lib *libCapture) (*runner, error) {
 	cfg, err := defaults(cfg)
 	if err != nil {
 		return nil, err
@@ -132,6 +134,7 @@ func prepare(ctx context.Context, cfg Config, rep *Report) (*runner, error) {
 	if err := rundir.WriteJSON(dir, rundir.ManifestFile, r.man); err != nil {
 		return nil, err
 	}
+	lib.attach(r.runLog)
 	r.ctx, r.cancel = context.WithCancel(ctx)
 	ok = true
 	return r, nil

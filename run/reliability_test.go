@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log"
 	"math/rand/v2"
@@ -330,6 +331,95 @@ func TestLibraryLogToRunLog(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(dir, run.LogFile))
 	if n := strings.Count(string(got), "Unsolicited response"); n != 3 {
 		t.Errorf("run.log has %d library lines, want 3:\n%s", n, got)
+	}
+	log.Print("after")
+	if !strings.Contains(stderr.String(), "after") {
+		t.Errorf("the standard logger was not given back after the run: %q", stderr.String())
+	}
+}
+
+// probeLogBackend is logBackend with a server check whose GET /models
+// makes net/http log a line, as the Transport does when the server's
+// /v1/models body is longer than its Content-Length (readLoop logs
+// "Unsolicited response received on idle HTTP channel" once the
+// connection is idle again). The check happens before the run directory
+// exists. With fail set the check fails with a 404, so the run stops
+// before it has a directory.
+type probeLogBackend struct {
+	logBackend
+	fail bool
+}
+
+func (probeLogBackend) ServerURL(int) string { return "http://127.0.0.1:1/v1" }
+func (b probeLogBackend) ListModels(context.Context, int) (json.RawMessage, error) {
+	log.Printf("Unsolicited response received on idle HTTP channel starting with \"{\\\"data\\\"\"; err=<nil>")
+	if b.fail {
+		return nil, &model.Error{Status: 404, Msg: "404 page not found"}
+	}
+	return json.RawMessage(`{"object":"list","data":[{"id":"log","object":"model"}]}`), nil
+}
+
+// TestLibraryLogBeforeRunDir (row 9): a library line logged during the
+// server check, before the run directory exists, is kept and written to
+// run.log once the directory is there, before the run's own lines; none
+// reaches the standard logger's output (stderr).
+func TestLibraryLogBeforeRunDir(t *testing.T) {
+	var stderr strings.Builder
+	prev := log.Writer()
+	log.SetOutput(&stderr)
+	defer log.SetOutput(prev)
+	b := &fakeBench{n: 2}
+	dir := filepath.Join(t.TempDir(), "run")
+	if _, err := run.Run(context.Background(), config(b, probeLogBackend{}, dir, 1)); err != nil {
+		t.Fatal(err)
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("library lines on stderr: %q", stderr.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, run.LogFile))
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], `starting with "{\"data\""`) {
+		t.Fatalf("run.log: want the server check's line first, then one per request (3 lines):\n%s", got)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "library (net/http): ") || !strings.Contains(l, "Unsolicited response") {
+			t.Errorf("run.log line %q: want the library's line, marked as the library's", l)
+		}
+	}
+}
+
+// TestLibraryLogRunWithoutDir (row 9): a run that stops at the server
+// check has no directory and leaves none; the library's lines from the
+// check come with the run's own warnings (cfg.Log), marked, and not
+// through the standard logger.
+func TestLibraryLogRunWithoutDir(t *testing.T) {
+	var stderr strings.Builder
+	prev := log.Writer()
+	log.SetOutput(&stderr)
+	defer log.SetOutput(prev)
+	b := &fakeBench{n: 2}
+	dir := filepath.Join(t.TempDir(), "run")
+	var warnings strings.Builder
+	cfg := config(b, probeLogBackend{fail: true}, dir, 1)
+	cfg.Log = &warnings
+	_, err := run.Run(context.Background(), cfg)
+	if !errors.Is(err, run.ErrProbe) {
+		t.Fatalf("err %v, want the server check's", err)
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("library lines through the standard logger: %q", stderr.String())
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("a run that stopped at the check left %s (%v)", dir, err)
+	}
+	var marked []string
+	for _, l := range strings.Split(warnings.String(), "\n") {
+		if strings.Contains(l, "Unsolicited response") {
+			marked = append(marked, l)
+		}
+	}
+	if len(marked) != 1 || !strings.HasPrefix(marked[0], "matheval: library (net/http): ") {
+		t.Errorf("the run's warnings: want the check's library line once, marked:\n%s", warnings.String())
 	}
 	log.Print("after")
 	if !strings.Contains(stderr.String(), "after") {

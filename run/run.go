@@ -101,6 +101,10 @@ type Report struct {
 	Failed int
 	// JudgeRequests are the judge requests sent by this invocation.
 	JudgeRequests int64
+	// Continue says, when the run stopped (Results.Stopped), how it
+	// continues, in one sentence: the same command again, or what to
+	// change first (a cause to fix, a higher --max-cost).
+	Continue string
 	// JudgeStopped says why judging stopped before every reply had a usable
 	// judge score ("" when it did not, or no judge was asked for).
 	JudgeStopped string
@@ -158,6 +162,7 @@ type runner struct {
 
 	stopOnce  sync.Once
 	stopWhy   atomic.Value // string
+	stopHow   atomic.Value // string: how the run continues (continueSame, ...)
 	stopping  atomic.Bool
 	fatalOnce sync.Once
 	fatal     error
@@ -175,13 +180,16 @@ type runner struct {
 // running the same configuration again continues it.
 func Run(ctx context.Context, cfg Config) (Report, error) {
 	var rep Report
-	r, err := prepare(ctx, cfg, &rep)
+	// The library's log lines from the start: the server check comes
+	// before the run directory (liblog.go).
+	lib := libLog.begin()
+	defer lib.end(cfg.Log)
+	r, err := prepare(ctx, cfg, &rep, lib)
 	if err != nil {
 		return rep, err
 	}
 	defer r.lock.Unlock()
 	defer r.cancel()
-	defer libLog.capture(r.runLog)()
 	if err := r.resume(); err != nil {
 		return rep, err
 	}

@@ -306,6 +306,9 @@ func TestBudgetsStopAndResume(t *testing.T) {
 	if !strings.Contains(rep.Results.Stopped, "max-requests") || rep.Results.Samples != 20 || srv.Requests() != 20 {
 		t.Fatalf("--max-requests 20: stopped %q, %d samples, %d requests", rep.Results.Stopped, rep.Results.Samples, srv.Requests())
 	}
+	if rep.Continue != "Run the same command again to continue." {
+		t.Errorf("--max-requests (a cap per invocation): continue %q, want the same command again", rep.Continue)
+	}
 	// A crash in mid-write leaves a torn last line: it must be tolerated.
 	f, _ := os.OpenFile(filepath.Join(dir, rundir.JournalFile), os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"key":"abc","id":"fake/4`)
@@ -325,6 +328,9 @@ func TestBudgetsStopAndResume(t *testing.T) {
 	}
 	if !strings.Contains(rep.Results.Stopped, "max-cost") || rep.Resumed != 20 || rep.Results.Samples <= 20 || rep.Results.Samples >= 50 {
 		t.Fatalf("--max-cost: stopped %q, resumed %d, %d samples", rep.Results.Stopped, rep.Resumed, rep.Results.Samples)
+	}
+	if !strings.Contains(rep.Continue, "with a higher --max-cost") {
+		t.Errorf("--max-cost (a cap over all invocations): continue %q, want a higher cap", rep.Continue)
 	}
 	if rep.Results.Cost > cfg.MaxCost {
 		t.Fatalf("cost %v over the budget %v: requests in flight were not budgeted", rep.Results.Cost, cfg.MaxCost)

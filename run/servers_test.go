@@ -330,6 +330,9 @@ func TestProbe(t *testing.T) {
 		rep.Results.Samples >= 30 {
 		t.Fatalf("no probe: stopped %q after %d samples", rep.Results.Stopped, rep.Results.Samples)
 	}
+	if !strings.HasPrefix(rep.Continue, "Fix that, then") {
+		t.Errorf("a failure the same command meets again: continue %q, want the cause fixed first", rep.Continue)
+	}
 
 	srv := fakeserver.NewDialect(fakeserver.VLLM)
 	defer srv.Close()

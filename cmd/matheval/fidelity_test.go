@@ -266,6 +266,9 @@ func TestReplayKeyedByFileNames(t *testing.T) {
 		len(strings.Split(strings.TrimSpace(stderr), "\n")) != 1 {
 		t.Errorf("replay matching no item: exit %d\nstdout %s\nstderr %s", code, out, stderr)
 	}
+	if !strings.HasPrefix(stderr, "matheval: run: replay ") {
+		t.Errorf("replay matching no item: want the line to say what is wrong after \"run: \" (not \"run: run configuration: \"): %s", stderr)
+	}
 	if _, err := os.Stat(dir2); err == nil {
 		t.Error("a run that could not start left its directory")
 	}

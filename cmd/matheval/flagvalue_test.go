@@ -32,6 +32,10 @@ func TestFlagValueTypes(t *testing.T) {
 func TestGreedySamplesWarning(t *testing.T) {
 	if w := greedySamplesWarning(4, 0, "math"); w == "" {
 		t.Error("no warning for 4 greedy samples")
+	} else if strings.Contains(w, "request") {
+		// A server that honours n gets one request with n = 4, not four:
+		// the warning is about the replies.
+		t.Errorf("the warning counts requests, which depend on the server: %s", w)
 	}
 	if w := greedySamplesWarning(4, 0.7, "math"); w != "" {
 		t.Errorf("warning at temperature 0.7: %s", w)

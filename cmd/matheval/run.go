@@ -279,7 +279,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 		f.onReport(rep)
 	}
 	if errors.Is(err, runner.ErrConfig) || errors.Is(err, answers.ErrField) {
-		return usageErrorf("run: %v", err)
+		// "run: run configuration: ..." would say "run" twice and nothing
+		// more: the message after it says what is wrong.
+		return usageErrorf("run: %s", strings.TrimPrefix(err.Error(), runner.ErrConfig.Error()+": "))
 	}
 	if err != nil {
 		return err
@@ -293,8 +295,10 @@ func (f *runFlags) run(cmd *cobra.Command, args []string) error {
 			fmt.Fprintln(out, l)
 		}
 	}
-	if rep.Cached > 0 {
-		fmt.Fprintf(out, "resumed %d samples from the journal and %d from the request cache; sent %d requests\n", rep.Resumed-rep.Cached, rep.Cached, rep.Requests)
+	if journal := rep.Resumed - rep.Cached; rep.Cached > 0 && journal > 0 {
+		fmt.Fprintf(out, "resumed %d samples from the journal and took %d from the request cache; sent %d requests\n", journal, rep.Cached, rep.Requests)
+	} else if rep.Cached > 0 {
+		fmt.Fprintf(out, "took %d samples from the request cache; sent %d requests\n", rep.Cached, rep.Requests)
 	} else if rep.Resumed > 0 {
 		fmt.Fprintf(out, "resumed %d samples from the journal; sent %d requests\n", rep.Resumed, rep.Requests)
 	}
@@ -334,7 +338,7 @@ func greedySamplesWarning(samples int, temperature float64, benchName string) st
 	if samples <= 1 || temperature > 0 {
 		return ""
 	}
-	return fmt.Sprintf("--samples %d at temperature %g: greedy decoding sends the same request %d times, so pass@k and maj@k on %s are computed over identical replies; set --temperature (e.g. 0.7) to sample", samples, temperature, samples, benchName)
+	return fmt.Sprintf("--samples %d at temperature %g: greedy decoding gives each item the same reply %d times, so pass@k and maj@k on %s are computed over identical replies; set --temperature (e.g. 0.7) to sample", samples, temperature, samples, benchName)
 }
 
 // params are the sampling parameters sent with every request.
@@ -414,8 +418,12 @@ func (f *runFlags) backends(b bench.Benchmark, params model.Params) (backend, ju
 func runExit(w io.Writer, rep runner.Report) error {
 	failed := false
 	if rep.Results.Stopped != "" {
-		fmt.Fprintf(w, "matheval: run stopped after %d of %d samples: %s. Run the same command again to continue.\n",
-			rep.Results.Samples, rep.Results.Planned, rep.Results.Stopped)
+		how := rep.Continue
+		if how == "" {
+			how = "Run the same command again to continue."
+		}
+		fmt.Fprintf(w, "matheval: run stopped after %d of %d samples: %s. %s\n",
+			rep.Results.Samples, rep.Results.Planned, rep.Results.Stopped, how)
 		failed = true
 	}
 	if rep.Failed > 0 && rep.Results.Stopped == "" {

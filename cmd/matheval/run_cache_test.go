@@ -40,8 +40,14 @@ func TestRunCacheCLI(t *testing.T) {
 		return out
 	}
 	step("--limit 3", 3, "3")
-	if out := step("--limit 5", 2, "5"); !strings.Contains(out, "3 from the request cache; sent 2 requests") {
+	out := step("--limit 5", 2, "5")
+	if !strings.Contains(out, "\ntook 3 samples from the request cache; sent 2 requests\n") {
 		t.Errorf("--limit 5 does not say what came from the cache:\n%s", out)
+	}
+	// Said at the start and in the last lines, once each: not a third
+	// time as a warning, nor as "resumed 0 samples from the journal".
+	if n := strings.Count(out, "from the request cache"); n != 2 || strings.Contains(out, "resumed 0") {
+		t.Errorf("--limit 5 names the request cache %d times, want 2 (the start, the end):\n%s", n, out)
 	}
 	step("--no-cache", 5, "5", "--no-cache")
 	other := filepath.Join(t.TempDir(), "c.jsonl")

@@ -71,6 +71,9 @@ func readSuite(path string) ([]suiteEntry, error) {
 	return s.Benchmarks, nil
 }
 
+// suiteCostContinue is how a suite stopped by --max-cost continues.
+const suiteCostContinue = "--max-cost counts what the suite's runs have spent over all their invocations: run the same command with a higher --max-cost to continue."
+
 // runSuite runs several benchmarks with one model, one after the other on
 // the same servers and settings, each into its own run directory as a
 // single run would (so the same command resumes each), with --limit per
@@ -120,7 +123,14 @@ func (f *runFlags) runSuite(cmd *cobra.Command, args []string) error {
 	w := cmd.OutOrStdout()
 	for i, e := range entries {
 		if maxRequests > 0 && sent >= int64(maxRequests) || maxCost > 0 && spent >= maxCost {
-			fmt.Fprintf(cmd.ErrOrStderr(), "matheval: suite stopped before %s: the budget (--max-requests, --max-cost) is spent. Run the same command again to continue.\n", e.Benchmark)
+			// --max-requests counts this invocation's requests, --max-cost
+			// what the suite's runs have spent in all their invocations:
+			// the same command stops at once on the second.
+			budget, how := "--max-requests", "Run the same command again to continue."
+			if maxCost > 0 && spent >= maxCost {
+				budget, how = "--max-cost", suiteCostContinue
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "matheval: suite stopped before %s: the budget (%s) is spent. %s\n", e.Benchmark, budget, how)
 			failed = true
 			break
 		}
@@ -151,7 +161,11 @@ func (f *runFlags) runSuite(cmd *cobra.Command, args []string) error {
 		sent += rep.Requests
 		spent += rep.Results.Cost
 		if rep.Results.Stopped != "" {
-			fmt.Fprintf(cmd.ErrOrStderr(), "matheval: suite stopped at %s (%s). Run the same command again to continue.\n", e.Benchmark, rep.Results.Stopped)
+			how := rep.Continue
+			if how == "" {
+				how = "Run the same command again to continue."
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "matheval: suite stopped at %s (%s). %s\n", e.Benchmark, rep.Results.Stopped, how)
 			break
 		}
 	}

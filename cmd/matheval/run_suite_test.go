@@ -198,3 +198,40 @@ func TestREADMESuiteFile(t *testing.T) {
 		t.Fatalf("entries %+v (%v)", es, err)
 	}
 }
+
+// TestRunSuiteMaxCost: a suite stopped by --max-cost says that a higher
+// cap continues it, not the same command (whose cap counts what the
+// suite's runs have spent in every invocation, so it stops again at once,
+// sending nothing); a higher cap does.
+func TestRunSuiteMaxCost(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	dir := t.TempDir()
+	gsm, aime, svamp, _ := suiteData(t, dir)
+	prices := filepath.Join(dir, "prices.json")
+	// A dollar a token: a request's worst case is over $200, a reply costs
+	// about $9, so a $300 cap stops the suite in its second run.
+	if err := os.WriteFile(prices, []byte(`{"fake-model": {"prompt": 1e6, "completion": 1e6}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(dir, "runs")
+	args := func(maxCost string) []string {
+		return []string{"run", "gsm8k", "aime", "svamp", "--data", gsm, "--data", aime, "--data", svamp,
+			"--model", "openai:fake-model", "--base-url", srv.BaseURL(), "--limit", "5", "--out", root, "--progress", "off", "--no-cache",
+			"--max-tokens", "20", "--prices", prices, "--max-cost", maxCost}
+	}
+	code, out := cli(t, args("300")...)
+	if code != 1 || !strings.Contains(out, "suite stopped") {
+		t.Fatalf("a suite past its cap: exit %d, %d requests\n%s", code, srv.Requests(), out)
+	}
+	if strings.Contains(out, "Run the same command again") || !strings.Contains(out, "with a higher --max-cost to continue") {
+		t.Errorf("a suite stopped by --max-cost: want the advice to raise it, not to run the same command again:\n%s", out)
+	}
+	before := srv.Requests()
+	if code, out = cli(t, args("300")...); code != 1 || srv.Requests() != before {
+		t.Fatalf("the same command again: exit %d, %d requests (the advice's premise: it sends none)\n%s", code, srv.Requests()-before, out)
+	}
+	if code, out = cli(t, args("1e9")...); code != 0 || srv.Requests() != 15 {
+		t.Fatalf("a higher --max-cost: exit %d, %d requests in all, want 15\n%s", code, srv.Requests(), out)
+	}
+}

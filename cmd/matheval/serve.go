@@ -14,6 +14,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// viewerHandler is the viewer's HTTP handler (a variable: the test of the
+// server's error log puts a handler that panics in front of it).
+var viewerHandler = (*web.Server).Handler
+
 // newServeCmd builds 'serve'.
 func newServeCmd() *cobra.Command {
 	var addr string
@@ -29,7 +33,11 @@ Mathematics is rendered to MathML on the server: the pages need no network and
 run no JavaScript. Everything from datasets and models is escaped.
 
 The viewer listens on loopback only unless --addr says otherwise; it has no
-authentication, so do not expose it on a shared network.`,
+authentication, so do not expose it on a shared network.
+
+What goes wrong inside the viewer's web server (a page that failed, with its
+stack) is logged on stderr, each line starting with "matheval serve:";
+--verbose adds one line per request.`,
 		Example: "  matheval serve runs\n  matheval serve runs old-runs --addr 127.0.0.1:9000",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -60,7 +68,12 @@ authentication, so do not expose it on a shared network.`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "matheval serve: warning: listening on %s, beyond this machine; the viewer has no authentication\n", addr)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "serving %d runs on http://%s/ (Ctrl-C stops)\n", len(s.RunIDs()), ln.Addr())
-			srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+			srv := &http.Server{Handler: viewerHandler(s), ReadHeaderTimeout: 10 * time.Second,
+				// net/http's own lines about the viewer (a panic with its
+				// stack, a bad response) would otherwise go through the
+				// standard logger, unmarked; the viewer has no run
+				// directory, so they go to stderr, marked as serve's.
+				ErrorLog: log.New(cmd.ErrOrStderr(), "matheval serve: ", log.LstdFlags)}
 			ctx, stop := interruptible(cmd)
 			defer stop()
 			go func() {
