@@ -323,6 +323,10 @@ func (c Comparison) Text(maxIDs int) string {
 		WriteText(&b, t)
 	}
 	list := func(title string, ids []string) {
+		if len(ids) == 0 {
+			fmt.Fprintf(&b, "\n%s: none\n", title)
+			return
+		}
 		fmt.Fprintf(&b, "\n%s (%d):\n", title, len(ids))
 		for i, id := range ids {
 			if maxIDs > 0 && i == maxIDs {

@@ -316,11 +316,20 @@ func spendTable(head string, a *Analysis) bench.Table {
 		[]string{"prompt tokens", fmt.Sprint(sp.PromptTokens), per(float64(sp.PromptTokens))},
 		[]string{"completion tokens", fmt.Sprint(sp.CompletionTokens), per(float64(sp.CompletionTokens))},
 		[]string{"reasoning tokens", fmt.Sprint(sp.ReasoningTokens), per(float64(sp.ReasoningTokens))},
-		[]string{"cost", fmt.Sprintf("%.4f", sp.Cost), fmt.Sprintf("%.6f", sp.Cost/math.Max(1, float64(a.Samples)))},
+		costRow(sp.Cost, a.Samples),
 		[]string{"cost per correct sample", cpc, ""},
 		[]string{"latency median / p95 (ms)", fmt.Sprintf("%.0f / %.0f", sp.LatencyMedianMS, sp.LatencyP95MS), ""},
 		[]string{"retries", fmt.Sprint(sp.Retries), ""})
 	return st
+}
+
+// costRow is the spend table's cost: unknown, not 0.0000, when no
+// prices were given (a run without --prices has no cost to show).
+func costRow(cost float64, samples int) []string {
+	if cost == 0 {
+		return []string{"cost", "n/a (no prices given: --prices)", ""}
+	}
+	return []string{"cost", fmt.Sprintf("%.4f", cost), fmt.Sprintf("%.6f", cost/math.Max(1, float64(samples)))}
 }
 
 // ManifestTable lists the manifest's fields and parameters.

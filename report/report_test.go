@@ -460,3 +460,47 @@ func TestRunTextTruncated(t *testing.T) {
 		t.Errorf("no truncation line:\n%s", sb.String())
 	}
 }
+
+// Seen in issue 32's fresh look: a run without --prices showed "cost
+// 0.0000" in report.md (unknown, not zero), the run text "(0 reasoning)"
+// for a model without reasoning, and compare printed "better in A (0):"
+// over an empty list.
+func TestUnknownIsNotZero(t *testing.T) {
+	for _, r := range spendTable("", &Analysis{Samples: 10}).Rows {
+		if r[0] == "cost" && (r[1] == "0.0000" || !strings.Contains(r[1], "no prices given")) {
+			t.Errorf("cost row without prices: %q", r)
+		}
+	}
+	a := &Analysis{Samples: 10}
+	a.Spend.Cost = 0.5
+	for _, r := range spendTable("", a).Rows {
+		if r[0] == "cost" && r[1] != "0.5000" {
+			t.Errorf("cost row with prices: %q", r)
+		}
+	}
+
+	var res rundir.Results
+	res.Usage.PromptTokens, res.Usage.CompletionTokens = 100, 50
+	var b strings.Builder
+	RunText(&b, "runs/x", rundir.Manifest{Benchmark: "math", Model: "m"}, res)
+	if strings.Contains(b.String(), "reasoning") || !strings.Contains(b.String(), "tokens: 100 prompt, 50 completion;") {
+		t.Errorf("no reasoning tokens:\n%s", b.String())
+	}
+	res.Usage.ReasoningTokens = 7
+	b.Reset()
+	RunText(&b, "runs/x", rundir.Manifest{Benchmark: "math", Model: "m"}, res)
+	if !strings.Contains(b.String(), "50 completion (7 reasoning);") {
+		t.Errorf("reasoning tokens:\n%s", b.String())
+	}
+
+	d, _ := writeRun(t, reporttest.Options{Items: 20, Seed: 4, Model: "a"})
+	x, _ := Load(d)
+	c, err := Compare(x, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := c.Text(0)
+	if !strings.Contains(text, "better in A: none") || !strings.Contains(text, "better in B: none") || strings.Contains(text, "(0):") {
+		t.Errorf("empty better-in lists:\n%s", text)
+	}
+}

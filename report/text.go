@@ -127,8 +127,14 @@ func RunText(w io.Writer, dir string, m rundir.Manifest, res rundir.Results) {
 		if res.TokensPerCorrect > 0 {
 			per = fmt.Sprintf("%.0f per correct answer", res.TokensPerCorrect)
 		}
-		fmt.Fprintf(w, "tokens: %d prompt, %d completion (%d reasoning); %s\n",
-			res.Usage.PromptTokens, res.Usage.CompletionTokens, res.Usage.ReasoningTokens, per)
+		// The reasoning count only when the server reported one: "(0
+		// reasoning)" for a model without reasoning read as a measurement.
+		reasoning := ""
+		if res.Usage.ReasoningTokens > 0 {
+			reasoning = fmt.Sprintf(" (%d reasoning)", res.Usage.ReasoningTokens)
+		}
+		fmt.Fprintf(w, "tokens: %d prompt, %d completion%s; %s\n",
+			res.Usage.PromptTokens, res.Usage.CompletionTokens, reasoning, per)
 	}
 	if res.Cost > 0 {
 		per := "n/a per correct answer (none correct)"
