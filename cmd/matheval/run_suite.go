@@ -165,7 +165,15 @@ func (f *runFlags) runSuite(cmd *cobra.Command, args []string) error {
 			if how == "" {
 				how = "Run the same command again to continue."
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "matheval: suite stopped at %s (%s). %s\n", e.Benchmark, rep.Results.Stopped, how)
+			// The run's own line names the cap it was given, what the suite
+			// had left; say the suite's cap the user typed beside it.
+			left := ""
+			if maxCost > 0 && strings.Contains(rep.Results.Stopped, "--max-cost") {
+				left = fmt.Sprintf("; the suite's --max-cost %g less $%.4g spent on the benchmarks before it", maxCost, spent-rep.Results.Cost)
+			} else if maxRequests > 0 && strings.Contains(rep.Results.Stopped, "--max-requests") {
+				left = fmt.Sprintf("; the suite's --max-requests %d less %d sent before it", maxRequests, sent-rep.Requests)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "matheval: suite stopped at %s (%s%s). %s\n", e.Benchmark, rep.Results.Stopped, left, how)
 			break
 		}
 	}

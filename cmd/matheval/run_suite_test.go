@@ -224,6 +224,9 @@ func TestRunSuiteMaxCost(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "suite stopped") {
 		t.Fatalf("a suite past its cap: exit %d, %d requests\n%s", code, srv.Requests(), out)
 	}
+	if !strings.Contains(out, "the suite's --max-cost 300 less $") {
+		t.Errorf("the suite's stop line does not name the cap the user gave:\n%s", out)
+	}
 	if strings.Contains(out, "Run the same command again") || !strings.Contains(out, "with a higher --max-cost to continue") {
 		t.Errorf("a suite stopped by --max-cost: want the advice to raise it, not to run the same command again:\n%s", out)
 	}
