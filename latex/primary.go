@@ -681,8 +681,12 @@ func (p *parser) parseCommand(t token) expr.Node {
 		a := p.parseArg()
 		b := p.parseArg()
 		return &expr.Call{Fn: "binom", Args: []expr.Node{a, b}}
-	case "pi", "varpi":
+	case "pi":
 		return &expr.Sym{Name: expr.Pi}
+	case "varpi":
+		// ϖ is a letter of its own (the lemniscate constant, an angular
+		// frequency), never π: a letter, as \varphi is not \phi
+		return &expr.Sym{Name: `\varpi`}
 	case "infty", "infin", "infinity":
 		return &expr.Sym{Name: expr.Inf}
 	case "emptyset", "varnothing", "empty":
