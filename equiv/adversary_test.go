@@ -51,6 +51,8 @@ func TestAdversaryFalseEquals(t *testing.T) {
 		{`\sqrt{2}`, `\int_0^1 \frac{\sqrt{2}}{x}\,dx`},
 		{`\frac{15\sqrt{7}}{14}`, `\int_0^1 \frac{15\sqrt{7}x}{14}\,dx`},
 		{`8+i`, `\overline{\overline{8-i}}`},
+		// siunitx reads a comma as a decimal marker: \num{1,500} is 1.5
+		{`1500`, `\num{1,500}`},
 		// a closed bracket at infinity is no set of reals
 		{`[6,\infty)`, `[6,\infty]`},
 		{`(-\infty,3)`, `[-\infty,3)`},
@@ -87,6 +89,12 @@ func TestAdversaryFalseNotEquals(t *testing.T) {
 		{`\frac{3x^2}{2}`, `\lvert\frac{3x^2}{2}\rvert`},
 		{`3x^2/2`, `\left|\frac{3x^2}{-2}\right|`},
 		{`x^2+1`, `|x^2+1|`},
+		// siunitx's \num is its number; a percent sign in a text group
+		{`1500`, `\num{1500}`},
+		{`1500`, `\num{1.5e3}`},
+		{`2.5`, `\num{2.5}`},
+		{`25\%`, `25\text{\%}`},
+		{`0.25`, `25\mbox{%}`},
 		// a text answer in another text font
 		{`\text{June 20}`, `\textrm{June 20}`},
 		{`\text{June 20}`, `\textbf{June 20}`},

@@ -76,3 +76,12 @@ func TestApproximationSuffixIsText(t *testing.T) {
 		}
 	}
 }
+
+func TestSiunitxNumAndTextPercent(t *testing.T) {
+	for in, want := range map[string]string{`\num{1500}`: "1500", `\num{1.5e3}`: "1500", `\num{-8}`: "-8", `25\text{\%}`: `\frac{1}{4}`, `25\mbox{%}`: `\frac{1}{4}`} {
+		if got := value(t, in); got != want {
+			t.Errorf("%s = %s, want %s", in, got, want)
+		}
+	}
+	wantError(t, `\num{1,500}`, "comma is a decimal marker")
+}

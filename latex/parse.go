@@ -1242,6 +1242,10 @@ func (p *parser) postfixOps(x expr.Node) expr.Node {
 			p.pos = t.end
 			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
 			continue
+		case t.kind == tCmd && textCmds[t.text] && p.textPercentAhead(t):
+			// 25\text{\%}: the percent sign in a text group
+			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
+			continue
 		case t.kind == tWord && (strings.EqualFold(t.text, "percent") || t.text == "pct" || strings.EqualFold(t.text, "percentage")):
 			p.pos = t.end
 			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
@@ -1273,6 +1277,20 @@ func (p *parser) postfixOps(x expr.Node) expr.Node {
 		}
 		return x
 	}
+}
+
+// textPercentAhead reads a text group that holds only a percent sign
+// (\text{\%}, \mbox{%}) at t, and reports whether it did.
+func (p *parser) textPercentAhead(t token) bool {
+	save := p.pos
+	p.pos = t.end
+	raw, ok := p.rawArg()
+	p.cacheOK = false
+	if w := strings.TrimSpace(raw); ok && (w == `\%` || w == "%") {
+		return true
+	}
+	p.pos = save
+	return false
 }
 
 // subscript handles x_{...}: part of a symbol's name, or a number base.

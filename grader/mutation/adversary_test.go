@@ -189,6 +189,7 @@ var (
 	reTextGold  = regexp.MustCompile(`^\\text\{([^{}]+)\}$`)
 	rePMod      = regexp.MustCompile(`\\pmod\{([0-9]+)\}`)
 	reComplex   = regexp.MustCompile(`^([^+\-]+)([+-])([^+\-]+i)$`)
+	rePMGold    = regexp.MustCompile(`^([0-9]*)\s*\\pm\s*([0-9]+|\\sqrt\{[0-9]+\})$`)
 	reNegPow    = regexp.MustCompile(`-([0-9]+)\^(\{[0-9]+\}|[0-9])`)
 )
 
@@ -771,6 +772,65 @@ func adversary(g string, st *mutation.Stats) []mutation.Pair {
 	}
 	if strings.HasPrefix(g, "-") {
 		a.keep("uni-sym", "−"+g[1:], "U+2212")
+	}
+	// notation models emit for the same value
+	if isInt || isDec {
+		a.keep("siunitx", `\num{`+g+`}`, "")
+	}
+	if m := rePMGold.FindStringSubmatch(g); m != nil {
+		if m[1] == "" {
+			a.keep("pm", m[2]+", -"+m[2], "")
+			a.keep("pm", "-"+m[2]+", "+m[2], "")
+		} else {
+			a.keep("pm", m[1]+"+"+m[2]+", "+m[1]+"-"+m[2], "")
+		}
+	}
+	if x, y, ok := interval(g); ok && !strings.Contains(g, `\infty`) && gv != nil && gv.Kind == "seq" && strings.ContainsAny(g, "[]") {
+		s := strings.TrimPrefix(strings.TrimSpace(g), `\left`)
+		lo, hi := map[byte]string{'(': "<", '[': `\le`}[s[0]], map[byte]string{')': "<", ']': `\le`}[s[len(s)-1]]
+		a.keep("interval", x+" "+lo+" x "+hi+" "+y, "as an inequality")
+		a.keep("interval", `x \in `+g, "")
+	}
+	if strings.HasPrefix(g, `\begin{pmatrix}`) && strings.Count(g, `\begin`) == 1 {
+		a.keep("matrix-env", `\left(`+strings.ReplaceAll(g, "pmatrix", "matrix")+`\right)`, "")
+		cols := strings.Repeat("c", 1+strings.Count(strings.Split(g, `\\`)[0], "&"))
+		arr := strings.Replace(strings.Replace(g, `\begin{pmatrix}`, `\begin{array}{`+cols+`}`, 1), `\end{pmatrix}`, `\end{array}`, 1)
+		a.keep("matrix-env", `\left(`+arr+`\right)`, "")
+	}
+	for _, r := range [][2]string{{`\cdot`, `\times`}, {`\cdot`, `*`}, {`\times`, `\cdot`}} {
+		if strings.Contains(g, r[0]) {
+			a.keep("operators", strings.ReplaceAll(g, r[0], r[1]), r[0]+" as "+r[1])
+		}
+	}
+	if strings.HasSuffix(g, `\%`) {
+		base := strings.TrimSuffix(g, `\%`)
+		for _, c := range []string{base + "%", base + ` \%`, base + `\text{\%}`, base + ` \text{ percent}`, base + " percent"} {
+			a.keep("percent", c, "")
+		}
+	}
+	if m := reSqrtDigit.FindStringSubmatchIndex(g); m != nil && (m[1] == len(g) || !strings.ContainsAny(g[m[1]:m[1]+1], "0123456789")) {
+		pre := g[:m[0]]
+		if t := strings.TrimSpace(pre); t != "" && strings.ContainsAny(t[len(t)-1:], "0123456789") {
+			pre += `\cdot `
+		}
+		a.keep("root-power", pre+g[m[2]:m[3]]+`^{1/2}`+g[m[1]:], "")
+		a.keep("root-power", pre+`\left(`+g[m[2]:m[3]]+`\right)^{\frac{1}{2}}`+g[m[1]:], "")
+	}
+	if m := reRootN.FindStringSubmatchIndex(g); m != nil {
+		pre := g[:m[0]]
+		if t := strings.TrimSpace(pre); t != "" && strings.ContainsAny(t[len(t)-1:], "0123456789") {
+			pre += `\cdot `
+		}
+		a.keep("root-power", pre+g[m[4]:m[5]]+`^{1/`+g[m[2]:m[3]]+`}`+g[m[1]:], "")
+	}
+	if a.scalar() {
+		a.keep("env", `\begin{aligned}`+g+`\end{aligned}`, "")
+		a.keep("env", `\begin{gathered}`+g+`\end{gathered}`, "")
+		a.keep("env", `\displaystyle `+g, "")
+		a.keep("env", `\textcolor{red}{`+g+`}`, "")
+		a.keep("env", `{\color{blue}`+g+`}`, "")
+		a.policy("env", g+` \tag{1}`, "")
+		a.policy("env", `\underbrace{`+g+`}_{\text{answer}}`, "")
 	}
 	// congruences
 	if m := rePMod.FindStringSubmatchIndex(g); m != nil {
