@@ -53,6 +53,12 @@ func TestAdversaryFalseEquals(t *testing.T) {
 		{`8+i`, `\overline{\overline{8-i}}`},
 		// siunitx reads a comma as a decimal marker: \num{1,500} is 1.5
 		{`1500`, `\num{1,500}`},
+		// a dash between two numbers is a range
+		{`-2`, `5–7`},
+		{`-2`, `5—7`},
+		// the sign policy drops one sign, never two
+		{`5`, `5\%\%`},
+		{`5`, `5^\circ{}^\circ`},
 		// a closed bracket at infinity is no set of reals
 		{`[6,\infty)`, `[6,\infty]`},
 		{`(-\infty,3)`, `[-\infty,3)`},
@@ -95,6 +101,9 @@ func TestAdversaryFalseNotEquals(t *testing.T) {
 		{`2.5`, `\num{2.5}`},
 		{`25\%`, `25\text{\%}`},
 		{`0.25`, `25\mbox{%}`},
+		{`x-1`, `x–1`},
+		{`-5`, `–5`},
+		{`0.0005`, `5\%\%`},
 		// a text answer in another text font
 		{`\text{June 20}`, `\textrm{June 20}`},
 		{`\text{June 20}`, `\textbf{June 20}`},

@@ -559,6 +559,20 @@ func (c *comparer) cmpMarks(g, x expr.Node, depth int) (Result, bool) {
 		return Result{}, false
 	}
 	names := map[string]string{"deg": "degree", "percent": "percent"}
+	if _, m2 := stripMarks(gs); m2 != "" {
+		gm = "twice"
+	}
+	if _, m2 := stripMarks(xs); m2 != "" {
+		xm = "twice"
+	}
+	if gm == "twice" || xm == "twice" {
+		// the sign policy drops one sign, a unit: 5\%\% is 0.0005, not
+		// a 5 with two units; only the values can agree (a proof)
+		if r := c.scalar(g, x); r.Outcome == Equal {
+			return r, true
+		}
+		return neq("two percent or degree signs on one value are no unit"), true
+	}
 	if gm != "" && xm != "" && gm != xm {
 		// a degree sign against a percent sign: two different units, never
 		// dropped together; only their values can agree (a proof)

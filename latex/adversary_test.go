@@ -85,3 +85,15 @@ func TestSiunitxNumAndTextPercent(t *testing.T) {
 	}
 	wantError(t, `\num{1,500}`, "comma is a decimal marker")
 }
+
+func TestDashBetweenNumbersIsARange(t *testing.T) {
+	for _, in := range []string{"5–7", "5—7", "1‒3", "2–３"} {
+		wantError(t, in, "is a range")
+	}
+	// a spaced dash is a minus typed by a word processor
+	for in, want := range map[string]string{"x–1": "tree:x-1", "–5": "-5", "3−5": "-2", "3 – 1": "2", "5 — 7": "-2"} {
+		if got := value(t, in); got != want {
+			t.Errorf("%s = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -551,6 +551,16 @@ func adversary(g string, st *mutation.Stats) []mutation.Pair {
 			a.judged("percent-inside", c, "")
 		}
 	}
+	if a.scalar() && !a.isOne(0) {
+		a.judged("percent-inside", g+`\%\%`, "two percent signs")
+	}
+	// a dash after an integer: a range, or a subtraction, never the value
+	if isInt {
+		a.differ("dash", g+"–1", "")
+		a.differ("dash", g+"—2", "")
+		a.policy("dash", g+" – 1", "a spaced dash: a minus")
+		a.differ("dash", g+"‒"+g, "")
+	}
 	// a residue: n mod 7 is n only for 0 <= n < 7
 	if r, ok := a.value(); ok && r.IsInt() {
 		if r.Sign() < 0 || r.Cmp(big.NewRat(7, 1)) >= 0 {
