@@ -21,7 +21,7 @@ func TestAdversaryFalseEquals(t *testing.T) {
 		{`\{1,2\}`, `\{1,2\}_2`},
 		// three dots were a full stop: 1, 2, ... goes on
 		{`1, 2`, `1, 2, ...`},
-		{`2`, `2...`},
+		{`1, 2`, `1, 2 , ...`},
 		{`1, 2, n`, `1, 2, ..., n`},
 		// a leading minus is the sign of the residue's operand: -2 mod 7 is 5
 		{`-2`, `-2 \bmod 7`},
@@ -78,6 +78,7 @@ func TestAdversaryFalseNotEquals(t *testing.T) {
 		{`1, 2, \ldots`, `1, 2, ...`},
 		{`1, 2, \ldots, n`, `1, 2, ..., n`},
 		{`2`, `2.`},
+		{`\frac13`, `0.3333...`},
 		// linearity of limits and integrals over constants
 		{`8-i`, `\int_0^1 \left(8-i\right)\,dx`},
 		{`8-i`, `\lim_{x \to 0} \left(8-i + x\right)`},

@@ -1,6 +1,7 @@
 package latex
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/matheval/matheval/expr"
@@ -22,7 +23,7 @@ func TestSubscriptOnExpressionRefused(t *testing.T) {
 }
 
 func TestThreeDotsAreAnEllipsis(t *testing.T) {
-	for in, items := range map[string]int{`1, 2, ...`: 3, `1, 2, ..., n`: 4, `2...`: 2, `1,2,....`: 3} {
+	for in, items := range map[string]int{`1, 2, ...`: 3, `1, 2, ..., n`: 4, `1,2,....`: 3, `1, 2 , ...`: 3} {
 		n, err := Parse(in)
 		if err != nil {
 			t.Errorf("Parse(%q): %v", in, err)
@@ -43,9 +44,10 @@ func TestThreeDotsAreAnEllipsis(t *testing.T) {
 			t.Errorf("Parse(%q) = %v: no \\dots", in, n)
 		}
 	}
-	// one full stop after an answer is a sentence's
-	for _, in := range []string{`2.`, `x+1.`} {
-		if n, err := Parse(in); err != nil || n.String() != in[:len(in)-1] {
+	// a full stop after an answer is a sentence's; dots glued to a value
+	// end it too (0.3333... is the decimal 0.3333, for the decimal policy)
+	for _, in := range []string{`2.`, `x+1.`, `2...`, `0.3333...`} {
+		if n, err := Parse(in); err != nil || n.String() != strings.TrimRight(in, ".") {
 			t.Errorf("Parse(%q) = %v, %v", in, n, err)
 		}
 	}

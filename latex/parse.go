@@ -404,20 +404,17 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 			continue
 		}
 		if t.kind == tOp && t.text == "." && len(cur) > 0 {
-			if strings.HasPrefix(p.s[t.start:], "...") {
-				// three dots are an ellipsis, as \dots is: 1, 2, ... is
-				// a sequence that goes on, never the list 1, 2
+			if pending != "" && strings.HasPrefix(p.s[t.start:], "...") {
+				// three dots after a separator are an ellipsis, as \dots
+				// is: 1, 2, ... is a sequence that goes on, never the
+				// list 1, 2 (glued to a value, 0.3333... and "2...", they
+				// end it, as before)
 				p.pos = t.start + 3
 				for p.pos < len(p.s) && p.s[p.pos] == '.' {
 					p.pos++
 				}
 				p.cacheOK = false
-				if len(cur) > 0 {
-					if pending == "" {
-						pending = ","
-					}
-					seps = append(seps, pending)
-				}
+				seps = append(seps, pending)
 				pending = ""
 				cur = append(cur, &expr.Sym{Name: `\dots`})
 				continue

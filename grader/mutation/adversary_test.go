@@ -27,7 +27,7 @@ import (
 // the value) or when the suite's oracle reads both sides as different, and
 // as meaning-keeping by construction, never contradicted by the oracle;
 // what neither shows is dropped. Every pair is graded as the suite grades
-// (answer.Equivalent under the MATH policy). By default one gold in eight
+// (answer.Equivalent under the MATH policy). By default one gold in 16
 // is edited; MATHEVAL_MUTATION_FULL=1 edits every gold.
 func TestAdversary(t *testing.T) {
 	t.Parallel()
@@ -36,7 +36,7 @@ func TestAdversary(t *testing.T) {
 		if g.Bench != "math" && g.Bench != "math500" {
 			continue
 		}
-		if !fullSweep() && i%8 != 0 {
+		if !fullSweep() && i%16 != 0 {
 			continue
 		}
 		golds = append(golds, g)
@@ -72,9 +72,10 @@ func TestAdversary(t *testing.T) {
 		t.Logf("[%s] %d false Equal under answer.MATH, none from the engine", fam, n)
 	}
 	tl.falseEq = kept
-	// 0 false Equal from the engine in every other family (the first run
-	// found 4,044 in the default sample); the rewrites' Equal rate is a
-	// floor under the rate measured after the fixes.
+	// 0 false Equal from the engine in every other family (the full sweep
+	// of the first version found 23,028 in the engine's families, 0 after
+	// the fixes of its commit); the rewrites' Equal rate is a floor under
+	// the rate measured then (98.74% before, 99.98% after, full sweep).
 	assertFamilies(t, tl, 97, 97, nil)
 }
 
@@ -517,7 +518,7 @@ func adversary(g string, st *mutation.Stats) []mutation.Pair {
 	// factorials: n! = n only for 1 and 2; n!! = n for 1, 2 and 3
 	if a.scalar() && !a.isOne(1, 2) {
 		a.differ("factorial", p+`!`, "")
-	} else if !a.scalar() {
+	} else if gv != nil && gv.Kind != "scalar" && gv.Kind != "text" {
 		a.differ("factorial", p+`!`, "a factorial of a structure")
 	}
 	if a.scalar() && !a.isOne(1, 2, 3) {
@@ -542,7 +543,8 @@ func adversary(g string, st *mutation.Stats) []mutation.Pair {
 	}
 	a.differ("dots-plain", g+`, ...`, "")
 	// three dots glued to a reply's last value may be a sentence trailing
-	// off ("the answer is 2..."): the extraction decides
+	// off ("the answer is 2..."): the reader ends the value there, and the
+	// decimal policy reads 0.3333... as 0.3333
 	a.policy("dots", g+`...`, "")
 	// a percent inside an operation is a value, never a unit
 	if strings.HasSuffix(g, `\%`) && gv != nil && gv.Kind == "scalar" {
@@ -795,7 +797,8 @@ func adversary(g string, st *mutation.Stats) []mutation.Pair {
 			a.keep("pm", m[1]+"+"+m[2]+", "+m[1]+"-"+m[2], "")
 		}
 	}
-	if x, y, ok := interval(g); ok && !strings.Contains(g, `\infty`) && gv != nil && gv.Kind == "seq" && strings.ContainsAny(g, "[]") {
+	if x, y, ok := interval(g); ok && !strings.Contains(g, `\infty`) && gv != nil && gv.Kind == "seq" && strings.ContainsAny(g, "[]") &&
+		len(gv.Items) == 2 && gv.Items[0].Num != nil && !gv.Items[0].Num.Var && gv.Items[1].Num != nil && !gv.Items[1].Num.Var {
 		s := strings.TrimPrefix(strings.TrimSpace(g), `\left`)
 		lo, hi := map[byte]string{'(': "<", '[': `\le`}[s[0]], map[byte]string{')': "<", ']': `\le`}[s[len(s)-1]]
 		a.keep("interval", x+" "+lo+" x "+hi+" "+y, "as an inequality")
