@@ -36,6 +36,12 @@ func TestAdversaryFalseEquals(t *testing.T) {
 		{`2`, `2\text{ (rounded)}`},
 		{`2`, `2\text{ (truncated)}`},
 		{`2`, `2\text{ (rough estimate)}`},
+		// ordinal fractions and multiples are no units
+		{`2`, `2 fifteenths`},
+		{`5`, `5 thirtieths`},
+		{`5`, `5\text{ sixteenths}`},
+		{`5`, `5 grand`},
+		{`5`, `5\text{ negated}`},
 		// \varpi is a letter of its own, never \pi
 		{`9\pi`, `9\varpi`},
 		{`\frac{\pi}{2}`, `\frac{\varpi}{2}`},
@@ -105,6 +111,9 @@ func TestAdversaryFalseNotEquals(t *testing.T) {
 		{`x-1`, `x–1`},
 		{`-5`, `–5`},
 		{`0.0005`, `5\%\%`},
+		// coins stay a unit (ASDiv's "9 (quarters)"), though "3 quarters"
+		// may be 3/4: the unit reading is the documented one
+		{`9`, `9 quarters`},
 		// a text answer in another text font
 		{`\text{June 20}`, `\textrm{June 20}`},
 		{`\text{June 20}`, `\textbf{June 20}`},

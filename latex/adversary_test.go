@@ -68,7 +68,7 @@ func TestVarpiIsALetter(t *testing.T) {
 }
 
 func TestApproximationSuffixIsText(t *testing.T) {
-	for _, in := range []string{`2\text{ish}`, `2.5\text{-ish}`, `3\text{ circa}`, `12\text{ (estimated)}`, `7\text{ approximate}`, `2\text{ (rounded)}`, `2\text{ (truncated)}`} {
+	for _, in := range []string{`2\text{ish}`, `2.5\text{-ish}`, `3\text{ circa}`, `12\text{ (estimated)}`, `7\text{ approximate}`, `2\text{ (rounded)}`, `2\text{ (truncated)}`, `2 fifteenths`, `5\text{ thirtieths}`, `5 grand`} {
 		n, err := Parse(in)
 		if err != nil {
 			continue // refused is fine too

@@ -90,6 +90,22 @@ var qualifierWords = map[string]bool{
 	"twelfths": true, "twentieths": true, "millionths": true, "billionths": true,
 }
 
+// The fractions and multiples that the list above does not spell out: 2
+// fifteenths is 2/15, 5 grand 5000 (every ordinal from the eleventh to the
+// ninetieth, singular and plural). Not "quarters" and not "scores": coins
+// and points are units of ASDiv's answers ("9 (quarters)").
+func init() {
+	for _, w := range []string{"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+		"seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth",
+		"seventieth", "eightieth", "ninetieth", "millionth", "billionth", "trillionth"} {
+		qualifierWords[w] = true
+		qualifierWords[w+"s"] = true
+	}
+	for _, w := range []string{"grand", "negated", "opposite", "quintillion", "sextillion"} {
+		qualifierWords[w] = true
+	}
+}
+
 // QualifierWord reports whether w changes what a number says or joins it
 // to something else ("not", "at least", "or more", "maximum", "and"): an
 // answer holding one is never its bare number. The one list the parser and

@@ -82,8 +82,9 @@ func TestAdversary(t *testing.T) {
 // answerSide names the families whose false Equals the MATH policy's
 // normalisation makes before the engine sees the answers.
 var answerSide = map[string]string{
-	"adv:percent-inside": "answer/math.go's mathReplacer drops every \\% of the text, so \\lfloor 25\\%\\rfloor is read as \\lfloor 25\\rfloor",
-	"adv:dots-plain":     "answer/math.go's normalizeSplit trims every trailing dot, so 2, ... is read as 2,",
+	"adv:percent-inside":   "answer/math.go's mathReplacer drops every \\% of the text, so \\lfloor 25\\%\\rfloor is read as \\lfloor 25\\rfloor",
+	"adv:dots-plain":       "answer/math.go's normalizeSplit trims every trailing dot, so 2, ... is read as 2,",
+	"adv:trail-word-plain": "answer's extraction takes the number out of a plain reply, so 2 fifteenths is read as 2",
 }
 
 // adv collects the pairs of one gold.
@@ -587,6 +588,10 @@ func adversary(g string, st *mutation.Stats) []mutation.Pair {
 		a.differ("trail-text", g+`\text{ (approx.)}`, "")
 		a.differ("trail-text", g+`\text{?}`, "")
 		a.differ("trail-text", g+`\text{ (rough estimate)}`, "")
+		a.differ("trail-text", g+`\text{ twentieths}`, "an ordinal fraction")
+		a.differ("trail-text", g+`\text{ grand}`, "a multiple")
+		a.differ("trail-word-plain", g+` fifteenths`, "an ordinal fraction")
+		a.differ("trail-word-plain", g+` grand`, "a multiple")
 	}
 	// an exponent: e as Euler's number or as a power of ten, ×10^k
 	if (isInt || isDec) && !a.isOne(0) {
