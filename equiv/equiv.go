@@ -39,7 +39,8 @@
 //     degree ("polynomial identity in n", with its range of n);
 //   - the decimal policy (see DecimalPolicy) and the sign policy (a
 //     percent or degree sign on one side only is a unit: 28\% answers 28;
-//     a degree sign against a percent sign is never dropped), which are
+//     a degree sign against a percent sign is never dropped, nor are two
+//     signs on one value: 5\%\% is 0.0005), which are
 //     grading rules, not proofs, and say so ("equal: decimal
 //     policy", "equal: sign policy");
 //   - structures (tuples, intervals, sets, lists, matrices, relations) are
@@ -47,7 +48,8 @@
 //     sets of reals are compared exactly (endpoints as canonical forms,
 //     inequalities in one variable solved exactly where their roots are
 //     rational or quadratic surds, or a Sturm sequence shows there are no
-//     others); equations compare up to a constant factor found and checked
+//     others; a closed bracket at an infinite end, [6, \infty], is no set
+//     of reals and never equals one); equations compare up to a constant factor found and checked
 //     on the canonical forms; relations without variables (2 < 3,
 //     0.56 = 56\%) are statements about numbers and compare side by side
 //     (the same operator, left side with left side and right with right,
@@ -559,6 +561,20 @@ func (c *comparer) cmpMarks(g, x expr.Node, depth int) (Result, bool) {
 		return Result{}, false
 	}
 	names := map[string]string{"deg": "degree", "percent": "percent"}
+	if _, m2 := stripMarks(gs); m2 != "" {
+		gm = "twice"
+	}
+	if _, m2 := stripMarks(xs); m2 != "" {
+		xm = "twice"
+	}
+	if gm == "twice" || xm == "twice" {
+		// the sign policy drops one sign, a unit: 5\%\% is 0.0005, not
+		// a 5 with two units; only the values can agree (a proof)
+		if r := c.scalar(g, x); r.Outcome == Equal {
+			return r, true
+		}
+		return neq("two percent or degree signs on one value are no unit"), true
+	}
 	if gm != "" && xm != "" && gm != xm {
 		// a degree sign against a percent sign: two different units, never
 		// dropped together; only their values can agree (a proof)

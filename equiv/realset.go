@@ -18,6 +18,9 @@ import (
 var (
 	errNotSet = errors.New("not a set of reals")
 	errUnsure = errors.New("could not order the ends of the sets")
+	// errClosedInf: [6, \infty] holds no real number at its closed end;
+	// an interval of the extended reals, or a slip, but never [6, \infty)
+	errClosedInf = errors.New("a closed bracket at an infinite end")
 )
 
 type endpt struct {
@@ -308,6 +311,12 @@ func (c *comparer) cmpSetsOfReals(g, x expr.Node, depth int) (Result, bool) {
 	}
 	a, err1 := c.realSet(g, depth)
 	b, err2 := c.realSet(x, depth)
+	if errors.Is(err1, errClosedInf) != errors.Is(err2, errClosedInf) {
+		return neq("%s: the %s is no set of reals", errClosedInf, map[bool]string{true: "gold", false: "candidate"}[errors.Is(err1, errClosedInf)]), true
+	}
+	if errors.Is(err1, errClosedInf) {
+		return undec("%s on both sides", errClosedInf), true
+	}
 	for _, err := range []error{err1, err2} {
 		if err != nil && !errors.Is(err, errNotSet) {
 			if c.limitErr(err) {
@@ -405,6 +414,9 @@ func (c *comparer) realSet(n expr.Node, depth int) (realSet, error) {
 		}
 		var lo, hi *endpt
 		var err error
+		if infSign(t.Items[0]) == -1 && t.Open == "[" || infSign(t.Items[1]) == 1 && t.Close == "]" {
+			return realSet{}, errClosedInf
+		}
 		switch infSign(t.Items[0]) {
 		case -1:
 		case 1:

@@ -22,7 +22,7 @@ import (
 // letterlike constants.
 var readCmds = map[string]bool{"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true,
 	"varepsilon": true, "zeta": true, "eta": true, "theta": true, "vartheta": true, "iota": true, "kappa": true,
-	"lambda": true, "mu": true, "nu": true, "xi": true, "rho": true, "varrho": true, "sigma": true, "varsigma": true,
+	"lambda": true, "mu": true, "nu": true, "xi": true, "rho": true, "varrho": true, "varpi": true, "sigma": true, "varsigma": true,
 	"tau": true, "upsilon": true, "phi": true, "varphi": true, "chi": true, "psi": true, "omega": true,
 	"Gamma": true, "Delta": true, "Theta": true, "Lambda": true, "Xi": true, "Pi": true, "Sigma": true,
 	"Upsilon": true, "Phi": true, "Psi": true, "Omega": true, "ell": true, "imath": true, "jmath": true, "hbar": true, "aleph": true,

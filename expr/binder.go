@@ -24,6 +24,93 @@ func (l *state) definiteIntegral(t *Call) (Node, error) {
 		return nil, unknownUnlessLimit(err)
 	}
 	body, v := renameBound(t, v)
+	out, err := l.polyIntegral(body, v, lo, hi)
+	if err == nil || err == ErrLimit || err == ErrDeadline {
+		return out, err
+	}
+	// a body with factors free of the variable (\int_0^1 (8-i)\,dx,
+	// \int_0^1 \sqrt{7}x\,dx): linearity, \int K·P = K·\int P for each
+	// term, with \int K = K·(hi - lo)
+	consts, rests := splitConstFactors(body, v)
+	if consts == nil {
+		return nil, err
+	}
+	var terms []Node
+	for j := range consts {
+		if rests[j] == nil {
+			terms = append(terms, &Mul{Factors: []Node{consts[j], Rat(new(big.Rat).Sub(hi, lo))}})
+			continue
+		}
+		in, err := l.polyIntegral(rests[j], v, lo, hi)
+		if err != nil {
+			return nil, err
+		}
+		terms = append(terms, &Mul{Factors: []Node{consts[j], in}})
+	}
+	return &Add{Terms: terms}, nil
+}
+
+// splitConstFactors writes body as a sum of terms consts[j]·rests[j],
+// where consts[j] is the product of a term's factors free of v (with its
+// sign) and rests[j] the product of the others (nil when there are none).
+// consts is nil when no term has a factor free of v that is not a
+// rational number (nothing gained over reading the whole body).
+func splitConstFactors(body Node, v string) (consts, rests []Node) {
+	terms := []Node{body}
+	if a, ok := body.(*Add); ok {
+		terms = a.Terms
+	}
+	gain := false
+	for _, term := range terms {
+		factors, neg := flatFactors(term, false, nil)
+		var cs, rs []Node
+		if neg {
+			cs = append(cs, Int(-1))
+		}
+		for _, f := range factors {
+			if FreeVars(f)[v] {
+				rs = append(rs, f)
+				continue
+			}
+			if _, ok := f.(*Num); !ok {
+				gain = true
+			}
+			cs = append(cs, f)
+		}
+		c := Node(Int(1))
+		if len(cs) > 0 {
+			c = &Mul{Factors: cs}
+		}
+		var r Node
+		if len(rs) > 0 {
+			r = &Mul{Factors: rs}
+		}
+		consts, rests = append(consts, c), append(rests, r)
+	}
+	if !gain {
+		return nil, nil
+	}
+	return consts, rests
+}
+
+// flatFactors appends the factors of a product to out, nested products
+// and signs taken apart (\frac{\sqrt{7}x}{14} is \sqrt{7}, x, 14^{-1}).
+func flatFactors(n Node, neg bool, out []Node) ([]Node, bool) {
+	switch t := n.(type) {
+	case *Neg:
+		return flatFactors(t.X, !neg, out)
+	case *Mul:
+		for _, f := range t.Factors {
+			out, neg = flatFactors(f, neg, out)
+		}
+		return out, neg
+	}
+	return append(out, n), neg
+}
+
+// polyIntegral is \int_lo^hi body dv for a body that is a polynomial (in
+// v and in any other variables).
+func (l *state) polyIntegral(body Node, v string, lo, hi *big.Rat) (Node, error) {
 	rf, err := l.ratFunc(body)
 	if err != nil {
 		return nil, unknownUnlessLimit(err)
@@ -305,15 +392,43 @@ func (l *state) limitBySubstitution(t *Call) (Node, error) {
 	if err != nil {
 		return nil, unknownUnlessLimit(err)
 	}
+	err = l.continuousAt(body, v, p)
+	if err == nil {
+		return Substitute(body, v, Rat(p)), nil // (the body holds the fresh name)
+	}
+	if err == ErrLimit || err == ErrDeadline {
+		return nil, err
+	}
+	// factors free of the variable (\lim_{x\to0}(8-i+x)): the limit of
+	// each term is its constant times the limit of the rest, where the rest
+	// is continuous at the point
+	consts, rests := splitConstFactors(body, v)
+	if consts == nil {
+		return nil, err
+	}
+	for _, r := range rests {
+		if r == nil {
+			continue
+		}
+		if err := l.continuousAt(r, v, p); err != nil {
+			return nil, err
+		}
+	}
+	return Substitute(body, v, Rat(p)), nil
+}
+
+// continuousAt reports (nil) that body is a rational function whose
+// denominator does not vanish where v is the rational p: continuous there.
+func (l *state) continuousAt(body Node, v string, p *big.Rat) error {
 	rf, err := l.ratFunc(body)
 	if err != nil {
-		return nil, unknownUnlessLimit(err)
+		return unknownUnlessLimit(err)
 	}
 	dv, err := l.rat(Substitute(rf.Den.node(), v, Rat(p)))
 	if err != nil || dv.Sign() == 0 {
-		return nil, ErrUnknownFunction
+		return ErrUnknownFunction
 	}
-	return Substitute(body, v, Rat(p)), nil // (the body holds the fresh name)
+	return nil
 }
 
 // node writes a polynomial as a tree.

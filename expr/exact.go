@@ -333,13 +333,24 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !n.IsInt64() || !k.IsInt64() || n.Int64() > l.lim.MaxFactorial*4 {
+		if !n.IsInt64() || !k.IsInt64() {
 			return nil, ErrLimit
 		}
 		if n.Sign() < 0 || k.Sign() < 0 || k.Cmp(n) > 0 {
 			return new(big.Rat), nil
 		}
-		return new(big.Rat).SetInt(new(big.Int).Binomial(n.Int64(), k.Int64())), nil
+		// the work is min(k, n-k) products of numbers below n, and the
+		// value has at most min(k, n-k)·bits(n) bits: \binom{33840}{1} is
+		// 33840, within any limit, though n is past MaxFactorial
+		m := min(k.Int64(), n.Int64()-k.Int64())
+		if n.Int64() > l.lim.MaxFactorial*4 && (m > l.lim.MaxFactorial*4 || m*int64(n.BitLen()) > int64(l.lim.MaxBits)) {
+			return nil, ErrLimit
+		}
+		r := new(big.Rat).SetInt(new(big.Int).Binomial(n.Int64(), k.Int64()))
+		if err := l.fits(r); err != nil {
+			return nil, err
+		}
+		return r, nil
 	case "abs", "floor", "ceil", "percent":
 		if len(t.Args) != 1 {
 			return nil, ErrNotScalar

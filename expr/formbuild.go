@@ -1607,6 +1607,10 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		}
 	case "conj":
 		if len(t.Args) == 1 {
+			if in, ok := t.Args[0].(*Call); ok && in.Fn == "conj" && len(in.Args) == 1 {
+				// conjugation is an involution: \overline{\overline{z}} = z
+				return b.form(in.Args[0])
+			}
 			if c, ok := conjugateTree(t.Args[0]); ok {
 				return b.form(c)
 			}

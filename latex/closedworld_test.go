@@ -310,7 +310,7 @@ func TestUprightConstantPowers(t *testing.T) {
 // TestNumberAfterFactor: a number after a factor is no coefficient, so
 // that \pi 0, 3 is never the list 0, 3 (a coefficient is written first).
 func TestNumberAfterFactor(t *testing.T) {
-	for _, in := range []string{`\pi 0`, `\varpi 0,1`, "π0, 3, -1, 4", `(1+2)3`, `\sqrt{2}3`, `2^{3}4`, `e2`} {
+	for _, in := range []string{`\pi 0`, `\pi 0,1`, "π0, 3, -1, 4", `(1+2)3`, `\sqrt{2}3`, `2^{3}4`, `e2`} {
 		wantError(t, in, "is not read as a product")
 	}
 	for in, want := range map[string]string{`2\pi`: `2 \cdot \pi`, `0\pi`: `0 \cdot \pi`, `x \cdot 2`: `x \cdot 2`,

@@ -6,6 +6,12 @@
 // and every error carries the column where it was found. It never panics on
 // any input: internal failures are recovered into an *Error.
 //
+// Nothing after a value is dropped unread: a subscript on anything but a
+// name or a number ((x+1)_n) is refused, three dots after a separator are an
+// ellipsis (1, 2, ... goes on), words that qualify or scale a value
+// (2	ext{ish}, 2	ext{ (rounded)}, 2 fifteenths, 5 grand) make a text
+// answer, and an unspaced dash between two numbers (5–7) is a range, refused.
+//
 // It imports only expr and the standard library.
 package latex
 

@@ -138,14 +138,21 @@ func parse(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
 }
 
 // wholeTextGroup reports whether s (spaces and $ aside) is one \text{...}
-// group.
+// group, or one group of another text command that plainText reads
+// (\textrm{June 20} is \text{June 20}).
 func wholeTextGroup(s string) bool {
 	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "$"))
-	if !strings.HasPrefix(t, `\text{`) || !strings.HasSuffix(t, "}") {
+	cmd := ""
+	for _, c := range []string{`\text`, `\textrm`, `\textnormal`, `\textbf`, `\textit`, `\mbox`} {
+		if strings.HasPrefix(t, c+"{") {
+			cmd = c
+		}
+	}
+	if cmd == "" || !strings.HasSuffix(t, "}") {
 		return false
 	}
 	depth := 0
-	for i := len(`\text`); i < len(t); i++ {
+	for i := len(cmd); i < len(t); i++ {
 		switch t[i] {
 		case '\\':
 			i++
@@ -397,6 +404,21 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 			continue
 		}
 		if t.kind == tOp && t.text == "." && len(cur) > 0 {
+			if pending != "" && strings.HasPrefix(p.s[t.start:], "...") {
+				// three dots after a separator are an ellipsis, as \dots
+				// is: 1, 2, ... is a sequence that goes on, never the
+				// list 1, 2 (glued to a value, 0.3333... and "2...", they
+				// end it, as before)
+				p.pos = t.start + 3
+				for p.pos < len(p.s) && p.s[p.pos] == '.' {
+					p.pos++
+				}
+				p.cacheOK = false
+				seps = append(seps, pending)
+				pending = ""
+				cur = append(cur, &expr.Sym{Name: `\dots`})
+				continue
+			}
 			// sentence full stop after an answer
 			p.pos = t.end
 			continue
@@ -649,7 +671,13 @@ func (p *parser) parseSigned() expr.Node {
 	switch {
 	case t.kind == tOp && t.text == "-":
 		p.pos = t.end
-		return &expr.Neg{X: p.parseSigned()}
+		x := p.parseSigned()
+		if c, ok := x.(*expr.Call); ok && (c.Fn == "mod" || c.Fn == "modclass") && len(c.Args) == 2 {
+			// -17 \bmod 5 is (-17) mod 5 = 3, as a leading sign reads in
+			// mathematics (and in Python), never -(17 mod 5) = -2
+			return &expr.Call{Fn: c.Fn, Args: []expr.Node{&expr.Neg{X: c.Args[0]}, c.Args[1]}}
+		}
+		return &expr.Neg{X: x}
 	case t.kind == tOp && t.text == "+":
 		p.pos = t.end
 		return p.parseSigned()
@@ -1211,6 +1239,10 @@ func (p *parser) postfixOps(x expr.Node) expr.Node {
 			p.pos = t.end
 			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
 			continue
+		case t.kind == tCmd && textCmds[t.text] && p.textPercentAhead(t):
+			// 25\text{\%}: the percent sign in a text group
+			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
+			continue
 		case t.kind == tWord && (strings.EqualFold(t.text, "percent") || t.text == "pct" || strings.EqualFold(t.text, "percentage")):
 			p.pos = t.end
 			x = &expr.Call{Fn: "percent", Args: []expr.Node{x}}
@@ -1244,6 +1276,20 @@ func (p *parser) postfixOps(x expr.Node) expr.Node {
 	}
 }
 
+// textPercentAhead reads a text group that holds only a percent sign
+// (\text{\%}, \mbox{%}) at t, and reports whether it did.
+func (p *parser) textPercentAhead(t token) bool {
+	save := p.pos
+	p.pos = t.end
+	raw, ok := p.rawArg()
+	p.cacheOK = false
+	if w := strings.TrimSpace(raw); ok && (w == `\%` || w == "%") {
+		return true
+	}
+	p.pos = save
+	return false
+}
+
 // subscript handles x_{...}: part of a symbol's name, or a number base.
 func (p *parser) subscript(x expr.Node, at token) expr.Node {
 	raw, ok := p.rawArg()
@@ -1270,7 +1316,11 @@ func (p *parser) subscript(x expr.Node, at token) expr.Node {
 	if s, ok := x.(*expr.Sym); ok {
 		return &expr.Sym{Name: s.Name + "_" + key}
 	}
-	return x
+	// a subscript on anything else (\left(\frac{49}{64}\right)_{2},
+	// (x+1)_n, \{1,2\}_2) has no reading here: an index, a base of a
+	// non-integer, a Pochhammer symbol; it is never dropped
+	p.failf(at.start, "a subscript on an expression is not read")
+	return nil
 }
 
 // baseWords are number bases written out (1010_{\text{two}}).

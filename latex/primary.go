@@ -681,8 +681,12 @@ func (p *parser) parseCommand(t token) expr.Node {
 		a := p.parseArg()
 		b := p.parseArg()
 		return &expr.Call{Fn: "binom", Args: []expr.Node{a, b}}
-	case "pi", "varpi":
+	case "pi":
 		return &expr.Sym{Name: expr.Pi}
+	case "varpi":
+		// ϖ is a letter of its own (the lemniscate constant, an angular
+		// frequency), never π: a letter, as \varphi is not \phi
+		return &expr.Sym{Name: `\varpi`}
 	case "infty", "infin", "infinity":
 		return &expr.Sym{Name: expr.Inf}
 	case "emptyset", "varnothing", "empty":
@@ -789,6 +793,19 @@ func (p *parser) parseCommand(t token) expr.Node {
 	}
 	if textCmds[name] || fontCmds[name] {
 		return p.parseTextCmd(name, t)
+	}
+	if name == "num" {
+		// siunitx's \num{1500}, \num{1.5e3}: the number. siunitx reads a
+		// comma as a decimal marker (\num{1,5} is 1.5), which this reader
+		// does not: a comma inside is refused, never a thousands separator
+		save := p.pos
+		raw, ok := p.rawArg()
+		if !ok || strings.Contains(raw, ",") {
+			p.failf(t.start, `\num with a comma is not read (siunitx's comma is a decimal marker)`)
+		}
+		p.pos = save
+		p.cacheOK = false
+		return p.parseArg()
 	}
 	if wrapperCmds[name] {
 		if name == "framebox" {

@@ -98,6 +98,11 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 			b.WriteString(arg)
 			i = end
 			continue
+		case (r == '–' || r == '—' || r == '‒') && digitBefore(b.String()) && digitAfter(s[i+size:]):
+			// 5–7, unspaced, is a range (the typographic rule), never
+			// 5 - 7 = -2; a spaced dash (3 – 1) is a minus typed by a word
+			// processor
+			return "", false, &Error{Col: i + 1, Msg: fmt.Sprintf("the dash %q (U+%04X) between two numbers is a range, not read as a minus", r, r)}
 		case r >= 0xFF01 && r <= 0xFF5E:
 			// full-width forms of the ASCII characters
 			b.WriteByte(byte(r - 0xFEE0))
@@ -118,6 +123,19 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 		i += size
 	}
 	return b.String(), foreign, nil
+}
+
+// digitBefore reports whether the text written so far ends in a digit;
+// digitAfter whether s starts with one.
+func digitBefore(s string) bool {
+	return s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9'
+}
+
+func digitAfter(s string) bool {
+	if r, _ := utf8.DecodeRuneInString(s); r >= 0xFF10 && r <= 0xFF19 {
+		return true // a full-width digit
+	}
+	return s != "" && s[0] >= '0' && s[0] <= '9'
 }
 
 // radicand returns the LaTeX argument that a radical sign before s[i:]

@@ -61,7 +61,8 @@ var qualifierWords = map[string]bool{
 	"least": true, "most": true, "more": true, "less": true, "than": true, "fewer": true, "greater": true,
 	"smaller": true, "larger": true, "bigger": true, "over": true, "under": true, "above": true, "below": true,
 	"about": true, "approximately": true, "approx": true, "around": true, "nearly": true, "almost": true,
-	"roughly": true, "exactly": true, "maximum": true, "minimum": true, "maximal": true, "minimal": true,
+	"roughly": true, "exactly": true, "ish": true, "circa": true, "estimated": true, "approximate": true,
+	"estimate": true, "rough": true, "rounded": true, "truncated": true, "approximated": true, "maximum": true, "minimum": true, "maximal": true, "minimal": true,
 	"all": true, "even": true, "odd": true, "only": true, "except": true, "between": true, "every": true,
 	"each": true, "any": true, "some": true, "within": true, "up": true, "at": true, "for": true, "per": true,
 	"by": true, "of": true, "to": true, "from": true, "with": true, "without": true, "if": true, "when": true,
@@ -87,6 +88,22 @@ var qualifierWords = map[string]bool{
 	"doubled": true, "tripled": true, "halved": true, "thrice": true, "tenfold": true, "hundredfold": true,
 	"permille": true, "sevenths": true, "seventh": true, "ninths": true, "ninth": true, "elevenths": true,
 	"twelfths": true, "twentieths": true, "millionths": true, "billionths": true,
+}
+
+// The fractions and multiples that the list above does not spell out: 2
+// fifteenths is 2/15, 5 grand 5000 (every ordinal from the eleventh to the
+// ninetieth, singular and plural). Not "quarters" and not "scores": coins
+// and points are units of ASDiv's answers ("9 (quarters)").
+func init() {
+	for _, w := range []string{"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+		"seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth",
+		"seventieth", "eightieth", "ninetieth", "millionth", "billionth", "trillionth"} {
+		qualifierWords[w] = true
+		qualifierWords[w+"s"] = true
+	}
+	for _, w := range []string{"grand", "negated", "opposite", "quintillion", "sextillion"} {
+		qualifierWords[w] = true
+	}
 }
 
 // QualifierWord reports whether w changes what a number says or joins it
