@@ -1,9 +1,10 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/matheval/matheval/bench/amps"
 	"github.com/spf13/cobra"
@@ -12,14 +13,15 @@ import (
 // newGenAMPSCmd builds 'gen amps'.
 func newGenAMPSCmd() *cobra.Command {
 	var (
-		modules []string
-		n       int
-		seed    int64
-		level   int
-		split   string
-		out     string
-		list    bool
-		asJSON  bool
+		modules   []string
+		n         int
+		seed      int64
+		level     int
+		split     string
+		out       string
+		list      bool
+		asJSON    bool
+		noRepeats bool
 	)
 	gen := &cobra.Command{
 		Use:   "amps",
@@ -68,23 +70,44 @@ longer compositions: --list says what for each module). --list prints the catalo
 			default:
 				return usageErrorf("gen amps: --split %q: want train, interpolate or extrapolate", split)
 			}
-			recs, st, err := amps.Generate(cmd.Context(), amps.Options{Modules: mods, N: n, Seed: seed, Level: level, Split: split})
-			if err != nil {
-				return err
-			}
-			var buf bytes.Buffer
-			if err := amps.WriteJSONL(&buf, recs); err != nil {
-				return err
-			}
+			opts := amps.Options{Modules: mods, N: n, Seed: seed, Level: level, Split: split, NoRepeats: noRepeats}
+			var st amps.Stats
 			if out == "" || out == "-" {
-				_, err = cmd.OutOrStdout().Write(buf.Bytes())
+				bw := bufio.NewWriterSize(cmd.OutOrStdout(), 1<<20)
+				if st, err = amps.GenerateTo(cmd.Context(), bw, "", opts); err != nil {
+					return err
+				}
+				if err := bw.Flush(); err != nil {
+					return err
+				}
 			} else {
-				err = os.WriteFile(out, buf.Bytes(), 0o644)
-			}
-			if err != nil {
-				return err
-			}
-			if out != "" && out != "-" {
+				// Written as generated into a temporary file beside the
+				// output (whose directory also holds the modules' spools),
+				// renamed when complete: a failed run leaves no partial file.
+				dir := filepath.Dir(out)
+				f, err := os.CreateTemp(dir, "."+filepath.Base(out)+".*.tmp")
+				if err != nil {
+					return err
+				}
+				tmp := f.Name()
+				bw := bufio.NewWriterSize(f, 1<<20)
+				st, err = amps.GenerateTo(cmd.Context(), bw, dir, opts)
+				if err == nil {
+					err = bw.Flush()
+				}
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				if err == nil {
+					err = os.Chmod(tmp, 0o644)
+				}
+				if err == nil {
+					err = os.Rename(tmp, out)
+				}
+				if err != nil {
+					os.Remove(tmp)
+					return err
+				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
 			}
 			st.WriteText(cmd.ErrOrStderr())
@@ -100,6 +123,7 @@ longer compositions: --list says what for each module). --list prints the catalo
 	f.StringVar(&out, "out", "", "output file (default: standard output)")
 	f.BoolVar(&list, "list", false, "print the module catalogue (area, description, extrapolation, one example) and exit")
 	f.BoolVar(&asJSON, "json", false, "with --list: print the catalogue as JSON")
+	f.BoolVar(&noRepeats, "no-repeats", false, "never keep a problem twice: a level whose problems run out is closed (the others take its turns), so a module may write fewer than --n")
 	return gen
 }
 
