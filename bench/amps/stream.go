@@ -70,8 +70,8 @@ func (c *crossSet) addModule(recs []Record) int {
 }
 
 // spoolMemory is how many bytes of a module's output a spool holds in
-// memory before it moves them to a temporary file.
-const spoolMemory = 8 << 20
+// memory before it moves them to a temporary file (a variable for tests).
+var spoolMemory = 8 << 20
 
 // spool holds one module's JSON Lines until the modules before it are
 // written: in memory up to spoolMemory bytes, in a temporary file beyond.
@@ -146,9 +146,10 @@ func GenerateTo(ctx context.Context, w io.Writer, dir string, opts Options) (Sta
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
-		sp  *spool
-		st  ModuleStats
-		err error
+		sp       *spool
+		st       ModuleStats
+		err      error
+		launched bool // the module held a place in the window
 	}
 	done := make([]chan result, len(mods))
 	for i := range done {
@@ -183,7 +184,7 @@ func GenerateTo(ctx context.Context, w io.Writer, dir string, opts Options) (Sta
 				if err == nil {
 					err = bw.flush()
 				}
-				done[i] <- result{sp, st, err}
+				done[i] <- result{sp, st, err, true}
 			}()
 		}
 	}()
@@ -211,7 +212,9 @@ func GenerateTo(ctx context.Context, w io.Writer, dir string, opts Options) (Sta
 		if res.sp != nil {
 			res.sp.close()
 		}
-		<-window
+		if res.launched {
+			<-window
+		}
 	}
 	wg.Wait()
 	return st, firstErr
