@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // textKey is a 128-bit hash of a problem text (the first half of its
@@ -71,24 +72,37 @@ func (c *crossSet) addModule(recs []Record) int {
 
 // spoolMemory is how many bytes of a module's output a spool holds in
 // memory before it moves them to a temporary file (a variable for tests).
-var spoolMemory = 8 << 20
+var spoolMemory = 1 << 20
 
-// spool holds one module's JSON Lines until the modules before it are
+// spoolFiles counts the spools moved to files (for tests).
+var spoolFiles atomic.Int64
+
+// spool holds one module's JSON Lines while a module before it is being
 // written: in memory up to spoolMemory bytes, in a temporary file beyond.
+// When the module's turn comes (attach), what it holds is written out and
+// the module's further output goes straight to the output.
 type spool struct {
-	dir  string
-	buf  bytes.Buffer
-	file *os.File
-	keys []uint64 // crossKey of each record, in order
+	mu     sync.Mutex
+	dir    string
+	buf    bytes.Buffer
+	file   *os.File
+	direct io.Writer // set by attach
+	keys   []uint64  // crossKey of each record, in order
 }
 
 func (s *spool) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.direct != nil {
+		return s.direct.Write(p)
+	}
 	if s.file == nil && s.buf.Len()+len(p) > spoolMemory {
 		f, err := os.CreateTemp(s.dir, "amps-spool-*.jsonl")
 		if err != nil {
 			return 0, fmt.Errorf("amps: spool: %w", err)
 		}
 		s.file = f
+		spoolFiles.Add(1)
 		if _, err := f.Write(s.buf.Bytes()); err != nil {
 			return 0, fmt.Errorf("amps: spool: %w", err)
 		}
@@ -100,12 +114,18 @@ func (s *spool) Write(p []byte) (int, error) {
 	return s.buf.Write(p)
 }
 
-// copyTo writes the spool's bytes to w.
-func (s *spool) copyTo(w io.Writer) error {
+// attach writes what the spool holds to w and sends the rest of the
+// module's output to w directly.
+func (s *spool) attach(w io.Writer) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.direct = w
 	if s.file == nil {
 		_, err := w.Write(s.buf.Bytes())
+		s.buf = bytes.Buffer{}
 		return err
 	}
+	defer s.removeFile()
 	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
@@ -113,10 +133,7 @@ func (s *spool) copyTo(w io.Writer) error {
 	return err
 }
 
-// close frees the spool and removes its file.
-func (s *spool) close() {
-	s.buf = bytes.Buffer{}
-	s.keys = nil
+func (s *spool) removeFile() {
 	if s.file != nil {
 		name := s.file.Name()
 		s.file.Close()
@@ -125,15 +142,25 @@ func (s *spool) close() {
 	}
 }
 
+// close frees the spool and removes its file.
+func (s *spool) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.buf = bytes.Buffer{}
+	s.keys = nil
+	s.removeFile()
+}
+
 // GenerateTo is Generate writing the records to w as JSON Lines (the bytes
 // WriteJSONL writes for Generate's records) as they are generated, in
-// memory bounded independently of the output's size: modules run
-// opts.Workers at a time, each into a spool (8 MiB in memory, a temporary
-// file in dir beyond; dir "" is the system's), written out in catalogue
-// order as soon as the modules before it are; no more than 2*Workers
-// modules are started ahead of the one being written. Repeats are found
-// through 16-byte hashes of the texts (per module) and 8-byte ones (across
-// modules, counted in CrossRepeats), never the texts.
+// memory bounded independently of the output's size. Modules run
+// opts.Workers at a time, started in catalogue order, no more than
+// 2*Workers ahead of the one being written; that one writes straight to
+// w, and each one after it into a spool (1 MiB in memory, a temporary file
+// in dir beyond; dir "" is the system's) that is written out when its turn
+// comes. Repeats are found through 16-byte hashes of the texts (per
+// module) and 8-byte ones (across modules, counted in CrossRepeats), never
+// the texts.
 func GenerateTo(ctx context.Context, w io.Writer, dir string, opts Options) (Stats, error) {
 	mods, split, err := checkOptions(opts)
 	if err != nil {
@@ -146,14 +173,15 @@ func GenerateTo(ctx context.Context, w io.Writer, dir string, opts Options) (Sta
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
-		sp       *spool
 		st       ModuleStats
 		err      error
 		launched bool // the module held a place in the window
 	}
 	done := make([]chan result, len(mods))
+	spools := make([]*spool, len(mods))
 	for i := range done {
 		done[i] = make(chan result, 1)
+		spools[i] = &spool{dir: dir}
 	}
 	window := make(chan struct{}, 2*workers)
 	sem := make(chan struct{}, workers)
@@ -175,7 +203,7 @@ func GenerateTo(ctx context.Context, w io.Writer, dir string, opts Options) (Sta
 				defer wg.Done()
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				sp := &spool{dir: dir}
+				sp := spools[i]
 				bw := &jsonlWriter{w: sp}
 				st, err := generateModule(ctx, m, opts, split, func(r Record) error {
 					sp.keys = append(sp.keys, crossKey(r.Problem))
@@ -184,34 +212,35 @@ func GenerateTo(ctx context.Context, w io.Writer, dir string, opts Options) (Sta
 				if err == nil {
 					err = bw.flush()
 				}
-				done[i] <- result{sp, st, err, true}
+				done[i] <- result{st, err, true}
 			}()
 		}
 	}()
 	var st Stats
 	cross := newCrossSet()
 	var firstErr error
-	for i := range mods {
-		res := <-done[i]
+	fail := func(err error) {
 		if firstErr == nil {
-			switch {
-			case res.err != nil:
-				firstErr = fmt.Errorf("amps: module %s: %w", mods[i].Name, res.err)
-			default:
-				if err := res.sp.copyTo(w); err != nil {
-					firstErr = fmt.Errorf("amps: writing module %s: %w", mods[i].Name, err)
-					break
-				}
-				res.st.CrossRepeats = cross.addKeys(res.sp.keys)
-				st.add(res.st)
-			}
-			if firstErr != nil {
-				cancel()
+			firstErr = err
+			cancel()
+		}
+	}
+	for i := range mods {
+		sp := spools[i]
+		if firstErr == nil {
+			if err := sp.attach(w); err != nil {
+				fail(fmt.Errorf("amps: writing module %s: %w", mods[i].Name, err))
 			}
 		}
-		if res.sp != nil {
-			res.sp.close()
+		res := <-done[i]
+		if res.err != nil {
+			fail(fmt.Errorf("amps: module %s: %w", mods[i].Name, res.err))
 		}
+		if firstErr == nil {
+			res.st.CrossRepeats = cross.addKeys(sp.keys)
+			st.add(res.st)
+		}
+		sp.close()
 		if res.launched {
 			<-window
 		}

@@ -26,6 +26,7 @@ func TestGenerateToSameBytes(t *testing.T) {
 	defer func(v int) { spoolMemory = v }(spoolMemory)
 	for _, c := range []struct{ mem, workers int }{{8 << 20, 1}, {8 << 20, 3}, {1000, 2}} {
 		spoolMemory = c.mem
+		files := spoolFiles.Load()
 		dir := t.TempDir()
 		var buf bytes.Buffer
 		o := opts
@@ -42,6 +43,9 @@ func TestGenerateToSameBytes(t *testing.T) {
 		}
 		if left, _ := os.ReadDir(dir); len(left) != 0 {
 			t.Errorf("spool files left: %v", left)
+		}
+		if c.mem == 1000 && spoolFiles.Load() == files {
+			t.Error("no spool moved to a file at 1,000 bytes")
 		}
 	}
 }
