@@ -45,7 +45,10 @@
 // The output depends on the options alone: every problem has its own random
 // stream (a hash of seed, module, split, level and index), modules are
 // generated in parallel but written in catalogue order, and timing never
-// decides what is kept. Every computation is bounded by cas's size limits
+// decides what is kept. GenerateTo writes the records as they are generated
+// (the module being written streams to the output, the few ahead of it wait
+// in spools), so that a generation of millions runs in bounded memory: its
+// repeats are found through 16-byte hashes of the texts. Every computation is bounded by cas's size limits
 // (a problem past them is dropped and counted); the checks' numeric and
 // grading steps run under deadlines far above their cost, and one that runs
 // out of time stops the generation (ErrOverloaded) instead of dropping the

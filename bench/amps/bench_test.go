@@ -1,6 +1,7 @@
 package amps
 
 import (
+	"context"
 	"testing"
 
 	"github.com/matheval/matheval/internal/testenv"
@@ -63,6 +64,22 @@ func BenchmarkAllExtrapolate(b *testing.B) {
 				kept++
 			}
 		}
+	}
+	report(b, kept, cpu0)
+}
+
+// BenchmarkGenerate runs Generate over every module, 10 problems each
+// (levels 1-5 in turn, train split, one worker), as `gen amps` does:
+// draws, band and split misses, repeats and checks together.
+func BenchmarkGenerate(b *testing.B) {
+	kept := 0
+	cpu0 := testenv.CPUTime().Seconds()
+	for i := 0; b.Loop(); i++ {
+		_, st, err := Generate(context.Background(), Options{N: 10, Seed: int64(1 + i), Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		kept += st.Kept
 	}
 	report(b, kept, cpu0)
 }

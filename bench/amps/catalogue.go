@@ -97,6 +97,14 @@ func (s Stats) WriteText(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
+	if s.Short > 0 {
+		short := 0
+		for _, m := range s.Modules {
+			short += m.Short
+		}
+		fmt.Fprintf(w, "  %d modules ran out of distinct problems before --n (%d problems short)\n", s.Short, short)
+	}
+	fmt.Fprintf(w, "  %d problems repeat the text of another module's\n", s.CrossRepeats)
 	reasons := map[string]int{}
 	for _, m := range s.Modules {
 		for r, n := range m.Reasons {

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -159,6 +160,10 @@ type Options struct {
 	KeepSympy bool
 	// Workers bounds the modules generated at once (0: GOMAXPROCS).
 	Workers int
+	// NoRepeats closes a level whose problems have run out instead of
+	// keeping repeats: the other levels take its turns, and a module whose
+	// levels have all run out keeps fewer than N (ModuleStats.Short).
+	NoRepeats bool
 }
 
 // Record is one generated problem as written to JSON Lines: MATH's record
@@ -200,14 +205,21 @@ type ModuleStats struct {
 	// space looked exhausted (its allowance of skips spent).
 	Repeats  int `json:"repeats_skipped,omitempty"`
 	Repeated int `json:"repeats_kept,omitempty"`
+	// CrossRepeats counts the module's problems whose text (spaces
+	// normalised) a module before it in the output already wrote.
+	CrossRepeats int `json:"cross_repeats,omitempty"`
+	// Short is how many problems fewer than N the module kept (NoRepeats:
+	// every level's problems ran out).
+	Short int `json:"short,omitempty"`
 }
 
 // Stats are a generation's counts.
 type Stats struct {
 	Kept, Dropped int
-	// Repeats and Repeated sum the modules' (ModuleStats).
-	Repeats, Repeated int
-	Modules           []ModuleStats
+	// Repeats, Repeated and CrossRepeats sum the modules' (ModuleStats);
+	// Short counts the modules that kept fewer than N.
+	Repeats, Repeated, CrossRepeats, Short int
+	Modules                                []ModuleStats
 }
 
 // ErrTooManyFailures stops a module whose problems keep failing their checks.
@@ -223,22 +235,13 @@ func validSplit(s string) (string, error) {
 	return "", fmt.Errorf("amps: unknown split %q (train, interpolate or extrapolate)", s)
 }
 
-// Generate draws opts.N verified problems from every module. The output
+// Generate draws opts.N verified problems from every module and returns
+// them in memory (GenerateTo writes them as they come instead). The output
 // depends only on the options: the same seed gives the same records.
 func Generate(ctx context.Context, opts Options) ([]Record, Stats, error) {
-	split, err := validSplit(opts.Split)
+	mods, split, err := checkOptions(opts)
 	if err != nil {
 		return nil, Stats{}, err
-	}
-	if opts.N < 1 {
-		return nil, Stats{}, fmt.Errorf("amps: --n %d: want at least 1 problem per module", opts.N)
-	}
-	if opts.Level < 0 || opts.Level > 5 {
-		return nil, Stats{}, fmt.Errorf("amps: --level %d: want 1-5 (or 0 for all)", opts.Level)
-	}
-	mods := opts.Modules
-	if mods == nil {
-		mods = Modules()
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -258,62 +261,102 @@ func Generate(ctx context.Context, opts Options) ([]Record, Stats, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			recs, st, err := generateModule(ctx, m, opts, split)
+			var recs []Record
+			st, err := generateModule(ctx, m, opts, split, func(r Record) error {
+				recs = append(recs, r)
+				return nil
+			})
 			results[i] = result{recs, st, err}
 		}()
 	}
 	wg.Wait()
 	var all []Record
 	var st Stats
+	cross := newCrossSet()
 	for i, res := range results {
 		if res.err != nil {
 			return nil, st, fmt.Errorf("amps: module %s: %w", mods[i].Name, res.err)
 		}
+		before := len(all)
 		all = append(all, res.recs...)
-		st.Kept += res.st.Kept
-		st.Dropped += res.st.Dropped
-		st.Repeats += res.st.Repeats
-		st.Repeated += res.st.Repeated
-		st.Modules = append(st.Modules, res.st)
+		res.st.CrossRepeats = cross.addModule(all[before:])
+		st.add(res.st)
 	}
 	return all, st, nil
 }
 
-func generateModule(ctx context.Context, m *Module, opts Options, split string) ([]Record, ModuleStats, error) {
+// checkOptions validates the options and resolves the modules and split.
+func checkOptions(opts Options) ([]*Module, string, error) {
+	split, err := validSplit(opts.Split)
+	if err != nil {
+		return nil, "", err
+	}
+	if opts.N < 1 {
+		return nil, "", fmt.Errorf("amps: --n %d: want at least 1 problem per module", opts.N)
+	}
+	if opts.Level < 0 || opts.Level > 5 {
+		return nil, "", fmt.Errorf("amps: --level %d: want 1-5 (or 0 for all)", opts.Level)
+	}
+	mods := opts.Modules
+	if mods == nil {
+		mods = Modules()
+	}
+	return mods, split, nil
+}
+
+// add sums a module's stats into the generation's.
+func (s *Stats) add(m ModuleStats) {
+	s.Kept += m.Kept
+	s.Dropped += m.Dropped
+	s.Repeats += m.Repeats
+	s.Repeated += m.Repeated
+	s.CrossRepeats += m.CrossRepeats
+	if m.Short > 0 {
+		s.Short++
+	}
+	s.Modules = append(s.Modules, m)
+}
+
+// generateModule draws module m's problems and passes each kept record to
+// emit, in order.
+func generateModule(ctx context.Context, m *Module, opts Options, split string, emit func(Record) error) (ModuleStats, error) {
 	st := ModuleStats{Module: m.Name, Reasons: map[string]int{}}
-	var out []Record
 	// A module does not keep the same problem text twice while it can
 	// draw others: small spaces (level 1 of a module with few numbers)
 	// repeat themselves otherwise, and a repeated item counts twice in a
 	// score. A level whose last repeatStreak draws in a row were all
 	// repeats is taken as exhausted: from then on its repeats are kept
-	// (and counted), so a tiny space costs a bounded number of draws.
-	seen := map[string]bool{}
-	exhausted := map[int]bool{}
+	// (and counted), so a tiny space costs a bounded number of draws; with
+	// opts.NoRepeats the level is closed instead and the levels left take
+	// its turns. The kept texts are held as 128-bit hashes (hashSet), and
+	// a draw is compared with them before its checks run, so a repeat
+	// costs its draw alone.
+	seen := newHashSet()
+	exhausted := [6]bool{}
+	open := []int{1, 2, 3, 4, 5}
+	if opts.Level != 0 {
+		open = []int{opts.Level}
+	}
 	streak := 0
-	for index := 0; len(out) < opts.N; index++ {
+	for index := 0; st.Kept < opts.N; index++ {
 		if err := ctx.Err(); err != nil {
-			return nil, st, err
+			return st, err
 		}
 		// Too many failures: more than two per problem drawn well (kept or
 		// a repeat), past a first 20.
-		if st.Dropped >= 2*(len(out)+st.Repeats)+20 {
-			return nil, st, fmt.Errorf("%w: %d kept of %d tried (%s)", ErrTooManyFailures, len(out), index, reasonList(st.Reasons))
+		if st.Dropped >= 2*(st.Kept+st.Repeats)+20 {
+			return st, fmt.Errorf("%w: %d kept of %d tried (%s)", ErrTooManyFailures, st.Kept, index, reasonList(st.Reasons))
 		}
-		level := opts.Level
-		if level == 0 {
-			level = 1 + len(out)%5
-		}
-		rec, err := Make(m, opts.Seed, split, level, index)
-		if errors.Is(err, ErrOverloaded) {
-			return nil, st, err
-		}
+		level := open[st.Kept%len(open)]
+		p, err := drawFor(m, opts.Seed, split, level, index)
 		if err != nil {
 			st.Dropped++
 			st.Reasons[dropReason(err)]++
 			continue
 		}
-		if seen[rec.Problem] {
+		key := hashText(p.Problem)
+		repeat := seen.has(key)
+		if repeat {
 			if streak++; streak >= repeatStreak {
 				exhausted[level] = true
 			}
@@ -321,20 +364,43 @@ func generateModule(ctx context.Context, m *Module, opts Options, split string) 
 				st.Repeats++
 				continue
 			}
+			if opts.NoRepeats {
+				st.Repeats++
+				streak = 0
+				open = slices.DeleteFunc(open, func(l int) bool { return l == level })
+				if len(open) == 0 {
+					break
+				}
+				continue
+			}
+		}
+		rec, err := finish(m, p, opts.Seed, split, level, index)
+		if errors.Is(err, ErrOverloaded) {
+			return st, err
+		}
+		if err != nil {
+			st.Dropped++
+			st.Reasons[dropReason(err)]++
+			continue
+		}
+		if repeat {
 			st.Repeated++
 		}
 		streak = 0
-		seen[rec.Problem] = true
+		seen.add(key)
 		if !opts.KeepSympy {
 			rec.Sympy = nil
 		}
-		out = append(out, rec)
+		if err := emit(rec); err != nil {
+			return st, err
+		}
 		st.Kept++
 	}
+	st.Short = opts.N - st.Kept
 	if len(st.Reasons) == 0 {
 		st.Reasons = nil
 	}
-	return out, st, nil
+	return st, nil
 }
 
 // repeatStreak is how many draws in a row must repeat kept problems before
@@ -414,6 +480,11 @@ func Make(m *Module, seed int64, split string, level, index int) (rec Record, er
 	if err != nil {
 		return Record{}, err
 	}
+	return finish(m, p, seed, split, level, index)
+}
+
+// finish checks a drawn problem (verify) and makes its record.
+func finish(m *Module, p *Problem, seed int64, split string, level, index int) (Record, error) {
 	sol := solution(p)
 	if err := verify(p, m.Form); err != nil {
 		return Record{}, err

@@ -1,6 +1,7 @@
 package amps
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -306,6 +307,11 @@ func genExponentRules(g *G) (*Problem, error) {
 			fs = append(fs, cas.Power(cas.V(v), e(es[i])))
 		}
 		return cas.Product(fs...)
+	}
+	if !slices.ContainsFunc(e2, func(v int64) bool { return v != 0 }) {
+		// A denominator without a variable: \frac{...}{1} at c2 = 1, and
+		// no quotient rule to apply at any c2.
+		return nil, errf("trivial: the denominator has no variable")
 	}
 	A, B := build(c1, e1), build(c2, e2)
 	ans := cas.Quot(cas.Power(A, e(k)), B)
