@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/matheval/matheval/texscan"
 	"github.com/matheval/matheval/texseg"
 )
 
@@ -73,24 +74,14 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 	return cs, ce, e, true
 }
 
-// matchBrace returns the index of the '}' matching the '{' at s[i], or -1.
-// Escaped braces (\{ \}) do not count.
+// matchBrace returns the index of the '}' matching the '{' at s[i], or -1
+// (texscan's brace group: escaped braces \{ \} do not count).
 func matchBrace(s string, i int) int {
-	depth := 0
-	for k := i; k < len(s); k++ {
-		switch s[k] {
-		case '\\':
-			k++ // skip the escaped character
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
+	g, err := texscan.Match(s, i, texscan.Braces, texscan.Limits{})
+	if err != nil {
+		return -1
 	}
-	return -1
+	return g.InnerEnd
 }
 
 func firstBoxContent(s string) (int, int, bool) {

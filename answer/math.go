@@ -11,6 +11,7 @@ import (
 
 	"github.com/matheval/matheval/equiv"
 	"github.com/matheval/matheval/latex"
+	"github.com/matheval/matheval/texscan"
 )
 
 // MATH grades MATH-style answers (Hendrycks et al., 2021) by symbolic
@@ -152,22 +153,32 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	return v
 }
 
-// hasTopLevelList reports whether s has a comma outside brackets.
-func hasTopLevelList(s string) bool {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				return true
-			}
+// flatGroupEnd reads a brace group with no group or environment inside at s[j] ("{ cm}",
+// "{\\{a\\}}": escaped braces are text) and returns the offset after it.
+// It stops at the first brace token, so a deep nest costs no scan to its end.
+func flatGroupEnd(s string, j int) (int, bool) {
+	sc := texscan.NewScanner(s, j)
+	if t, ok := sc.Next(); !ok || t.Kind != texscan.Open {
+		return 0, false
+	}
+	for {
+		t, ok := sc.Next()
+		if !ok || t.Kind == texscan.Open || t.Kind == texscan.Begin || t.Kind == texscan.End {
+			return 0, false
+		}
+		if t.Kind == texscan.Close {
+			return t.End(), true
 		}
 	}
-	return false
+}
+
+// hasTopLevelList reports whether s has a comma outside brackets
+// (texscan's top-level split). The braces of a set \{1, 2\} are escaped,
+// not a group, so a set is a list, and so is a text too deep to read:
+// neither is converted to another unit.
+func hasTopLevelList(s string) bool {
+	parts, err := texscan.SplitSpans(s, texscan.Bracketed, texscan.Limits{}, ",")
+	return err != nil || len(parts) > 1
 }
 
 // NormalizeMATH applies the MATH policy's relaxations (currency, degrees,
@@ -318,10 +329,8 @@ func unitPieces(s string) []unitPiece {
 				for j < len(s) && s[j] == ' ' {
 					j++
 				}
-				if j < len(s) && s[j] == '{' {
-					if k := strings.IndexAny(s[j+1:], "{}"); k >= 0 && s[j+1+k] == '}' {
-						p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:j+1+k], j+2+k
-					}
+				if k, ok := flatGroupEnd(s, j); ok {
+					p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:k-1], k
 				}
 			case ",", ";", ":", " ", "quad", "qquad":
 				p.kind = ' '

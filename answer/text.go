@@ -2,6 +2,8 @@ package answer
 
 import (
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 func trimSpan(s string, a, b int) (int, int) {
@@ -52,17 +54,23 @@ func isWordByte(c byte) bool {
 	return isLetter(c) || isDigit(c) || c == '_'
 }
 
-// commandAt reads the LaTeX command at s[i] (a backslash): its name, ""
-// for a one-byte command such as \, or \$, and where it ends.
+// commandAt reads the LaTeX command at s[i] (a backslash) as texscan does:
+// its name, "" for a command of one character (\, \$ \é) or a math
+// delimiter (\( \]), and where it ends. \begin and \end end at their
+// name, before the environment's group; a backslash ending s ends there.
 func commandAt(s string, i int) (name string, end int) {
-	j := i + 1
-	for j < len(s) && isLetter(s[j]) {
-		j++
+	t, ok := texscan.NewScanner(s, i).Next()
+	switch {
+	case !ok || t.Pos != i:
+		return "", i + 1
+	case t.Kind == texscan.Begin:
+		return "begin", i + len(`\begin`)
+	case t.Kind == texscan.End:
+		return "end", i + len(`\end`)
+	case t.Kind == texscan.Command && isLetter(t.Text[1]):
+		return t.Name(), t.End()
 	}
-	if j == i+1 && j < len(s) {
-		return "", j + 1
-	}
-	return s[i+1 : j], j
+	return "", t.End()
 }
 
 func quoteShort(s string) string { return "\"" + s + "\"" }
@@ -87,11 +95,7 @@ func cleanCandidate(s string) string {
 		s = strings.TrimSpace(s[:i])
 	}
 	// "\fbox{$\frac12$}": math delimiters inside a box are layout.
-	if len(s) >= 2 && s[0] == '$' && s[len(s)-1] == '$' && strings.Count(s, "$") == 2 {
-		s = strings.TrimSpace(s[1 : len(s)-1])
-	} else if len(s) >= 4 && strings.HasPrefix(s, "$$") && strings.HasSuffix(s, "$$") && strings.Count(s, "$") == 4 {
-		s = strings.TrimSpace(s[2 : len(s)-2])
-	}
+	s = unwrapDollars(s)
 	if !strings.Contains(s, `\\`) {
 		return s
 	}
@@ -117,6 +121,31 @@ func cleanCandidate(s string) string {
 		return s
 	}
 	return b.String()
+}
+
+// dollars counts the unescaped dollar signs of s (texscan's math shifts:
+// \$ is a price sign, and the dollar of \\$ is not escaped).
+func dollars(s string) int {
+	n := 0
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return n
+		}
+		if t.Kind == texscan.MathShift {
+			n += len(t.Text)
+		}
+	}
+}
+
+// unwrapDollars returns the formula of s when s is one $...$ or $$...$$
+// formula with no dollar inside (texscan's segment: \$ is a price sign,
+// no delimiter), else s.
+func unwrapDollars(s string) string {
+	if g, ok := texscan.SegmentAt(s, 0); ok && g.End == len(s) && s[0] == '$' && dollars(s[g.CS:g.CE]) == 0 {
+		return strings.TrimSpace(s[g.CS:g.CE])
+	}
+	return s
 }
 
 var knownCommands = map[string]bool{}

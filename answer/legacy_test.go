@@ -1,0 +1,468 @@
+package answer
+
+// This file keeps the hand scanners of answer/ as they were before their
+// move onto texscan (issue 28: one TeX scanner), as the reference of the
+// diff tests below. Each test runs the old and the new reader over every
+// text we hold and lists what differs; the differences that remain are
+// fixes, explained beside each test. TestSnapshot (snapshot_test.go)
+// compares the final extractions and verdicts over the same texts.
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/matheval/matheval/internal/testtexts"
+	"github.com/matheval/matheval/texseg"
+)
+
+// legacyTexts is every text the diff tests read, loaded once.
+func legacyTexts(t *testing.T) []testtexts.Text {
+	t.Helper()
+	return append(testtexts.FuzzCorpora(t), testtexts.Shared(t)...)
+}
+
+type legacyDiff struct {
+	t     *testing.T
+	n     int
+	shown int
+	max   int
+}
+
+func (d *legacyDiff) report(where, format string, args ...any) {
+	d.t.Helper()
+	d.n++
+	if d.shown < d.max {
+		d.shown++
+		d.t.Logf("%s: "+format, append([]any{where}, args...)...)
+	}
+}
+
+func legacyClip(s string) string {
+	if len(s) > 160 {
+		return s[:80] + " … " + s[len(s)-80:]
+	}
+	return s
+}
+
+// oldMatchBrace is box.go's matchBrace before the move (git show
+// eb92105:answer/box.go).
+func oldMatchBrace(s string, i int) int {
+	depth := 0
+	for k := i; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			k++ // skip the escaped character
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// oldLineEnd is the line loop of anchor.go's anchoredAt before the move.
+func oldLineEnd(body string, i int) int {
+	e := i
+	depth := 0
+	for e < len(body) && (body[e] != '\n' || (depth > 0 && e-i < 400)) {
+		switch body[e] {
+		case '\\':
+			e++
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+		e++
+	}
+	if e > len(body) {
+		e = len(body)
+	}
+	return e
+}
+
+// oldBracesBalanced is anchor.go's bracesBalanced before the move.
+func oldBracesBalanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+	}
+	return depth == 0
+}
+
+// oldHasTopLevelList is math.go's hasTopLevelList before the move.
+func oldHasTopLevelList(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clampedHasTopLevelList is oldHasTopLevelList with a closer that has
+// nothing open read as text, as texscan reads it ("x = 1), y": the old
+// depth went below zero and hid the comma).
+func clampedHasTopLevelList(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth = max(0, depth-1)
+		case ',':
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// oldFlatGroupEnd is the \text{...} reading of math.go's unitPieces before
+// the move.
+func oldFlatGroupEnd(s string, j int) (int, bool) {
+	if j < len(s) && s[j] == '{' {
+		if k := strings.IndexAny(s[j+1:], "{}"); k >= 0 && s[j+1+k] == '}' {
+			return j + 2 + k, true
+		}
+	}
+	return 0, false
+}
+
+// oldDollars is extract.go's dollars before the move.
+func oldDollars(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '$' && (i == 0 || s[i-1] != '\\') {
+			n++
+		}
+	}
+	return n
+}
+
+// legacyPieces returns s and the formulas of its math segments: the
+// strings the readers are given in grading (an answer is mostly a formula).
+func legacyPieces(s string) []string {
+	out := []string{s}
+	for _, g := range texseg.All(s) {
+		out = append(out, s[g.CS:g.CE])
+	}
+	return out
+}
+
+// TestBraceReadersSameAsBefore compares matchBrace, the anchored line's
+// end, bracesBalanced, hasTopLevelList, the flat \text group and the
+// dollar count with their hand scanners of before.
+func TestBraceReadersSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	texts := legacyTexts(t)
+	names := []string{"matchBrace", "lineEnd", "bracesBalanced", "hasTopLevelList", "flatGroupEnd", "dollars"}
+	diffs := map[string]*legacyDiff{}
+	explained := map[string]int{}
+	for _, n := range names {
+		diffs[n] = &legacyDiff{t: t, max: 8}
+	}
+	for _, x := range texts {
+		s := x.S
+		if len(s) > 20000 {
+			continue
+		}
+		if o, n := oldDollars(s), dollars(s); o != n {
+			diffs["dollars"].report(x.Where, "dollars(%q): old %d, new %d", legacyClip(s), o, n)
+		}
+		opens := 0
+		for i := 0; i < len(s) && opens < 300; i++ {
+			if s[i] != '{' || i > 0 && s[i-1] == '\\' {
+				continue // (the readers are given unescaped braces)
+			}
+			opens++
+			if o, n := oldMatchBrace(s, i), matchBrace(s, i); o != n {
+				diffs["matchBrace"].report(x.Where, "matchBrace(%q, %d): old %d, new %d", legacyClip(s[i:]), i, o, n)
+			}
+			oe, ook := oldFlatGroupEnd(s, i)
+			ne, nok := flatGroupEnd(s, i)
+			be, bok := oldFlatGroupEnd(blankEscapes(s), i)
+			if oe != ne || ook != nok {
+				if be == ne && bok == nok {
+					explained["flatGroupEnd"]++
+					continue
+				}
+				diffs["flatGroupEnd"].report(x.Where, "flatGroupEnd(%q): old %d %v, new %d %v", legacyClip(s[i:min(len(s), i+200)]), oe-i, ook, ne-i, nok)
+			}
+		}
+		lines := 0
+		for i := 0; i < len(s) && lines < 300; i++ {
+			if i > 0 && s[i-1] != '\n' && s[i-1] != ' ' {
+				continue
+			}
+			lines++
+			if o, n := oldLineEnd(s, i), lineEndOutsideGroups(s, i); o != n {
+				diffs["lineEnd"].report(x.Where, "line end from %d of %q: old %d, new %d", i, legacyClip(s[i:]), o, n)
+			}
+		}
+		for _, p := range legacyPieces(s) {
+			if o, n := oldBracesBalanced(p), bracesBalanced(p); o != n {
+				diffs["bracesBalanced"].report(x.Where, "bracesBalanced(%q): old %v, new %v", legacyClip(p), o, n)
+			}
+			if o, n := oldHasTopLevelList(p), hasTopLevelList(p); o != n {
+				// (a comma inside \left\langle ... \right\rangle is inside
+				// one group, which the old scanner did not see)
+				if oldHasTopLevelList(blankEscapes(p)) == n || clampedHasTopLevelList(blankEscapes(p)) == n ||
+					!n && strings.Contains(p, `\left`) {
+					explained["hasTopLevelList"]++
+					continue
+				}
+				diffs["hasTopLevelList"].report(x.Where, "hasTopLevelList(%q): old %v, new %v", legacyClip(p), o, n)
+			}
+		}
+	}
+	for _, n := range names {
+		t.Logf("%s: %d differences over %d texts, %d of them the escapes the old scanner misread", n, diffs[n].n+explained[n], len(texts), explained[n])
+		if diffs[n].n != 0 {
+			t.Errorf("%s: %d unexplained differences from the hand scanner of before", n, diffs[n].n)
+		}
+	}
+}
+
+// blankEscapes writes the escaped brackets and the math delimiters of s
+// (\{ \} \[ \] \( \) and the spacing \, \; \!) as spaces of the same
+// length, and an escaped backslash too: what the old hand scanners read as
+// brackets or commas and the scanner reads as commands. An old reader on
+// the blanked text that agrees with the new one on the text shows the
+// difference is that misreading, fixed.
+func blankEscapes(s string) string {
+	b := []byte(s)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != '\\' {
+			continue
+		}
+		if strings.IndexByte(`{}[](),;!\\`, b[i+1]) >= 0 {
+			b[i], b[i+1] = ' ', ' '
+		}
+		i++
+	}
+	return string(b)
+}
+
+// oldCommandAt is text.go's commandAt before the move.
+func oldCommandAt(s string, i int) (name string, end int) {
+	j := i + 1
+	for j < len(s) && isLetter(s[j]) {
+		j++
+	}
+	if j == i+1 && j < len(s) {
+		return "", j + 1
+	}
+	return s[i+1 : j], j
+}
+
+// oldUnwrapDollars is the $...$ unwrapping of cleanCandidate before the move.
+func oldUnwrapDollars(s string) string {
+	if len(s) >= 2 && s[0] == '$' && s[len(s)-1] == '$' && strings.Count(s, "$") == 2 {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	} else if len(s) >= 4 && strings.HasPrefix(s, "$$") && strings.HasSuffix(s, "$$") && strings.Count(s, "$") == 4 {
+		s = strings.TrimSpace(s[2 : len(s)-2])
+	}
+	return s
+}
+
+// TestCommandReadersSameAsBefore compares commandAt at every backslash and
+// the $...$ unwrapping of every text and formula with the hand scanners of
+// before. The differences left are fixes: a one-character command of a
+// rune outside ASCII (\é, \π) ends after the rune, not inside it, and a
+// formula holding an escaped dollar ($\$5$) is one formula.
+func TestCommandReadersSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	texts := legacyTexts(t)
+	cmd := &legacyDiff{t: t, max: 8}
+	unwrap := &legacyDiff{t: t, max: 8}
+	runeCmds, escDollars := 0, 0
+	for _, x := range texts {
+		s := x.S
+		for i := 0; i < len(s); i++ {
+			if s[i] != '\\' {
+				continue
+			}
+			on, oe := oldCommandAt(s, i)
+			nn, ne := commandAt(s, i)
+			if on != nn || oe != ne {
+				if on == "" && nn == "" && i+1 < len(s) && s[i+1] >= 0x80 {
+					runeCmds++
+				} else {
+					cmd.report(x.Where, "commandAt(%q): old %q %d, new %q %d", legacyClip(s[i:min(len(s), i+40)]), on, oe-i, nn, ne-i)
+				}
+			}
+		}
+		for _, p := range legacyPieces(s) {
+			for _, q := range []string{p, "$" + p + "$", "$$" + p + "$$"} {
+				if o, n := oldUnwrapDollars(q), unwrapDollars(q); o != n {
+					if strings.Contains(q, `\$`) {
+						escDollars++
+						continue
+					}
+					unwrap.report(x.Where, "unwrapDollars(%q): old %q, new %q", legacyClip(q), legacyClip(o), legacyClip(n))
+				}
+			}
+		}
+	}
+	t.Logf("commandAt: %d differences (%d a command of a rune outside ASCII); unwrapDollars: %d differences (%d an escaped dollar inside)",
+		cmd.n+runeCmds, runeCmds, unwrap.n+escDollars, escDollars)
+	if cmd.n+unwrap.n > 0 {
+		t.Errorf("%d unexplained differences in commandAt, %d in unwrapDollars", cmd.n, unwrap.n)
+	}
+}
+
+// oldOpenDelims is endsInsideFormula's count of \[ and \( before the move.
+func oldOpenDelims(t string) bool {
+	return strings.Count(t, `\[`) > strings.Count(t, `\]`) || strings.Count(t, `\(`) > strings.Count(t, `\)`)
+}
+
+// TestDelimCountSameAsBefore compares the count of open \[ and \( of every
+// text with the string count of before; the differences left are the
+// \\ of a line break before a bracket ("\\[4pt]", "\\(a)"), which the old
+// count read as a delimiter.
+func TestDelimCountSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	d := &legacyDiff{t: t, max: 8}
+	breaks := 0
+	texts := legacyTexts(t)
+	for _, x := range texts {
+		if o, n := oldOpenDelims(x.S), openDelims(x.S); o != n {
+			if oldOpenDelims(strings.ReplaceAll(x.S, `\\`, "  ")) == n {
+				breaks++
+				continue
+			}
+			d.report(x.Where, "openDelims(%q): old %v, new %v", legacyClip(x.S), o, n)
+		}
+	}
+	t.Logf("%d texts, %d differences (%d a line break before a bracket)", len(texts), d.n+breaks, breaks)
+	if d.n > 0 {
+		t.Errorf("%d unexplained differences", d.n)
+	}
+}
+
+// oldNextDelim is the gap loop of anchor.go's anchoredAt before the move.
+func oldNextDelim(body string, e int) int {
+	j := e
+	for j < len(body) && j-e < 40 && body[j] != '$' && body[j] != '\n' && !(body[j] == '\\' && j+1 < len(body) && (body[j+1] == '(' || body[j+1] == '[')) {
+		j++
+	}
+	return j
+}
+
+// TestNextDelimSameAsBefore compares the gap after a formula of an
+// anchored list at the end of every formula of every text. The
+// differences left are escaped dollars and the \\ of a line break, which
+// the old loop read as delimiters.
+func TestNextDelimSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	d := &legacyDiff{t: t, max: 8}
+	escaped, n := 0, 0
+	for _, x := range legacyTexts(t) {
+		for _, g := range texseg.All(x.S) {
+			n++
+			if o, nw := oldNextDelim(x.S, g.End), nextDelimWithin(x.S, g.End, 40); o != nw {
+				if o < nw && o > 0 && x.S[o-1] == '\\' {
+					escaped++
+					continue
+				}
+				d.report(x.Where, "next delimiter after %q: old %d, new %d", legacyClip(x.S[g.End:min(len(x.S), g.End+60)]), o-g.End, nw-g.End)
+			}
+		}
+	}
+	t.Logf("%d formulas, %d differences (%d an escaped dollar or a line break)", n, d.n+escaped, escaped)
+	if d.n > 0 {
+		t.Errorf("%d unexplained differences", d.n)
+	}
+}
+
+// oldNextBoundary is conclude.go's nextBoundary before the move: the hand
+// step over a command (two bytes) is now a command token.
+func oldNextBoundary(s string, i int) int {
+	for i < len(s) {
+		for i < len(s) && !boundaryBytes[s[i]] {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		switch {
+		case c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '[' || s[i+1] == 'b')):
+			if g, ok := texseg.At(s, i); ok {
+				i = g.End
+				continue
+			}
+		case c == '\\':
+			i += 2
+			continue
+		case (c == '.' || c == '!' || c == '?') && (i+1 >= len(s) || isSpace(s[i+1])):
+			if !(c == '.' && isAbbrev(s[:i])) {
+				return i + 1
+			}
+		case c == '\n':
+			j := i + 1
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
+				j++
+			}
+			if j < len(s) && s[j] == '\n' && !continues(s[:i]) {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return -1
+}
+
+// TestSentencesSameAsBefore compares the sentence boundaries of every
+// text with the hand scanner of before: they agree on all of them.
+func TestSentencesSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	d := &legacyDiff{t: t, max: 8}
+	n := 0
+	for _, x := range legacyTexts(t) {
+		for i := 0; i >= 0 && i < len(x.S); n++ {
+			o, nw := oldNextBoundary(x.S, i), nextBoundary(x.S, i)
+			if o != nw {
+				d.report(x.Where, "sentence from %d of %q: old %d, new %d", i, legacyClip(x.S[i:]), o, nw)
+				break
+			}
+			i = o
+		}
+	}
+	t.Logf("%d sentences, %d differences", n, d.n)
+	if d.n > 0 {
+		t.Errorf("%d differences", d.n)
+	}
+}
