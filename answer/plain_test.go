@@ -126,3 +126,45 @@ func TestUnitAfterFullWidthDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainRelationLeftSide: a plain reply that ends on a relation keeps
+// its left side when it names something ("tB", "AB", "xy"), as a box
+// holding the relation does, so "tB=12+12√3" is not graded as the gold
+// AB=12+12√3 by dropping the tB; a prose word before "=" is still no
+// left side.
+func TestPlainRelationLeftSide(t *testing.T) {
+	cases := []struct{ reply, want string }{
+		{`Simplifying, this gives us tB=12+12\sqrt{3}`, `tB=12+12\sqrt{3}`},
+		{"Simplifying, this gives us tB=12+12√3", "tB=12+12√3"},
+		{"So the distance is tB = 12+12√3.", "tB = 12+12√3"},
+		{"Thus AB=12+12√3", "AB=12+12√3"},
+		{"So xy=6", "xy=6"},
+		{"So we get t=4", "t=4"},
+		{"So we get t = 4 hours.", "t = 4"},
+		{"This gives us = 4", "4"},
+		{"The sum is=6", "6"},
+		{"So 5cm=50", "50"},
+	}
+	for _, c := range cases {
+		if got, _ := ExtractAnswer(MATH, c.reply); got != c.want {
+			t.Errorf("ExtractAnswer(%q) = %q, want %q", c.reply, got, c.want)
+		}
+	}
+	grades := []struct {
+		gold, reply string
+		want        Kind
+	}{
+		{`AB=12+12\sqrt{3}`, `Simplifying, this gives us tB=12+12\sqrt{3}`, Wrong},
+		{`AB=12+12\sqrt{3}`, "Simplifying, this gives us tB=12+12√3", Wrong},
+		{`AB=12+12\sqrt{3}`, "Thus AB=12+12√3", Correct},
+		// the same verdicts as the boxed relation's
+		{`AB=12+12\sqrt{3}`, `The answer is $\boxed{tB=12+12\sqrt{3}}$`, Wrong},
+		{`4`, "So we get t=4", Correct},
+		{`4`, `The answer is $\boxed{t=4}$`, Correct},
+	}
+	for _, g := range grades {
+		if v := Grade(MATH, g.gold, g.reply, ""); v.Kind != g.want {
+			t.Errorf("Grade(gold %q, %q) = %s (%s), want %s", g.gold, g.reply, v.Kind, v.Reason, g.want)
+		}
+	}
+}
