@@ -322,15 +322,6 @@ func negatedAnswer(t string) bool {
 	return strings.HasPrefix(l, "not ") || strings.HasPrefix(l, "definitely not ") || strings.HasPrefix(l, "never ")
 }
 
-// listGap reports whether gap (between two math segments) separates items of
-// one list: only commas, spaces and the words "and"/"or".
-func listGap(gap string) bool {
-	g := strings.TrimSpace(gap)
-	g = strings.TrimPrefix(g, ",")
-	g = strings.TrimSpace(g)
-	return g == "and" || g == "or" || g == "," || g == `\text{and}` || g == `\text{or}`
-}
-
 func skipDecor(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {
@@ -363,20 +354,4 @@ func sentenceEnd(line string) int {
 		}
 	}
 	return len(line)
-}
-
-var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m"}
-
-func isAbbrev(before string) bool {
-	j := len(before)
-	for j > 0 && (isLetter(before[j-1]) || before[j-1] == '.') {
-		j--
-	}
-	w := asciiLower(before[j:])
-	for _, a := range abbrevs {
-		if w == a {
-			return true
-		}
-	}
-	return false
 }

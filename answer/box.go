@@ -33,7 +33,7 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
 	}
-	if k < len(s) && s[k] == '{' {
+	if openAt(s, k) {
 		close := matchBrace(s, k)
 		if close < 0 {
 			// An unclosed box (a cut or malformed reply) holds the rest of
@@ -72,6 +72,12 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return cs, ce, e, true
+}
+
+// openAt reports whether a brace group opens at s[i] (texscan's Open token).
+func openAt(s string, i int) bool {
+	t, ok := texscan.NewScanner(s, i).Next()
+	return ok && t.Kind == texscan.Open
 }
 
 // matchBrace returns the index of the '}' matching the '{' at s[i], or -1

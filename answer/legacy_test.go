@@ -8,8 +8,11 @@ package answer
 // compares the final extractions and verdicts over the same texts.
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/internal/testtexts"
 	"github.com/matheval/matheval/texseg"
@@ -464,5 +467,248 @@ func TestSentencesSameAsBefore(t *testing.T) {
 	t.Logf("%d sentences, %d differences", n, d.n)
 	if d.n > 0 {
 		t.Errorf("%d differences", d.n)
+	}
+}
+
+var (
+	oldEndsWithText     = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textnormal|mathrm)\s*\{[^{}]*[A-Za-z][^{}]*\}$`)
+	oldUprightConstEnd  = regexp.MustCompile(`\\(?:text|mbox|textrm|textnormal|mathrm|operatorname)\s*\{\s*(?:\\pi|e|i)\s*\}$`)
+	oldTextGroupEscaped = regexp.MustCompile(`\\[{}]|\\\\[a-z]`)
+)
+
+// TestFinalTextGroupSameAsBefore compares endsWithText and uprightConstEnd
+// (regexps before the move, texscan tokens now) on every prefix of every
+// formula that ends at a "}". The differences left hold an escaped brace
+// or a line break \\ before the command (\text{a\}}, x\\mathrm{b}), which
+// the regexps read as a brace or a command.
+func TestFinalTextGroupSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	d := &legacyDiff{t: t, max: 8}
+	escaped, n := 0, 0
+	for _, x := range legacyTexts(t) {
+		for _, p := range legacyPieces(x.S) {
+			closes := 0
+			for i := 0; i < len(p) && closes < 200; i++ {
+				if p[i] != '}' {
+					continue
+				}
+				closes++
+				h := p[max(0, i-300) : i+1]
+				n++
+				o1, n1 := oldEndsWithText.MatchString(h), endsWithText(h)
+				o2, n2 := oldUprightConstEnd.MatchString(h), uprightConstEnd(h)
+				if o1 != n1 || o2 != n2 {
+					if oldTextGroupEscaped.MatchString(h) {
+						escaped++
+						continue
+					}
+					d.report(x.Where, "%q: endsWithText old %v new %v, uprightConstEnd old %v new %v", legacyClip(h), o1, n1, o2, n2)
+				}
+			}
+		}
+	}
+	t.Logf("%d groups, %d differences (%d with an escaped brace or a \\\\ before the command)", n, d.n+escaped, escaped)
+	if d.n > 0 {
+		t.Errorf("%d unexplained differences", d.n)
+	}
+}
+
+var oldContinuedMath = regexp.MustCompile(`^\s*(\(?\s*or|or|to|over|plus|minus|times|remainder|[/+\-–—×*^±])\s*\$([^$]{1,80})\$`)
+
+// TestContinuedMathSameAsBefore compares continuedMath (a regexp with a
+// hand $...$ before the move, texscan's segment now) after every closing
+// dollar of every text. The differences left hold an escaped dollar
+// inside the formula ($5\$$), which the regexp read as its end.
+func TestContinuedMathSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	d := &legacyDiff{t: t, max: 8}
+	escaped, n := 0, 0
+	for _, x := range legacyTexts(t) {
+		for _, g := range texseg.All(x.S) {
+			if x.S[g.End-1] != '$' {
+				continue
+			}
+			n++
+			rest := x.S[g.End:]
+			m := oldContinuedMath.FindStringSubmatch(rest)
+			op, f, ok := continuedMath(rest)
+			if (m != nil) != ok || ok && (m[1] != op || m[2] != f) {
+				if m != nil && strings.HasSuffix(m[2], `\`) || ok && strings.Contains(f, `\$`) {
+					escaped++
+					continue
+				}
+				d.report(x.Where, "after %q: old %q, new %q %q %v", legacyClip(rest[:min(len(rest), 120)]), m, op, f, ok)
+			}
+		}
+	}
+	t.Logf("%d closing dollars, %d differences (%d an escaped dollar)", n, d.n+escaped, escaped)
+	if d.n > 0 {
+		t.Errorf("%d unexplained differences", d.n)
+	}
+}
+
+// oldUnitTokens is units.go's unitTokens before the move.
+func oldUnitTokens(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '~' || c == '{' || c == '}' || c == '.' || c == '-' && !(i > 0 && s[i-1] == '^'):
+			i++
+		case c == '\\':
+			name, end := commandAt(s, i)
+			switch name {
+			case "text", "mbox", "mathrm", "textrm", "textnormal", "rm", "textbf", "textit", "mathit", "operatorname":
+			case "cdot", "times":
+				out = append(out, "*")
+			case "circ":
+				out = append(out, "°")
+			case "$":
+				out = append(out, "$")
+			case "mu":
+				// \mu s, \mu\text{m}: the micro prefix
+				if end < len(s) {
+					out = append(out, "µ")
+				}
+			case "Omega":
+				out = append(out, "Ω")
+			case "euro":
+				out = append(out, "€")
+			case "pounds":
+				out = append(out, "£")
+			case "", ",", ";", ":", "!", " ", "quad", "qquad":
+			default:
+				return []string{"\\" + name} // a command that is no unit: not read
+			}
+			if end <= i {
+				end = i + 1
+			}
+			i = end
+		case c == '^':
+			j := i + 1
+			for j < len(s) && (s[j] == '{' || s[j] == ' ') {
+				j++
+			}
+			if strings.HasPrefix(s[j:], `\circ`) {
+				out = append(out, "°")
+				i = j + len(`\circ`)
+				for i < len(s) && s[i] == '}' {
+					i++
+				}
+				continue
+			}
+			neg := j < len(s) && s[j] == '-'
+			if neg {
+				j++
+			}
+			if j >= len(s) || s[j] < '1' || s[j] > '9' || j+1 < len(s) && isDigit(s[j+1]) {
+				return []string{"^?"}
+			}
+			if neg {
+				out = append(out, "^-"+s[j:j+1])
+			} else {
+				out = append(out, "^"+s[j:j+1])
+			}
+			i = j + 1
+		case c == '/' || c == '*':
+			out = append(out, string(c))
+			i++
+		case isLetter(c) || c == '$':
+			j := i
+			for j < len(s) && (isLetter(s[j]) || s[j] == '$') {
+				j++
+			}
+			w := s[i:j]
+			// a prefix written as its own letter before \mu is rare; a word
+			// after µ joins it ("µ" "s" -> "µs")
+			if n := len(out); n > 0 && (out[n-1] == "µ") {
+				out[n-1] += w
+			} else if n > 0 && out[n-1] == "°" && (w == "C" || w == "F" || w == "c" || w == "f") {
+				out[n-1] += w
+			} else {
+				out = append(out, w)
+			}
+			i = j
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch r {
+			case '²':
+				out = append(out, "^2")
+			case '³':
+				out = append(out, "^3")
+			case '·', '×', '⋅':
+				out = append(out, "*")
+			case '⁻':
+				if strings.HasPrefix(s[i+size:], "¹") {
+					out = append(out, "^-1")
+					size += len("¹")
+				} else {
+					return []string{"^?"}
+				}
+			case 'µ', 'μ':
+				out = append(out, "µ")
+			default:
+				out = append(out, string(r))
+			}
+			i += size
+		}
+	}
+	// "° C" written apart, "degrees Celsius": one temperature unit
+	for k := 0; k+1 < len(out); k++ {
+		a, b := strings.ToLower(out[k]), strings.ToLower(out[k+1])
+		if (a == "°" || a == "degree" || a == "degrees" || a == "deg") && (b == "c" || b == "f" || b == "celsius" || b == "fahrenheit") {
+			out[k] = "°" + strings.ToUpper(b[:1])
+			out = append(out[:k+1], out[k+2:]...)
+		}
+	}
+	return out
+}
+
+// TestUnitTokensSameAsBefore compares unitTokens (a hand lexer before the
+// move, texscan tokens now) on the unit tails of every formula: what
+// follows each of its numbers, and each \text group. The differences left
+// are fixes: a tab or \r is spacing (the old lexer kept it as a token), an
+// exponent with a decimal point is not one digit (^2.5 was ^2 and 5),
+// ^\circle is no degree sign.
+func TestUnitTokensSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	d := &legacyDiff{t: t, max: 10}
+	fixed, n := 0, 0
+	for _, x := range legacyTexts(t) {
+		for _, p := range legacyPieces(x.S)[1:] {
+			tails := 0
+			for i := 1; i < len(p) && tails < 50; i++ {
+				if !(isDigit(p[i-1]) && !isDigit(p[i])) && !strings.HasPrefix(p[i:], `\text`) {
+					continue
+				}
+				tails++
+				u := p[i:min(len(p), i+80)]
+				for !utf8.ValidString(u) && len(u) > 0 {
+					u = u[:len(u)-1]
+				}
+				n++
+				o, nw := oldUnitTokens(u), unitTokens(u)
+				if !slices.Equal(o, nw) {
+					if strings.ContainsAny(u, "\t\r") || strings.Contains(u, `\circ`) && !strings.Contains(u, `\circ `) || strings.Contains(u, "^") && strings.Contains(u, ".") {
+						fixed++
+						if fixed%60 == 1 {
+							t.Logf("fixed: unitTokens(%q): old %q, new %q", u, o, nw)
+						}
+						continue
+					}
+					d.report(x.Where, "unitTokens(%q): old %q, new %q", u, o, nw)
+				}
+			}
+		}
+	}
+	t.Logf("%d unit tails, %d differences (%d a tab, an exponent with a point or \\circ followed by letters)", n, d.n+fixed, fixed)
+	if d.n > 0 {
+		t.Errorf("%d unexplained differences", d.n)
 	}
 }

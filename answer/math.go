@@ -3,7 +3,6 @@ package answer
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -473,7 +472,7 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		}
 		h := strings.TrimSpace(s[:ps[k].start])
 		h = strings.TrimSpace(strings.TrimSuffix(h, `\,`))
-		if h == "" || !endsLikeValue(h) || endsWithText.MatchString(h) && !uprightConstEnd.MatchString(h) {
+		if h == "" || !endsLikeValue(h) || endsWithText(h) && !uprightConstEnd(h) {
 			continue
 		}
 		t := s[ps[k].start:]
@@ -565,18 +564,64 @@ func isUnitText(s string) bool {
 	return !latex.QualifierText(s, "per")
 }
 
-// endsWithText matches an answer ending in a \text group of words: what
-// follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
-var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textnormal|mathrm)\s*\{[^{}]*[A-Za-z][^{}]*\}$`)
+// endsWithText reports whether an answer ends in a \text group of words:
+// what follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
+func endsWithText(s string) bool {
+	cmd, inner, ok := finalFlatGroup(s)
+	return ok && wordGroupCommands[cmd] && strings.IndexFunc(inner, func(r rune) bool { return r < 0x80 && isLetter(byte(r)) }) >= 0
+}
+
+var wordGroupCommands = map[string]bool{"text": true, "mbox": true, "textbf": true, "textit": true, "textrm": true, "textnormal": true, "mathrm": true}
+
+// finalFlatGroup reads the brace group s ends on (its "}" the last byte)
+// when it has no group inside and a command stands before it, spaces
+// aside ("4\text{ cm}", "\mathrm {e}"): the command's name and what the
+// braces hold. On texscan's tokens: escaped braces are text.
+func finalFlatGroup(s string) (cmd, inner string, ok bool) {
+	if !strings.HasSuffix(s, "}") {
+		return "", "", false
+	}
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil || len(toks) < 3 || toks[len(toks)-1].Kind != texscan.Close {
+		return "", "", false
+	}
+	k := len(toks) - 2
+	for k >= 0 && toks[k].Kind != texscan.Open {
+		if toks[k].Kind == texscan.Close {
+			return "", "", false
+		}
+		k--
+	}
+	c := k - 1
+	for c >= 0 && (toks[c].Kind == texscan.Space || toks[c].Kind == texscan.Newline) {
+		c--
+	}
+	if c < 0 || toks[c].Kind != texscan.Command || !isLetter(toks[c].Text[1]) {
+		return "", "", false
+	}
+	return toks[c].Name(), s[toks[k].End():toks[len(toks)-1].Pos], true
+}
 
 // readLetterlike blanks the letterlike symbols the parser reads as sets
 // and constants (ℝ is \mathbb{R}, ℯ is e), which are no words in another
 // language.
 var readLetterlike = strings.NewReplacer("ℝ", " ", "ℕ", " ", "ℤ", " ", "ℚ", " ", "ℂ", " ", "ℯ", " ", "ⅇ", " ", "ⅈ", " ")
 
-// uprightConstEnd matches an answer ending in an upright constant
+// uprightConstEnd reports whether an answer ends in an upright constant
 // (99\mathrm{\pi}, 2\mathrm{e}, 4\text{i}): a value, which a unit may follow.
-var uprightConstEnd = regexp.MustCompile(`\\(?:text|mbox|textrm|textnormal|mathrm|operatorname)\s*\{\s*(?:\\pi|e|i)\s*\}$`)
+func uprightConstEnd(s string) bool {
+	cmd, inner, ok := finalFlatGroup(s)
+	if !ok || !uprightCommands[cmd] {
+		return false
+	}
+	switch strings.TrimSpace(inner) {
+	case `\pi`, "e", "i":
+		return true
+	}
+	return false
+}
+
+var uprightCommands = map[string]bool{"text": true, "mbox": true, "textrm": true, "textnormal": true, "mathrm": true, "operatorname": true}
 
 // endsLikeValue reports whether s ends like a number or expression that a
 // unit may follow (a digit, a closing brace or parenthesis, a constant).

@@ -168,3 +168,16 @@ func TestPlainRelationLeftSide(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainRelationLeftSideSpaced: a lowercase word is a left side only
+// when it touches its "=" ("xy=6"); "day = 4" is prose (GSM8K writes
+// "$8 / $2/day = <<8/2=4>>4 days").
+func TestPlainRelationLeftSideSpaced(t *testing.T) {
+	l := newExprLine("so 2/day = 4 and xy=6 and AB = 2", 0, len("so 2/day = 4 and xy=6 and AB = 2"), false)
+	want := map[string]bool{"so": false, "day": false, "and": false, "xy": true, "AB": true}
+	for i, tk := range l.toks {
+		if w, ok := want[tk.Text]; ok && l.relationName(i) != w {
+			t.Errorf("relationName(%q) = %v, want %v", tk.Text, !w, w)
+		}
+	}
+}

@@ -431,9 +431,9 @@ func (l exprLine) relationName(i int) bool {
 		return false
 	}
 	n := i + 1
-	glued := n < len(l.toks) && l.glued(i, n)
+	glued := true // the word touches its "="
 	if n < len(l.toks) && l.space(n) {
-		n++
+		n, glued = n+1, false
 	}
 	if n >= len(l.toks) || !l.punctIn(n, "=") || n+1 < len(l.toks) && l.glued(n, n+1) && l.punctIn(n+1, "=") {
 		return false

@@ -221,6 +221,7 @@ func TestSnapshot(t *testing.T) {
 		t.Fatalf("snapshot has %d lines, now %d", len(before), len(lines))
 	}
 	diffs, slow := 0, 0
+	var all []string // every difference, for MATHEVAL_ANSWER_SNAPSHOT_DIFF
 	for i := range lines {
 		if before[i] != lines[i] {
 			if f := regrade[i]; f != nil && deadlineOnly(before[i], lines[i], f) {
@@ -228,9 +229,15 @@ func TestSnapshot(t *testing.T) {
 				continue
 			}
 			diffs++
+			all = append(all, "was "+before[i], "now "+lines[i])
 			if diffs <= 60 {
 				t.Errorf("changed:\n  was %s\n  now %s", before[i], lines[i])
 			}
+		}
+	}
+	if f := os.Getenv("MATHEVAL_ANSWER_SNAPSHOT_DIFF"); f != "" {
+		if err := os.WriteFile(f, []byte(strings.Join(all, "\n")+"\n"), 0o644); err != nil {
+			t.Error(err)
 		}
 	}
 	t.Logf("%d lines compared, %d differences (and %d verdicts the engine's deadline made undecided on one side)", len(lines), diffs, slow)

@@ -159,4 +159,30 @@ func init() {
 	}
 }
 
-// bareWords may stand beside a value in a bare answer ("2.5 million",
+// listGap reports whether gap (between two math segments) separates items of
+// one list: only commas, spaces and the words "and"/"or".
+func listGap(gap string) bool {
+	g := strings.TrimSpace(gap)
+	g = strings.TrimPrefix(g, ",")
+	g = strings.TrimSpace(g)
+	return g == "and" || g == "or" || g == "," || g == `\text{and}` || g == `\text{or}`
+}
+
+// abbrevs are the abbreviations whose period ends no sentence.
+var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m"}
+
+// isAbbrev reports whether before ends in an abbreviation of abbrevs
+// ("Mr", "a.m").
+func isAbbrev(before string) bool {
+	j := len(before)
+	for j > 0 && (isLetter(before[j-1]) || before[j-1] == '.') {
+		j--
+	}
+	w := asciiLower(before[j:])
+	for _, a := range abbrevs {
+		if w == a {
+			return true
+		}
+	}
+	return false
+}
