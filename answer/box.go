@@ -4,7 +4,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/matheval/matheval/texscan"
 	"github.com/matheval/matheval/texseg"
 )
 
@@ -72,22 +71,6 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return cs, ce, e, true
-}
-
-// openAt reports whether a brace group opens at s[i] (texscan's Open token).
-func openAt(s string, i int) bool {
-	t, ok := texscan.NewScanner(s, i).Next()
-	return ok && t.Kind == texscan.Open
-}
-
-// matchBrace returns the index of the '}' matching the '{' at s[i], or -1
-// (texscan's brace group: escaped braces \{ \} do not count).
-func matchBrace(s string, i int) int {
-	g, err := texscan.Match(s, i, texscan.Braces, texscan.Limits{})
-	if err != nil {
-		return -1
-	}
-	return g.InnerEnd
 }
 
 func firstBoxContent(s string) (int, int, bool) {
@@ -233,31 +216,6 @@ func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, b
 		}
 	}
 	return "", false
-}
-
-// relationSigns end a side of a relation.
-var relationSigns = []string{"=", `\approx`, `\le`, `\ge`, "<", ">", `\ne`, `\equiv`}
-
-// lastRelation returns where the last relation sign of s ends, or -1.
-func lastRelation(s string) int {
-	best := -1
-	for _, r := range relationSigns {
-		if k := strings.LastIndex(s, r); k >= 0 && k+len(r) > best {
-			best = k + len(r)
-		}
-	}
-	return best
-}
-
-// firstRelation returns where the first relation sign of s starts, or -1.
-func firstRelation(s string) int {
-	best := -1
-	for _, r := range relationSigns {
-		if k := strings.Index(s, r); k >= 0 && (best < 0 || k < best) {
-			best = k
-		}
-	}
-	return best
 }
 
 // segIndex holds the math segments of a text, found on first use: every

@@ -712,3 +712,66 @@ func TestUnitTokensSameAsBefore(t *testing.T) {
 		t.Errorf("%d unexplained differences", d.n)
 	}
 }
+
+// The relation finders of box.go before the move.
+// oldRelationSigns end a side of a relation.
+var oldRelationSigns = []string{"=", `\approx`, `\le`, `\ge`, "<", ">", `\ne`, `\equiv`}
+
+// oldLastRelation returns where the last relation sign of s ends, or -1.
+func oldLastRelation(s string) int {
+	best := -1
+	for _, r := range oldRelationSigns {
+		if k := strings.LastIndex(s, r); k >= 0 && k+len(r) > best {
+			best = k + len(r)
+		}
+	}
+	return best
+}
+
+// oldFirstRelation returns where the first relation sign of s starts, or -1.
+func oldFirstRelation(s string) int {
+	best := -1
+	for _, r := range oldRelationSigns {
+		if k := strings.Index(s, r); k >= 0 && (best < 0 || k < best) {
+			best = k
+		}
+	}
+	return best
+}
+
+// oldRelationMisread matches what the old string search read as a
+// relation sign and the tokens do not, or read short: a command that
+// starts with \le, \ge or \ne (\left, \leq, \geq, \neq, \neg, \newline)
+// and an escaped or doubled backslash before one.
+var oldRelationMisread = regexp.MustCompile(`\\(?:le|ge|ne)[a-zA-Z]|\\\\(?:le|ge|ne|approx|equiv)`)
+
+// TestRelationsSameAsBefore compares lastRelation and firstRelation (a
+// string search of the signs before the move, texscan tokens now) on
+// every formula. The differences left are commands the string search
+// read as a relation sign or cut short (\left( was a \le; \leq ended
+// after its \le), explained by oldRelationMisread.
+func TestRelationsSameAsBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every text we hold")
+	}
+	d := &legacyDiff{t: t, max: 8}
+	fixed, n := 0, 0
+	for _, x := range legacyTexts(t) {
+		for _, p := range legacyPieces(x.S)[1:] {
+			n++
+			ol, nl := oldLastRelation(p), lastRelation(p)
+			of, nf := oldFirstRelation(p), firstRelation(p)
+			if ol != nl || of != nf {
+				if oldRelationMisread.MatchString(p) {
+					fixed++
+					continue
+				}
+				d.report(x.Where, "%q: last old %d new %d, first old %d new %d", legacyClip(p), ol, nl, of, nf)
+			}
+		}
+	}
+	t.Logf("%d formulas, %d differences (%d a command the search misread)", n, d.n+fixed, fixed)
+	if d.n > 0 {
+		t.Errorf("%d unexplained differences", d.n)
+	}
+}

@@ -186,3 +186,63 @@ func isAbbrev(before string) bool {
 	}
 	return false
 }
+
+// openAt reports whether a brace group opens at s[i] (texscan's Open token).
+func openAt(s string, i int) bool {
+	t, ok := texscan.NewScanner(s, i).Next()
+	return ok && t.Kind == texscan.Open
+}
+
+// matchBrace returns the index of the '}' matching the '{' at s[i], or -1
+// (texscan's brace group: escaped braces \{ \} do not count).
+func matchBrace(s string, i int) int {
+	g, err := texscan.Match(s, i, texscan.Braces, texscan.Limits{})
+	if err != nil {
+		return -1
+	}
+	return g.InnerEnd
+}
+
+// lastRelation returns where the last relation sign of s ends, or -1:
+// "=", "<", ">" or a relation command (\approx, \le, \leq, \ge, \geq, \ne,
+// \neq, \equiv), read as texscan tokens (\left, \neg and \newline are no
+// relation, and \leq ends after its q).
+func lastRelation(s string) int {
+	best := -1
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return best
+		}
+		if relationSign(t) {
+			best = t.End()
+		}
+	}
+}
+
+// firstRelation returns where the first relation sign of s starts, or -1.
+func firstRelation(s string) int {
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return -1
+		}
+		if relationSign(t) {
+			return t.Pos
+		}
+	}
+}
+
+// relationSign reports whether t is a sign that ends a side of a relation.
+func relationSign(t texscan.Token) bool {
+	switch t.Kind {
+	case texscan.Punct:
+		return t.Text == "=" || t.Text == "<" || t.Text == ">"
+	case texscan.Command:
+		switch t.Name() {
+		case "approx", "le", "leq", "leqslant", "ge", "geq", "geqslant", "ne", "neq", "equiv":
+			return true
+		}
+	}
+	return false
+}
