@@ -7,6 +7,15 @@ package answer
 // MATHEVAL_ANSWER_SNAPSHOT=file the results are written to file when it is
 // absent and compared with it when it is there, so a run at the commit
 // before a move and one after it list every change the move makes.
+//
+// Issue 28's move of answer/ onto texscan (eb92105 to 36482d3): 1,218,282
+// lines (137,928 texts under 6 policies, 390,714 pairs), 103 changed, none
+// into or out of Correct: 60 a \\ line break before a bracket no longer
+// read as \[ (openDelims; replies such as "}\\]" now end inside their
+// formula), 18 a relation's named left side kept (relationName: AB = 2),
+// 16 a $...$ answer holding \$ unwrapped, 9 a \left no longer read as a
+// \le (an embedded box's side was cut to "ft(..."). Verdicts the engine's
+// deadline made Undecided on a loaded machine are regraded, not counted.
 
 import (
 	"archive/tar"
