@@ -36,7 +36,7 @@ import (
 // Words that change a value (a time of day, "thousand", "squared", a
 // verdict: latex.QualifierText) are never units; they stay for the engine.
 
-// unitSet is the unit one answer names, as unitsOf read it.
+// unitSet is the unit one answer names, as normalizeSplit reads it.
 type unitSet struct {
 	// text is the unit as written (spacing collapsed), "" when none.
 	text string
@@ -105,13 +105,6 @@ func unitVerdict(gold, cand unitSet) (ok bool, ratio *big.Rat, why string) {
 }
 
 var ratOne = big.NewRat(1, 1)
-
-// unitsOf reads the unit an answer names: the unit tail NormalizeMATH
-// takes off, a dollar sign and a degree sign.
-func unitsOf(s string) unitSet {
-	_, u := normalizeSplit(s)
-	return u
-}
 
 // ---- the unit table ----
 
