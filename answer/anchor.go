@@ -3,6 +3,7 @@ package answer
 import (
 	"strings"
 
+	"github.com/matheval/matheval/texscan"
 	"github.com/matheval/matheval/texseg"
 )
 
@@ -147,10 +148,7 @@ func anchorText(body string, i int, prose bool) anchored {
 		items := []string{text}
 		// "$12$ and $13$": a run of segments joined by "and"/"or" is a list.
 		for {
-			j := e
-			for j < len(body) && j-e < 40 && body[j] != '$' && body[j] != '\n' && !(body[j] == '\\' && j+1 < len(body) && (body[j+1] == '(' || body[j+1] == '[')) {
-				j++
-			}
+			j := nextDelimWithin(body, e, 40)
 			if j >= len(body) || !listGap(body[e:j]) {
 				break
 			}
@@ -174,22 +172,7 @@ func anchorText(body string, i int, prose bool) anchored {
 	// Otherwise: the rest of the line, up to the end of the sentence; a
 	// group left open at the line break goes on to its close
 	// ("90\text{ square\nunits}").
-	e := i
-	depth := 0
-	for e < len(body) && (body[e] != '\n' || (depth > 0 && e-i < 400)) {
-		switch body[e] {
-		case '\\':
-			e++
-		case '{':
-			depth++
-		case '}':
-			depth--
-		}
-		e++
-	}
-	if e > len(body) {
-		e = len(body)
-	}
+	e := lineEndOutsideGroups(body, i)
 	line := body[i:e]
 	if bs, be, ok := firstBoxContent(line); ok {
 		if b, ok := firstBoxRun(body[i:], i); ok {
@@ -224,21 +207,52 @@ func anchorText(body string, i int, prose bool) anchored {
 	return anchored{s: s, e: e2, text: body[s:e2]}
 }
 
-// bracesBalanced reports whether every '{' of s is closed in s (escaped
-// braces aside).
-func bracesBalanced(s string) bool {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			depth--
+// nextDelimWithin returns the offset of the first dollar, \( or \[ or line
+// break of body at or after e, or e+n when there is none before it
+// (texscan's tokens: an escaped dollar \$ is a price sign, no delimiter).
+func nextDelimWithin(body string, e, n int) int {
+	for sc := texscan.NewScanner(body, e); ; {
+		t, ok := sc.Next()
+		switch {
+		case !ok:
+			return len(body)
+		case t.Pos-e >= n:
+			return e + n
+		case t.Kind == texscan.MathShift, t.Text == `\(`, t.Text == `\[`:
+			return t.Pos
+		case t.Kind == texscan.Newline:
+			return t.End() - 1
 		}
 	}
-	return depth == 0
+}
+
+// lineEndOutsideGroups returns the end of the line that starts at body[i]:
+// the offset of its newline, or of a later one when a brace group is left
+// open at the break and closes within 400 bytes of i ("90\text{ square\nunits}").
+// The depth is the line's own: a closer of a group opened before i counts
+// against the groups the line opens ("} else {" leaves none open).
+func lineEndOutsideGroups(body string, i int) int {
+	w := texscan.NewWalker(body, i, texscan.Braces, texscan.Limits{})
+	depth := 0
+	for {
+		t, d, ok := w.Next()
+		if !ok {
+			return len(body)
+		}
+		depth += d
+		if t.Kind == texscan.Newline {
+			nl := t.End() - 1 // the \n, also of a \r\n
+			if depth <= 0 || nl-i >= 400 {
+				return nl
+			}
+		}
+	}
+}
+
+// bracesBalanced reports whether every '{' of s is closed in s and no '}'
+// comes with nothing open (texscan's Balanced; escaped braces aside).
+func bracesBalanced(s string) bool {
+	return texscan.Balanced(s, texscan.Braces, texscan.Limits{})
 }
 
 // refineProse finds the answer inside an anchored sentence: what follows its
@@ -308,15 +322,6 @@ func negatedAnswer(t string) bool {
 	return strings.HasPrefix(l, "not ") || strings.HasPrefix(l, "definitely not ") || strings.HasPrefix(l, "never ")
 }
 
-// listGap reports whether gap (between two math segments) separates items of
-// one list: only commas, spaces and the words "and"/"or".
-func listGap(gap string) bool {
-	g := strings.TrimSpace(gap)
-	g = strings.TrimPrefix(g, ",")
-	g = strings.TrimSpace(g)
-	return g == "and" || g == "or" || g == "," || g == `\text{and}` || g == `\text{or}`
-}
-
 func skipDecor(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {
@@ -349,20 +354,4 @@ func sentenceEnd(line string) int {
 		}
 	}
 	return len(line)
-}
-
-var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m"}
-
-func isAbbrev(before string) bool {
-	j := len(before)
-	for j > 0 && (isLetter(before[j-1]) || before[j-1] == '.') {
-		j--
-	}
-	w := asciiLower(before[j:])
-	for _, a := range abbrevs {
-		if w == a {
-			return true
-		}
-	}
-	return false
 }

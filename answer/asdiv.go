@@ -282,7 +282,7 @@ func plainArithmetic(s string) bool {
 			case name == "":
 				i = j // \, \! \% \$ and the like
 				continue
-			case textCommands[name] && j < len(s) && s[j] == '{':
+			case textCommands[name] && openAt(s, j):
 				k := matchBrace(s, j)
 				if k < 0 {
 					return false
@@ -292,7 +292,7 @@ func plainArithmetic(s string) bool {
 			case arithmeticCommands[name], latex.IsNoOp(latex.NoOpCommand, name), latex.IsNoOp(latex.NoOpWrapper, name):
 				i = j // a wrapper's group is read in its place: \mathbf{6}
 				continue
-			case latex.IsNoOp(latex.NoOpFirstArg, name) && j < len(s) && s[j] == '{':
+			case latex.IsNoOp(latex.NoOpFirstArg, name) && openAt(s, j):
 				k := matchBrace(s, j) // \textcolor{red}{6}: the colour is skipped
 				if k < 0 {
 					return false

@@ -101,7 +101,7 @@ func isProse(s string) bool {
 				for k < len(s) && s[k] == ' ' {
 					k++
 				}
-				if k < len(s) && s[k] == '{' {
+				if openAt(s, k) {
 					if m := matchBrace(s, k); m > 0 {
 						i = m + 1
 					}
@@ -148,6 +148,7 @@ func lastLine(body string, base int) (Candidate, bool) {
 	return Candidate{}, false
 }
 
+// bareWords may stand beside a value in a bare answer ("2.5 million",
 // "10 cm", "x = 1 or x = 2").
 var bareWords = map[string]bool{"and": true, "or": true, "million": true, "billion": true, "thousand": true,
 	"trillion": true, "pi": true, "mod": true, "inf": true, "infty": true}
@@ -171,7 +172,7 @@ func hasStrayWord(t string) bool {
 				for k < len(t) && t[k] == ' ' {
 					k++
 				}
-				if k < len(t) && t[k] == '{' {
+				if openAt(t, k) {
 					if m := matchBrace(t, k); m > 0 {
 						i = m + 1
 					}

@@ -32,7 +32,7 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
 	}
-	if k < len(s) && s[k] == '{' {
+	if openAt(s, k) {
 		close := matchBrace(s, k)
 		if close < 0 {
 			// An unclosed box (a cut or malformed reply) holds the rest of
@@ -71,26 +71,6 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return cs, ce, e, true
-}
-
-// matchBrace returns the index of the '}' matching the '{' at s[i], or -1.
-// Escaped braces (\{ \}) do not count.
-func matchBrace(s string, i int) int {
-	depth := 0
-	for k := i; k < len(s); k++ {
-		switch s[k] {
-		case '\\':
-			k++ // skip the escaped character
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
-	}
-	return -1
 }
 
 func firstBoxContent(s string) (int, int, bool) {
@@ -236,31 +216,6 @@ func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, b
 		}
 	}
 	return "", false
-}
-
-// relationSigns end a side of a relation.
-var relationSigns = []string{"=", `\approx`, `\le`, `\ge`, "<", ">", `\ne`, `\equiv`}
-
-// lastRelation returns where the last relation sign of s ends, or -1.
-func lastRelation(s string) int {
-	best := -1
-	for _, r := range relationSigns {
-		if k := strings.LastIndex(s, r); k >= 0 && k+len(r) > best {
-			best = k + len(r)
-		}
-	}
-	return best
-}
-
-// firstRelation returns where the first relation sign of s starts, or -1.
-func firstRelation(s string) int {
-	best := -1
-	for _, r := range relationSigns {
-		if k := strings.Index(s, r); k >= 0 && (best < 0 || k < best) {
-			best = k
-		}
-	}
-	return best
 }
 
 // segIndex holds the math segments of a text, found on first use: every

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/matheval/matheval/texscan"
 	"github.com/matheval/matheval/texseg"
 )
 
@@ -479,14 +480,17 @@ func nextBoundary(s string, i int) int {
 		}
 		c := s[i]
 		switch {
-		case c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '[' || s[i+1] == 'b')):
+		case c == '$' || c == '\\':
+			// a formula is skipped whole, and so is a command (\. is no
+			// period); a delimiter that opens no formula is text
 			if g, ok := texseg.At(s, i); ok {
 				i = g.End
 				continue
 			}
-		case c == '\\':
-			i += 2
-			continue
+			if t, _ := texscan.NewScanner(s, i).Next(); t.Kind == texscan.Command {
+				i = t.End()
+				continue
+			}
 		case (c == '.' || c == '!' || c == '?') && (i+1 >= len(s) || isSpace(s[i+1])):
 			if !(c == '.' && isAbbrev(s[:i])) {
 				return i + 1

@@ -3,6 +3,9 @@ package answer
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // A reply may write a value only to turn it down: "The answer is not
@@ -102,9 +105,25 @@ func valueWordAfter(reply string, end int) string {
 // ("$\boxed{2.2}$ million tons" answers 2.2 in millions).
 var verdictWord = regexp.MustCompile(`(?i)^(?:wrong|incorrect|excluded|rejected|extraneous|mistake|invalid|false|discarded|fails|contradiction|too\s|❌|✗|✘|👎)`)
 
-// continuedMath matches an operator or connective right after a closing
-// dollar, then another formula: the answer's statement goes on.
-var continuedMath = regexp.MustCompile(`^\s*(\(?\s*or|or|to|over|plus|minus|times|remainder|[/+\-–—×*^±])\s*\$([^$]{1,80})\$`)
+// continuedOp matches an operator or connective right after a closing
+// dollar, before another formula (continuedMath).
+var continuedOp = regexp.MustCompile(`^\s*(\(?\s*or|or|to|over|plus|minus|times|remainder|[/+\-–—×*^±])\s*\$`)
+
+// continuedMath reads an operator or connective at the start of s (right
+// after a closing dollar) and the $...$ formula after it, of 80
+// characters at most: the answer's statement goes on. It returns the
+// operator and the formula.
+func continuedMath(s string) (op, formula string, ok bool) {
+	m := continuedOp.FindStringSubmatchIndex(s)
+	if m == nil {
+		return "", "", false
+	}
+	g, ok := texscan.SegmentAt(s, m[1]-1)
+	if !ok || g.Display || s[g.Start] != '$' || g.CE == g.CS || utf8.RuneCountInString(s[g.CS:g.CE]) > 80 {
+		return "", "", false
+	}
+	return s[m[2]:m[3]], s[g.CS:g.CE], true
+}
 
 // unitAfter matches a unit word right after a candidate's math ("$5$
 // yards"); short ambiguous words (in, m, s) are left out.
@@ -117,8 +136,8 @@ func attachValueWords(found []Candidate, reply string) {
 		if found[i].Kind != KindBoxed && found[i].End < len(reply) && reply[found[i].End] == '$' {
 			// "$5$/$2$", "$5$ + $2$", "$5$ (or $6$)", "$5$–$6$": the
 			// statement goes on past the closing dollar, and is read whole
-			if m := continuedMath.FindStringSubmatch(reply[found[i].End+1:]); m != nil {
-				op := strings.TrimSpace(strings.TrimPrefix(m[1], "("))
+			if op, formula, ok := continuedMath(reply[found[i].End+1:]); ok {
+				op = strings.TrimSpace(strings.TrimPrefix(op, "("))
 				switch op {
 				case "–", "—":
 					op = "-"
@@ -127,7 +146,7 @@ func attachValueWords(found []Candidate, reply string) {
 				case "over":
 					op = "/"
 				}
-				found[i].Text = found[i].Text + " " + op + " " + strings.TrimSpace(m[2])
+				found[i].Text = found[i].Text + " " + op + " " + strings.TrimSpace(formula)
 				found[i].Items = nil
 				continue
 			}

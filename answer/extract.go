@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // MaxReply bounds the bytes of a reply that extraction reads: of a longer
@@ -422,21 +424,33 @@ func endsInsideFormula(body string) string {
 			return "the reply ends inside a $…$ formula"
 		}
 	}
-	if strings.Count(t, `\[`) > strings.Count(t, `\]`) || strings.Count(t, `\(`) > strings.Count(t, `\)`) {
+	if openDelims(t) {
 		return "the reply ends inside a display formula"
 	}
 	return ""
 }
 
-// dollars counts the unescaped dollar signs of s.
-func dollars(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '$' && (i == 0 || s[i-1] != '\\') {
-			n++
+// openDelims reports whether s opens more \[ than it closes with \], or
+// more \( than \) (texscan's delimiters: the \\ of a line break before
+// "[2pt]" or "(a)" opens none).
+func openDelims(s string) bool {
+	sq, par := 0, 0
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return sq > 0 || par > 0
+		}
+		switch t.Text {
+		case `\[`:
+			sq++
+		case `\]`:
+			sq--
+		case `\(`:
+			par++
+		case `\)`:
+			par--
 		}
 	}
-	return n
 }
 
 // withdrawn reports whether the reply takes its last final answer back

@@ -3,7 +3,6 @@ package answer
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/matheval/matheval/equiv"
 	"github.com/matheval/matheval/latex"
+	"github.com/matheval/matheval/texscan"
 )
 
 // MATH grades MATH-style answers (Hendrycks et al., 2021) by symbolic
@@ -152,22 +152,32 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	return v
 }
 
-// hasTopLevelList reports whether s has a comma outside brackets.
-func hasTopLevelList(s string) bool {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				return true
-			}
+// flatGroupEnd reads a brace group with no group or environment inside at s[j] ("{ cm}",
+// "{\\{a\\}}": escaped braces are text) and returns the offset after it.
+// It stops at the first brace token, so a deep nest costs no scan to its end.
+func flatGroupEnd(s string, j int) (int, bool) {
+	sc := texscan.NewScanner(s, j)
+	if t, ok := sc.Next(); !ok || t.Kind != texscan.Open {
+		return 0, false
+	}
+	for {
+		t, ok := sc.Next()
+		if !ok || t.Kind == texscan.Open || t.Kind == texscan.Begin || t.Kind == texscan.End {
+			return 0, false
+		}
+		if t.Kind == texscan.Close {
+			return t.End(), true
 		}
 	}
-	return false
+}
+
+// hasTopLevelList reports whether s has a comma outside brackets
+// (texscan's top-level split). The braces of a set \{1, 2\} are escaped,
+// not a group, so a set is a list, and so is a text too deep to read:
+// neither is converted to another unit.
+func hasTopLevelList(s string) bool {
+	parts, err := texscan.SplitSpans(s, texscan.Bracketed, texscan.Limits{}, ",")
+	return err != nil || len(parts) > 1
 }
 
 // NormalizeMATH applies the MATH policy's relaxations (currency, degrees,
@@ -318,10 +328,8 @@ func unitPieces(s string) []unitPiece {
 				for j < len(s) && s[j] == ' ' {
 					j++
 				}
-				if j < len(s) && s[j] == '{' {
-					if k := strings.IndexAny(s[j+1:], "{}"); k >= 0 && s[j+1+k] == '}' {
-						p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:j+1+k], j+2+k
-					}
+				if k, ok := flatGroupEnd(s, j); ok {
+					p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:k-1], k
 				}
 			case ",", ";", ":", " ", "quad", "qquad":
 				p.kind = ' '
@@ -464,7 +472,7 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		}
 		h := strings.TrimSpace(s[:ps[k].start])
 		h = strings.TrimSpace(strings.TrimSuffix(h, `\,`))
-		if h == "" || !endsLikeValue(h) || endsWithText.MatchString(h) && !uprightConstEnd.MatchString(h) {
+		if h == "" || !endsLikeValue(h) || endsWithText(h) && !uprightConstEnd(h) {
 			continue
 		}
 		t := s[ps[k].start:]
@@ -556,18 +564,64 @@ func isUnitText(s string) bool {
 	return !latex.QualifierText(s, "per")
 }
 
-// endsWithText matches an answer ending in a \text group of words: what
-// follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
-var endsWithText = regexp.MustCompile(`\\(?:text|mbox|textbf|textit|textrm|textnormal|mathrm)\s*\{[^{}]*[A-Za-z][^{}]*\}$`)
+// endsWithText reports whether an answer ends in a \text group of words:
+// what follows it is another word ("\text{Bob} \text{Alice}"), not a unit.
+func endsWithText(s string) bool {
+	cmd, inner, ok := finalFlatGroup(s)
+	return ok && wordGroupCommands[cmd] && strings.IndexFunc(inner, func(r rune) bool { return r < 0x80 && isLetter(byte(r)) }) >= 0
+}
+
+var wordGroupCommands = map[string]bool{"text": true, "mbox": true, "textbf": true, "textit": true, "textrm": true, "textnormal": true, "mathrm": true}
+
+// finalFlatGroup reads the brace group s ends on (its "}" the last byte)
+// when it has no group inside and a command stands before it, spaces
+// aside ("4\text{ cm}", "\mathrm {e}"): the command's name and what the
+// braces hold. On texscan's tokens: escaped braces are text.
+func finalFlatGroup(s string) (cmd, inner string, ok bool) {
+	if !strings.HasSuffix(s, "}") {
+		return "", "", false
+	}
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil || len(toks) < 3 || toks[len(toks)-1].Kind != texscan.Close {
+		return "", "", false
+	}
+	k := len(toks) - 2
+	for k >= 0 && toks[k].Kind != texscan.Open {
+		if toks[k].Kind == texscan.Close {
+			return "", "", false
+		}
+		k--
+	}
+	c := k - 1
+	for c >= 0 && (toks[c].Kind == texscan.Space || toks[c].Kind == texscan.Newline) {
+		c--
+	}
+	if c < 0 || toks[c].Kind != texscan.Command || !isLetter(toks[c].Text[1]) {
+		return "", "", false
+	}
+	return toks[c].Name(), s[toks[k].End():toks[len(toks)-1].Pos], true
+}
 
 // readLetterlike blanks the letterlike symbols the parser reads as sets
 // and constants (ℝ is \mathbb{R}, ℯ is e), which are no words in another
 // language.
 var readLetterlike = strings.NewReplacer("ℝ", " ", "ℕ", " ", "ℤ", " ", "ℚ", " ", "ℂ", " ", "ℯ", " ", "ⅇ", " ", "ⅈ", " ")
 
-// uprightConstEnd matches an answer ending in an upright constant
+// uprightConstEnd reports whether an answer ends in an upright constant
 // (99\mathrm{\pi}, 2\mathrm{e}, 4\text{i}): a value, which a unit may follow.
-var uprightConstEnd = regexp.MustCompile(`\\(?:text|mbox|textrm|textnormal|mathrm|operatorname)\s*\{\s*(?:\\pi|e|i)\s*\}$`)
+func uprightConstEnd(s string) bool {
+	cmd, inner, ok := finalFlatGroup(s)
+	if !ok || !uprightCommands[cmd] {
+		return false
+	}
+	switch strings.TrimSpace(inner) {
+	case `\pi`, "e", "i":
+		return true
+	}
+	return false
+}
+
+var uprightCommands = map[string]bool{"text": true, "mbox": true, "textrm": true, "textnormal": true, "mathrm": true, "operatorname": true}
 
 // endsLikeValue reports whether s ends like a number or expression that a
 // unit may follow (a digit, a closing brace or parenthesis, a constant).

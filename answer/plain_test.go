@@ -126,3 +126,58 @@ func TestUnitAfterFullWidthDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainRelationLeftSide: a plain reply that ends on a relation keeps
+// its left side when it names something ("tB", "AB", "xy"), as a box
+// holding the relation does, so "tB=12+12√3" is not graded as the gold
+// AB=12+12√3 by dropping the tB; a prose word before "=" is still no
+// left side.
+func TestPlainRelationLeftSide(t *testing.T) {
+	cases := []struct{ reply, want string }{
+		{`Simplifying, this gives us tB=12+12\sqrt{3}`, `tB=12+12\sqrt{3}`},
+		{"Simplifying, this gives us tB=12+12√3", "tB=12+12√3"},
+		{"So the distance is tB = 12+12√3.", "tB = 12+12√3"},
+		{"Thus AB=12+12√3", "AB=12+12√3"},
+		{"So xy=6", "xy=6"},
+		{"So we get t=4", "t=4"},
+		{"So we get t = 4 hours.", "t = 4"},
+		{"This gives us = 4", "4"},
+		{"The sum is=6", "6"},
+		{"So 5cm=50", "50"},
+	}
+	for _, c := range cases {
+		if got, _ := ExtractAnswer(MATH, c.reply); got != c.want {
+			t.Errorf("ExtractAnswer(%q) = %q, want %q", c.reply, got, c.want)
+		}
+	}
+	grades := []struct {
+		gold, reply string
+		want        Kind
+	}{
+		{`AB=12+12\sqrt{3}`, `Simplifying, this gives us tB=12+12\sqrt{3}`, Wrong},
+		{`AB=12+12\sqrt{3}`, "Simplifying, this gives us tB=12+12√3", Wrong},
+		{`AB=12+12\sqrt{3}`, "Thus AB=12+12√3", Correct},
+		// the same verdicts as the boxed relation's
+		{`AB=12+12\sqrt{3}`, `The answer is $\boxed{tB=12+12\sqrt{3}}$`, Wrong},
+		{`4`, "So we get t=4", Correct},
+		{`4`, `The answer is $\boxed{t=4}$`, Correct},
+	}
+	for _, g := range grades {
+		if v := Grade(MATH, g.gold, g.reply, ""); v.Kind != g.want {
+			t.Errorf("Grade(gold %q, %q) = %s (%s), want %s", g.gold, g.reply, v.Kind, v.Reason, g.want)
+		}
+	}
+}
+
+// TestPlainRelationLeftSideSpaced: a lowercase word is a left side only
+// when it touches its "=" ("xy=6"); "day = 4" is prose (GSM8K writes
+// "$8 / $2/day = <<8/2=4>>4 days").
+func TestPlainRelationLeftSideSpaced(t *testing.T) {
+	l := newExprLine("so 2/day = 4 and xy=6 and AB = 2", 0, len("so 2/day = 4 and xy=6 and AB = 2"), false)
+	want := map[string]bool{"so": false, "day": false, "and": false, "xy": true, "AB": true}
+	for i, tk := range l.toks {
+		if w, ok := want[tk.Text]; ok && l.relationName(i) != w {
+			t.Errorf("relationName(%q) = %v, want %v", tk.Text, !w, w)
+		}
+	}
+}

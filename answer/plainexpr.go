@@ -416,8 +416,42 @@ func (l exprLine) mathWord(i int) bool {
 			}
 		}
 	}
-	return i+1 < len(l.toks) && l.glued(i, i+1) && l.punctIn(i+1, "^_")
+	return i+1 < len(l.toks) && l.glued(i, i+1) && l.punctIn(i+1, "^_") || l.relationName(i)
 }
+
+// relationName reports whether the word at i names the left side of a
+// relation: a name of two or three letters with a capital ("AB", "tB",
+// "PQR") or written onto its "=" ("xy=6"), before an "=" (spaces
+// aside). The relation is then read whole, as a box holding it is
+// ("tB=12+12√3" is not the gold AB=12+12√3, nor is it 12+12√3 cut out
+// of it); a prose word before "=" ("gives us = 5") is no name.
+func (l exprLine) relationName(i int) bool {
+	w := l.toks[i].Text
+	if len(w) > 3 {
+		return false
+	}
+	n := i + 1
+	glued := true // the word touches its "="
+	if n < len(l.toks) && l.space(n) {
+		n, glued = n+1, false
+	}
+	if n >= len(l.toks) || !l.punctIn(n, "=") || n+1 < len(l.toks) && l.glued(n, n+1) && l.punctIn(n+1, "=") {
+		return false
+	}
+	if i > 0 && l.glued(i-1, i) && (l.toks[i-1].Kind == texscan.Word || l.toks[i-1].Kind == texscan.Number || l.punctIn(i-1, "'")) {
+		return false // the end of a longer word or of a value: "Tom's", "5cm"
+	}
+	if strings.ToLower(w) != w {
+		return true
+	}
+	return glued && !proseBeforeEquals[w]
+}
+
+// proseBeforeEquals are short words a sentence writes before an "=" of
+// its own ("we get = 5" aside, "so=", "is=" are typing slips, not names).
+var proseBeforeEquals = map[string]bool{"is": true, "us": true, "so": true, "be": true, "to": true, "of": true,
+	"we": true, "it": true, "as": true, "at": true, "by": true, "in": true, "on": true, "or": true, "an": true,
+	"and": true, "the": true, "get": true, "got": true, "has": true, "was": true, "are": true, "its": true}
 
 // mathPunct reports whether the punctuation at i is math.
 func (l exprLine) mathPunct(i int) bool {

@@ -260,20 +260,6 @@ func copyMetrics(m map[string]float64) map[string]float64 {
 	return out
 }
 
-// fromEngine turns an engine result into a verdict.
-func fromEngine(r equiv.Result) Verdict {
-	switch r.Outcome {
-	case equiv.Equal:
-		return Verdict{Kind: Correct, Score: 1, Reason: r.Reason}
-	case equiv.NotEqual:
-		return Verdict{Kind: Wrong, Reason: r.Reason}
-	case equiv.Unparsable:
-		return Verdict{Kind: Unparsable, Reason: r.Reason}
-	default:
-		return Verdict{Kind: Undecided, Reason: r.Reason}
-	}
-}
-
 // finalAnswers lists the answers a reply gives, in reply order: each final
 // answer it stands by (see conclude.go), a run of boxes counting as its
 // parts.

@@ -34,7 +34,7 @@ func compoundQuantity(s string) (string, bool) {
 			if name == "" {
 				continue // \, \; \! \  and other one-byte commands: spacing
 			}
-			if textCommands[name] && i < len(s) && s[i] == '{' {
+			if textCommands[name] && openAt(s, i) {
 				k := matchBrace(s, i)
 				if k < 0 {
 					return "", false

@@ -2,6 +2,8 @@ package answer
 
 import (
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 func trimSpan(s string, a, b int) (int, int) {
@@ -52,17 +54,23 @@ func isWordByte(c byte) bool {
 	return isLetter(c) || isDigit(c) || c == '_'
 }
 
-// commandAt reads the LaTeX command at s[i] (a backslash): its name, ""
-// for a one-byte command such as \, or \$, and where it ends.
+// commandAt reads the LaTeX command at s[i] (a backslash) as texscan does:
+// its name, "" for a command of one character (\, \$ \é) or a math
+// delimiter (\( \]), and where it ends. \begin and \end end at their
+// name, before the environment's group; a backslash ending s ends there.
 func commandAt(s string, i int) (name string, end int) {
-	j := i + 1
-	for j < len(s) && isLetter(s[j]) {
-		j++
+	t, ok := texscan.NewScanner(s, i).Next()
+	switch {
+	case !ok || t.Pos != i:
+		return "", i + 1
+	case t.Kind == texscan.Begin:
+		return "begin", i + len(`\begin`)
+	case t.Kind == texscan.End:
+		return "end", i + len(`\end`)
+	case t.Kind == texscan.Command && isLetter(t.Text[1]):
+		return t.Name(), t.End()
 	}
-	if j == i+1 && j < len(s) {
-		return "", j + 1
-	}
-	return s[i+1 : j], j
+	return "", t.End()
 }
 
 func quoteShort(s string) string { return "\"" + s + "\"" }
@@ -87,11 +95,7 @@ func cleanCandidate(s string) string {
 		s = strings.TrimSpace(s[:i])
 	}
 	// "\fbox{$\frac12$}": math delimiters inside a box are layout.
-	if len(s) >= 2 && s[0] == '$' && s[len(s)-1] == '$' && strings.Count(s, "$") == 2 {
-		s = strings.TrimSpace(s[1 : len(s)-1])
-	} else if len(s) >= 4 && strings.HasPrefix(s, "$$") && strings.HasSuffix(s, "$$") && strings.Count(s, "$") == 4 {
-		s = strings.TrimSpace(s[2 : len(s)-2])
-	}
+	s = unwrapDollars(s)
 	if !strings.Contains(s, `\\`) {
 		return s
 	}
@@ -119,6 +123,31 @@ func cleanCandidate(s string) string {
 	return b.String()
 }
 
+// dollars counts the unescaped dollar signs of s (texscan's math shifts:
+// \$ is a price sign, and the dollar of \\$ is not escaped).
+func dollars(s string) int {
+	n := 0
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return n
+		}
+		if t.Kind == texscan.MathShift {
+			n += len(t.Text)
+		}
+	}
+}
+
+// unwrapDollars returns the formula of s when s is one $...$ or $$...$$
+// formula with no dollar inside (texscan's segment: \$ is a price sign,
+// no delimiter), else s.
+func unwrapDollars(s string) string {
+	if g, ok := texscan.SegmentAt(s, 0); ok && g.End == len(s) && s[0] == '$' && dollars(s[g.CS:g.CE]) == 0 {
+		return strings.TrimSpace(s[g.CS:g.CE])
+	}
+	return s
+}
+
 var knownCommands = map[string]bool{}
 
 func init() {
@@ -130,4 +159,90 @@ func init() {
 	}
 }
 
-// bareWords may stand beside a value in a bare answer ("2.5 million",
+// listGap reports whether gap (between two math segments) separates items of
+// one list: only commas, spaces and the words "and"/"or".
+func listGap(gap string) bool {
+	g := strings.TrimSpace(gap)
+	g = strings.TrimPrefix(g, ",")
+	g = strings.TrimSpace(g)
+	return g == "and" || g == "or" || g == "," || g == `\text{and}` || g == `\text{or}`
+}
+
+// abbrevs are the abbreviations whose period ends no sentence.
+var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m"}
+
+// isAbbrev reports whether before ends in an abbreviation of abbrevs
+// ("Mr", "a.m").
+func isAbbrev(before string) bool {
+	j := len(before)
+	for j > 0 && (isLetter(before[j-1]) || before[j-1] == '.') {
+		j--
+	}
+	w := asciiLower(before[j:])
+	for _, a := range abbrevs {
+		if w == a {
+			return true
+		}
+	}
+	return false
+}
+
+// openAt reports whether a brace group opens at s[i] (texscan's Open token).
+func openAt(s string, i int) bool {
+	t, ok := texscan.NewScanner(s, i).Next()
+	return ok && t.Kind == texscan.Open
+}
+
+// matchBrace returns the index of the '}' matching the '{' at s[i], or -1
+// (texscan's brace group: escaped braces \{ \} do not count).
+func matchBrace(s string, i int) int {
+	g, err := texscan.Match(s, i, texscan.Braces, texscan.Limits{})
+	if err != nil {
+		return -1
+	}
+	return g.InnerEnd
+}
+
+// lastRelation returns where the last relation sign of s ends, or -1:
+// "=", "<", ">" or a relation command (\approx, \le, \leq, \ge, \geq, \ne,
+// \neq, \equiv), read as texscan tokens (\left, \neg and \newline are no
+// relation, and \leq ends after its q).
+func lastRelation(s string) int {
+	best := -1
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return best
+		}
+		if relationSign(t) {
+			best = t.End()
+		}
+	}
+}
+
+// firstRelation returns where the first relation sign of s starts, or -1.
+func firstRelation(s string) int {
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return -1
+		}
+		if relationSign(t) {
+			return t.Pos
+		}
+	}
+}
+
+// relationSign reports whether t is a sign that ends a side of a relation.
+func relationSign(t texscan.Token) bool {
+	switch t.Kind {
+	case texscan.Punct:
+		return t.Text == "=" || t.Text == "<" || t.Text == ">"
+	case texscan.Command:
+		switch t.Name() {
+		case "approx", "le", "leq", "leqslant", "ge", "geq", "geqslant", "ne", "neq", "equiv":
+			return true
+		}
+	}
+	return false
+}

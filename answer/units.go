@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/matheval/matheval/latex"
+	"github.com/matheval/matheval/texscan"
 )
 
 // Units by meaning. The MATH normalisation takes a unit off each side
@@ -35,7 +36,7 @@ import (
 // Words that change a value (a time of day, "thousand", "squared", a
 // verdict: latex.QualifierText) are never units; they stay for the engine.
 
-// unitSet is the unit one answer names, as unitsOf read it.
+// unitSet is the unit one answer names, as normalizeSplit reads it.
 type unitSet struct {
 	// text is the unit as written (spacing collapsed), "" when none.
 	text string
@@ -104,13 +105,6 @@ func unitVerdict(gold, cand unitSet) (ok bool, ratio *big.Rat, why string) {
 }
 
 var ratOne = big.NewRat(1, 1)
-
-// unitsOf reads the unit an answer names: the unit tail NormalizeMATH
-// takes off, a dollar sign and a degree sign.
-func unitsOf(s string) unitSet {
-	_, u := normalizeSplit(s)
-	return u
-}
 
 // ---- the unit table ----
 
@@ -412,27 +406,60 @@ func itoa(n int) string {
 }
 
 // unitTokens splits a unit text into words, "/", "*" and powers ("^2",
-// "^-1"), with \text{} wrappers, spacing and the degree sign read.
+// "^-1"), with \text{} wrappers, spacing and the degree sign read, on
+// texscan's tokens. A command that is no unit gives ["\\name"] and an
+// exponent that is not one digit ["^?"]: neither is read.
 func unitTokens(s string) []string {
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return []string{"^?"}
+	}
 	var out []string
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '~' || c == '{' || c == '}' || c == '.' || c == '-' && !(i > 0 && s[i-1] == '^'):
-			i++
-		case c == '\\':
-			name, end := commandAt(s, i)
-			switch name {
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		switch t.Kind {
+		case texscan.Space, texscan.Open, texscan.Close, texscan.MathOpen, texscan.MathClose:
+		case texscan.Char:
+			if t.Text == `\` {
+				continue // a backslash ending the text
+			}
+			r, _ := utf8.DecodeRuneInString(t.Text)
+			switch r {
+			case '²':
+				out = append(out, "^2")
+			case '³':
+				out = append(out, "^3")
+			case '·', '×', '⋅':
+				out = append(out, "*")
+			case '⁻':
+				if k+1 < len(toks) && toks[k+1].Text == "¹" {
+					out = append(out, "^-1")
+					k++
+				} else {
+					return []string{"^?"}
+				}
+			case 'µ', 'μ':
+				out = append(out, "µ")
+			default:
+				out = append(out, string(r))
+			}
+		case texscan.Begin:
+			return []string{`\begin`}
+		case texscan.End:
+			return []string{`\end`}
+		case texscan.Command:
+			if !isLetter(t.Text[1]) {
+				continue // \, \; \! \  \$ \{: spacing and escapes
+			}
+			switch name := t.Name(); name {
 			case "text", "mbox", "mathrm", "textrm", "textnormal", "rm", "textbf", "textit", "mathit", "operatorname":
 			case "cdot", "times":
 				out = append(out, "*")
 			case "circ":
 				out = append(out, "°")
-			case "$":
-				out = append(out, "$")
 			case "mu":
 				// \mu s, \mu\text{m}: the micro prefix
-				if end < len(s) {
+				if t.End() < len(s) {
 					out = append(out, "µ")
 				}
 			case "Omega":
@@ -441,49 +468,33 @@ func unitTokens(s string) []string {
 				out = append(out, "€")
 			case "pounds":
 				out = append(out, "£")
-			case "", ",", ";", ":", "!", " ", "quad", "qquad":
+			case "quad", "qquad":
 			default:
 				return []string{"\\" + name} // a command that is no unit: not read
 			}
-			if end <= i {
-				end = i + 1
-			}
-			i = end
-		case c == '^':
-			j := i + 1
-			for j < len(s) && (s[j] == '{' || s[j] == ' ') {
-				j++
-			}
-			if strings.HasPrefix(s[j:], `\circ`) {
-				out = append(out, "°")
-				i = j + len(`\circ`)
-				for i < len(s) && s[i] == '}' {
-					i++
+		case texscan.Punct:
+			switch t.Text {
+			case "~", ".", "-":
+			case "/", "*":
+				out = append(out, t.Text)
+			case "^":
+				e, next, ok := unitPower(toks, k+1)
+				if !ok {
+					return []string{"^?"}
 				}
-				continue
+				out = append(out, e)
+				k = next - 1
+			default:
+				out = append(out, t.Text)
 			}
-			neg := j < len(s) && s[j] == '-'
-			if neg {
+		case texscan.Word, texscan.MathShift:
+			// a word, with the dollars written onto it ("US$")
+			j := k + 1
+			for j < len(toks) && toks[j].Pos == toks[j-1].End() && (toks[j].Kind == texscan.Word || toks[j].Kind == texscan.MathShift) {
 				j++
 			}
-			if j >= len(s) || s[j] < '1' || s[j] > '9' || j+1 < len(s) && isDigit(s[j+1]) {
-				return []string{"^?"}
-			}
-			if neg {
-				out = append(out, "^-"+s[j:j+1])
-			} else {
-				out = append(out, "^"+s[j:j+1])
-			}
-			i = j + 1
-		case c == '/' || c == '*':
-			out = append(out, string(c))
-			i++
-		case isLetter(c) || c == '$':
-			j := i
-			for j < len(s) && (isLetter(s[j]) || s[j] == '$') {
-				j++
-			}
-			w := s[i:j]
+			w := s[t.Pos:toks[j-1].End()]
+			k = j - 1
 			// a prefix written as its own letter before \mu is rare; a word
 			// after µ joins it ("µ" "s" -> "µs")
 			if n := len(out); n > 0 && (out[n-1] == "µ") {
@@ -493,29 +504,14 @@ func unitTokens(s string) []string {
 			} else {
 				out = append(out, w)
 			}
-			i = j
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			switch r {
-			case '²':
-				out = append(out, "^2")
-			case '³':
-				out = append(out, "^3")
-			case '·', '×', '⋅':
-				out = append(out, "*")
-			case '⁻':
-				if strings.HasPrefix(s[i+size:], "¹") {
-					out = append(out, "^-1")
-					size += len("¹")
-				} else {
-					return []string{"^?"}
+		case texscan.Number:
+			for _, r := range t.Text {
+				if r != '.' {
+					out = append(out, string(r)) // digits are no unit: one each
 				}
-			case 'µ', 'μ':
-				out = append(out, "µ")
-			default:
-				out = append(out, string(r))
 			}
-			i += size
+		default:
+			out = append(out, t.Text)
 		}
 	}
 	// "° C" written apart, "degrees Celsius": one temperature unit
@@ -527,6 +523,33 @@ func unitTokens(s string) []string {
 		}
 	}
 	return out
+}
+
+// unitPower reads the exponent after a "^" at toks[k]: a degree sign
+// (^\circ, ^{\circ}) or one digit 1-9, negative or not (^2, ^{-1}). It
+// returns the token ("°", "^2", "^-1") and the index after it.
+func unitPower(toks []texscan.Token, k int) (string, int, bool) {
+	for k < len(toks) && (toks[k].Kind == texscan.Open || toks[k].Kind == texscan.Space) {
+		k++
+	}
+	if k < len(toks) && toks[k].Is("circ") {
+		k++
+		for k < len(toks) && toks[k].Kind == texscan.Close {
+			k++
+		}
+		return "°", k, true
+	}
+	neg := k < len(toks) && toks[k].Text == "-"
+	if neg {
+		k++
+	}
+	if k >= len(toks) || toks[k].Kind != texscan.Number || len(toks[k].Text) != 1 || toks[k].Text == "0" {
+		return "", 0, false
+	}
+	if neg {
+		return "^-" + toks[k].Text, k + 1, true
+	}
+	return "^" + toks[k].Text, k + 1, true
 }
 
 // readUnit gives the meaning of a unit text taken off an answer.

@@ -3,6 +3,8 @@
 // The Verdict type defined here is the one result type used everywhere.
 package answer
 
+import "github.com/matheval/matheval/equiv"
+
 // Kind classifies a graded sample. Only Correct counts as right; every other
 // kind counts as not right, but the kinds are reported apart so that a
 // formatting or infrastructure failure never reads as a reasoning failure.
@@ -53,3 +55,17 @@ func (v Verdict) Internal() *InternalError { return v.internal }
 
 // IsCorrect reports whether the verdict counts as fully right.
 func (v Verdict) IsCorrect() bool { return v.Kind == Correct }
+
+// fromEngine turns an engine result into a verdict.
+func fromEngine(r equiv.Result) Verdict {
+	switch r.Outcome {
+	case equiv.Equal:
+		return Verdict{Kind: Correct, Score: 1, Reason: r.Reason}
+	case equiv.NotEqual:
+		return Verdict{Kind: Wrong, Reason: r.Reason}
+	case equiv.Unparsable:
+		return Verdict{Kind: Unparsable, Reason: r.Reason}
+	default:
+		return Verdict{Kind: Undecided, Reason: r.Reason}
+	}
+}

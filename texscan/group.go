@@ -268,3 +268,52 @@ func Balanced(src string, b Brackets, lim Limits) bool {
 		}
 	}
 }
+
+// Walker reads the tokens of a text keeping the nesting depth of the
+// groups under its brackets, for a reader that stops on what the depth
+// says (the end of a line outside every group, a separator at the top
+// level) rather than at one group's end. A closer with nothing open is
+// text: the depth never goes below zero.
+type Walker struct {
+	w   walker
+	err error
+}
+
+// NewWalker returns a walker over src from byte offset start (clamped to
+// the text) at depth zero. A text over lim.MaxBytes reads no token and
+// sets Err.
+func NewWalker(src string, start int, b Brackets, lim Limits) *Walker {
+	lim = lim.orDefault()
+	w := &Walker{w: walker{s: Scanner{src: src, pos: max(0, min(start, len(src)))}, b: b, lim: lim}}
+	if err := lim.check(src); err != nil {
+		w.err = err
+		w.w.s.pos = len(src)
+	}
+	return w
+}
+
+// Next returns the next token and its effect on the depth: +1 for an
+// opener, -1 for a closer (also one with nothing open), 0 otherwise (and
+// for the delimiter of a \left or \right, which its command counted). It
+// reports false at the end of the text or once groups nest deeper than the
+// limit (then Err says so).
+func (w *Walker) Next() (t Token, d int, ok bool) {
+	if w.err != nil {
+		return Token{}, 0, false
+	}
+	t, d, err, ok := w.w.step()
+	if err != nil {
+		w.err = err
+		return Token{}, 0, false
+	}
+	return t, d, ok
+}
+
+// Depth is the nesting depth after the last token read.
+func (w *Walker) Depth() int { return w.w.depth }
+
+// Pos is the offset of the next token.
+func (w *Walker) Pos() int { return w.w.s.pos }
+
+// Err is the refusal that stopped the walker, or nil.
+func (w *Walker) Err() error { return w.err }

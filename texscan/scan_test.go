@@ -166,6 +166,43 @@ func TestBalanced(t *testing.T) {
 // FuzzScan checks that tokens cover the text exactly, in increasing
 // order, that each kind's text has its shape, and that the helpers never
 // panic and return groups and pieces inside the text.
+func TestWalker(t *testing.T) {
+	src := "a{b\\{c}\n}d\n\\left( e \\right)}{"
+	w := NewWalker(src, 0, Braces|LeftRight, Limits{})
+	var got []string
+	for {
+		tk, d, ok := w.Next()
+		if !ok {
+			break
+		}
+		if tk.Kind != Space {
+			got = append(got, fmt.Sprintf("%s/%d/%d", tk.Text, d, w.Depth()))
+		}
+	}
+	want := "a/0/0 {/1/1 b/0/1 \\{/0/1 c/0/1 }/-1/0 \n/0/0 }/-1/0 d/0/0 \n/0/0 \\left/1/1 (/0/1 e/0/1 \\right/-1/0 )/0/0 }/-1/0 {/1/1"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("walker:\n got  %s\n want %s", g, want)
+	}
+	if w.Err() != nil || w.Pos() != len(src) {
+		t.Errorf("walker ended at %d with %v", w.Pos(), w.Err())
+	}
+	w = NewWalker("xx{y}", 2, Braces, Limits{})
+	if tk, d, ok := w.Next(); !ok || tk.Text != "{" || d != 1 || w.Depth() != 1 {
+		t.Errorf("walker from offset 2: %+v %d %v", tk, d, ok)
+	}
+	deep := NewWalker(strings.Repeat("{", 30), 0, Braces, Limits{MaxDepth: 20})
+	n := 0
+	for _, _, ok := deep.Next(); ok; _, _, ok = deep.Next() {
+		n++
+	}
+	if n != 20 || deep.Err() == nil {
+		t.Errorf("deep walker read %d tokens, err %v", n, deep.Err())
+	}
+	if _, _, ok := NewWalker("abc", 0, Braces, Limits{MaxBytes: 2}).Next(); ok {
+		t.Errorf("walker read a text over the limit")
+	}
+}
+
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{`\frac{1}{2}`, `$x$ and $$y$$`, `\left( a, b \right]`, "π²\xff\\", `\begin{align*}x\end{align*}`,
 		"a\r\n\r\rb", `\\\$$`, `3.14.15`} {
@@ -207,6 +244,26 @@ func FuzzScan(f *testing.F) {
 		}
 		if n := len(strings.Join(parts, "")); n > len(s) {
 			t.Fatalf("pieces longer than the text")
+		}
+		// The walker's depth agrees with Balanced, never goes below zero,
+		// and its tokens are the scanner's.
+		w := NewWalker(s, 0, Bracketed, Limits{})
+		n := 0
+		for {
+			tk, d, ok := w.Next()
+			if !ok {
+				break
+			}
+			if w.Depth() < 0 || n >= len(ts) || tk != ts[n] || d < -1 || d > 1 {
+				t.Fatalf("walker token %d %+v depth %d in %q", n, tk, w.Depth(), s)
+			}
+			n++
+		}
+		if w.Err() == nil && n != len(ts) {
+			t.Fatalf("walker read %d of %d tokens of %q", n, len(ts), s)
+		}
+		if Balanced(s, Bracketed, Limits{}) && w.Depth() != 0 {
+			t.Fatalf("balanced %q ends at depth %d", s, w.Depth())
 		}
 		last := 0
 		for _, g := range Segments(s) {
