@@ -54,8 +54,10 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	if _, ok := texseg.Next(t, 0); ok {
 		return Candidate{}, false // math segments are the math tier's
 	}
-	// A sentence period at the end is not part of the answer.
-	for len(t) > 0 && t[len(t)-1] == '.' && !(len(t) >= 2 && isDigit(t[len(t)-2]) && strings.Count(t, ".") > 1) {
+	// A sentence period at the end is not part of the answer; three dots
+	// are an ellipsis, which the parser reads ("1, 2, ..." is a sequence
+	// going on, never the list 1, 2; "2..." ends the value 2).
+	for len(t) > 0 && t[len(t)-1] == '.' && !strings.HasSuffix(t, "...") && !(len(t) >= 2 && isDigit(t[len(t)-2]) && strings.Count(t, ".") > 1) {
 		if isAbbrev(t[:len(t)-1]) {
 			break
 		}

@@ -204,7 +204,7 @@ func normalizeSplit(s string) (string, unitSet) {
 		}
 		dollar = strings.Contains(r, `\$`) || strings.Count(s, "$") == 1 && strings.Contains(r, "$")
 	}
-	s = mathReplacer.Replace(s)
+	s = mathReplacer.Replace(dropValuePercents(s))
 	if !strings.Contains(s, "$") || strings.Count(s, "$") == 1 {
 		s = strings.ReplaceAll(s, "$", "")
 	}
@@ -213,7 +213,9 @@ func normalizeSplit(s string) (string, unitSet) {
 	trig := hasTrig(s)
 	// a sentence's period is no part of the answer ("30^\circ."), and would
 	// hide the unit before it
-	s = strings.TrimSpace(strings.TrimRight(s, "."))
+	if !strings.HasSuffix(s, "...") { // an ellipsis is the parser's to read ("1, 2, ...")
+		s = strings.TrimSpace(strings.TrimRight(s, "."))
+	}
 	head, tail, _ := unitTail(s, !trig)
 	// units inside the answer count too: on an item of a list ("4\text{
 	// radians}, 20^\circ") or of a tuple ("(6,235^\circ)")
@@ -273,9 +275,65 @@ func hasTrig(s string) bool {
 
 var mathReplacer = strings.NewReplacer(
 	`\$`, "",
-	`\%`, "", "%", "",
 	`\! `, "", `\!`, "", "{, }", "{,}",
 )
+
+// dropValuePercents takes off the percent sign that ends a value, as MATH's
+// normalisation does ("25\%" is 25): one sign (\% or %) outside every
+// bracket, right before the end of the answer, a list separator, or a
+// \text or spacing command. Any other percent sign stays for the parser,
+// which reads it as a hundredth or refuses it: \lfloor 25\%\rfloor is 0,
+// \max(25\%, 1) is 1, 5\%\% is no number (all were 25, 25 and 5 when every
+// sign was deleted). A text too long or deep to scan is left as it is.
+func dropValuePercents(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return s
+	}
+	isPct := func(t texscan.Token) bool { return t.Is("%") || t.Kind == texscan.Punct && t.Text == "%" }
+	depths := make([]int, len(toks))
+	w := texscan.NewWalker(s, 0, texscan.Bracketed, texscan.Limits{})
+	for i := range toks {
+		if _, _, ok := w.Next(); !ok {
+			return s
+		}
+		depths[i] = w.Depth()
+	}
+	var b strings.Builder
+	for i, t := range toks {
+		if isPct(t) && depths[i] == 0 && (i == 0 || !isPct(toks[i-1])) && endsValue(toks[i+1:]) {
+			continue
+		}
+		b.WriteString(t.Text)
+	}
+	return b.String()
+}
+
+// endsValue reports whether the tokens after a percent sign end its value:
+// nothing but spaces, or a list separator, a \text-like command or a
+// spacing command next.
+func endsValue(rest []texscan.Token) bool {
+	for _, t := range rest {
+		switch {
+		case t.Kind == texscan.Space || t.Kind == texscan.Newline:
+			continue
+		case t.Kind == texscan.Punct && (t.Text == "," || t.Text == ";" || t.Text == "."):
+			return true
+		case t.Kind == texscan.Command:
+			switch t.Name() {
+			case "text", "mbox", "textrm", "textnormal", "mathrm", ",", ";", ":", " ", "quad", "qquad", "%":
+				return t.Name() != "%"
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 var scaleWordsList = []struct{ word, pow string }{
 	{"million", `\times 10^{6}`}, {"billion", `\times 10^{9}`}, {"thousand", `\times 10^{3}`}, {"trillion", `\times 10^{12}`},

@@ -106,8 +106,10 @@ var qualifierAfter = []string{"or more", "or less", "or fewer", "or greater", "o
 
 // changedAfter matches the words that, right after a number, change its
 // value (a scale, an operation, a time of day) or disown it (a verdict):
-// "9 thousand", "9 squared", "9 p.m.", "9 (wrong)".
-var changedAfter = regexp.MustCompile(`^\s*(?:\\(?:text|mathrm|mbox|textrm)\s*\{\s*)?[(\[]?(❌|✗|✘|👎|(?i:thousands?|millions?|billions?|trillions?|quadrillions?|hundreds?|dozens?|myriads?|googols?|bn|squared|cubed|doubled|tripled|halved|thrice|tenfold|hundredfold|halves|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|elevenths|twelfths|twentieths|hundredths|thousandths|millionths|billionths|permille|gross|wrong|incorrect|excluded|rejected|extraneous|mistake|too\s+(?:large|small|big|high|low)|fails|contradiction|invalid|discarded|lakhs?|crores?|fivefold|quadrupled|sixteenths|[ap]\.\s?m\.?|[ap]m)\b)`)
+// "9 thousand", "9 squared", "9 p.m.", "9 (wrong)", "2 fifteenths" (every
+// ordinal fraction from the eleventh to the ninetieth, as latex's
+// qualifier words list them), "5 grand".
+var changedAfter = regexp.MustCompile(`^\s*(?:\\(?:text|mathrm|mbox|textrm)\s*\{\s*)?[(\[]?(❌|✗|✘|👎|(?i:thousands?|millions?|billions?|trillions?|quadrillions?|hundreds?|dozens?|myriads?|googols?|bn|squared|cubed|doubled|tripled|halved|thrice|tenfold|hundredfold|halves|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|elevenths|twelfths|twentieths|hundredths|thousandths|millionths|billionths|permille|gross|wrong|incorrect|excluded|rejected|extraneous|mistake|too\s+(?:large|small|big|high|low)|fails|contradiction|invalid|discarded|lakhs?|crores?|fivefold|quadrupled|sixteenths|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|million|billion|trillion)ths?|grand|negated|opposite|quintillions?|sextillions?|[ap]\.\s?m\.?|[ap]m)\b)`)
 
 // operandBefore and operandAfter match words that make the number an
 // operand of something said in words: "square root of 5", "log 5", "5

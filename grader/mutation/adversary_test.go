@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/matheval/matheval/equiv"
 	"github.com/matheval/matheval/grader/mutation"
 )
 
@@ -48,43 +47,18 @@ func TestAdversary(t *testing.T) {
 	if !testing.Short() && (mutants < 5000 || rewrites < 2000) {
 		t.Errorf("only %d meaning-changing and %d meaning-keeping pairs; the family promises 5,000 and 2,000", mutants, rewrites)
 	}
-	// The families whose false Equals come from the MATH policy's text
-	// normalisation before the engine (package answer, not the engine):
-	// the engine itself must still tell these pairs apart, and the
-	// policy's count is logged until answer is fixed.
-	var kept []failure
-	known := map[string]int{}
-	for _, f := range tl.falseEq {
-		why, ok := answerSide[f.Family]
-		if !ok {
-			kept = append(kept, f)
-			continue
-		}
-		if known[f.Family] == 0 {
-			t.Logf("[%s] false Equal under answer.MATH (%s), e.g. gold %q, candidate %q", f.Family, why, f.Gold, f.Cand)
-		}
-		known[f.Family]++
-		if r := engineCompare(f.Gold, f.Cand); r.Outcome == equiv.Equal {
-			t.Errorf("[%s] engine Equal: gold %q, candidate %q: %s", f.Family, f.Gold, f.Cand, r.Reason)
-		}
-	}
-	for fam, n := range known {
-		t.Logf("[%s] %d false Equal under answer.MATH, none from the engine", fam, n)
-	}
-	tl.falseEq = kept
+	// Every family asserts 0 false Equal under answer.MATH, the three whose
+	// false Equals came from the policy's text normalisation before the
+	// engine (package answer) included: \% dropped inside an operation
+	// (713 of the sampled sweep, 11,239 of the full), an ellipsis trimmed
+	// (805; 12,828) and the number taken out of "2 fifteenths" (1,392;
+	// 21,748) are fixed in answer (dropValuePercents, the bare tier's
+	// ellipsis, changedAfter's ordinal fractions and multiples).
 	// 0 false Equal from the engine in every other family (the full sweep
 	// of the first version found 23,028 in the engine's families, 0 after
 	// the fixes of its commit); the rewrites' Equal rate is a floor under
 	// the rate measured then (98.74% before, 99.98% after, full sweep).
 	assertFamilies(t, tl, 97, 97, nil)
-}
-
-// answerSide names the families whose false Equals the MATH policy's
-// normalisation makes before the engine sees the answers.
-var answerSide = map[string]string{
-	"adv:percent-inside":   "answer/math.go's mathReplacer drops every \\% of the text, so \\lfloor 25\\%\\rfloor is read as \\lfloor 25\\rfloor",
-	"adv:dots-plain":       "answer/math.go's normalizeSplit trims every trailing dot, so 2, ... is read as 2,",
-	"adv:trail-word-plain": "answer's extraction takes the number out of a plain reply, so 2 fifteenths is read as 2",
 }
 
 // adv collects the pairs of one gold.
@@ -590,8 +564,12 @@ func adversary(g string, st *mutation.Stats) []mutation.Pair {
 		a.differ("trail-text", g+`\text{ (rough estimate)}`, "")
 		a.differ("trail-text", g+`\text{ twentieths}`, "an ordinal fraction")
 		a.differ("trail-text", g+`\text{ grand}`, "a multiple")
-		a.differ("trail-word-plain", g+` fifteenths`, "an ordinal fraction")
-		a.differ("trail-word-plain", g+` grand`, "a multiple")
+		// (not after a gold's own sentence period: "…i. fifteenths" is a
+		// word after the sentence, not on the value)
+		if !strings.HasSuffix(strings.TrimSpace(g), ".") {
+			a.differ("trail-word-plain", g+` fifteenths`, "an ordinal fraction")
+			a.differ("trail-word-plain", g+` grand`, "a multiple")
+		}
 	}
 	// an exponent: e as Euler's number or as a power of ten, ×10^k
 	if (isInt || isDec) && !a.isOne(0) {
