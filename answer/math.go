@@ -289,19 +289,17 @@ func dropValuePercents(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
 	}
-	toks, err := texscan.Tokens(s, texscan.Limits{})
-	if err != nil {
+	// one pass of the walker gives each token and the bracket depth after it
+	var toks []texscan.Token
+	var depths []int
+	w := texscan.NewWalker(s, 0, texscan.Bracketed, texscan.Limits{})
+	for t, _, ok := w.Next(); ok; t, _, ok = w.Next() {
+		toks, depths = append(toks, t), append(depths, w.Depth())
+	}
+	if w.Err() != nil {
 		return s
 	}
 	isPct := func(t texscan.Token) bool { return t.Is("%") || t.Kind == texscan.Punct && t.Text == "%" }
-	depths := make([]int, len(toks))
-	w := texscan.NewWalker(s, 0, texscan.Bracketed, texscan.Limits{})
-	for i := range toks {
-		if _, _, ok := w.Next(); !ok {
-			return s
-		}
-		depths[i] = w.Depth()
-	}
 	var b strings.Builder
 	for i, t := range toks {
 		if isPct(t) && depths[i] == 0 && (i == 0 || !isPct(toks[i-1])) && endsValue(toks[i+1:]) {

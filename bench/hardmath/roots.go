@@ -167,16 +167,8 @@ func dropTextCommands(s string) string {
 		if t.Kind != texscan.Command || !dropNames[t.Name()] {
 			return "", false
 		}
-		probe := *sc
-		o, ok := probe.Next()
-		for ok && o.Kind == texscan.Space {
-			o, ok = probe.Next()
-		}
-		if !ok || o.Kind != texscan.Open {
-			return "", false
-		}
-		g, err := texscan.Match(s, o.Pos, texscan.Braces, texscan.Limits{})
-		if err != nil {
+		g, _, found, err := argGroup(s, *sc)
+		if !found || err != nil {
 			return "", false
 		}
 		*sc = *texscan.NewScanner(s, g.End)
@@ -257,16 +249,11 @@ func unwrapCommands(s string) string {
 			b.WriteString(t.Text)
 			continue
 		}
-		probe := *sc
-		o, ok := probe.Next()
-		for ok && (o.Kind == texscan.Space || o.Kind == texscan.Newline) {
-			o, ok = probe.Next()
-		}
-		if !ok || o.Kind != texscan.Open {
+		g, probe, found, err := argGroup(s, *sc)
+		if !found {
 			b.WriteString(t.Text)
 			continue
 		}
-		g, err := texscan.Match(s, o.Pos, texscan.Braces, texscan.Limits{})
 		if err != nil {
 			b.WriteString(" ")
 			*sc = probe
@@ -276,6 +263,22 @@ func unwrapCommands(s string) string {
 		sc = texscan.NewScanner(s, g.End)
 	}
 	return b.String()
+}
+
+// argGroup reads the brace argument of the command just scanned by sc:
+// found when the next token that is not a space or a newline opens a
+// brace; g is its group as texscan matches it (err when it is never
+// closed), and after is the scanner just past the opening brace.
+func argGroup(s string, sc texscan.Scanner) (g texscan.Group, after texscan.Scanner, found bool, err error) {
+	o, ok := sc.Next()
+	for ok && (o.Kind == texscan.Space || o.Kind == texscan.Newline) {
+		o, ok = sc.Next()
+	}
+	if !ok || o.Kind != texscan.Open {
+		return g, sc, false, nil
+	}
+	g, err = texscan.Match(s, o.Pos, texscan.Braces, texscan.Limits{})
+	return g, sc, true, err
 }
 
 // unwrapNames are the commands whose argument unwrapCommands keeps.
