@@ -206,25 +206,6 @@ func paren(g string) string {
 	return `\left(` + g + `\right)`
 }
 
-// braced returns the end of the braced group that opens at s[i] ('{').
-func braced(s string, i int) int {
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return -1
-}
-
 // twoArgs finds each \cmd{A}{B} of s and returns their spans and arguments.
 func twoArgs(s, cmd string) (out [][5]int) {
 	for i := 0; ; {
@@ -234,12 +215,12 @@ func twoArgs(s, cmd string) (out [][5]int) {
 		}
 		k += i
 		a0 := k + len(cmd)
-		a1 := braced(s, a0)
+		a1 := mutation.MatchBrace(s, a0)
 		if a1 < 0 || a1+1 >= len(s) || s[a1+1] != '{' {
 			i = a0
 			continue
 		}
-		b1 := braced(s, a1+1)
+		b1 := mutation.MatchBrace(s, a1+1)
 		if b1 < 0 {
 			return out
 		}
