@@ -131,7 +131,7 @@ func openCache(path string) (*requestCache, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := lockShared(f); err != nil {
+		if err := rundir.LockFileShared(f); err != nil {
 			f.Close()
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/matheval/matheval/jsonl"
+	"github.com/matheval/matheval/rundir"
 )
 
 // ErrCacheBusy is returned (wrapped) by CompactCache while a run holds
@@ -39,7 +40,7 @@ func CompactCache(path string) (CacheStats, error) {
 		return st, err
 	}
 	defer f.Close()
-	held, err := tryLockExclusive(f)
+	held, err := rundir.TryLockFile(f)
 	if err != nil {
 		return st, fmt.Errorf("%s: %v", path, err)
 	}

@@ -38,7 +38,7 @@ func Lock(dir, what string) (*DirLock, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		held, err := tryLock(f)
+		held, err := TryLockFile(f)
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
@@ -59,7 +59,7 @@ func Lock(dir, what string) (*DirLock, error) {
 		fi, err1 := f.Stat()
 		pi, err2 := os.Stat(path)
 		if err1 != nil || err2 != nil || !os.SameFile(fi, pi) {
-			unlock(f)
+			UnlockFile(f)
 			f.Close()
 			continue
 		}
@@ -81,7 +81,7 @@ func (l *DirLock) Unlock() error {
 		return nil
 	}
 	err := os.Remove(l.path)
-	unlock(l.f)
+	UnlockFile(l.f)
 	if cerr := l.f.Close(); err == nil {
 		err = cerr
 	}
