@@ -777,6 +777,31 @@ type primePow struct {
 // up to trialLimit; a cofactor left over is kept whole (a prime, or a
 // product of large primes: forms with it may then miss an equality, never
 // claim a false one).
+// ratFactors returns the prime powers of |r|: the numerator's with their
+// exponents, the denominator's with their exponents negated (a fresh slice:
+// factorize's results are cached and shared).
+func (b *FormBuilder) ratFactors(r *big.Rat) ([]primePow, error) {
+	a := new(big.Rat).Abs(r)
+	var out []primePow
+	for _, part := range []struct {
+		n    *big.Int
+		sign int64
+	}{{a.Num(), 1}, {a.Denom(), -1}} {
+		if part.n.Cmp(big.NewInt(1)) == 0 {
+			continue
+		}
+		fs, err := b.factorize(part.n)
+		if err != nil {
+			return nil, err
+		}
+		for _, pp := range fs {
+			pp.e *= part.sign
+			out = append(out, pp)
+		}
+	}
+	return out, nil
+}
+
 func (b *FormBuilder) factorize(n *big.Int) ([]primePow, error) {
 	k := n.String()
 	if f, ok := b.factors[k]; ok {
@@ -908,41 +933,32 @@ func (b *FormBuilder) ratPow(r, q *big.Rat) (*Form, error) {
 			}
 		}
 	}
-	a := new(big.Rat).Abs(r)
-	for _, part := range []struct {
-		n    *big.Int
-		sign int64
-	}{{a.Num(), 1}, {a.Denom(), -1}} {
-		if part.n.Cmp(big.NewInt(1)) == 0 {
-			continue
-		}
-		fs, err := b.factorize(part.n)
+	fs, err := b.ratFactors(r)
+	if err != nil {
+		return nil, err
+	}
+	for _, pp := range fs {
+		e, err := qf.mul(frac{pp.e, 1})
 		if err != nil {
 			return nil, err
 		}
-		for _, pp := range fs {
-			e, err := qf.mul(frac{pp.e * part.sign, 1})
-			if err != nil {
-				return nil, err
-			}
-			var f *Form
-			cf := big.NewRat(1, 1)
-			fac := factor{b.radAtom(pp.p), e}
-			var extra *sum
-			keep, err := b.normFactor(&fac, cf, &extra)
-			if err != nil {
-				return nil, err
-			}
-			if keep {
-				m := &mono{fs: []factor{fac}}
-				m.computeKey()
-				f = b.monoForm(cf, m)
-			} else {
-				f = b.constForm(cf)
-			}
-			if out, err = b.mul(out, f); err != nil {
-				return nil, err
-			}
+		var f *Form
+		cf := big.NewRat(1, 1)
+		fac := factor{b.radAtom(pp.p), e}
+		var extra *sum
+		keep, err := b.normFactor(&fac, cf, &extra)
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			m := &mono{fs: []factor{fac}}
+			m.computeKey()
+			f = b.monoForm(cf, m)
+		} else {
+			f = b.constForm(cf)
+		}
+		if out, err = b.mul(out, f); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -955,24 +971,15 @@ func (b *FormBuilder) lnRat(r *big.Rat) (*Form, error) {
 		return nil, ErrDomain
 	}
 	out := b.constForm(new(big.Rat))
-	a := new(big.Rat).Abs(r)
-	for _, part := range []struct {
-		n    *big.Int
-		sign int64
-	}{{a.Num(), 1}, {a.Denom(), -1}} {
-		if part.n.Cmp(big.NewInt(1)) == 0 {
-			continue
-		}
-		fs, err := b.factorize(part.n)
-		if err != nil {
+	fs, err := b.ratFactors(r)
+	if err != nil {
+		return nil, err
+	}
+	for _, pp := range fs {
+		f := b.atomForm(b.logAtom(pp.p), frac{1, 1})
+		f, _ = b.scale(f, big.NewRat(pp.e, 1))
+		if out, err = b.add(out, f); err != nil {
 			return nil, err
-		}
-		for _, pp := range fs {
-			f := b.atomForm(b.logAtom(pp.p), frac{1, 1})
-			f, _ = b.scale(f, big.NewRat(pp.e*part.sign, 1))
-			if out, err = b.add(out, f); err != nil {
-				return nil, err
-			}
 		}
 	}
 	if r.Sign() < 0 {
