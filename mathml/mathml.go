@@ -6,12 +6,16 @@
 // operators. A command it does not know is shown as escaped text; input past
 // the size and nesting limits falls back to the escaped source. Every piece of
 // text that reaches the output is HTML-escaped, so the output is safe to embed.
+//
+// The formula is read as texscan tokens (commands, groups, environments and
+// numbers are what texscan says they are); this package has no scanner of
+// its own.
 package mathml
 
 import (
 	"errors"
 	"html"
-	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,11 +39,10 @@ func Convert(tex string, display bool) (out string, err error) {
 	if len(tex) > MaxInput {
 		return "", ErrLimit
 	}
-	p := &parser{src: []rune(tex)}
+	p := newParser(tex, 0)
 	body := p.seq(0)
-	for !p.eof() && p.err == nil { // a stray '}' or ']' ends seq early: keep going
-		p.pos++
-		body += "<mo>" + esc(string(p.src[p.pos-1])) + "</mo>" + p.seq(0)
+	for !p.eof() { // a stray '}' or ']' ends seq early: keep going
+		body += "<mo>" + esc(p.one()) + "</mo>" + p.seq(0)
 	}
 	if p.err != nil {
 		return "", p.err
@@ -60,66 +63,89 @@ const (
 	stopCell                // '&', '\\' or \end (inside an environment)
 )
 
+// parser reads the tokens of one formula from texscan, the one reader of
+// TeX's surface syntax: commands, groups and environments are what texscan
+// says they are, and this package only decides how each looks.
 type parser struct {
-	src   []rune
-	pos   int
+	src   string
+	toks  []texscan.Token
+	i     int // the current token; toks[i] may be the rest of a token split by one
 	depth int
 	size  int
 	err   error
-	text  string // src as a string, and the byte offset of each rune
-	offs  []int  // (with len(text) last), made by rawArg on first use
 }
 
-func (p *parser) eof() bool { return p.pos >= len(p.src) || p.err != nil }
-
-func (p *parser) peek() rune {
-	if p.pos < len(p.src) {
-		return p.src[p.pos]
+func newParser(tex string, depth int) *parser {
+	toks, err := texscan.Tokens(tex, texscan.Limits{})
+	p := &parser{src: tex, toks: toks, depth: depth}
+	if err != nil {
+		p.err = ErrLimit
 	}
-	return 0
+	return p
+}
+
+func (p *parser) eof() bool { return p.i >= len(p.toks) || p.err != nil }
+
+// tok is the current token (the zero Token at the end).
+func (p *parser) tok() texscan.Token {
+	if p.i < len(p.toks) {
+		return p.toks[p.i]
+	}
+	return texscan.Token{}
+}
+
+// offset is the byte offset of the current token (the length of the
+// formula at the end).
+func (p *parser) offset() int {
+	if p.i < len(p.toks) {
+		return p.toks[p.i].Pos
+	}
+	return len(p.src)
+}
+
+// isPunct reports whether the current token is the punctuation c.
+func (p *parser) isPunct(c string) bool {
+	t := p.tok()
+	return t.Kind == texscan.Punct && t.Text == c
+}
+
+// hasCmd reports whether the current token is the command \name.
+func (p *parser) hasCmd(name string) bool { return p.tok().Is(name) }
+
+func isBlank(t texscan.Token) bool {
+	switch t.Kind {
+	case texscan.Space, texscan.Newline:
+		return true
+	case texscan.Char:
+		r, _ := utf8.DecodeRuneInString(t.Text)
+		return unicode.IsSpace(r)
+	}
+	return false
 }
 
 func (p *parser) skipSpace() {
-	for p.pos < len(p.src) && unicode.IsSpace(p.src[p.pos]) {
-		p.pos++
+	for p.i < len(p.toks) && isBlank(p.toks[p.i]) {
+		p.i++
 	}
 }
 
-// hasCmd reports whether the input at pos is the command \name (not a prefix
-// of a longer command name).
-func (p *parser) hasCmd(name string) bool {
-	// Names are ASCII: compare byte by byte without allocating (this runs
-	// for every token while looking for stop conditions).
-	if p.pos+1+len(name) > len(p.src) || p.src[p.pos] != '\\' {
-		return false
+// one consumes and returns one rune of a run (a word's letter, a number's
+// digit: TeX takes a single character as an argument, so \frac12 is 1 over
+// 2), or the whole token of any other kind.
+func (p *parser) one() string {
+	if p.i >= len(p.toks) {
+		return ""
 	}
-	for i := 0; i < len(name); i++ {
-		if p.src[p.pos+1+i] != rune(name[i]) {
-			return false
+	t := p.toks[p.i]
+	switch t.Kind {
+	case texscan.Word, texscan.Number, texscan.Space, texscan.MathShift:
+		if _, n := utf8.DecodeRuneInString(t.Text); n < len(t.Text) {
+			p.toks[p.i] = texscan.Token{Kind: t.Kind, Pos: t.Pos + n, Text: t.Text[n:]}
+			return t.Text[:n]
 		}
 	}
-	end := p.pos + 1 + len(name)
-	last := rune(name[len(name)-1])
-	return !(unicode.IsLetter(last) && end < len(p.src) && unicode.IsLetter(p.src[end]))
-}
-
-func (p *parser) atStop(mask int) bool {
-	p.skipSpace()
-	if p.pos >= len(p.src) {
-		return true
-	}
-	c := p.src[p.pos]
-	switch {
-	case mask&stopBrace != 0 && c == '}':
-		return true
-	case mask&stopBracket != 0 && c == ']':
-		return true
-	case mask&stopRight != 0 && p.hasCmd("right"):
-		return true
-	case mask&stopCell != 0 && (c == '&' || p.hasCmd("\\") || p.hasCmd("end")):
-		return true
-	}
-	return false
+	p.i++
+	return t.Text
 }
 
 // seq parses items until a stop condition or the end.
@@ -135,22 +161,16 @@ func (p *parser) seq(mask int) string {
 	infix, left := "", ""
 	for !p.eof() && !p.atStop(mask) {
 		if infix == "" && (p.hasCmd("over") || p.hasCmd("choose")) {
-			if p.hasCmd("over") {
-				infix = "over"
-				p.pos += len(`\over`)
-			} else {
-				infix = "choose"
-				p.pos += len(`\choose`)
-			}
+			infix = p.tok().Name()
+			p.i++
 			left = b.String()
 			b.Reset()
 			continue
 		}
-		start := p.pos
+		start := p.offset()
 		b.WriteString(p.scripted())
-		if p.pos == start && p.err == nil { // never loop without progress
-			b.WriteString("<mtext>" + esc(string(p.src[p.pos])) + "</mtext>")
-			p.pos++
+		if p.offset() == start && !p.eof() { // never loop without progress
+			b.WriteString("<mtext>" + esc(p.one()) + "</mtext>")
 		}
 		p.size = b.Len() + len(left)
 		if p.size > maxOutput {
@@ -164,6 +184,25 @@ func (p *parser) seq(mask int) string {
 		return `<mrow><mo>(</mo><mfrac linethickness="0">` + wrap(left) + wrap(b.String()) + `</mfrac><mo>)</mo></mrow>`
 	}
 	return b.String()
+}
+
+func (p *parser) atStop(mask int) bool {
+	p.skipSpace()
+	if p.i >= len(p.toks) {
+		return true
+	}
+	t := p.toks[p.i]
+	switch {
+	case mask&stopBrace != 0 && t.Kind == texscan.Close:
+		return true
+	case mask&stopBracket != 0 && p.isPunct("]"):
+		return true
+	case mask&stopRight != 0 && t.Is("right"):
+		return true
+	case mask&stopCell != 0 && (p.isPunct("&") || t.Is(`\`) || t.Is("end") || t.Kind == texscan.End):
+		return true
+	}
+	return false
 }
 
 // kind tells scripted how to attach scripts to an atom.
@@ -182,18 +221,17 @@ func (p *parser) scripted() string {
 	hasSub, hasSup := false, false
 	for !p.eof() {
 		p.skipSpace()
-		c := p.peek()
-		if c == '_' && !hasSub {
-			p.pos++
+		if p.isPunct("_") && !hasSub {
+			p.i++
 			sub, hasSub = p.arg(), true
-		} else if c == '^' && !hasSup {
-			p.pos++
+		} else if p.isPunct("^") && !hasSup {
+			p.i++
 			sup, hasSup = p.arg(), true
-		} else if c == '\'' && !hasSup {
+		} else if p.isPunct("'") && !hasSup {
 			primes := ""
-			for p.peek() == '\'' {
+			for p.isPunct("'") {
 				primes += "′"
-				p.pos++
+				p.i++
 			}
 			sup, hasSup = "<mo>"+primes+"</mo>", true
 		} else {
@@ -226,56 +264,43 @@ func wrap(s string) string { return "<mrow>" + s + "</mrow>" }
 // arg parses a command's argument: a braced group or a single token.
 func (p *parser) arg() string {
 	p.skipSpace()
-	if p.pos >= len(p.src) {
+	if p.eof() {
 		return "<mrow></mrow>"
 	}
-	c := p.src[p.pos]
-	if c == '{' {
+	switch p.tok().Kind {
+	case texscan.Open:
 		return p.group()
-	}
-	if c == '\\' {
+	case texscan.Command, texscan.Begin, texscan.End, texscan.MathOpen, texscan.MathClose:
 		s, _ := p.command()
 		return wrap(s)
 	}
-	p.pos++
-	return p.char(c)
+	return p.char(p.one())
 }
 
 // rawArg returns the text of a braced argument unparsed (for \text,
 // \begin), its braces matched by texscan; an argument never closed runs to
-// the end of the formula.
+// the end of the formula. Without braces the argument is one character or
+// one command.
 func (p *parser) rawArg() string {
 	p.skipSpace()
-	if p.peek() != '{' {
-		if p.pos < len(p.src) {
-			p.pos++
-			return string(p.src[p.pos-1])
-		}
-		return ""
+	if p.tok().Kind != texscan.Open {
+		return p.one()
 	}
-	if p.offs == nil {
-		p.text = string(p.src)
-		p.offs = make([]int, 0, len(p.src)+1)
-		for i := range p.text {
-			p.offs = append(p.offs, i)
-		}
-		p.offs = append(p.offs, len(p.text))
-	}
-	open := p.offs[p.pos]
-	g, err := texscan.Match(p.text, open, texscan.Braces, texscan.Limits{})
+	open := p.tok().Pos
+	g, err := texscan.Match(p.src, open, texscan.Braces, texscan.Limits{})
 	if err != nil {
-		p.pos = len(p.src)
-		return p.text[open+1:]
+		p.i = len(p.toks)
+		return p.src[open+1:]
 	}
-	p.pos, _ = slices.BinarySearch(p.offs, g.End)
-	return p.text[g.Inner:g.InnerEnd]
+	p.i += sort.Search(len(p.toks)-p.i, func(k int) bool { return p.toks[p.i+k].Pos >= g.End })
+	return p.src[g.Inner:g.InnerEnd]
 }
 
 func (p *parser) group() string {
-	p.pos++ // '{'
+	p.i++ // '{'
 	inner := p.seq(stopBrace)
-	if p.peek() == '}' {
-		p.pos++
+	if p.tok().Kind == texscan.Close && !p.eof() {
+		p.i++
 	}
 	return wrap(inner)
 }
@@ -283,31 +308,64 @@ func (p *parser) group() string {
 // atom parses one item without its scripts.
 func (p *parser) atom() (string, kind) {
 	p.skipSpace()
-	if p.pos >= len(p.src) {
+	if p.eof() {
 		return "", plain
 	}
-	c := p.src[p.pos]
-	switch {
-	case c == '{':
+	t := p.tok()
+	switch t.Kind {
+	case texscan.Open:
 		return p.group(), plain
-	case c == '\\':
+	case texscan.Command, texscan.Begin, texscan.End, texscan.MathOpen, texscan.MathClose:
 		return p.command()
-	case c == '^' || c == '_':
-		return "", plain
-	case unicode.IsDigit(c) || (c == '.' && p.pos+1 < len(p.src) && unicode.IsDigit(p.src[p.pos+1])):
-		start := p.pos
-		for p.pos < len(p.src) && (unicode.IsDigit(p.src[p.pos]) ||
-			(p.src[p.pos] == '.' && p.pos+1 < len(p.src) && unicode.IsDigit(p.src[p.pos+1]))) {
-			p.pos++
+	case texscan.Number:
+		return "<mn>" + esc(p.number()) + "</mn>", plain
+	case texscan.Punct:
+		switch {
+		case t.Text == "^" || t.Text == "_":
+			return "", plain
+		case t.Text == "." && p.i+1 < len(p.toks) && p.toks[p.i+1].Kind == texscan.Number: // .5
+			return "<mn>" + esc(p.number()) + "</mn>", plain
 		}
-		return "<mn>" + esc(string(p.src[start:p.pos])) + "</mn>", plain
+	case texscan.Char:
+		if t.Text == `\` { // a backslash at the end of the formula
+			p.i++
+			return "<mtext>\\</mtext>", plain
+		}
+		if isDigitChar(t) { // other scripts' digits: ١٢
+			return "<mn>" + esc(p.number()) + "</mn>", plain
+		}
 	}
-	p.pos++
-	return p.char(c), plain
+	return p.char(p.one()), plain
 }
 
-// char renders one character.
-func (p *parser) char(c rune) string {
+func isDigitChar(t texscan.Token) bool {
+	r, _ := utf8.DecodeRuneInString(t.Text)
+	return t.Kind == texscan.Char && unicode.IsDigit(r)
+}
+
+// number reads a number with the decimal parts texscan leaves apart (".5",
+// "1.2.3" as one <mn>, as a reader sees it).
+func (p *parser) number() string {
+	start := p.offset()
+	for p.i < len(p.toks) {
+		t := p.toks[p.i]
+		if t.Kind == texscan.Number || isDigitChar(t) || t.Kind == texscan.Punct && t.Text == "." &&
+			p.i+1 < len(p.toks) && p.toks[p.i+1].Kind == texscan.Number {
+			p.i++
+			continue
+		}
+		break
+	}
+	return p.src[start:p.offset()]
+}
+
+// char renders one character (the text of one token of any other kind is
+// shown as an operator).
+func (p *parser) char(s string) string {
+	c, n := utf8.DecodeRuneInString(s)
+	if n != len(s) {
+		return "<mo>" + esc(s) + "</mo>"
+	}
 	switch {
 	case unicode.IsDigit(c):
 		return "<mn>" + string(c) + "</mn>"
@@ -325,22 +383,20 @@ func (p *parser) char(c rune) string {
 	return "<mo>" + esc(string(c)) + "</mo>"
 }
 
-// command parses a command starting at '\'.
+// command parses the command at the current token (\name, \begin{env},
+// \end{env}, or the math delimiters \( \[ \) \], shown as text).
 func (p *parser) command() (string, kind) {
-	p.pos++ // '\'
-	if p.pos >= len(p.src) {
-		return "<mtext>\\</mtext>", plain
+	t := p.tok()
+	p.i++
+	switch t.Kind {
+	case texscan.Begin:
+		return p.env(t.Name()), plain
+	case texscan.End:
+		return "", plain
+	case texscan.MathOpen, texscan.MathClose:
+		return "<mtext>" + esc(t.Text) + "</mtext>", plain
 	}
-	start := p.pos
-	if unicode.IsLetter(p.src[p.pos]) {
-		for p.pos < len(p.src) && unicode.IsLetter(p.src[p.pos]) && p.src[p.pos] < 128 {
-			p.pos++
-		}
-		// \begin{align*}-style names are read by rawArg; nothing else to do here.
-	} else {
-		p.pos++
-	}
-	name := string(p.src[start:p.pos])
+	name := t.Name()
 	if name == "*" { // \* is a discretionary times
 		return "<mo>×</mo>", plain
 	}
@@ -404,11 +460,11 @@ func (p *parser) structure(name string) (string, bool) {
 		return `<mrow><mo>(</mo><mfrac linethickness="0">` + a + b + `</mfrac><mo>)</mo></mrow>`, true
 	case "sqrt":
 		p.skipSpace()
-		if p.peek() == '[' {
-			p.pos++
+		if p.isPunct("[") {
+			p.i++
 			idx := p.seq(stopBracket)
-			if p.peek() == ']' {
-				p.pos++
+			if p.isPunct("]") {
+				p.i++
 			}
 			body := p.arg()
 			return "<mroot>" + body + wrap(idx) + "</mroot>", true
@@ -472,10 +528,10 @@ func (p *parser) structure(name string) (string, bool) {
 		return "<munder>" + base + under + "</munder>", true
 	case "xrightarrow", "xleftarrow":
 		p.skipSpace()
-		if p.peek() == '[' { // optional text under the arrow: dropped
+		if p.isPunct("[") { // optional text under the arrow: dropped
 			p.seq(stopBracket)
-			if p.peek() == ']' {
-				p.pos++
+			if p.isPunct("]") {
+				p.i++
 			}
 		}
 		arrow := "→"
@@ -509,31 +565,32 @@ func (p *parser) layout(name string) (string, bool) {
 		return p.arg(), true
 	case "rule":
 		p.skipSpace()
-		if p.peek() == '[' {
+		if p.isPunct("[") {
 			p.seq(stopBracket)
-			if p.peek() == ']' {
-				p.pos++
+			if p.isPunct("]") {
+				p.i++
 			}
 		}
 		p.rawArg()
 		p.rawArg()
 		return "<mtext>____</mtext>", true
 	case "root": // plain TeX: \root 3 \of {x}
-		start := p.pos
-		for p.pos < len(p.src) && !p.hasCmd("of") {
-			p.pos++
+		start := p.offset()
+		for p.i < len(p.toks) && !p.hasCmd("of") {
+			p.i++
 		}
-		idx := p.sub(string(p.src[start:p.pos]))
+		end := p.offset()
 		if p.hasCmd("of") {
-			p.pos += 3
+			p.i++
 		}
+		idx := p.sub(p.src[start:end])
 		return "<mroot>" + p.arg() + wrap(idx) + "</mroot>", true
 	case "left":
 		open := p.delim()
 		inner := p.seq(stopRight)
 		closeD := ""
 		if p.hasCmd("right") {
-			p.pos += len("\\right")
+			p.i++
 			closeD = p.delim()
 		}
 		return "<mrow>" + fence(open) + inner + fence(closeD) + "</mrow>", true
@@ -548,12 +605,12 @@ func (p *parser) layout(name string) (string, bool) {
 		return "", true
 	case "not":
 		p.skipSpace()
-		if p.peek() == '=' {
-			p.pos++
+		if p.isPunct("=") {
+			p.i++
 			return "<mo>≠</mo>", true
 		}
 		if p.hasCmd("in") {
-			p.pos += 3
+			p.i++
 			return "<mo>∉</mo>", true
 		}
 		return "<mo>¬</mo>", true
@@ -574,7 +631,7 @@ func (p *parser) layout(name string) (string, bool) {
 
 // sub converts a piece of LaTeX taken out of the input with the same limits.
 func (p *parser) sub(tex string) string {
-	q := &parser{src: []rune(tex), depth: p.depth}
+	q := newParser(tex, p.depth)
 	s := q.seq(0)
 	if q.err != nil {
 		p.err = q.err
@@ -585,11 +642,11 @@ func (p *parser) sub(tex string) string {
 // delim reads the delimiter after \left or \right ("." is none).
 func (p *parser) delim() string {
 	p.skipSpace()
-	if p.pos >= len(p.src) {
+	if p.eof() {
 		return ""
 	}
-	c := p.src[p.pos]
-	if c == '\\' {
+	if k := p.tok().Kind; k == texscan.Command || k == texscan.Begin || k == texscan.End ||
+		k == texscan.MathOpen || k == texscan.MathClose {
 		s, _ := p.command()
 		// Strip the <mo> wrapper: fence() adds its own.
 		s = strings.TrimPrefix(s, "<mo>")
@@ -599,11 +656,11 @@ func (p *parser) delim() string {
 		}
 		return html.UnescapeString(s)
 	}
-	p.pos++
-	if c == '.' {
+	c := p.one()
+	if c == "." {
 		return ""
 	}
-	return string(c)
+	return c
 }
 
 func fence(d string) string {
@@ -637,25 +694,29 @@ func (p *parser) env(name string) string {
 		if p.eof() {
 			break
 		}
-		if p.peek() == '&' {
-			p.pos++
+		if p.isPunct("&") {
+			p.i++
 			continue
 		}
 		if p.hasCmd("\\") {
-			p.pos += 2
+			p.i++
 			p.skipSpace()
-			if p.peek() == '[' { // \\[2pt]
-				for p.pos < len(p.src) && p.src[p.pos] != ']' {
-					p.pos++
+			if p.isPunct("[") { // \\[2pt]
+				for p.i < len(p.toks) && !p.isPunct("]") {
+					p.i++
 				}
-				p.pos++
+				p.i++
 			}
 			rows = append(rows, row)
 			row = []string{}
 			continue
 		}
+		if p.tok().Kind == texscan.End {
+			p.i++
+			break
+		}
 		if p.hasCmd("end") {
-			p.pos += 4
+			p.i++
 			p.rawArg()
 			break
 		}

@@ -189,3 +189,22 @@ func FuzzRender(f *testing.F) {
 		wellFormed(t, s, out)
 	})
 }
+
+// TestTeXArguments: a command without braces takes one character, as TeX
+// does (the tokens are texscan's runs of digits and letters, cut here), and
+// a backslash before a non-ASCII letter is one unknown command, shown whole.
+func TestTeXArguments(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`\frac12`, `<mfrac><mn>1</mn><mn>2</mn></mfrac>`},
+		{`x^23`, `<msup><mi>x</mi><mrow><mn>2</mn></mrow></msup><mn>3</mn>`},
+		{`\sqrt ab`, `<msqrt><mi>a</mi></msqrt><mi>b</mi>`},
+		{`1.2.3+.5`, `<mn>1.2.3</mn><mo>+</mo><mn>.5</mn>`},
+		{`\é`, `<mtext>\é</mtext>`},
+		{`\begin{array}{cc}a&b\end{array}`, `<mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr></mtable>`},
+	} {
+		out, err := Convert(c.in, false)
+		if err != nil || !strings.Contains(out, c.want) {
+			t.Errorf("Convert(%q) = %s, %v; want it to contain %s", c.in, out, err, c.want)
+		}
+	}
+}
