@@ -393,37 +393,7 @@ func unitPieces(s string) []unitPiece {
 				p.kind = '*'
 			}
 		case c == '^':
-			j := i + 1
-			brace := j < len(s) && s[j] == '{'
-			if brace {
-				j++
-			}
-			k := j
-			if k < len(s) && s[k] == '-' {
-				k++
-			}
-			switch {
-			case strings.HasPrefix(s[j:], `\circ`):
-				p.kind, k = 'd', j+len(`\circ`)
-				for k < len(s) && s[k] == ' ' {
-					k++
-				}
-			case k < len(s) && s[k] >= '1' && s[k] <= '9':
-				p.kind = 'p'
-				k++
-			default:
-				k = i + 1
-				brace = false
-				p.kind = 'x'
-			}
-			if brace {
-				if k < len(s) && s[k] == '}' {
-					k++
-				} else {
-					p.kind, k = 'x', i+1
-				}
-			}
-			p.end = k
+			p.kind, p.end = powerPiece(s, i)
 		case c == '/':
 			p.kind, p.end = '/', i+1
 		case isLetter(c):
@@ -601,11 +571,8 @@ func isUnitText(s string) bool {
 	if s == "" {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(isLetter(c) || isSpace(c) || c == '.' || c == '/' || c == '-' || c == '\\' || c == '^' || c == '{' || c == '}' || isDigit(c) && i > 0 && s[i-1] == '^' || c >= 0x80) {
-			return false
-		}
+	if !unitTextTokens(s) {
+		return false
 	}
 	if strings.IndexFunc(s, func(r rune) bool {
 		return r >= 0x80 && !strings.ContainsRune("µμΩ°²³⁻¹·⋅€£¥₹℃℉", r)
@@ -618,6 +585,90 @@ func isUnitText(s string) bool {
 	// more}", "\text{at least }8", "28\text{ (not prime)}".
 	// "per" joins units ("km per hour"), it does not qualify a value.
 	return !latex.QualifierText(s, "per")
+}
+
+// powerPiece reads the piece of unitPieces at the '^' at s[i]: a power
+// ('p': ^2, ^{-1}) or a degree sign ('d': ^\circ, ^{\circ}, not
+// ^\circle), its braces and command read by the scanner; 'x' and the '^'
+// alone otherwise. It returns the kind and the piece's end.
+func powerPiece(s string, i int) (byte, int) {
+	j := i + 1
+	brace := openAt(s, j)
+	if brace {
+		j++
+	}
+	k := j
+	if k < len(s) && s[k] == '-' {
+		k++
+	}
+	var kind byte
+	switch t, _ := tokenAt(s, j); {
+	case t.Is("circ"):
+		kind, k = 'd', t.End()
+		for k < len(s) && s[k] == ' ' {
+			k++
+		}
+	case k < len(s) && s[k] >= '1' && s[k] <= '9':
+		kind = 'p'
+		k++
+	default:
+		return 'x', i + 1
+	}
+	if brace {
+		if !closeAt(s, k) {
+			return 'x', i + 1
+		}
+		k++
+	}
+	return kind, k
+}
+
+// unitTextTokens reports whether every token of s may be part of a unit's
+// text: words, spaces, groups, commands named with letters (or escaping a
+// character a unit may hold, \{ \^ \ ), ". / - ^", one digit right after a
+// "^" (m^2, not m^23), and characters beyond ASCII (µ, °, ²).
+func unitTextTokens(s string) bool {
+	var prev texscan.Token
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return true
+		}
+		switch t.Kind {
+		case texscan.Word, texscan.Space, texscan.Newline, texscan.Open, texscan.Close:
+		case texscan.Punct:
+			if !strings.Contains("./-^", t.Text) {
+				return false
+			}
+		case texscan.Number:
+			if len(t.Text) != 1 || !strings.HasSuffix(prev.Text, "^") {
+				return false
+			}
+		case texscan.Command, texscan.Begin, texscan.End:
+			if !unitCommandText(t.Text[1:]) {
+				return false
+			}
+		case texscan.Char:
+			if t.Text[0] < 0x80 && t.Text != `\` {
+				return false // a control character
+			}
+		default: // $, \( \) \[ \]
+			return false
+		}
+		prev = t
+	}
+}
+
+// unitCommandText reports whether the text of a command after its
+// backslash is made of what unitTextTokens allows in a unit.
+func unitCommandText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isLetter(c) || isSpace(c) || c >= 0x80 || strings.IndexByte("./-^{}\\", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // endsWithText reports whether an answer ends in a \text group of words:

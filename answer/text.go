@@ -187,12 +187,6 @@ func isAbbrev(before string) bool {
 	return false
 }
 
-// openAt reports whether a brace group opens at s[i] (texscan's Open token).
-func openAt(s string, i int) bool {
-	t, ok := texscan.NewScanner(s, i).Next()
-	return ok && t.Kind == texscan.Open
-}
-
 // matchBrace returns the index of the '}' matching the '{' at s[i], or -1
 // (texscan's brace group: escaped braces \{ \} do not count).
 func matchBrace(s string, i int) int {
