@@ -134,8 +134,8 @@ func anchorText(body string, i int, prose bool) anchored {
 					open := max(strings.LastIndex(body[cs:b.Pos], `\boxed`), strings.LastIndex(body[cs:b.Pos], `\fbox`))
 					if open >= 0 {
 						open += cs
-						segs := segIndex{done: true, segs: []texseg.Seg{g}}
-						if t, ok := embeddedBox(body, &segs, open, b.Pos, b.End, b.End+1); ok {
+						around := func(start, end int) (texseg.Seg, bool) { return segmentAround([]texseg.Seg{g}, start, end) }
+						if t, ok := embeddedBox(body, around, open, b.Pos, b.End, b.End+1); ok {
 							b.Text = t
 						}
 					}

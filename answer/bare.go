@@ -134,20 +134,15 @@ func isProse(s string) bool {
 	return false
 }
 
-func lastLine(body string, base int) (Candidate, bool) {
-	e := len(body)
-	for e > 0 {
-		s := strings.LastIndexByte(body[:e], '\n') + 1
-		ts, te := trimSpan(body, s, e)
-		if ts < te {
-			return Candidate{Text: body[ts:te], Kind: KindLine, Pos: base + ts, End: base + te}, true
-		}
-		if s == 0 {
-			break
-		}
-		e = s - 1
+// lastLine is the line tier's candidate: the reply's last line that holds
+// more than spaces.
+func lastLine(r *reply) (Candidate, bool) {
+	lines := r.lineSpans()
+	if len(lines) == 0 {
+		return Candidate{}, false
 	}
-	return Candidate{}, false
+	l := lines[len(lines)-1]
+	return Candidate{Text: r.body[l[0]:l[1]], Kind: KindLine, Pos: r.start + l[0], End: r.start + l[1]}, true
 }
 
 // bareWords may stand beside a value in a bare answer ("2.5 million",

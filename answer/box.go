@@ -1,7 +1,8 @@
 package answer
 
 import (
-	"sort"
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/matheval/matheval/texseg"
@@ -84,26 +85,36 @@ func firstBoxContent(s string) (int, int, bool) {
 	return 0, 0, false
 }
 
-// scanBoxes returns the boxes of body, with runs of consecutive boxes
-// (separated only by spaces, commas, "and", "or", "$"...) joined into one
-// list.
-func scanBoxes(body string, base int) []Candidate {
-	return boxRuns(body, base, false)
+// scanBoxes returns the boxes of the reply's body, with runs of
+// consecutive boxes (separated only by spaces, commas, "and", "or",
+// "$"...) joined into one list: the body's boxes and segments are the
+// reply's, found once.
+func scanBoxes(r *reply) []Candidate {
+	return boxRuns(r.body, r.start, false, slices.Values(r.boxList()), r.segmentAround)
 }
 
-// firstBoxRun returns the first run of boxes of s (see scanBoxes).
+// firstBoxRun returns the first run of boxes of s (see scanBoxes), reading
+// s only as far as that run.
 func firstBoxRun(s string, base int) (Candidate, bool) {
-	if c := boxRuns(s, base, true); len(c) > 0 {
+	var segs []texseg.Seg // the math segments of s, found once for all its boxes
+	around := func(start, end int) (texseg.Seg, bool) {
+		if segs == nil {
+			segs = texseg.All(s)
+		}
+		return segmentAround(segs, start, end)
+	}
+	if c := boxRuns(s, base, true, boxesOf(s), around); len(c) > 0 {
 		return c[0], true
 	}
 	return Candidate{}, false
 }
 
-func boxRuns(body string, base int, firstOnly bool) []Candidate {
-	type box struct{ cs, ce, end, start int }
-	var segs segIndex // the math segments of body, found once for all its boxes
+// boxRuns joins the boxes of body (in order) into runs; around finds the
+// math segment whose content holds a span of body, for a box that is an
+// operand of its formula (embeddedBox).
+func boxRuns(body string, base int, firstOnly bool, boxes iter.Seq[boxSpan], around func(start, end int) (texseg.Seg, bool)) []Candidate {
 	var out []Candidate
-	var run []box
+	var run []boxSpan
 	flush := func() {
 		parts := make([]string, 0, len(run))
 		for _, b := range run {
@@ -115,7 +126,7 @@ func boxRuns(body string, base int, firstOnly bool) []Candidate {
 			c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
 				Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
 			if len(run) == 1 {
-				if t, ok := embeddedBox(body, &segs, run[0].start, run[0].cs, run[0].ce, run[0].end); ok {
+				if t, ok := embeddedBox(body, around, run[0].start, run[0].cs, run[0].ce, run[0].end); ok {
 					c.Text = t
 				}
 			}
@@ -126,25 +137,14 @@ func boxRuns(body string, base int, firstOnly bool) []Candidate {
 		}
 		run = run[:0]
 	}
-	for i := 0; i < len(body); {
-		j := strings.IndexByte(body[i:], '\\')
-		if j < 0 {
-			break
-		}
-		p := i + j
-		cs, ce, end, ok := boxAt(body, p)
-		if !ok {
-			i = p + 1
-			continue
-		}
-		if len(run) > 0 && !onlySeparators(body[run[len(run)-1].end:p]) {
+	for b := range boxes {
+		if len(run) > 0 && !onlySeparators(body[run[len(run)-1].end:b.start]) {
 			flush()
 			if firstOnly && len(out) > 0 {
 				return out
 			}
 		}
-		run = append(run, box{cs, ce, end, p})
-		i = end
+		run = append(run, b)
 	}
 	if len(run) > 0 {
 		flush()
@@ -185,7 +185,7 @@ func onlySeparators(gap string) bool {
 // "$\boxed{2.5}\times 10^{3}$". Its content alone is not what the reply
 // states; the formula, with the box as a group, is. ok is false for a box
 // that stands alone or after "x =".
-func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, bool) {
+func embeddedBox(body string, around func(start, end int) (texseg.Seg, bool), start, cs, ce, end int) (string, bool) {
 	b := strings.TrimRight(body[:start], " \t")
 	a := strings.TrimLeft(body[end:], " \t")
 	signBefore := strings.HasSuffix(b, "-") || strings.HasSuffix(b, "+") || strings.HasSuffix(b, "/") ||
@@ -200,7 +200,7 @@ func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, b
 	if !signBefore && !opAfter {
 		return "", false
 	}
-	if g, ok := segs.around(body, start, end); ok {
+	if g, ok := around(start, end); ok {
 		{
 			// only the box's own side of a relation: "6(18^\circ) =
 			// \boxed{108}^\circ" answers 108^\circ
@@ -216,26 +216,4 @@ func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, b
 		}
 	}
 	return "", false
-}
-
-// segIndex holds the math segments of a text, found on first use: every
-// box of a reply asks which segment holds it, and the reply is scanned for
-// segments once, not once per box (4,000 boxes took 14 s).
-type segIndex struct {
-	done bool
-	segs []texseg.Seg
-}
-
-// around returns the segment of body whose content holds [start, end).
-func (x *segIndex) around(body string, start, end int) (texseg.Seg, bool) {
-	if !x.done {
-		x.segs, x.done = texseg.All(body), true
-	}
-	// segments do not overlap and come in order: the last one whose
-	// content starts at or before start is the only candidate
-	k := sort.Search(len(x.segs), func(i int) bool { return x.segs[i].CS > start }) - 1
-	if k >= 0 && x.segs[k].CS <= start && end <= x.segs[k].CE {
-		return x.segs[k], true
-	}
-	return texseg.Seg{}, false
 }

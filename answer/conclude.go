@@ -158,11 +158,12 @@ func conclusionTier(tier []CandidateKind) bool {
 }
 
 // resolveConclusions applies the rules above to the candidates of a tier of
-// anchors and boxes (positions in reply; the body is reply[start:end]). It
+// anchors and boxes (positions in the whole reply r.full). It
 // returns the candidates left (checks and what follows a next exercise
 // removed), the final answers that stand before the chosen one, and where a
 // next exercise cuts the reply (end when none).
-func resolveConclusions(found []Candidate, reply string, start, end int, ex Extraction) (kept, earlier []Candidate, cut int, label string) {
+func resolveConclusions(found []Candidate, r *reply, ex Extraction) (kept, earlier []Candidate, cut int, label string) {
+	reply, end := r.full, r.end
 	cut = end
 	var strong []Candidate
 	for _, c := range found {
@@ -743,10 +744,10 @@ const sentenceWindow = 512
 // concluding drops the last-formula, last-number and last-line candidates of
 // a reply that states no final answer and does not conclude, and says why
 // in out.Unfinished.
-func concluding(found []Candidate, reply string, start, end int, out *Extracted) []Candidate {
+func concluding(found []Candidate, r *reply, out *Extracted) []Candidate {
 	kept := found[:0:0]
 	why := ""
-	body := reply[start:end]
+	body, start := r.body, r.start
 	// Sentences are read from a line start some way before the earliest
 	// candidate: only the last sentence and the candidates' own matter.
 	from := len(body)
@@ -760,11 +761,7 @@ func concluding(found []Candidate, reply string, start, end int, out *Extracted)
 	for _, c := range found {
 		if c.Kind == KindMath || c.Kind == KindNumber || c.Kind == KindLine {
 			if spans == nil {
-				spans = sentenceSpans(body[from:])
-				for i := range spans {
-					spans[i][0] += from
-					spans[i][1] += from
-				}
+				spans = r.sentencesFrom(from)
 			}
 			if r := unfinished(body, spans, start, c); r != "" {
 				if why == "" {

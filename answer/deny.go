@@ -68,8 +68,10 @@ func questionAnsweredNo(rest string) bool {
 	return len(after) == 2 || strings.ContainsRune(".,! ", rune(after[2]))
 }
 
-// dropDenied removes the candidates that the reply turns down.
-func dropDenied(found []Candidate, reply string) []Candidate {
+// dropDenied removes the candidates that the reply turns down (the words
+// before a candidate are read in the whole reply, r.full).
+func dropDenied(found []Candidate, r *reply) []Candidate {
+	reply := r.full
 	out := found[:0]
 	for _, c := range found {
 		if !denied(reply, c) {
@@ -131,7 +133,9 @@ var unitAfter = regexp.MustCompile(`^\s*([A-Za-z]{2,})\b`)
 
 // attachValueWords adds to each candidate the word after it that changes
 // its value, as a \text group ("$5$ hundred" is 5\text{ hundred}, 500).
-func attachValueWords(found []Candidate, reply string) {
+// The words after a candidate are read in the whole reply, r.full.
+func attachValueWords(found []Candidate, r *reply) {
+	reply := r.full
 	for i := range found {
 		if found[i].Kind != KindBoxed && found[i].End < len(reply) && reply[found[i].End] == '$' {
 			// "$5$/$2$", "$5$ + $2$", "$5$ (or $6$)", "$5$–$6$": the
