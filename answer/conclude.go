@@ -7,9 +7,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/matheval/matheval/texscan"
-	"github.com/matheval/matheval/texseg"
 )
 
 // What a reply concludes. Grading takes one final answer per reply; these
@@ -468,87 +465,6 @@ func sentenceTail(s string, i, end int) string {
 // Sentences: a boundary is a '.', '!' or '?' outside math followed by
 // white space, or a blank line. Single line breaks are not boundaries (a
 // formula on its own line belongs to the sentence that introduces it).
-
-// nextBoundary returns the end of the first sentence of s that starts at i,
-// or -1 when the sentence runs to the end of s.
-func nextBoundary(s string, i int) int {
-	for i < len(s) {
-		for i < len(s) && !boundaryBytes[s[i]] {
-			i++
-		}
-		if i >= len(s) {
-			break
-		}
-		c := s[i]
-		switch {
-		case c == '$' || c == '\\':
-			// a formula is skipped whole, and so is a command (\. is no
-			// period); a delimiter that opens no formula is text
-			if g, ok := texseg.At(s, i); ok {
-				i = g.End
-				continue
-			}
-			if t, _ := texscan.NewScanner(s, i).Next(); t.Kind == texscan.Command {
-				i = t.End()
-				continue
-			}
-		case (c == '.' || c == '!' || c == '?') && (i+1 >= len(s) || isSpace(s[i+1])):
-			if !(c == '.' && isAbbrev(s[:i])) {
-				return i + 1
-			}
-		case c == '\n':
-			j := i + 1
-			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
-				j++
-			}
-			if j < len(s) && s[j] == '\n' && !continues(s[:i]) {
-				return i + 1
-			}
-		}
-		i++
-	}
-	return -1
-}
-
-// continues reports whether the text before a blank line announces what
-// follows ("we get:", "then,"), so that the sentence goes on after it.
-func continues(before string) bool {
-	t := strings.TrimRight(before, " \t\r\n*")
-	if t == "" {
-		return false
-	}
-	switch t[len(t)-1] {
-	case ':', ',', '=':
-		return true
-	}
-	return false
-}
-
-// boundaryBytes are the bytes nextBoundary stops at.
-var boundaryBytes = func() (t [256]bool) {
-	for _, c := range []byte(".!?\n$\\") {
-		t[c] = true
-	}
-	return t
-}()
-
-// sentenceSpans splits body into sentence spans.
-func sentenceSpans(body string) [][2]int {
-	var out [][2]int
-	_, e := trimSpan(body, 0, len(body))
-	s := 0
-	for s < e {
-		b := nextBoundary(body[:e], s)
-		if b < 0 {
-			b = e
-		}
-		if ts, te := trimSpan(body, s, b); ts < te {
-			out = append(out, [2]int{ts, te})
-		}
-		s = b
-	}
-	return out
-}
 
 // unfinished says why a reply whose answer would be the fallback candidate
 // c (a last formula, number or line; positions in the reply, of which body

@@ -48,26 +48,6 @@ func denied(reply string, c Candidate) bool {
 	return questionAnsweredNo(reply[c.End:])
 }
 
-// questionAnsweredNo reports whether the text after a value ends its
-// sentence with a question mark and goes on with "No": "Is the answer
-// $\boxed{2}$? No."
-func questionAnsweredNo(rest string) bool {
-	k := strings.IndexAny(rest, ".!?\n")
-	if k < 0 || rest[k] != '?' {
-		return false
-	}
-	after := asciiLower(strings.TrimLeft(rest[k+1:], " *\t\n"))
-	for _, w := range []string{"nope", "definitely not", "of course not", "certainly not", "not quite", "no way"} {
-		if strings.HasPrefix(after, w) {
-			return true
-		}
-	}
-	if !strings.HasPrefix(after, "no") {
-		return false
-	}
-	return len(after) == 2 || strings.ContainsRune(".,! ", rune(after[2]))
-}
-
 // dropDenied removes the candidates that the reply turns down (the words
 // before a candidate are read in the whole reply, r.full).
 func dropDenied(found []Candidate, r *reply) []Candidate {

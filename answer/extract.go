@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/matheval/matheval/texscan"
 )
 
 // MaxReply bounds the bytes of a reply that extraction reads: of a longer
@@ -433,27 +431,6 @@ func endsInsideFormula(r *reply) string {
 		return "the reply ends inside a display formula"
 	}
 	return ""
-}
-
-// openDelims reports whether the tokens of a text open more \[ than they
-// close with \], or more \( than \) (texscan's delimiters: the \\ of a
-// line break before "[2pt]" or "(a)" opens none). The spaces at the text's
-// end, which endsInsideFormula trims, hold no delimiter.
-func openDelims(toks []texscan.Token) bool {
-	sq, par := 0, 0
-	for _, t := range toks {
-		switch t.Text {
-		case `\[`:
-			sq++
-		case `\]`:
-			sq--
-		case `\(`:
-			par++
-		case `\)`:
-			par--
-		}
-	}
-	return sq > 0 || par > 0
 }
 
 // withdrawn reports whether the reply takes its last final answer back

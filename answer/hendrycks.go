@@ -101,19 +101,25 @@ func HendrycksNormalize(s string) (string, bool) {
 }
 
 // hendrycksFixSqrt writes \sqrt3 as \sqrt{3}; false for a \sqrt with
-// nothing after it (an exception in the paper's code).
+// nothing after it (an exception in the paper's code). As in
+// hendrycksFixFracs, the tokens find the paper's splits at "\sqrt".
 func hendrycksFixSqrt(s string) (string, bool) {
-	if !strings.Contains(s, `\sqrt`) {
+	cuts := referenceSplits(s, "sqrt")
+	if len(cuts) == 0 {
 		return s, true
 	}
-	parts := strings.Split(s, `\sqrt`)
 	var b strings.Builder
-	b.WriteString(parts[0])
-	for _, p := range parts[1:] {
+	b.WriteString(s[:cuts[0]])
+	for n, c := range cuts {
+		from, to := c+len(`\sqrt`), len(s)
+		if n+1 < len(cuts) {
+			to = cuts[n+1]
+		}
+		p := s[from:to]
 		if p == "" {
 			return "", false
 		}
-		if p[0] != '{' {
+		if !openAt(p, 0) {
 			// Python indexes characters, not bytes.
 			r := []rune(p)
 			b.WriteString(`\sqrt{` + string(r[0]) + "}" + string(r[1:]))
@@ -129,11 +135,11 @@ func hendrycksFixSqrt(s string) (string, bool) {
 // whole string as it was. The paper's code splits the string at every
 // "\frac" and reads the characters of each part (Python indexes
 // characters, not bytes); here texscan's tokens find the splits
-// (fracSplits) and say where a brace stands, and the parts are read rune
+// (referenceSplits) and say where a brace stands, and the parts are read rune
 // by rune as the paper's code reads them: TestHendrycksFracsSameAsSplit
 // holds it to the string splitting of before on every text we hold.
 func hendrycksFixFracs(s string) string {
-	cuts := fracSplits(s)
+	cuts := referenceSplits(s, "frac")
 	if len(cuts) == 0 {
 		return s
 	}
@@ -161,12 +167,12 @@ func hendrycksFixFracs(s string) string {
 	return b.String()
 }
 
-// fracSplits returns the offsets of s where the paper's code splits it:
-// every "\frac" (the names that start with it too, \fraction, as the
-// string split sees them). A backslash starts a token or is the second
-// of an escaped backslash (\\frac, left by the paper's own \\ -> \):
-// those are the two places "\frac" can stand.
-func fracSplits(s string) []int {
+// referenceSplits returns the offsets of s where the paper's code splits
+// it at "\"+name: every command whose name starts with it (\fraction for
+// "frac", as the string split sees them). A backslash starts a token or is
+// the second of an escaped backslash (\\frac, left by the paper's own
+// \\ -> \): those are the two places the split can stand.
+func referenceSplits(s, name string) []int {
 	var out []int
 	var prev texscan.Token
 	for sc := texscan.NewScanner(s, 0); ; {
@@ -175,9 +181,9 @@ func fracSplits(s string) []int {
 			return out
 		}
 		switch {
-		case t.Kind == texscan.Command && strings.HasPrefix(t.Text, `\frac`):
+		case t.Kind == texscan.Command && strings.HasPrefix(t.Text[1:], name):
 			out = append(out, t.Pos)
-		case t.Kind == texscan.Word && strings.HasPrefix(t.Text, "frac") && prev.Kind == texscan.Command && prev.Text == `\\`:
+		case t.Kind == texscan.Word && strings.HasPrefix(t.Text, name) && prev.Kind == texscan.Command && prev.Text == `\\`:
 			out = append(out, prev.Pos+1)
 		}
 		prev = t

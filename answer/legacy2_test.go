@@ -141,12 +141,98 @@ func circLonger(s string, i int) bool {
 	return strings.HasPrefix(s[i:], `\circ`) && e < len(s) && isLetter(s[e])
 }
 
+// oldBoxAt is box.go's boxAt at 480a8a1; it parses a box starting at s[i] == '\\'. It returns the content span
+// and the end of the whole box.
+func oldBoxAt(s string, i int) (cs, ce, end int, ok bool) {
+	var j int
+	switch {
+	case strings.HasPrefix(s[i:], `\boxed`):
+		j = i + len(`\boxed`)
+	case strings.HasPrefix(s[i:], `\fbox`):
+		j = i + len(`\fbox`)
+	case strings.HasPrefix(s[i:], `\framebox`):
+		j = i + len(`\framebox`)
+	default:
+		return 0, 0, 0, false
+	}
+	if j < len(s) && isLetter(s[j]) {
+		return 0, 0, 0, false // \boxedfoo is another command
+	}
+	k := j
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if openAt(s, k) {
+		close := matchBrace(s, k)
+		if close < 0 {
+			// An unclosed box (a cut or malformed reply) holds the rest of
+			// the text, unless another box follows.
+			if strings.Contains(s[k:], `\boxed`) || strings.Contains(s[k:], `\fbox`) {
+				return 0, 0, 0, false
+			}
+			e := len(s)
+			for e > k+1 && (isSpace(s[e-1]) || s[e-1] == '$' || s[e-1] == '.') {
+				e--
+			}
+			if e <= k+1 {
+				return 0, 0, 0, false
+			}
+			return k + 1, e, len(s), true
+		}
+		return k + 1, close, close + 1, true
+	}
+	if k == j {
+		return 0, 0, 0, false // "\boxed5" is not a box; "\boxed 5" is
+	}
+	// \boxed 5: one token up to a space, '$' or a closing delimiter.
+	e := k
+	for e < len(s) && !isSpace(s[e]) && s[e] != '$' && s[e] != '}' && s[e] != '\\' {
+		e++
+	}
+	if e == k {
+		return 0, 0, 0, false
+	}
+	cs, ce = k, e
+	// Drop a trailing sentence period: "\boxed 5." answers 5.
+	for ce > cs && (s[ce-1] == '.' || s[ce-1] == ',') {
+		ce--
+	}
+	if ce == cs {
+		return 0, 0, 0, false
+	}
+	return cs, ce, e, true
+}
+
+// oldHendrycksFixSqrt is hendrycks.go's hendrycksFixSqrt at 480a8a1: it writes \sqrt3 as \sqrt{3}; false for a \sqrt with
+// nothing after it (an exception in the paper's code).
+func oldHendrycksFixSqrt(s string) (string, bool) {
+	if !strings.Contains(s, `\sqrt`) {
+		return s, true
+	}
+	parts := strings.Split(s, `\sqrt`)
+	var b strings.Builder
+	b.WriteString(parts[0])
+	for _, p := range parts[1:] {
+		if p == "" {
+			return "", false
+		}
+		if p[0] != '{' {
+			// Python indexes characters, not bytes.
+			r := []rune(p)
+			b.WriteString(`\sqrt{` + string(r[0]) + "}" + string(r[1:]))
+		} else {
+			b.WriteString(`\sqrt` + p)
+		}
+	}
+	return b.String(), true
+}
+
 func TestRemainingScannersSameAsBefore(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every text we hold")
 	}
 	texts := legacyTexts(t)
-	names := []string{"fixFracs", "bracedNumber", "unitCharClass", "powerPiece", "degreeMark"}
+	names := []string{"fixFracs", "fixSqrt", "bracedNumber", "boxAt", "unitCharClass", "powerPiece", "degreeMark"}
 	diffs := map[string]*legacyDiff{}
 	explained := map[string]int{}
 	seen := map[string]int{}
@@ -167,6 +253,12 @@ func TestRemainingScannersSameAsBefore(t *testing.T) {
 			if o, n := oldHendrycksFixFracs(in), hendrycksFixFracs(in); o != n {
 				diffs["fixFracs"].report(x.Where, "fixFracs(%q): old %q, new %q", legacyClip(in), legacyClip(o), legacyClip(n))
 			}
+			seen["fixSqrt"]++
+			if o, ook := oldHendrycksFixSqrt(in); true {
+				if n, nok := hendrycksFixSqrt(in); o != n || ook != nok {
+					diffs["fixSqrt"].report(x.Where, "fixSqrt(%q): old %q %v, new %q %v", legacyClip(in), legacyClip(o), ook, legacyClip(n), nok)
+				}
+			}
 		}
 		for _, p := range legacyPieces(s) {
 			seen["unitCharClass"]++
@@ -174,7 +266,7 @@ func TestRemainingScannersSameAsBefore(t *testing.T) {
 				diffs["unitCharClass"].report(x.Where, "unitCharClass(%q): old %v, new %v", legacyClip(p), o, n)
 			}
 		}
-		opens, carets := 0, 0
+		opens, carets, boxes := 0, 0, 0
 		for i := 0; i < len(s); i++ {
 			switch s[i] {
 			case '{', ' ':
@@ -187,6 +279,17 @@ func TestRemainingScannersSameAsBefore(t *testing.T) {
 				nv, ne, nok := bracedNumber(s, i)
 				if ook != nok || oe != ne || ook && ov.Cmp(nv) != 0 {
 					diffs["bracedNumber"].report(x.Where, "bracedNumber(%q): old %v %d %v, new %v %d %v", legacyClip(s[i:min(len(s), i+80)]), ov, oe-i, ook, nv, ne-i, nok)
+				}
+			case '\\':
+				if boxes >= 300 || !hasPrefixBox(s[i:]) {
+					continue
+				}
+				boxes++
+				seen["boxAt"]++
+				ocs, oce, oend, ook := oldBoxAt(s, i)
+				ncs, nce, nend, nok := boxAt(s, i)
+				if ocs != ncs || oce != nce || oend != nend || ook != nok {
+					diffs["boxAt"].report(x.Where, "boxAt(%q): old %d %d %d %v, new %d %d %d %v", legacyClip(s[i:min(len(s), i+80)]), ocs, oce, oend, ook, ncs, nce, nend, nok)
 				}
 			case '^':
 				if carets >= 300 {
@@ -215,7 +318,7 @@ func TestRemainingScannersSameAsBefore(t *testing.T) {
 		}
 	}
 	for _, n := range names {
-		t.Logf("%s: %d calls, %d differences, %d of them explained (\\circ starting a longer command: \\circle)", n, seen[n], diffs[n].n+explained[n], explained[n])
+		t.Logf("%s: %d calls, %d differences (%d a \\circ that starts a longer command, \\circle)", n, seen[n], diffs[n].n+explained[n], explained[n])
 		if diffs[n].n != 0 {
 			t.Errorf("%s: %d unexplained differences from the hand scanner of before", n, diffs[n].n)
 		}
@@ -230,6 +333,19 @@ func TestRemainingScannersSameAsBefore(t *testing.T) {
 // before \frac, a command name starting with frac, a brace escaped, runes
 // beyond ASCII, a text ending in a backslash.
 func TestRemainingScannersEdges(t *testing.T) {
+	for _, s := range []string{`\sqrt3`, `\\sqrt3`, `\sqrt{3}`, `\sqrt`, `\sqrtπ2`, `\sqrt\sqrt2`, `\sqrtx\sqrt`} {
+		o, ook := oldHendrycksFixSqrt(s)
+		if n, nok := hendrycksFixSqrt(s); o != n || ook != nok {
+			t.Errorf("fixSqrt(%q): old %q %v, new %q %v", s, o, ook, n, nok)
+		}
+	}
+	for _, s := range []string{`\boxed 5.`, `\boxed 5$`, `\boxed 5}`, `\boxed 5\,`, "\\boxed \v5", "\\boxed 5\r\n", `\boxed x+1 y`, `\boxed π`, `\boxed \frac12`, `\boxed{5}`, `\fbox 3`, `\boxed 5\(`} {
+		ocs, oce, oend, ook := oldBoxAt(s, 0)
+		ncs, nce, nend, nok := boxAt(s, 0)
+		if ocs != ncs || oce != nce || oend != nend || ook != nok {
+			t.Errorf("boxAt(%q): old %d %d %d %v, new %d %d %d %v", s, ocs, oce, oend, ook, ncs, nce, nend, nok)
+		}
+	}
 	for _, s := range []string{`\frac12`, `\\frac12`, `\fracab+\frac1{72}`, `\frac{1}{2}`, `\frac1`, `\frac`, `a\frac\{1`,
 		`é\fracπ2`, `\frac12\frac`, `x\\frac{`, `\fraction12`, "\\frac\n1"} {
 		if o, n := oldHendrycksFixFracs(s), hendrycksFixFracs(s); o != n {

@@ -152,3 +152,178 @@ func (r *reply) sentencesFrom(from int) [][2]int {
 	}
 	return r.sents
 }
+
+func hasPrefixBox(s string) bool {
+	return strings.HasPrefix(s, `\boxed`) || strings.HasPrefix(s, `\fbox`) || strings.HasPrefix(s, `\framebox`)
+}
+
+// boxAt parses a box starting at s[i] == '\\'. It returns the content span
+// and the end of the whole box.
+func boxAt(s string, i int) (cs, ce, end int, ok bool) {
+	var j int
+	switch {
+	case strings.HasPrefix(s[i:], `\boxed`):
+		j = i + len(`\boxed`)
+	case strings.HasPrefix(s[i:], `\fbox`):
+		j = i + len(`\fbox`)
+	case strings.HasPrefix(s[i:], `\framebox`):
+		j = i + len(`\framebox`)
+	default:
+		return 0, 0, 0, false
+	}
+	if j < len(s) && isLetter(s[j]) {
+		return 0, 0, 0, false // \boxedfoo is another command
+	}
+	k := j
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if openAt(s, k) {
+		close := matchBrace(s, k)
+		if close < 0 {
+			// An unclosed box (a cut or malformed reply) holds the rest of
+			// the text, unless another box follows.
+			if strings.Contains(s[k:], `\boxed`) || strings.Contains(s[k:], `\fbox`) {
+				return 0, 0, 0, false
+			}
+			e := len(s)
+			for e > k+1 && (isSpace(s[e-1]) || s[e-1] == '$' || s[e-1] == '.') {
+				e--
+			}
+			if e <= k+1 {
+				return 0, 0, 0, false
+			}
+			return k + 1, e, len(s), true
+		}
+		return k + 1, close, close + 1, true
+	}
+	if k == j {
+		return 0, 0, 0, false // "\boxed5" is not a box; "\boxed 5" is
+	}
+	// \boxed 5: what follows up to a space, a dollar, a closing brace or
+	// a command (the scanner's tokens: a backslash starts a command or a
+	// delimiter).
+	e := k
+	for sc := texscan.NewScanner(s, k); ; {
+		t, ok := sc.Next()
+		if !ok || t.Kind == texscan.Space || t.Kind == texscan.Newline || t.Kind == texscan.MathShift ||
+			t.Kind == texscan.Close || t.Text[0] == '\\' {
+			break
+		}
+		e = t.End()
+	}
+	if e == k {
+		return 0, 0, 0, false
+	}
+	cs, ce = k, e
+	// Drop a trailing sentence period: "\boxed 5." answers 5.
+	for ce > cs && (s[ce-1] == '.' || s[ce-1] == ',') {
+		ce--
+	}
+	if ce == cs {
+		return 0, 0, 0, false
+	}
+	return cs, ce, e, true
+}
+
+// sentenceSpans splits body into sentence spans.
+func sentenceSpans(body string) [][2]int {
+	var out [][2]int
+	_, e := trimSpan(body, 0, len(body))
+	s := 0
+	for s < e {
+		b := nextBoundary(body[:e], s)
+		if b < 0 {
+			b = e
+		}
+		if ts, te := trimSpan(body, s, b); ts < te {
+			out = append(out, [2]int{ts, te})
+		}
+		s = b
+	}
+	return out
+}
+
+// nextBoundary returns the end of the first sentence of s that starts at i,
+// or -1 when the sentence runs to the end of s.
+func nextBoundary(s string, i int) int {
+	for i < len(s) {
+		for i < len(s) && !boundaryBytes[s[i]] {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		switch {
+		case c == '$' || c == '\\':
+			// a formula is skipped whole, and so is a command (\. is no
+			// period); a delimiter that opens no formula is text
+			if g, ok := texscan.SegmentAt(s, i); ok {
+				i = g.End
+				continue
+			}
+			if t, _ := texscan.NewScanner(s, i).Next(); t.Kind == texscan.Command {
+				i = t.End()
+				continue
+			}
+		case (c == '.' || c == '!' || c == '?') && (i+1 >= len(s) || isSpace(s[i+1])):
+			if !(c == '.' && isAbbrev(s[:i])) {
+				return i + 1
+			}
+		case c == '\n':
+			j := i + 1
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
+				j++
+			}
+			if j < len(s) && s[j] == '\n' && !continues(s[:i]) {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return -1
+}
+
+// boundaryBytes are the bytes nextBoundary stops at.
+var boundaryBytes = func() (t [256]bool) {
+	for _, c := range []byte(".!?\n$\\") {
+		t[c] = true
+	}
+	return t
+}()
+
+// openDelims reports whether the tokens of a text open more \[ than they
+// close with \], or more \( than \) (texscan's delimiters: the \\ of a
+// line break before "[2pt]" or "(a)" opens none). The spaces at the text's
+// end, which endsInsideFormula trims, hold no delimiter.
+func openDelims(toks []texscan.Token) bool {
+	sq, par := 0, 0
+	for _, t := range toks {
+		switch t.Text {
+		case `\[`:
+			sq++
+		case `\]`:
+			sq--
+		case `\(`:
+			par++
+		case `\)`:
+			par--
+		}
+	}
+	return sq > 0 || par > 0
+}
+
+// continues reports whether the text before a blank line announces what
+// follows ("we get:", "then,"), so that the sentence goes on after it.
+func continues(before string) bool {
+	t := strings.TrimRight(before, " \t\r\n*")
+	if t == "" {
+		return false
+	}
+	switch t[len(t)-1] {
+	case ':', ',', '=':
+		return true
+	}
+	return false
+}
