@@ -81,11 +81,10 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 // lastLine is the line tier's candidate: the reply's last line that holds
 // more than spaces.
 func lastLine(r *reply) (Candidate, bool) {
-	lines := r.lineSpans()
-	if len(lines) == 0 {
+	l, ok := r.lastLineSpan()
+	if !ok {
 		return Candidate{}, false
 	}
-	l := lines[len(lines)-1]
 	return Candidate{Text: r.body[l[0]:l[1]], Kind: KindLine, Pos: r.start + l[0], End: r.start + l[1]}, true
 }
 

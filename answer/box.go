@@ -1,11 +1,7 @@
 package answer
 
 import (
-	"iter"
-	"slices"
 	"strings"
-
-	"github.com/matheval/matheval/texseg"
 )
 
 func firstBoxContent(s string) (int, int, bool) {
@@ -24,29 +20,24 @@ func firstBoxContent(s string) (int, int, bool) {
 // "$"...) joined into one list: the body's boxes and segments are the
 // reply's, found once.
 func scanBoxes(r *reply) []Candidate {
-	return boxRuns(r.body, r.start, false, slices.Values(r.boxList()), r.segmentAround)
+	return boxRuns(r, r.start, false)
 }
 
 // firstBoxRun returns the first run of boxes of s (see scanBoxes), reading
 // s only as far as that run.
 func firstBoxRun(s string, base int) (Candidate, bool) {
-	var segs []texseg.Seg // the math segments of s, found once for all its boxes
-	around := func(start, end int) (texseg.Seg, bool) {
-		if segs == nil {
-			segs = texseg.All(s)
-		}
-		return segmentAround(segs, start, end)
-	}
-	if c := boxRuns(s, base, true, boxesOf(s), around); len(c) > 0 {
+	r := reply{full: s, end: len(s), body: s}
+	if c := boxRuns(&r, base, true); len(c) > 0 {
 		return c[0], true
 	}
 	return Candidate{}, false
 }
 
-// boxRuns joins the boxes of body (in order) into runs; around finds the
-// math segment whose content holds a span of body, for a box that is an
-// operand of its formula (embeddedBox).
-func boxRuns(body string, base int, firstOnly bool, boxes iter.Seq[boxSpan], around func(start, end int) (texseg.Seg, bool)) []Candidate {
+// boxRuns joins the boxes of the reply's body into runs (base turns their
+// offsets into the candidates'). All of them are the reply's box list;
+// with firstOnly the body is read only up to the end of the first run.
+func boxRuns(r *reply, base int, firstOnly bool) []Candidate {
+	body := r.body
 	var out []Candidate
 	var run []boxSpan
 	flush := func() {
@@ -60,7 +51,7 @@ func boxRuns(body string, base int, firstOnly bool, boxes iter.Seq[boxSpan], aro
 			c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
 				Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
 			if len(run) == 1 {
-				if t, ok := embeddedBox(body, around, run[0].start, run[0].cs, run[0].ce, run[0].end); ok {
+				if t, ok := embeddedBox(r, run[0].start, run[0].cs, run[0].ce, run[0].end); ok {
 					c.Text = t
 				}
 			}
@@ -71,7 +62,23 @@ func boxRuns(body string, base int, firstOnly bool, boxes iter.Seq[boxSpan], aro
 		}
 		run = run[:0]
 	}
-	for b := range boxes {
+	var list []boxSpan
+	if !firstOnly {
+		list = r.boxList()
+	}
+	for i, k := 0, 0; ; {
+		var b boxSpan
+		if firstOnly {
+			var ok bool
+			if b, i, ok = nextBox(body, i); !ok {
+				break
+			}
+		} else {
+			if k >= len(list) {
+				break
+			}
+			b, k = list[k], k+1
+		}
 		if len(run) > 0 && !onlySeparators(body[run[len(run)-1].end:b.start]) {
 			flush()
 			if firstOnly && len(out) > 0 {
@@ -119,7 +126,8 @@ func onlySeparators(gap string) bool {
 // "$\boxed{2.5}\times 10^{3}$". Its content alone is not what the reply
 // states; the formula, with the box as a group, is. ok is false for a box
 // that stands alone or after "x =".
-func embeddedBox(body string, around func(start, end int) (texseg.Seg, bool), start, cs, ce, end int) (string, bool) {
+func embeddedBox(r *reply, start, cs, ce, end int) (string, bool) {
+	body := r.body
 	b := strings.TrimRight(body[:start], " \t")
 	a := strings.TrimLeft(body[end:], " \t")
 	signBefore := strings.HasSuffix(b, "-") || strings.HasSuffix(b, "+") || strings.HasSuffix(b, "/") ||
@@ -134,7 +142,7 @@ func embeddedBox(body string, around func(start, end int) (texseg.Seg, bool), st
 	if !signBefore && !opAfter {
 		return "", false
 	}
-	if g, ok := around(start, end); ok {
+	if g, ok := r.segmentAround(start, end); ok {
 		{
 			// only the box's own side of a relation: "6(18^\circ) =
 			// \boxed{108}^\circ" answers 108^\circ

@@ -203,7 +203,7 @@ func resolveConclusions(found []Candidate, r *reply, ex Extraction) (kept, earli
 			}
 			continue
 		}
-		gap := asciiLower(reply[a.End:c.Pos])
+		gap := r.lowerSpan(a.End, c.Pos)
 		tail := asciiLower(sentenceTail(reply, c.End, end))
 		check := false
 		if k := checkSet.lastAt(gap); k >= 0 {

@@ -366,7 +366,7 @@ func scan(k CandidateKind, r *reply, ex Extraction, notes *string) []Candidate {
 	body, base := r.body, r.start
 	switch k {
 	case KindAnchor:
-		return scanAnchors(body, base, ex)
+		return scanAnchors(r, ex)
 	case KindBoxed:
 		return scanBoxes(r)
 	case KindMath:
@@ -448,7 +448,7 @@ func withdrawn(found []Candidate, r *reply) bool {
 	if last < 0 || found[last].End >= end || valueWordAfter(reply, found[last].End) != "" {
 		return false // (an answer followed by "(wrong)" disowns itself)
 	}
-	tail := asciiLower(reply[found[last].End:end])
+	tail := r.lowerSpan(found[last].End, end)
 	k := strongRetractionSet.lastAt(tail)
 	if k < 0 {
 		return false

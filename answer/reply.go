@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"iter"
 	"sort"
 	"strings"
 
@@ -10,10 +9,13 @@ import (
 
 // reply is the body of one reply, after its reasoning and leakage are cut,
 // as the extraction tiers and the conclude and deny rules read it (issue
-// 28: a reply scanned once). Each view of the body (its tokens, its math
-// segments, its boxes, its lines) is built on first use and then shared by
-// every reader after it, instead of each tier scanning the string again;
-// offsets in the views are the body's, base turns them into the reply's.
+// 28: a reply scanned once). Each view of the body (its math segments, its
+// boxes, its last line, its sentences) is built on first use and then
+// shared by every reader after it, instead of each tier scanning the
+// string again; offsets in the views are the body's, start turns them into
+// the reply's. Its tokens are streamed (tokens), not held: a slice of them
+// costs 40 bytes a token, 470 MB for a 14 MB reply (BenchmarkExtractLongSum),
+// where a Scanner allocates nothing.
 // A cut that shortens the body (a check, a next exercise) makes a new
 // reply: a view of the longer body may hold a formula the cut splits.
 type reply struct {
@@ -21,14 +23,14 @@ type reply struct {
 	start, end int    // the body is full[start:end]
 	body       string
 
-	toks     []texscan.Token
-	toksDone bool
 	segs     []texscan.Seg
 	segsDone bool
 	boxes    []boxSpan
 	boxDone  bool
-	lines    [][2]int // non-empty lines, trimmed, in order
+	lastLine [2]int // the last line holding more than spaces, trimmed
 	lineDone bool
+	low      string // the body in lower case (ASCII), offsets unchanged
+	lowDone  bool
 	sents    [][2]int // sentences of body[sentFrom:], trimmed, in order
 	sentFrom int
 	sentDone bool
@@ -42,20 +44,19 @@ func newReply(full string, start, end int) *reply {
 	return &reply{full: full, start: start, end: end, body: full[start:end]}
 }
 
-// tokens are the body's tokens; nil for a body the scanner refuses (over
-// its limit of bytes, which MaxReply keeps far below).
-func (r *reply) tokens() []texscan.Token {
-	if !r.toksDone {
-		r.toks, _ = texscan.Tokens(r.body, texscan.Limits{})
-		r.toksDone = true
-	}
-	return r.toks
-}
+// tokens returns a scanner of the body's tokens from offset from.
+func (r *reply) tokens(from int) *texscan.Scanner { return texscan.NewScanner(r.body, from) }
 
 // segments are the math segments of the body, in order.
 func (r *reply) segments() []texscan.Seg {
 	if !r.segsDone {
-		r.segs, r.segsDone = texscan.Segments(r.body), true
+		// a segment takes at least two dollars or one other opener: the
+		// count bounds the segments, and the slice is made once (up to 64:
+		// a reply of a million dollars grows its slice as it finds them)
+		b := r.body
+		n := strings.Count(b, "$")/2 + strings.Count(b, `\(`) + strings.Count(b, `\[`) + strings.Count(b, `\begin{`)
+		n = min(n, 64)
+		r.segs, r.segsDone = texscan.AppendSegments(make([]texscan.Seg, 0, n), b), true
 	}
 	return r.segs
 }
@@ -82,61 +83,60 @@ func segmentAround(segs []texscan.Seg, start, end int) (texscan.Seg, bool) {
 // content is part of it, not a box of the list.
 func (r *reply) boxList() []boxSpan {
 	if !r.boxDone {
-		for b := range boxesOf(r.body) {
-			r.boxes = append(r.boxes, b)
+		for i := 0; ; {
+			b, next, ok := nextBox(r.body, i)
+			if !ok {
+				break
+			}
+			r.boxes, i = append(r.boxes, b), next
 		}
 		r.boxDone = true
 	}
 	return r.boxes
 }
 
-// boxesOf yields the boxes of s in order, read as they are asked for (a
-// reader that wants the first run of boxes of a long text stops early).
-func boxesOf(s string) iter.Seq[boxSpan] {
-	return func(yield func(boxSpan) bool) {
-		for i := 0; i < len(s); {
-			j := strings.IndexByte(s[i:], '\\')
-			if j < 0 {
-				return
-			}
-			p := i + j
-			cs, ce, end, ok := boxAt(s, p)
-			if !ok {
-				i = p + 1
-				continue
-			}
-			if !yield(boxSpan{start: p, cs: cs, ce: ce, end: end}) {
-				return
-			}
-			i = end
+// nextBox reads the first box of s at or after offset i, and returns it
+// and the offset to read the next one from (its end: a box inside it is
+// part of it).
+func nextBox(s string, i int) (boxSpan, int, bool) {
+	for i < len(s) {
+		j := strings.IndexByte(s[i:], '\\')
+		if j < 0 {
+			break
 		}
+		p := i + j
+		if cs, ce, end, ok := boxAt(s, p); ok {
+			return boxSpan{start: p, cs: cs, ce: ce, end: end}, end, true
+		}
+		i = p + 1
 	}
+	return boxSpan{}, len(s), false
 }
 
-// lineSpans are the body's lines that hold more than spaces, each trimmed
-// of its spaces, in order.
-func (r *reply) lineSpans() [][2]int {
+// lastLineSpan is the body's last line that holds more than spaces,
+// trimmed of them; false when there is none. It is read from the end: only
+// the line tier asks, and only the last line.
+func (r *reply) lastLineSpan() ([2]int, bool) {
 	if !r.lineDone {
-		for s := 0; s <= len(r.body); {
-			e := strings.IndexByte(r.body[s:], '\n')
-			if e < 0 {
-				e = len(r.body)
-			} else {
-				e += s
-			}
+		r.lastLine, r.lineDone = [2]int{-1, -1}, true
+		for e := len(r.body); e > 0; {
+			s := strings.LastIndexByte(r.body[:e], '\n') + 1
 			if ts, te := trimSpan(r.body, s, e); ts < te {
-				r.lines = append(r.lines, [2]int{ts, te})
+				r.lastLine = [2]int{ts, te}
+				break
 			}
-			s = e + 1
+			if s == 0 {
+				break
+			}
+			e = s - 1
 		}
-		r.lineDone = true
 	}
-	return r.lines
+	return r.lastLine, r.lastLine[0] >= 0
 }
 
 // openDelimsOf reports whether the body leaves a \[ or \( open (openDelims
 // of its tokens).
-func (r *reply) openDelimsOf() bool { return openDelims(r.tokens()) }
+func (r *reply) openDelimsOf() bool { return openDelims(r.tokens(0)) }
 
 // sentencesFrom are the sentences of the body from offset from on (a line
 // start: the conclude rules read the last sentences only, not a 14 MB
@@ -293,13 +293,17 @@ var boundaryBytes = func() (t [256]bool) {
 	return t
 }()
 
-// openDelims reports whether the tokens of a text open more \[ than they
+// openDelims reports whether the tokens sc reads open more \[ than they
 // close with \], or more \( than \) (texscan's delimiters: the \\ of a
 // line break before "[2pt]" or "(a)" opens none). The spaces at the text's
 // end, which endsInsideFormula trims, hold no delimiter.
-func openDelims(toks []texscan.Token) bool {
+func openDelims(sc *texscan.Scanner) bool {
 	sq, par := 0, 0
-	for _, t := range toks {
+	for {
+		t, ok := sc.Next()
+		if !ok {
+			break
+		}
 		switch t.Text {
 		case `\[`:
 			sq++
@@ -326,4 +330,23 @@ func continues(before string) bool {
 		return true
 	}
 	return false
+}
+
+// lower is the body with its ASCII letters in lower case (the offsets are
+// the body's): the anchors are searched in it, and the conclude rules
+// read their gaps from it, lowering the body once.
+func (r *reply) lower() string {
+	if !r.lowDone {
+		r.low, r.lowDone = asciiLower(r.body), true
+	}
+	return r.low
+}
+
+// lowerSpan is r.full[p:q] in lower case, cut from the lowered body when
+// the span lies in it.
+func (r *reply) lowerSpan(p, q int) string {
+	if r.start <= p && p <= q && q <= r.end {
+		return r.lower()[p-r.start : q-r.start]
+	}
+	return asciiLower(r.full[p:q])
 }
