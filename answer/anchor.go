@@ -7,12 +7,15 @@ import (
 	"github.com/matheval/matheval/texseg"
 )
 
-func scanAnchors(body string, base int, ex Extraction) []Candidate {
+// scanAnchors finds the answer statements of the reply's body: the text
+// after each anchor phrase, searched in the lowered body.
+func scanAnchors(r *reply, ex Extraction) []Candidate {
+	body, base := r.body, r.start
 	max := ex.AnchorMax
 	if max <= 0 {
 		max = 200
 	}
-	lower := asciiLower(body)
+	lower := r.lower()
 	var out []Candidate
 	var lineOnly map[string]bool
 	add := func(a string, p int) {
@@ -134,8 +137,9 @@ func anchorText(body string, i int, prose bool) anchored {
 					open := max(strings.LastIndex(body[cs:b.Pos], `\boxed`), strings.LastIndex(body[cs:b.Pos], `\fbox`))
 					if open >= 0 {
 						open += cs
-						segs := segIndex{done: true, segs: []texseg.Seg{g}}
-						if t, ok := embeddedBox(body, &segs, open, b.Pos, b.End, b.End+1); ok {
+						// (the one segment it may stand in is this one)
+						seg := reply{full: body, end: len(body), body: body, segs: []texseg.Seg{g}, segsDone: true}
+						if t, ok := embeddedBox(&seg, open, b.Pos, b.End, b.End+1); ok {
 							b.Text = t
 						}
 					}

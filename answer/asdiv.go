@@ -11,6 +11,7 @@ import (
 
 	"github.com/matheval/matheval/equiv"
 	"github.com/matheval/matheval/latex"
+	"github.com/matheval/matheval/texscan"
 )
 
 // ASDiv grades the answer forms of ASDiv's answer key (Miao et al., 2020):
@@ -318,12 +319,8 @@ func plainArithmetic(s string) bool {
 				return false // words in another language: "不是 54" is not 54
 			}
 			i += n // ×, ÷, −, ≈, accented letters of a word
-		case c == '^' && i > 0 && (strings.HasPrefix(s[i+1:], `\circ`) || strings.HasPrefix(s[i+1:], `{\circ}`)):
-			i++ // a degree mark: 30^\circ
-			if s[i] == '{' {
-				i++
-			}
-			i += len(`\circ`)
+		case c == '^' && i > 0 && degreeMarkEnd(s, i+1) > 0:
+			i = degreeMarkEnd(s, i+1) // a degree mark: 30^\circ
 		default:
 			return false // ^ _ [ ] ! | < > ...
 		}
@@ -618,4 +615,23 @@ func asdivUnitClash(gold, cand string) (string, string, bool) {
 		}
 	}
 	return m[1], w[1], true
+}
+
+// degreeMarkEnd reads the degree sign of a degree mark after its "^" at
+// s[i]: \circ, or {\circ} (then it returns the offset of the closing
+// brace, which the caller reads as text); 0 when there is none. \circle
+// is no degree sign (the scanner's command is \circle).
+func degreeMarkEnd(s string, i int) int {
+	t, ok := tokenAt(s, i)
+	switch {
+	case !ok:
+		return 0
+	case t.Is("circ"):
+		return t.End()
+	case t.Kind == texscan.Open:
+		if c, ok := tokenAt(s, t.End()); ok && c.Is("circ") && closeAt(s, c.End()) {
+			return c.End()
+		}
+	}
+	return 0
 }

@@ -2,8 +2,6 @@ package answer
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/matheval/matheval/texseg"
 )
@@ -80,74 +78,14 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	return Candidate{Text: t, Kind: KindBare, Pos: base + s, End: base + e}, true
 }
 
-// isProse reports whether s holds two consecutive plain words of two or more
-// letters outside LaTeX commands and \text{} groups: a sentence, not an answer.
-func isProse(s string) bool {
-	if hasForeignText(s) {
-		return true // a sentence in another language
+// lastLine is the line tier's candidate: the reply's last line that holds
+// more than spaces.
+func lastLine(r *reply) (Candidate, bool) {
+	l, ok := r.lastLineSpan()
+	if !ok {
+		return Candidate{}, false
 	}
-	prevWord := false
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if c == '\\' {
-			j := i + 1
-			for j < len(s) && isLetter(s[j]) {
-				j++
-			}
-			name := s[i+1 : j]
-			i = j
-			if name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" {
-				// "\text {cm}": TeX allows spaces before the group.
-				k := i
-				for k < len(s) && s[k] == ' ' {
-					k++
-				}
-				if openAt(s, k) {
-					if m := matchBrace(s, k); m > 0 {
-						i = m + 1
-					}
-				}
-			}
-			prevWord = false
-			continue
-		}
-		if isLetter(c) {
-			j := i
-			for j < len(s) && isLetter(s[j]) {
-				j++
-			}
-			isWord := j-i >= 2
-			if isWord && prevWord {
-				return true
-			}
-			prevWord = isWord && j < len(s) && s[j] == ' '
-			i = j
-			if prevWord {
-				i++
-			}
-			continue
-		}
-		prevWord = false
-		i++
-	}
-	return false
-}
-
-func lastLine(body string, base int) (Candidate, bool) {
-	e := len(body)
-	for e > 0 {
-		s := strings.LastIndexByte(body[:e], '\n') + 1
-		ts, te := trimSpan(body, s, e)
-		if ts < te {
-			return Candidate{Text: body[ts:te], Kind: KindLine, Pos: base + ts, End: base + te}, true
-		}
-		if s == 0 {
-			break
-		}
-		e = s - 1
-	}
-	return Candidate{}, false
+	return Candidate{Text: r.body[l[0]:l[1]], Kind: KindLine, Pos: r.start + l[0], End: r.start + l[1]}, true
 }
 
 // bareWords may stand beside a value in a bare answer ("2.5 million",
@@ -230,24 +168,6 @@ func besideOperator(t string, i, j int) bool {
 		if t[k] != ' ' {
 			return strings.IndexByte(ops, t[k]) >= 0
 		}
-	}
-	return false
-}
-
-// hasForeignText reports whether s holds a letter of a script other than
-// Latin and Greek (Greek letters are math symbols): words in another
-// language ("每个盒子有3个苹果"), which make s a sentence, never a formula
-// whose numbers could be multiplied together.
-func hasForeignText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < utf8.RuneSelf {
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) {
-			return true
-		}
-		i += n - 1
 	}
 	return false
 }

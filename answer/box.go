@@ -1,77 +1,8 @@
 package answer
 
 import (
-	"sort"
 	"strings"
-
-	"github.com/matheval/matheval/texseg"
 )
-
-func hasPrefixBox(s string) bool {
-	return strings.HasPrefix(s, `\boxed`) || strings.HasPrefix(s, `\fbox`) || strings.HasPrefix(s, `\framebox`)
-}
-
-// boxAt parses a box starting at s[i] == '\\'. It returns the content span
-// and the end of the whole box.
-func boxAt(s string, i int) (cs, ce, end int, ok bool) {
-	var j int
-	switch {
-	case strings.HasPrefix(s[i:], `\boxed`):
-		j = i + len(`\boxed`)
-	case strings.HasPrefix(s[i:], `\fbox`):
-		j = i + len(`\fbox`)
-	case strings.HasPrefix(s[i:], `\framebox`):
-		j = i + len(`\framebox`)
-	default:
-		return 0, 0, 0, false
-	}
-	if j < len(s) && isLetter(s[j]) {
-		return 0, 0, 0, false // \boxedfoo is another command
-	}
-	k := j
-	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
-		k++
-	}
-	if openAt(s, k) {
-		close := matchBrace(s, k)
-		if close < 0 {
-			// An unclosed box (a cut or malformed reply) holds the rest of
-			// the text, unless another box follows.
-			if strings.Contains(s[k:], `\boxed`) || strings.Contains(s[k:], `\fbox`) {
-				return 0, 0, 0, false
-			}
-			e := len(s)
-			for e > k+1 && (isSpace(s[e-1]) || s[e-1] == '$' || s[e-1] == '.') {
-				e--
-			}
-			if e <= k+1 {
-				return 0, 0, 0, false
-			}
-			return k + 1, e, len(s), true
-		}
-		return k + 1, close, close + 1, true
-	}
-	if k == j {
-		return 0, 0, 0, false // "\boxed5" is not a box; "\boxed 5" is
-	}
-	// \boxed 5: one token up to a space, '$' or a closing delimiter.
-	e := k
-	for e < len(s) && !isSpace(s[e]) && s[e] != '$' && s[e] != '}' && s[e] != '\\' {
-		e++
-	}
-	if e == k {
-		return 0, 0, 0, false
-	}
-	cs, ce = k, e
-	// Drop a trailing sentence period: "\boxed 5." answers 5.
-	for ce > cs && (s[ce-1] == '.' || s[ce-1] == ',') {
-		ce--
-	}
-	if ce == cs {
-		return 0, 0, 0, false
-	}
-	return cs, ce, e, true
-}
 
 func firstBoxContent(s string) (int, int, bool) {
 	for i := 0; i < len(s); i++ {
@@ -84,26 +15,31 @@ func firstBoxContent(s string) (int, int, bool) {
 	return 0, 0, false
 }
 
-// scanBoxes returns the boxes of body, with runs of consecutive boxes
-// (separated only by spaces, commas, "and", "or", "$"...) joined into one
-// list.
-func scanBoxes(body string, base int) []Candidate {
-	return boxRuns(body, base, false)
+// scanBoxes returns the boxes of the reply's body, with runs of
+// consecutive boxes (separated only by spaces, commas, "and", "or",
+// "$"...) joined into one list: the body's boxes and segments are the
+// reply's, found once.
+func scanBoxes(r *reply) []Candidate {
+	return boxRuns(r, r.start, false)
 }
 
-// firstBoxRun returns the first run of boxes of s (see scanBoxes).
+// firstBoxRun returns the first run of boxes of s (see scanBoxes), reading
+// s only as far as that run.
 func firstBoxRun(s string, base int) (Candidate, bool) {
-	if c := boxRuns(s, base, true); len(c) > 0 {
+	r := reply{full: s, end: len(s), body: s}
+	if c := boxRuns(&r, base, true); len(c) > 0 {
 		return c[0], true
 	}
 	return Candidate{}, false
 }
 
-func boxRuns(body string, base int, firstOnly bool) []Candidate {
-	type box struct{ cs, ce, end, start int }
-	var segs segIndex // the math segments of body, found once for all its boxes
+// boxRuns joins the boxes of the reply's body into runs (base turns their
+// offsets into the candidates'). All of them are the reply's box list;
+// with firstOnly the body is read only up to the end of the first run.
+func boxRuns(r *reply, base int, firstOnly bool) []Candidate {
+	body := r.body
 	var out []Candidate
-	var run []box
+	var run []boxSpan
 	flush := func() {
 		parts := make([]string, 0, len(run))
 		for _, b := range run {
@@ -115,7 +51,7 @@ func boxRuns(body string, base int, firstOnly bool) []Candidate {
 			c := Candidate{Text: strings.Join(parts, ", "), Kind: KindBoxed,
 				Pos: base + run[0].cs, End: base + run[len(run)-1].ce}
 			if len(run) == 1 {
-				if t, ok := embeddedBox(body, &segs, run[0].start, run[0].cs, run[0].ce, run[0].end); ok {
+				if t, ok := embeddedBox(r, run[0].start, run[0].cs, run[0].ce, run[0].end); ok {
 					c.Text = t
 				}
 			}
@@ -126,25 +62,30 @@ func boxRuns(body string, base int, firstOnly bool) []Candidate {
 		}
 		run = run[:0]
 	}
-	for i := 0; i < len(body); {
-		j := strings.IndexByte(body[i:], '\\')
-		if j < 0 {
-			break
+	var list []boxSpan
+	if !firstOnly {
+		list = r.boxList()
+	}
+	for i, k := 0, 0; ; {
+		var b boxSpan
+		if firstOnly {
+			var ok bool
+			if b, i, ok = nextBox(body, i); !ok {
+				break
+			}
+		} else {
+			if k >= len(list) {
+				break
+			}
+			b, k = list[k], k+1
 		}
-		p := i + j
-		cs, ce, end, ok := boxAt(body, p)
-		if !ok {
-			i = p + 1
-			continue
-		}
-		if len(run) > 0 && !onlySeparators(body[run[len(run)-1].end:p]) {
+		if len(run) > 0 && !onlySeparators(body[run[len(run)-1].end:b.start]) {
 			flush()
 			if firstOnly && len(out) > 0 {
 				return out
 			}
 		}
-		run = append(run, box{cs, ce, end, p})
-		i = end
+		run = append(run, b)
 	}
 	if len(run) > 0 {
 		flush()
@@ -185,7 +126,8 @@ func onlySeparators(gap string) bool {
 // "$\boxed{2.5}\times 10^{3}$". Its content alone is not what the reply
 // states; the formula, with the box as a group, is. ok is false for a box
 // that stands alone or after "x =".
-func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, bool) {
+func embeddedBox(r *reply, start, cs, ce, end int) (string, bool) {
+	body := r.body
 	b := strings.TrimRight(body[:start], " \t")
 	a := strings.TrimLeft(body[end:], " \t")
 	signBefore := strings.HasSuffix(b, "-") || strings.HasSuffix(b, "+") || strings.HasSuffix(b, "/") ||
@@ -200,7 +142,7 @@ func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, b
 	if !signBefore && !opAfter {
 		return "", false
 	}
-	if g, ok := segs.around(body, start, end); ok {
+	if g, ok := r.segmentAround(start, end); ok {
 		{
 			// only the box's own side of a relation: "6(18^\circ) =
 			// \boxed{108}^\circ" answers 108^\circ
@@ -216,26 +158,4 @@ func embeddedBox(body string, segs *segIndex, start, cs, ce, end int) (string, b
 		}
 	}
 	return "", false
-}
-
-// segIndex holds the math segments of a text, found on first use: every
-// box of a reply asks which segment holds it, and the reply is scanned for
-// segments once, not once per box (4,000 boxes took 14 s).
-type segIndex struct {
-	done bool
-	segs []texseg.Seg
-}
-
-// around returns the segment of body whose content holds [start, end).
-func (x *segIndex) around(body string, start, end int) (texseg.Seg, bool) {
-	if !x.done {
-		x.segs, x.done = texseg.All(body), true
-	}
-	// segments do not overlap and come in order: the last one whose
-	// content starts at or before start is the only candidate
-	k := sort.Search(len(x.segs), func(i int) bool { return x.segs[i].CS > start }) - 1
-	if k >= 0 && x.segs[k].CS <= start && end <= x.segs[k].CE {
-		return x.segs[k], true
-	}
-	return texseg.Seg{}, false
 }

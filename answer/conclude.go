@@ -7,9 +7,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/matheval/matheval/texscan"
-	"github.com/matheval/matheval/texseg"
 )
 
 // What a reply concludes. Grading takes one final answer per reply; these
@@ -158,11 +155,12 @@ func conclusionTier(tier []CandidateKind) bool {
 }
 
 // resolveConclusions applies the rules above to the candidates of a tier of
-// anchors and boxes (positions in reply; the body is reply[start:end]). It
+// anchors and boxes (positions in the whole reply r.full). It
 // returns the candidates left (checks and what follows a next exercise
 // removed), the final answers that stand before the chosen one, and where a
 // next exercise cuts the reply (end when none).
-func resolveConclusions(found []Candidate, reply string, start, end int, ex Extraction) (kept, earlier []Candidate, cut int, label string) {
+func resolveConclusions(found []Candidate, r *reply, ex Extraction) (kept, earlier []Candidate, cut int, label string) {
+	reply, end := r.full, r.end
 	cut = end
 	var strong []Candidate
 	for _, c := range found {
@@ -205,7 +203,7 @@ func resolveConclusions(found []Candidate, reply string, start, end int, ex Extr
 			}
 			continue
 		}
-		gap := asciiLower(reply[a.End:c.Pos])
+		gap := r.lowerSpan(a.End, c.Pos)
 		tail := asciiLower(sentenceTail(reply, c.End, end))
 		check := false
 		if k := checkSet.lastAt(gap); k >= 0 {
@@ -468,87 +466,6 @@ func sentenceTail(s string, i, end int) string {
 // white space, or a blank line. Single line breaks are not boundaries (a
 // formula on its own line belongs to the sentence that introduces it).
 
-// nextBoundary returns the end of the first sentence of s that starts at i,
-// or -1 when the sentence runs to the end of s.
-func nextBoundary(s string, i int) int {
-	for i < len(s) {
-		for i < len(s) && !boundaryBytes[s[i]] {
-			i++
-		}
-		if i >= len(s) {
-			break
-		}
-		c := s[i]
-		switch {
-		case c == '$' || c == '\\':
-			// a formula is skipped whole, and so is a command (\. is no
-			// period); a delimiter that opens no formula is text
-			if g, ok := texseg.At(s, i); ok {
-				i = g.End
-				continue
-			}
-			if t, _ := texscan.NewScanner(s, i).Next(); t.Kind == texscan.Command {
-				i = t.End()
-				continue
-			}
-		case (c == '.' || c == '!' || c == '?') && (i+1 >= len(s) || isSpace(s[i+1])):
-			if !(c == '.' && isAbbrev(s[:i])) {
-				return i + 1
-			}
-		case c == '\n':
-			j := i + 1
-			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
-				j++
-			}
-			if j < len(s) && s[j] == '\n' && !continues(s[:i]) {
-				return i + 1
-			}
-		}
-		i++
-	}
-	return -1
-}
-
-// continues reports whether the text before a blank line announces what
-// follows ("we get:", "then,"), so that the sentence goes on after it.
-func continues(before string) bool {
-	t := strings.TrimRight(before, " \t\r\n*")
-	if t == "" {
-		return false
-	}
-	switch t[len(t)-1] {
-	case ':', ',', '=':
-		return true
-	}
-	return false
-}
-
-// boundaryBytes are the bytes nextBoundary stops at.
-var boundaryBytes = func() (t [256]bool) {
-	for _, c := range []byte(".!?\n$\\") {
-		t[c] = true
-	}
-	return t
-}()
-
-// sentenceSpans splits body into sentence spans.
-func sentenceSpans(body string) [][2]int {
-	var out [][2]int
-	_, e := trimSpan(body, 0, len(body))
-	s := 0
-	for s < e {
-		b := nextBoundary(body[:e], s)
-		if b < 0 {
-			b = e
-		}
-		if ts, te := trimSpan(body, s, b); ts < te {
-			out = append(out, [2]int{ts, te})
-		}
-		s = b
-	}
-	return out
-}
-
 // unfinished says why a reply whose answer would be the fallback candidate
 // c (a last formula, number or line; positions in the reply, of which body
 // starts at start and splits into spans) does not conclude, or "".
@@ -743,10 +660,10 @@ const sentenceWindow = 512
 // concluding drops the last-formula, last-number and last-line candidates of
 // a reply that states no final answer and does not conclude, and says why
 // in out.Unfinished.
-func concluding(found []Candidate, reply string, start, end int, out *Extracted) []Candidate {
+func concluding(found []Candidate, r *reply, out *Extracted) []Candidate {
 	kept := found[:0:0]
 	why := ""
-	body := reply[start:end]
+	body, start := r.body, r.start
 	// Sentences are read from a line start some way before the earliest
 	// candidate: only the last sentence and the candidates' own matter.
 	from := len(body)
@@ -760,11 +677,7 @@ func concluding(found []Candidate, reply string, start, end int, out *Extracted)
 	for _, c := range found {
 		if c.Kind == KindMath || c.Kind == KindNumber || c.Kind == KindLine {
 			if spans == nil {
-				spans = sentenceSpans(body[from:])
-				for i := range spans {
-					spans[i][0] += from
-					spans[i][1] += from
-				}
+				spans = r.sentencesFrom(from)
 			}
 			if r := unfinished(body, spans, start, c); r != "" {
 				if why == "" {

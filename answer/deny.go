@@ -48,28 +48,10 @@ func denied(reply string, c Candidate) bool {
 	return questionAnsweredNo(reply[c.End:])
 }
 
-// questionAnsweredNo reports whether the text after a value ends its
-// sentence with a question mark and goes on with "No": "Is the answer
-// $\boxed{2}$? No."
-func questionAnsweredNo(rest string) bool {
-	k := strings.IndexAny(rest, ".!?\n")
-	if k < 0 || rest[k] != '?' {
-		return false
-	}
-	after := asciiLower(strings.TrimLeft(rest[k+1:], " *\t\n"))
-	for _, w := range []string{"nope", "definitely not", "of course not", "certainly not", "not quite", "no way"} {
-		if strings.HasPrefix(after, w) {
-			return true
-		}
-	}
-	if !strings.HasPrefix(after, "no") {
-		return false
-	}
-	return len(after) == 2 || strings.ContainsRune(".,! ", rune(after[2]))
-}
-
-// dropDenied removes the candidates that the reply turns down.
-func dropDenied(found []Candidate, reply string) []Candidate {
+// dropDenied removes the candidates that the reply turns down (the words
+// before a candidate are read in the whole reply, r.full).
+func dropDenied(found []Candidate, r *reply) []Candidate {
+	reply := r.full
 	out := found[:0]
 	for _, c := range found {
 		if !denied(reply, c) {
@@ -131,7 +113,9 @@ var unitAfter = regexp.MustCompile(`^\s*([A-Za-z]{2,})\b`)
 
 // attachValueWords adds to each candidate the word after it that changes
 // its value, as a \text group ("$5$ hundred" is 5\text{ hundred}, 500).
-func attachValueWords(found []Candidate, reply string) {
+// The words after a candidate are read in the whole reply, r.full.
+func attachValueWords(found []Candidate, r *reply) {
+	reply := r.full
 	for i := range found {
 		if found[i].Kind != KindBoxed && found[i].End < len(reply) && reply[found[i].End] == '$' {
 			// "$5$/$2$", "$5$ + $2$", "$5$ (or $6$)", "$5$–$6$": the

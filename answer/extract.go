@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/matheval/matheval/texscan"
 )
 
 // MaxReply bounds the bytes of a reply that extraction reads: of a longer
@@ -251,6 +249,9 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 		out.Empty = true
 		return out
 	}
+	// The body as every tier reads it, scanned once (reply.go); a cut
+	// below makes a new one.
+	r := newReply(reply, start, end)
 
 	// 3. Candidates, tier by tier.
 	concluded, checked := false, false
@@ -267,9 +268,9 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 			if p := firstCheckLine(reply, start, end); p >= 0 {
 				out.Notes = append(out.Notes, "cut at a check (byte "+strconv.Itoa(p)+")")
 				end = p
-				body = reply[start:end]
+				r = newReply(reply, start, end)
 			}
-			if why := endsInsideFormula(body); why != "" {
+			if why := endsInsideFormula(r); why != "" {
 				// "…the flat fee is $", "…we get $0 = x - 3 \Rightarrow x":
 				// the reply stopped inside its answer; an earlier formula or
 				// an operand is not it
@@ -279,11 +280,11 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 		}
 		var found []Candidate
 		for _, k := range tier {
-			found = append(found, scan(k, body, start, ex, &out.Ambiguous)...)
+			found = append(found, scan(k, r, ex, &out.Ambiguous)...)
 		}
 		if !ex.AsWritten {
-			found = dropDenied(found, reply)
-			attachValueWords(found, reply)
+			found = dropDenied(found, r)
+			attachValueWords(found, r)
 		}
 		if len(found) == 0 {
 			continue
@@ -302,13 +303,13 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 			concluded = true
 			var cut int
 			var label string
-			found, out.Earlier, cut, label = resolveConclusions(found, reply, start, end, ex)
+			found, out.Earlier, cut, label = resolveConclusions(found, r, ex)
 			if cut < end {
 				out.Notes = append(out.Notes, "cut at next exercise "+quoteShort(label)+" (byte "+strconv.Itoa(cut)+")")
 				end = cut
-				body = reply[start:end]
+				r = newReply(reply, start, end)
 			}
-			if withdrawn(found, reply, end) {
+			if withdrawn(found, r) {
 				// "The answer is $5$. Wait, recomputing: $6$.": the final
 				// answer is taken back and a new value follows, stated with
 				// no answer phrase; the lower tiers read it
@@ -318,7 +319,7 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 				continue
 			}
 		} else if !ex.AsWritten && !concluded {
-			found = concluding(found, reply, start, end, &out)
+			found = concluding(found, r, &out)
 		}
 		if len(found) == 0 {
 			continue
@@ -360,14 +361,16 @@ func strongFirst(c []Candidate) {
 	copy(c, out)
 }
 
-func scan(k CandidateKind, body string, base int, ex Extraction, notes *string) []Candidate {
+// scan finds the candidates of kind k in the reply's body.
+func scan(k CandidateKind, r *reply, ex Extraction, notes *string) []Candidate {
+	body, base := r.body, r.start
 	switch k {
 	case KindAnchor:
-		return scanAnchors(body, base, ex)
+		return scanAnchors(r, ex)
 	case KindBoxed:
-		return scanBoxes(body, base)
+		return scanBoxes(r)
 	case KindMath:
-		if c, ok := lastMath(body, base); ok {
+		if c, ok := lastMathOf(body, base, r.segments()); ok {
 			return []Candidate{c}
 		}
 	case KindNumber:
@@ -381,7 +384,7 @@ func scan(k CandidateKind, body string, base int, ex Extraction, notes *string) 
 			return []Candidate{c}
 		}
 	case KindLine:
-		if c, ok := lastLine(body, base); ok {
+		if c, ok := lastLine(r); ok {
 			return []Candidate{c}
 		}
 	case KindText:
@@ -402,8 +405,8 @@ func sortByPosDesc(c []Candidate) {
 // endsInsideFormula says why a reply with no final answer stops inside a
 // formula: after an opening delimiter, or with a math segment left open.
 // It returns "" for a reply that ends cleanly.
-func endsInsideFormula(body string) string {
-	t := strings.TrimRight(body, " \t\r\n")
+func endsInsideFormula(r *reply) string {
+	t := strings.TrimRight(r.body, " \t\r\n")
 	for _, open := range []string{"$$", "$", `\[`, `\(`, `\boxed{`, `\begin{align*}`, `\begin{equation}`} {
 		if !strings.HasSuffix(t, open) {
 			continue
@@ -424,40 +427,18 @@ func endsInsideFormula(body string) string {
 			return "the reply ends inside a $…$ formula"
 		}
 	}
-	if openDelims(t) {
+	if r.openDelimsOf() {
 		return "the reply ends inside a display formula"
 	}
 	return ""
-}
-
-// openDelims reports whether s opens more \[ than it closes with \], or
-// more \( than \) (texscan's delimiters: the \\ of a line break before
-// "[2pt]" or "(a)" opens none).
-func openDelims(s string) bool {
-	sq, par := 0, 0
-	for sc := texscan.NewScanner(s, 0); ; {
-		t, ok := sc.Next()
-		if !ok {
-			return sq > 0 || par > 0
-		}
-		switch t.Text {
-		case `\[`:
-			sq++
-		case `\]`:
-			sq--
-		case `\(`:
-			par++
-		case `\)`:
-			par--
-		}
-	}
 }
 
 // withdrawn reports whether the reply takes its last final answer back
 // after stating it ("wait", "mistake", "recomputing"; not "actually", which
 // remarks as often as it retracts) and then
 // gives a value: a number or a formula after the retraction.
-func withdrawn(found []Candidate, reply string, end int) bool {
+func withdrawn(found []Candidate, r *reply) bool {
+	reply, end := r.full, r.end
 	last := -1
 	for i, c := range found {
 		if !c.Weak && !c.loose && (last < 0 || c.Pos > found[last].Pos) {
@@ -467,7 +448,7 @@ func withdrawn(found []Candidate, reply string, end int) bool {
 	if last < 0 || found[last].End >= end || valueWordAfter(reply, found[last].End) != "" {
 		return false // (an answer followed by "(wrong)" disowns itself)
 	}
-	tail := asciiLower(reply[found[last].End:end])
+	tail := r.lowerSpan(found[last].End, end)
 	k := strongRetractionSet.lastAt(tail)
 	if k < 0 {
 		return false

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/equiv"
+	"github.com/matheval/matheval/texscan"
 )
 
 // Hendrycks is the MATH paper's own scoring (Hendrycks et al. 2021, the
@@ -100,19 +101,25 @@ func HendrycksNormalize(s string) (string, bool) {
 }
 
 // hendrycksFixSqrt writes \sqrt3 as \sqrt{3}; false for a \sqrt with
-// nothing after it (an exception in the paper's code).
+// nothing after it (an exception in the paper's code). As in
+// hendrycksFixFracs, the tokens find the paper's splits at "\sqrt".
 func hendrycksFixSqrt(s string) (string, bool) {
-	if !strings.Contains(s, `\sqrt`) {
+	cuts := referenceSplits(s, "sqrt")
+	if len(cuts) == 0 {
 		return s, true
 	}
-	parts := strings.Split(s, `\sqrt`)
 	var b strings.Builder
-	b.WriteString(parts[0])
-	for _, p := range parts[1:] {
+	b.WriteString(s[:cuts[0]])
+	for n, c := range cuts {
+		from, to := c+len(`\sqrt`), len(s)
+		if n+1 < len(cuts) {
+			to = cuts[n+1]
+		}
+		p := s[from:to]
 		if p == "" {
 			return "", false
 		}
-		if p[0] != '{' {
+		if !openAt(p, 0) {
 			// Python indexes characters, not bytes.
 			r := []rune(p)
 			b.WriteString(`\sqrt{` + string(r[0]) + "}" + string(r[1:]))
@@ -125,29 +132,62 @@ func hendrycksFixSqrt(s string) (string, bool) {
 
 // hendrycksFixFracs writes \frac12 as \frac{1}{2} and \frac1{72} as
 // \frac{1}{72}; a \frac with fewer than two characters after it leaves the
-// whole string as it was.
+// whole string as it was. The paper's code splits the string at every
+// "\frac" and reads the characters of each part (Python indexes
+// characters, not bytes); here texscan's tokens find the splits
+// (referenceSplits) and say where a brace stands, and the parts are read rune
+// by rune as the paper's code reads them: TestHendrycksFracsSameAsSplit
+// holds it to the string splitting of before on every text we hold.
 func hendrycksFixFracs(s string) string {
-	parts := strings.Split(s, `\frac`)
-	if len(parts) == 1 {
+	cuts := referenceSplits(s, "frac")
+	if len(cuts) == 0 {
 		return s
 	}
 	var b strings.Builder
-	b.WriteString(parts[0])
-	for _, p := range parts[1:] {
+	b.WriteString(s[:cuts[0]])
+	for n, c := range cuts {
+		from, to := c+len(`\frac`), len(s)
+		if n+1 < len(cuts) {
+			to = cuts[n+1]
+		}
+		p := s[from:to]
 		b.WriteString(`\frac`)
 		r := []rune(p)
 		switch {
-		case len(r) > 0 && r[0] == '{':
+		case len(r) > 0 && openAt(p, 0):
 			b.WriteString(p)
 		case len(r) < 2:
 			return s
-		case r[1] != '{':
+		case !openAt(p, len(string(r[0]))):
 			b.WriteString("{" + string(r[0]) + "}{" + string(r[1]) + "}" + string(r[2:]))
 		default:
 			b.WriteString("{" + string(r[0]) + "}" + string(r[1:]))
 		}
 	}
 	return b.String()
+}
+
+// referenceSplits returns the offsets of s where the paper's code splits
+// it at "\"+name: every command whose name starts with it (\fraction for
+// "frac", as the string split sees them). A backslash starts a token or is
+// the second of an escaped backslash (\\frac, left by the paper's own
+// \\ -> \): those are the two places the split can stand.
+func referenceSplits(s, name string) []int {
+	var out []int
+	var prev texscan.Token
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return out
+		}
+		switch {
+		case t.Kind == texscan.Command && strings.HasPrefix(t.Text[1:], name):
+			out = append(out, t.Pos)
+		case t.Kind == texscan.Word && strings.HasPrefix(t.Text, name) && prev.Kind == texscan.Command && prev.Text == `\\`:
+			out = append(out, prev.Pos+1)
+		}
+		prev = t
+	}
 }
 
 // hendrycksFixSlash writes "a/b" as \frac{a}{b} when a and b are integers

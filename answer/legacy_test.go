@@ -357,7 +357,7 @@ func TestDelimCountSameAsBefore(t *testing.T) {
 	breaks := 0
 	texts := legacyTexts(t)
 	for _, x := range texts {
-		if o, n := oldOpenDelims(x.S), openDelims(x.S); o != n {
+		if o, n := oldOpenDelims(x.S), newReply(x.S, 0, len(x.S)).openDelimsOf(); o != n {
 			if oldOpenDelims(strings.ReplaceAll(x.S, `\\`, "  ")) == n {
 				breaks++
 				continue

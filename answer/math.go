@@ -152,25 +152,6 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	return v
 }
 
-// flatGroupEnd reads a brace group with no group or environment inside at s[j] ("{ cm}",
-// "{\\{a\\}}": escaped braces are text) and returns the offset after it.
-// It stops at the first brace token, so a deep nest costs no scan to its end.
-func flatGroupEnd(s string, j int) (int, bool) {
-	sc := texscan.NewScanner(s, j)
-	if t, ok := sc.Next(); !ok || t.Kind != texscan.Open {
-		return 0, false
-	}
-	for {
-		t, ok := sc.Next()
-		if !ok || t.Kind == texscan.Open || t.Kind == texscan.Begin || t.Kind == texscan.End {
-			return 0, false
-		}
-		if t.Kind == texscan.Close {
-			return t.End(), true
-		}
-	}
-}
-
 // hasTopLevelList reports whether s has a comma outside brackets
 // (texscan's top-level split). The braces of a set \{1, 2\} are escaped,
 // not a group, so a set is a list, and so is a text too deep to read:
@@ -352,115 +333,6 @@ func scaleWords(s string) string {
 	return s
 }
 
-// A piece of an answer's text, as unitTail reads it from the end.
-type unitPiece struct {
-	start, end int
-	kind       byte   // 'g' a \text-like group, 'w' a plain word, 'd' a degree sign, 'p' a power, '*' '/', ' ' space, 'x' other
-	inner      string // a group's inner text
-	cmd        string // a group's command
-}
-
-// unitPieces cuts s into pieces for unitTail, left to right.
-func unitPieces(s string) []unitPiece {
-	var out []unitPiece
-	for i := 0; i < len(s); {
-		c := s[i]
-		p := unitPiece{start: i, kind: 'x'}
-		switch {
-		case c == ' ' || c == '~':
-			p.kind, p.end = ' ', i+1
-		case c == '\\':
-			name, end := commandAt(s, i)
-			if end <= i+1 {
-				end = i + 2
-				if end > len(s) {
-					end = len(s)
-				}
-			}
-			p.end = end
-			switch name {
-			case "text", "mbox", "mathrm", "textrm", "textnormal", "textbf", "textit", "operatorname":
-				j := end
-				for j < len(s) && s[j] == ' ' {
-					j++
-				}
-				if k, ok := flatGroupEnd(s, j); ok {
-					p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:k-1], k
-				}
-			case ",", ";", ":", " ", "quad", "qquad":
-				p.kind = ' '
-			case "cdot":
-				p.kind = '*'
-			}
-		case c == '^':
-			j := i + 1
-			brace := j < len(s) && s[j] == '{'
-			if brace {
-				j++
-			}
-			k := j
-			if k < len(s) && s[k] == '-' {
-				k++
-			}
-			switch {
-			case strings.HasPrefix(s[j:], `\circ`):
-				p.kind, k = 'd', j+len(`\circ`)
-				for k < len(s) && s[k] == ' ' {
-					k++
-				}
-			case k < len(s) && s[k] >= '1' && s[k] <= '9':
-				p.kind = 'p'
-				k++
-			default:
-				k = i + 1
-				brace = false
-				p.kind = 'x'
-			}
-			if brace {
-				if k < len(s) && s[k] == '}' {
-					k++
-				} else {
-					p.kind, k = 'x', i+1
-				}
-			}
-			p.end = k
-		case c == '/':
-			p.kind, p.end = '/', i+1
-		case isLetter(c):
-			j := i
-			for j < len(s) && (isLetter(s[j]) || s[j] == '.' && j+1 < len(s) && isLetter(s[j+1])) {
-				j++
-			}
-			p.kind, p.end = 'w', j
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			p.end = i + size
-			switch r {
-			case '²', '³':
-				p.kind = 'p'
-			case '⁻':
-				if strings.HasPrefix(s[i+size:], "¹") {
-					p.kind, p.end = 'p', i+size+len("¹")
-				}
-			case '°', '℃', '℉':
-				p.kind = 'd'
-			case '·', '⋅':
-				p.kind = '*'
-			case 'µ', 'μ', 'Ω':
-				p.kind = 'w'
-				j := p.end
-				for j < len(s) && isLetter(s[j]) {
-					j++
-				}
-				p.end = j
-			}
-		}
-		out = append(out, p)
-		i = p.end
-	}
-	return out
-}
-
 // maxUnitPieces bounds the unit tail read from the end of an answer, and
 // unitWindow the bytes cut into pieces to find it.
 const (
@@ -578,34 +450,13 @@ func oneLetter(t string) bool {
 	return n == 1
 }
 
-// unitDisplay is a unit tail as words: wrappers and spacing taken off.
-func unitDisplay(t string) string {
-	var b strings.Builder
-	for _, p := range unitPieces(t) {
-		switch p.kind {
-		case 'g':
-			b.WriteString(" " + p.inner + " ")
-		case ' ':
-			b.WriteByte(' ')
-		case 'd':
-			b.WriteString("°")
-		default:
-			b.WriteString(t[p.start:p.end])
-		}
-	}
-	return collapseSpaces(strings.ReplaceAll(b.String(), "° ", "°"))
-}
-
 func isUnitText(s string) bool {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(isLetter(c) || isSpace(c) || c == '.' || c == '/' || c == '-' || c == '\\' || c == '^' || c == '{' || c == '}' || isDigit(c) && i > 0 && s[i-1] == '^' || c >= 0x80) {
-			return false
-		}
+	if !unitTextTokens(s) {
+		return false
 	}
 	if strings.IndexFunc(s, func(r rune) bool {
 		return r >= 0x80 && !strings.ContainsRune("µμΩ°²³⁻¹·⋅€£¥₹℃℉", r)

@@ -11,13 +11,14 @@ import (
 // run of segments joined by "and"/"or"/commas ("$1$, $2$ and $3$") is one
 // list.
 func lastMath(body string, base int) (Candidate, bool) {
+	return lastMathOf(body, base, texseg.All(body))
+}
+
+// lastMathOf is lastMath over the segments of body already found (the
+// math tier reads the reply's, found once).
+func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 	var run []texseg.Seg // the current run of segments joined by list gaps
-	for i := 0; i < len(body); {
-		g, ok := texseg.Next(body, i)
-		if !ok {
-			break
-		}
-		i = g.End
+	for _, g := range segs {
 		if g.CS, g.CE = trimSpan(body, g.CS, g.CE); g.CS >= g.CE {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/matheval/matheval/texscan"
 	"github.com/matheval/matheval/texseg"
 )
 
@@ -207,7 +208,8 @@ func exponentAt(s string, k int) (int, int) {
 		return 0, k
 	}
 	j += 3
-	brace := j < len(s) && s[j] == '{'
+	// 10^{23} or 10^23: the exponent's braces are the scanner's tokens
+	brace := openAt(s, j)
 	if brace {
 		j++
 	}
@@ -216,7 +218,7 @@ func exponentAt(s string, k int) (int, int) {
 		return 0, k
 	}
 	if brace {
-		if end >= len(s) || s[end] != '}' {
+		if !closeAt(s, end) {
 			return 0, k
 		}
 		end++
@@ -285,24 +287,31 @@ func bracedNumber(s string, j int) (*big.Rat, int, bool) {
 	for j < len(s) && s[j] == ' ' {
 		j++
 	}
-	if j >= len(s) || s[j] != '{' {
+	sc := texscan.NewScanner(s, j)
+	if t, ok := sc.Next(); !ok || t.Kind != texscan.Open {
 		return nil, 0, false
 	}
-	// A plain number has no braces inside and at most maxDigits digits:
-	// the group is read only that far, so that a \frac nested 100,000 deep
-	// costs no scan to its matching brace at each level.
+	// A plain number has no group inside (a {,} thousands separator aside)
+	// and no command but the thin spaces \, and \! of 10,\!080, and at
+	// most maxDigits digits: the group is read only that far, so that a
+	// \frac nested 100,000 deep costs no scan to its matching brace at each
+	// level.
 	c := -1
-	for k := j + 1; k < len(s) && k <= j+maxDigits+64; k++ {
-		if strings.HasPrefix(s[k:], "{,}") {
-			k += 2 // a thousands separator: 1{,}000
-			continue
-		}
-		if s[k] == '{' || s[k] == '\\' && k+1 < len(s) && s[k+1] != ',' && s[k+1] != '!' {
+	for c < 0 && sc.Pos() < len(s) && sc.Pos() <= j+maxDigits+64 {
+		t, _ := sc.Next()
+		switch {
+		case t.Kind == texscan.Close:
+			c = t.Pos
+		case t.Kind == texscan.Open:
+			if !strings.HasPrefix(s[t.Pos:], "{,}") {
+				return nil, 0, false
+			}
+			sc.Next() // the separator's comma and closing brace
+			sc.Next()
+		case t.Kind != texscan.Char && t.Text[0] == '\\' && t.Text != `\,` && t.Text != `\!`:
+			// (a backslash ending the text is a Char, as it was no command
+			// before: the group is then never closed anyway)
 			return nil, 0, false
-		}
-		if s[k] == '}' {
-			c = k
-			break
 		}
 	}
 	if c < 0 {

@@ -2,10 +2,8 @@ package answer
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/matheval/matheval/latex"
-	"github.com/matheval/matheval/texscan"
 )
 
 // Plain replies: with no box and no answer statement, the answer is the
@@ -169,42 +167,6 @@ func listedBefore(body string, sent, s int) (string, bool) {
 		}
 	}
 	return body[sent+p.start : sent+p.end], true
-}
-
-// attachedAfter returns where the expression written onto body[p:] with
-// no space ends ("$36$π", "$2$√3"), or p when nothing is: a sentence's
-// punctuation, a hyphenated word ("$x$-axis"), an ordinal or a plural
-// ("$5$th", "$1990$s") and a unit word are not part of it.
-func attachedAfter(body string, p int) int {
-	hi := min(len(body), p+maxAttached)
-	if k := strings.IndexByte(body[p:hi], '\n'); k >= 0 {
-		hi = p + k
-	}
-	for hi > p && hi < len(body) && !utf8.RuneStart(body[hi]) {
-		hi--
-	}
-	l := newExprLine(body, p, hi, false)
-	k := 0
-	for k < len(l.toks) && !l.space(k) && l.mathAt(k) &&
-		(l.toks[k].Kind != texscan.Punct || l.punctIn(k, "^_/+!%|")) {
-		k++
-	}
-	for k > 0 && l.punctIn(k-1, ".,;:!?+") {
-		k--
-	}
-	if k == 0 {
-		return p
-	}
-	e := l.toks[k-1].End()
-	w := asciiLower(body[p:e])
-	switch w {
-	case "st", "nd", "rd", "th", "s", "es":
-		return p
-	}
-	if isNounText(w) || droppedWord(w) {
-		return p // a word glued to the formula ("$5$cm", "$3$apples") is a unit or noun, read as such elsewhere
-	}
-	return e
 }
 
 // maxAttached bounds what is read as written onto a formula's closing

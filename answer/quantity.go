@@ -188,3 +188,23 @@ func qualifiedNumber(s string, start, end int) bool {
 	}
 	return false
 }
+
+// questionAnsweredNo reports whether the text after a value ends its
+// sentence with a question mark and goes on with "No": "Is the answer
+// $\boxed{2}$? No."
+func questionAnsweredNo(rest string) bool {
+	k := strings.IndexAny(rest, ".!?\n")
+	if k < 0 || rest[k] != '?' {
+		return false
+	}
+	after := asciiLower(strings.TrimLeft(rest[k+1:], " *\t\n"))
+	for _, w := range []string{"nope", "definitely not", "of course not", "certainly not", "not quite", "no way"} {
+		if strings.HasPrefix(after, w) {
+			return true
+		}
+	}
+	if !strings.HasPrefix(after, "no") {
+		return false
+	}
+	return len(after) == 2 || strings.ContainsRune(".,! ", rune(after[2]))
+}

@@ -29,7 +29,8 @@ func TestScannerReaders(t *testing.T) {
 			t.Errorf("hasTopLevelList(%q) = %v, want %v", s, got, want)
 		}
 	}
-	if openDelims(`a \\[2pt] b \\(c)`) || !openDelims(`a \[ b`) || openDelims(`\(x\)`) {
+	od := func(s string) bool { return newReply(s, 0, len(s)).openDelimsOf() }
+	if od(`a \\[2pt] b \\(c)`) || !od(`a \[ b`) || od(`\(x\)`) {
 		t.Errorf("openDelims reads a line break before a bracket as a delimiter")
 	}
 	unwrap := map[string]string{`$\$5$`: `\$5`, `$$x$$`: "x", `$a$ and $b$`: `$a$ and $b$`, `$$a $b$ c$$`: `$$a $b$ c$$`, `\$5$`: `\$5$`}

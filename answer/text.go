@@ -2,6 +2,8 @@ package answer
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/texscan"
 )
@@ -187,12 +189,6 @@ func isAbbrev(before string) bool {
 	return false
 }
 
-// openAt reports whether a brace group opens at s[i] (texscan's Open token).
-func openAt(s string, i int) bool {
-	t, ok := texscan.NewScanner(s, i).Next()
-	return ok && t.Kind == texscan.Open
-}
-
 // matchBrace returns the index of the '}' matching the '{' at s[i], or -1
 // (texscan's brace group: escaped braces \{ \} do not count).
 func matchBrace(s string, i int) int {
@@ -243,6 +239,78 @@ func relationSign(t texscan.Token) bool {
 		case "approx", "le", "leq", "leqslant", "ge", "geq", "geqslant", "ne", "neq", "equiv":
 			return true
 		}
+	}
+	return false
+}
+
+// hasForeignText reports whether s holds a letter of a script other than
+// Latin and Greek (Greek letters are math symbols): words in another
+// language ("每个盒子有3个苹果"), which make s a sentence, never a formula
+// whose numbers could be multiplied together.
+func hasForeignText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < utf8.RuneSelf {
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) {
+			return true
+		}
+		i += n - 1
+	}
+	return false
+}
+
+// isProse reports whether s holds two consecutive plain words of two or more
+// letters outside LaTeX commands and \text{} groups: a sentence, not an answer.
+func isProse(s string) bool {
+	if hasForeignText(s) {
+		return true // a sentence in another language
+	}
+	prevWord := false
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c == '\\' {
+			j := i + 1
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			name := s[i+1 : j]
+			i = j
+			if name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" {
+				// "\text {cm}": TeX allows spaces before the group.
+				k := i
+				for k < len(s) && s[k] == ' ' {
+					k++
+				}
+				if openAt(s, k) {
+					if m := matchBrace(s, k); m > 0 {
+						i = m + 1
+					}
+				}
+			}
+			prevWord = false
+			continue
+		}
+		if isLetter(c) {
+			j := i
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			isWord := j-i >= 2
+			if isWord && prevWord {
+				return true
+			}
+			prevWord = isWord && j < len(s) && s[j] == ' '
+			i = j
+			if prevWord {
+				i++
+			}
+			continue
+		}
+		prevWord = false
+		i++
 	}
 	return false
 }

@@ -653,3 +653,203 @@ func unitKeys(w string) []string {
 	sort.Strings(keys)
 	return []string{strings.Join(keys, " ") + "*" + a.factor.RatString()}
 }
+
+// A piece of an answer's text, as unitTail reads it from the end.
+type unitPiece struct {
+	start, end int
+	kind       byte   // 'g' a \text-like group, 'w' a plain word, 'd' a degree sign, 'p' a power, '*' '/', ' ' space, 'x' other
+	inner      string // a group's inner text
+	cmd        string // a group's command
+}
+
+// unitPieces cuts s into pieces for unitTail, left to right.
+func unitPieces(s string) []unitPiece {
+	var out []unitPiece
+	for i := 0; i < len(s); {
+		c := s[i]
+		p := unitPiece{start: i, kind: 'x'}
+		switch {
+		case c == ' ' || c == '~':
+			p.kind, p.end = ' ', i+1
+		case c == '\\':
+			name, end := commandAt(s, i)
+			if end <= i+1 {
+				end = i + 2
+				if end > len(s) {
+					end = len(s)
+				}
+			}
+			p.end = end
+			switch name {
+			case "text", "mbox", "mathrm", "textrm", "textnormal", "textbf", "textit", "operatorname":
+				j := end
+				for j < len(s) && s[j] == ' ' {
+					j++
+				}
+				if k, ok := flatGroupEnd(s, j); ok {
+					p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:k-1], k
+				}
+			case ",", ";", ":", " ", "quad", "qquad":
+				p.kind = ' '
+			case "cdot":
+				p.kind = '*'
+			}
+		case c == '^':
+			p.kind, p.end = powerPiece(s, i)
+		case c == '/':
+			p.kind, p.end = '/', i+1
+		case isLetter(c):
+			j := i
+			for j < len(s) && (isLetter(s[j]) || s[j] == '.' && j+1 < len(s) && isLetter(s[j+1])) {
+				j++
+			}
+			p.kind, p.end = 'w', j
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			p.end = i + size
+			switch r {
+			case '²', '³':
+				p.kind = 'p'
+			case '⁻':
+				if strings.HasPrefix(s[i+size:], "¹") {
+					p.kind, p.end = 'p', i+size+len("¹")
+				}
+			case '°', '℃', '℉':
+				p.kind = 'd'
+			case '·', '⋅':
+				p.kind = '*'
+			case 'µ', 'μ', 'Ω':
+				p.kind = 'w'
+				j := p.end
+				for j < len(s) && isLetter(s[j]) {
+					j++
+				}
+				p.end = j
+			}
+		}
+		out = append(out, p)
+		i = p.end
+	}
+	return out
+}
+
+// powerPiece reads the piece of unitPieces at the '^' at s[i]: a power
+// ('p': ^2, ^{-1}) or a degree sign ('d': ^\circ, ^{\circ}, not
+// ^\circle), its braces and command read by the scanner; 'x' and the '^'
+// alone otherwise. It returns the kind and the piece's end.
+func powerPiece(s string, i int) (byte, int) {
+	j := i + 1
+	brace := openAt(s, j)
+	if brace {
+		j++
+	}
+	k := j
+	if k < len(s) && s[k] == '-' {
+		k++
+	}
+	var kind byte
+	switch t, _ := tokenAt(s, j); {
+	case t.Is("circ"):
+		kind, k = 'd', t.End()
+		for k < len(s) && s[k] == ' ' {
+			k++
+		}
+	case k < len(s) && s[k] >= '1' && s[k] <= '9':
+		kind = 'p'
+		k++
+	default:
+		return 'x', i + 1
+	}
+	if brace {
+		if !closeAt(s, k) {
+			return 'x', i + 1
+		}
+		k++
+	}
+	return kind, k
+}
+
+// unitDisplay is a unit tail as words: wrappers and spacing taken off.
+func unitDisplay(t string) string {
+	var b strings.Builder
+	for _, p := range unitPieces(t) {
+		switch p.kind {
+		case 'g':
+			b.WriteString(" " + p.inner + " ")
+		case ' ':
+			b.WriteByte(' ')
+		case 'd':
+			b.WriteString("°")
+		default:
+			b.WriteString(t[p.start:p.end])
+		}
+	}
+	return collapseSpaces(strings.ReplaceAll(b.String(), "° ", "°"))
+}
+
+// flatGroupEnd reads a brace group with no group or environment inside at s[j] ("{ cm}",
+// "{\\{a\\}}": escaped braces are text) and returns the offset after it.
+// It stops at the first brace token, so a deep nest costs no scan to its end.
+func flatGroupEnd(s string, j int) (int, bool) {
+	sc := texscan.NewScanner(s, j)
+	if t, ok := sc.Next(); !ok || t.Kind != texscan.Open {
+		return 0, false
+	}
+	for {
+		t, ok := sc.Next()
+		if !ok || t.Kind == texscan.Open || t.Kind == texscan.Begin || t.Kind == texscan.End {
+			return 0, false
+		}
+		if t.Kind == texscan.Close {
+			return t.End(), true
+		}
+	}
+}
+
+// unitTextTokens reports whether every token of s may be part of a unit's
+// text: words, spaces, groups, commands named with letters (or escaping a
+// character a unit may hold, \{ \^ \ ), ". / - ^", one digit right after a
+// "^" (m^2, not m^23), and characters beyond ASCII (µ, °, ²).
+func unitTextTokens(s string) bool {
+	var prev texscan.Token
+	for sc := texscan.NewScanner(s, 0); ; {
+		t, ok := sc.Next()
+		if !ok {
+			return true
+		}
+		switch t.Kind {
+		case texscan.Word, texscan.Space, texscan.Newline, texscan.Open, texscan.Close:
+		case texscan.Punct:
+			if !strings.Contains("./-^", t.Text) {
+				return false
+			}
+		case texscan.Number:
+			if len(t.Text) != 1 || !strings.HasSuffix(prev.Text, "^") {
+				return false
+			}
+		case texscan.Command, texscan.Begin, texscan.End:
+			if !unitCommandText(t.Text[1:]) {
+				return false
+			}
+		case texscan.Char:
+			if t.Text[0] < 0x80 && t.Text != `\` {
+				return false // a control character
+			}
+		default: // $, \( \) \[ \]
+			return false
+		}
+		prev = t
+	}
+}
+
+// unitCommandText reports whether the text of a command after its
+// backslash is made of what unitTextTokens allows in a unit.
+func unitCommandText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isLetter(c) || isSpace(c) || c >= 0x80 || strings.IndexByte("./-^{}\\", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,6 +1,18 @@
 // Package answer turns a model's raw reply into a verdict: it extracts the
 // final answer, and grades it against the gold one under a benchmark's policy.
 // The Verdict type defined here is the one result type used everywhere.
+//
+// A reply goes down through the files and never calls back into one it
+// left (TestFileLayers holds the package to it): Grade (policy.go) calls
+// extract (extract.go), which cuts reasoning and leakage (cut.go) and
+// builds the reply value (reply.go: the body's tokens, segments, boxes,
+// lines and sentences, each found once); the tiers read it - anchors
+// (anchor.go, which reads the anchored text with the readers below it),
+// boxes (box.go), formulas (mathseg.go), plain expressions (plain.go,
+// plainexpr.go, numbers.go), bare answers and lines (bare.go) - and the
+// deny and conclude rules (deny.go, conclude.go) prune what they found;
+// Grade then compares the answer under the policy (math.go for MATH, down
+// to units.go, quantity.go and package equiv).
 package answer
 
 import "github.com/matheval/matheval/equiv"
