@@ -54,11 +54,34 @@ func dropDenied(found []Candidate, r *reply) []Candidate {
 	reply := r.full
 	out := found[:0]
 	for _, c := range found {
-		if !denied(reply, c) {
+		if !denied(reply, c) && !(c.Kind == KindMath && qualifiedBefore(reply, c.Pos)) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// qualifiedBefore reports whether the words right before a formula at pos
+// qualify its value ("at least $5$", "about $5$", "more than $5$"): the
+// formula is then no answer, as a plain number after them is not.
+func qualifiedBefore(reply string, pos int) bool {
+	pre := reply[max(0, pos-40):pos]
+	if k := strings.LastIndexAny(pre, "!?\n"); k >= 0 {
+		pre = pre[k+1:]
+	}
+	b := strings.Fields(qualifierSpaces.Replace(asciiLower(pre)))
+	if n := len(b); n > 0 {
+		last := strings.Trim(b[n-1], ",;:")
+		if n > 1 && last == "to" && b[n-2] == "up" {
+			return true
+		}
+		for _, q := range qualifierBefore {
+			if last == q {
+				return true
+			}
+		}
+	}
+	return hedged(pre, len(pre))
 }
 
 // valueWordAfter returns the word right after a candidate, past its closing
@@ -107,9 +130,100 @@ func continuedMath(s string) (op, formula string, ok bool) {
 	return s[m[2]:m[3]], s[g.CS:g.CE], true
 }
 
-// unitAfter matches a unit word right after a candidate's math ("$5$
-// yards"); short ambiguous words (in, m, s) are left out.
-var unitAfter = regexp.MustCompile(`^\s*([A-Za-z]{2,})\b`)
+// unitWordAfter reads the unit written right after a candidate that ends
+// at end: past the closing of its math or box and markdown bold, then
+// spaces, a unit text the table reads whole (kPa, m/s, cm^2, °C, km per
+// hour is not: one token only). A one-letter symbol and the symbols that
+// are also words (in, min, pt, cd) count only where they end the sentence
+// ("5 m.", not "5 m long" or "5 in total"), and so does ha (hectare, or a
+// laugh); am, pm, as, at and dam (atto-, pico- and deca- readings of words)
+// never count.
+func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
+	i := end
+	closed := kind == KindNumber // a plain number has no math to close; else one $ or $$ only
+	for i < len(reply) {
+		if !closed {
+			// the candidate may end before the spaces of "$ 1/3 $"
+			j := i
+			for j < len(reply) && (reply[j] == ' ' || reply[j] == '\t') {
+				j++
+			}
+			if j < len(reply) && reply[j] == '$' {
+				i = j
+			}
+		}
+		switch {
+		case strings.HasPrefix(reply[i:], `\)`) || strings.HasPrefix(reply[i:], `\]`) || strings.HasPrefix(reply[i:], "**"):
+			i += 2
+			continue
+		case reply[i] == '}':
+			i++
+			continue
+		case reply[i] == '$' && !closed:
+			closed = true
+			i++
+			if i < len(reply) && reply[i] == '$' {
+				i++
+			}
+			continue
+		}
+		break
+	}
+	// the unit's tokens: words, unit signs, / and ^ with its digits
+	sc := texscan.NewScanner(reply, i)
+	j, k := -1, i
+	for {
+		t, ok := sc.Next()
+		if !ok {
+			break
+		}
+		if j < 0 && t.Kind == texscan.Space {
+			k = t.End()
+			continue
+		}
+		unitTok := t.Kind == texscan.Word || t.Kind == texscan.Char && strings.Contains("°℃℉²³·µμΩ¢£¥₹€′″", t.Text) ||
+			t.Kind == texscan.Punct && (t.Text == "/" || t.Text == "^") ||
+			t.Kind == texscan.Number && k > 0 && reply[k-1] == '^' ||
+			t.Kind == texscan.MathShift && t.Text == "$" // "US$", or "5 $." (at a sentence's end only, below)
+		if !unitTok {
+			break
+		}
+		if j < 0 {
+			j = t.Pos
+		}
+		k = t.End()
+	}
+	if j < 0 {
+		return "", false
+	}
+	tok := strings.TrimRight(reply[j:k], "/^·")
+	if tok == "" {
+		return "", false
+	}
+	switch tok {
+	case "am", "pm", "as", "at", "dam", "Am", "Pm", "As", "At":
+		return "", false
+	}
+	if _, _, ok := parseUnit(tok); !ok {
+		return "", false
+	}
+	if k < len(reply) && reply[k] >= '0' && reply[k] <= '9' {
+		return "", false // "5 m3": not a unit read whole
+	}
+	if utf8.RuneCountInString(tok) == 1 || strings.Contains(tok, "$") || tok == "in" || tok == "min" || tok == "pt" || tok == "cd" || tok == "ha" {
+		rest := strings.TrimLeft(reply[k:], "*$)")
+		if rest != "" && !(strings.IndexAny(rest[:1], ".,;!?\n") == 0 &&
+			(len(rest) == 1 || strings.IndexAny(rest[1:2], " \t\n*$") == 0)) {
+			return "", false
+		}
+	}
+	return tok, true
+}
+
+// hasUnitText reports whether a candidate already states a unit or text.
+func hasUnitText(s string) bool {
+	return strings.Contains(s, `\text`) || strings.Contains(s, `\mathrm`) || strings.Contains(s, `\mbox`)
+}
 
 // attachValueWords adds to each candidate the word after it that changes
 // its value, as a \text group ("$5$ hundred" is 5\text{ hundred}, 500).
@@ -136,13 +250,13 @@ func attachValueWords(found []Candidate, r *reply) {
 			}
 		}
 		w := valueWordAfter(reply, found[i].End)
-		if w == "" && found[i].Kind != KindBoxed && found[i].Kind != KindNumber && found[i].End < len(reply) && reply[found[i].End] == '$' {
-			// a unit after the closing dollar is the answer's unit
-			if m := unitAfter.FindStringSubmatch(strings.TrimLeft(reply[found[i].End:], "$")); m != nil {
-				if lw := asciiLower(m[1]); len(unitKeys(lw)) > 0 && lw != "in" && lw != "min" {
-					found[i].Text += `\text{ ` + m[1] + `}`
-					found[i].Items = nil
-				}
+		if w == "" {
+			// a unit right after the value is the answer's unit ("$5$ kPa",
+			// "5 Pa.", "\boxed{5} MHz"): dropped, the gold's unit against
+			// a bare candidate would be accepted, and 5 kPa would be 5 Pa
+			if u, ok := unitWordAfter(reply, found[i].End, found[i].Kind); ok && !hasUnitText(found[i].Text) {
+				found[i].Text += `\text{ ` + u + `}`
+				found[i].Items = nil
 			}
 			continue
 		}

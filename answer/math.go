@@ -224,15 +224,15 @@ func normalizeSplit(s string) (string, unitSet) {
 // currencySign takes a leading or trailing currency sign other than the
 // dollar (€5, 5€, £3, \euro 5) off s.
 func currencySign(s string) (string, string) {
-	for _, c := range []string{"€", "£", "¥", "₹", `\euro`, `\pounds`} {
+	for _, c := range []string{"€", "£", "¥", "₹", "¢", `\euro`, `\pounds`} {
 		if rest, ok := strings.CutPrefix(s, c); ok && rest != "" {
 			return strings.TrimSpace(rest), c
 		}
 		if rest, ok := strings.CutPrefix(s, "-"+c); ok && rest != "" {
 			return "-" + strings.TrimSpace(rest), c
 		}
-		if rest, ok := strings.CutSuffix(s, c); ok && rest != "" && isDigit(rest[len(rest)-1]) {
-			return strings.TrimSpace(rest), c
+		if rest, ok := strings.CutSuffix(s, c); ok && strings.TrimSpace(rest) != "" && isDigit(strings.TrimSpace(rest)[len(strings.TrimSpace(rest))-1]) {
+			return strings.TrimSpace(rest), c // "5€", "5 £"
 		}
 	}
 	return s, ""

@@ -46,7 +46,7 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	if long {
 		return 0, 0, "the expression at the end of the reply runs past " + itoa(maxExpression) + " bytes, no whole expression to read", false
 	}
-	if qualifiedNumber(body, s, e) {
+	if qualifiedNumber(body, s, e) || hedged(body, s) {
 		return 0, 0, "", false // "at least 9", "9 thousand": the sentence says more than the value
 	}
 	sent := max(sentenceStart(body, s), s-maxSentence, off)

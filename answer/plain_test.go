@@ -140,7 +140,7 @@ func TestPlainRelationLeftSide(t *testing.T) {
 		{"Thus AB=12+12√3", "AB=12+12√3"},
 		{"So xy=6", "xy=6"},
 		{"So we get t=4", "t=4"},
-		{"So we get t = 4 hours.", "t = 4"},
+		{"So we get t = 4 hours.", `t = 4\text{ hours}`}, // the unit is read, not dropped
 		{"This gives us = 4", "4"},
 		{"The sum is=6", "6"},
 		{"So 5cm=50", "50"},

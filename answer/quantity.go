@@ -90,6 +90,29 @@ var compoundExempt = map[string]bool{"and": true, "or": true, "to": true, "pi": 
 var qualifierBefore = []string{"not", "no", "never", "least", "most", "than", "up to", "over", "under", "below",
 	"above", "except", "besides", "minus", "negative"}
 
+// hedgeBefore are the words that make the number after them an estimate
+// ("about 9", "roughly 9"). An answer statement with them was already
+// refused; the last number or formula of a plain reply is too (plainNumber,
+// qualifiedBefore). MATH 401's replies are decimals compared within a
+// tolerance, where "about 160.57" is the answer: its number rules do not
+// read these words.
+var hedgeBefore = []string{"about", "approximately", "approx", "roughly", "nearly", "almost", "around", "circa",
+	"estimated", "≈", "~"}
+
+// hedged reports whether the word right before start is a hedge.
+func hedged(s string, start int) bool {
+	b := strings.Fields(qualifierSpaces.Replace(asciiLower(s[max(0, start-40):start])))
+	if n := len(b); n > 0 {
+		last := strings.Trim(b[n-1], ",;:")
+		for _, h := range hedgeBefore {
+			if last == h {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // qualifierSpaces turns the markup around qualifier words into spaces.
 var qualifierSpaces = strings.NewReplacer(`\text{`, " ", "{", " ", "}", " ", "$", " ", `\(`, " ", `\)`, " ")
 

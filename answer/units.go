@@ -409,6 +409,16 @@ func itoa(n int) string {
 // "^-1"), with \text{} wrappers, spacing and the degree sign read, on
 // texscan's tokens. A command that is no unit gives ["\\name"] and an
 // exponent that is not one digit ["^?"]: neither is read.
+// joinMicro appends a unit symbol that is no word (Ω) to the tokens, onto a
+// micro prefix just before it ("µ" "Ω" -> "µΩ"), as a word after µ joins it.
+func joinMicro(out []string, sym string) []string {
+	if n := len(out); n > 0 && out[n-1] == "µ" {
+		out[n-1] += sym
+		return out
+	}
+	return append(out, sym)
+}
+
 func unitTokens(s string) []string {
 	toks, err := texscan.Tokens(s, texscan.Limits{})
 	if err != nil {
@@ -440,6 +450,8 @@ func unitTokens(s string) []string {
 				}
 			case 'µ', 'μ':
 				out = append(out, "µ")
+			case 'Ω':
+				out = joinMicro(out, "Ω")
 			default:
 				out = append(out, string(r))
 			}
@@ -463,7 +475,7 @@ func unitTokens(s string) []string {
 					out = append(out, "µ")
 				}
 			case "Omega":
-				out = append(out, "Ω")
+				out = joinMicro(out, "Ω")
 			case "euro":
 				out = append(out, "€")
 			case "pounds":

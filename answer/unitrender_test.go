@@ -1,0 +1,136 @@
+package answer
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// unitSymbols lists every unit the table reads: its names and symbols, and
+// each prefixable symbol under the common SI prefixes (kJ, MHz, mL, GB).
+func unitSymbols() []string {
+	set := map[string]bool{}
+	for n := range unitNames {
+		set[n] = true
+	}
+	for s := range prefixable {
+		set[s] = true
+		for _, p := range []string{"k", "M", "G", "m", "c", "µ", "n"} {
+			set[p+s] = true
+		}
+	}
+	var out []string
+	for s := range set {
+		if _, ok := lookupAtom(s); ok {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// unitRenderings are the ways a reply states "5 <unit>" besides \text{}:
+// plain text, after inline math, in an answer statement, in a sentence and
+// in markdown bold.
+var unitRenderings = []string{
+	"%s %s", "$%s$ %s", "The answer is %s %s.", "So we get $%s$ %s.", "Therefore, the pressure is **%s %s**.",
+}
+
+// TestUnitRenderingsNeverEqualAnotherUnit is a property over the whole unit
+// table: a gold 5\text{ a} is never Equal to a reply that says 5 b in any
+// rendering, when a and b differ in meaning (another prefix, another
+// dimension, another temperature scale or currency). The unit after a plain
+// number or after inline math used to be dropped by extraction, and the gold's
+// unit against a bare candidate is accepted, so 5 kPa was 5 Pa.
+func TestUnitRenderingsNeverEqualAnotherUnit(t *testing.T) {
+	syms := unitSymbols()
+	if len(syms) < 150 {
+		t.Fatalf("only %d unit symbols read from the table", len(syms))
+	}
+	meaning := func(s string) string {
+		a, _ := lookupAtom(s)
+		keys := make([]string, 0, len(a.dim))
+		for k, e := range a.dim {
+			keys = append(keys, fmt.Sprintf("%s^%d", k, e))
+		}
+		sort.Strings(keys)
+		return strings.Join(keys, " ") + "*" + a.factor.RatString()
+	}
+	// Pairs: every symbol against a fixed sample of others (the full square
+	// is 100k+ pairs); the sample is every 7th symbol, so each dimension and
+	// prefix meets every other.
+	pairs, falseEq := 0, 0
+	var examples []string
+	for i, a := range syms {
+		for j := i % 7; j < len(syms); j += 7 {
+			b := syms[j]
+			if meaning(a) == meaning(b) {
+				continue
+			}
+			for _, r := range unitRenderings {
+				pairs++
+				gold := `5\text{ ` + a + `}`
+				reply := fmt.Sprintf(r, "5", b)
+				if v := Grade(MATH, gold, reply, ""); v.Kind == Correct {
+					falseEq++
+					if len(examples) < 20 {
+						examples = append(examples, fmt.Sprintf("%s <- %q (%s)", gold, reply, v.Reason))
+					}
+				}
+			}
+		}
+	}
+	// and the same unit, rendered the same ways, stays Equal
+	// (A one-letter symbol in plain text, "5 m", may as well be a product
+	// with a variable and is refused there: counted apart, not required.)
+	same, sameEq, words, wordsEq := 0, 0, 0, 0
+	var misses []string
+	for _, a := range syms {
+		word := len(a) >= 2 && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+		for _, r := range unitRenderings {
+			same++
+			if word {
+				words++
+			}
+			gold := `5\text{ ` + a + `}`
+			reply := fmt.Sprintf(r, "5", a)
+			if v := Grade(MATH, gold, reply, ""); v.Kind == Correct {
+				sameEq++
+				if word {
+					wordsEq++
+				}
+			} else if word && len(misses) < 20 {
+				misses = append(misses, fmt.Sprintf("%s <- %q (%s)", gold, reply, v.Reason))
+			}
+		}
+	}
+	t.Logf("%d unit symbols, %d pairs of different units x renderings, %d false Equal; the same unit: %d of %d Equal, "+
+		"%d of %d for units written in two or more ASCII letters", len(syms), pairs, falseEq, sameEq, same, wordsEq, words)
+	if wordsEq*100 < words*99 {
+		t.Errorf("the same unit rendered as a reply is Equal in only %d of %d, e.g.:\n%s", wordsEq, words, strings.Join(misses, "\n"))
+	}
+	if falseEq > 0 {
+		t.Errorf("%d false Equal, e.g.:\n%s", falseEq, strings.Join(examples, "\n"))
+	}
+}
+
+// TestHedgedPlainNumber: a plain reply's last number or formula after a
+// hedge or a bound is an estimate, not the answer ("about 5", "at least $5$"
+// against the gold 5), as it already was in an answer statement; the same
+// sentence without the hedge is read.
+func TestHedgedPlainNumber(t *testing.T) {
+	for _, h := range []string{"about", "approximately", "roughly", "nearly", "almost", "around", "circa", "≈", "at least", "more than", "up to"} {
+		for _, r := range []string{"%s 5", "It is %s 5.", "So we get %s $5$.", "So we get %s \\(5\\)."} {
+			reply := fmt.Sprintf(r, h)
+			if v := Grade(MATH, "5", reply, ""); v.Kind == Correct {
+				t.Errorf("gold 5 <- %q: %s (%s), want it not read as 5", reply, v.Kind, v.Reason)
+			}
+		}
+	}
+	for _, reply := range []string{"5", "It is 5.", "So we get $5$.", "So the answer is about right: 5."} {
+		if v := Grade(MATH, "5", reply, ""); v.Kind != Correct {
+			t.Errorf("gold 5 <- %q: %s (%s), want Correct", reply, v.Kind, v.Reason)
+		}
+	}
+}
