@@ -135,7 +135,9 @@ func TestWithAlsoPoliciesPaper(t *testing.T) {
 func TestGradePaperNondimSignFree(t *testing.T) {
 	ctx := context.Background()
 	ref := Reference{Type: TypeNondimSymbolic, Regimes: []Regime{
-		{Name: "epsilon", Refs: []string{`\frac{a_{1} \left(\frac{a_{3}}{a_{2}}\right)^{\frac{7}{2}}}{a_{3}}`}},
+		// The key written as a product (the released keys' a_{1} \left(...
+		// form is a function call to sympy: TestGradePaperNondimSympyCall).
+		{Name: "epsilon", Refs: []string{`\frac{a_{1}}{a_{3}} \left(\frac{a_{3}}{a_{2}}\right)^{\frac{7}{2}}`}},
 	}}
 	for _, c := range []struct {
 		reply         string
@@ -152,6 +154,48 @@ func TestGradePaperNondimSignFree(t *testing.T) {
 		v := GradePaper(ctx, ref, c.reply, "stop", defaultEvaluator)
 		if v.Score != c.paper || !strings.Contains(v.Reason, c.paperContains) {
 			t.Errorf("%s: paper mode %v (%s), want %v", c.reply, v.Score, v.Reason, c.paper)
+		}
+	}
+}
+
+// sympy's parse_latex reads a letter before a parenthesis as a function
+// call (a_1(x) is f(x), not a_1 x), so the paper's check
+// simplify(key - answer) == 0 fails where only one side has such a call,
+// however equal the two are; where both have the same call it cancels.
+func TestGradePaperNondimSympyCall(t *testing.T) {
+	ctx := context.Background()
+	call := `\frac{a_{1} \left(\frac{a_{3}}{a_{2}}\right)^{2}}{a_{3}}` // a_1 called on a_3/a_2
+	plain := `\frac{a_{1} a_{3}}{a_{2}^{2}}`
+	split := `\frac{a_{1}}{a_{3}} \left(\frac{a_{3}}{a_{2}}\right)^{2}` // a product: no call
+	for _, c := range []struct {
+		key, ans string
+		paper    float64
+	}{
+		{plain, call, 0},  // the archive's o1-mini 5-shot item 33: stored score 0
+		{call, split, 0},  // o1-mini 0-shot item 3: stored score 0
+		{call, call, 1},   // the key's own form cancels
+		{plain, split, 1}, // no call on either side: a product, equal
+		{plain, `a_{1} (a_{3}/a_{2})^{2}/a_{3}`, 0},
+	} {
+		ref := Reference{Type: TypeNondimSymbolic, Regimes: []Regime{{Name: "epsilon", Refs: []string{c.key}}}}
+		reply := `So $\epsilon = \boxed{` + c.ans + `}$.`
+		if v := gradeReply(ctx, ref, reply, "stop", defaultEvaluator); v.Score != 1 {
+			t.Fatalf("%s against %s: matheval %v (%s), want 1: they are equal", c.ans, c.key, v.Score, v.Reason)
+		}
+		v := GradePaper(ctx, ref, reply, "stop", defaultEvaluator)
+		if v.Score != c.paper {
+			t.Errorf("%s against %s: paper mode %v (%s), want %v", c.ans, c.key, v.Score, v.Reason, c.paper)
+		}
+		if c.paper == 0 && !strings.Contains(v.Reason, "undefined function") {
+			t.Errorf("%s against %s: reason %q does not say why", c.ans, c.key, v.Reason)
+		}
+	}
+	for s, want := range map[string]bool{
+		`a_{1}(x)`: true, `a_1 \left( x \right)`: true, `x (y+1)`: true, `ab(c)`: true,
+		`\frac{a}{b}(c)`: false, `2 (x)`: false, `\sin(x)`: false, `(a)(b)`: false, `a_{1}`: false, `a_{`: false, ``: false,
+	} {
+		if got := sympyApplies(s); got != want {
+			t.Errorf("sympyApplies(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
