@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/big"
 	"regexp"
 	"sort"
 	"strings"
@@ -28,7 +29,14 @@ import (
 //     credit proportional to the roots matched;
 //   - a Laplace integral whose final formula is wrong gets half credit when
 //     the working reaches the rubric's checkpoint: it names t_0 where f
-//     attains its maximum and expands around it (PaperLaplaceCheckpoint).
+//     attains its maximum and expands around it (PaperLaplaceCheckpoint);
+//   - a nondimensionalization epsilon gets credit only where the paper's
+//     sympy check would give it (paperSympyRefuses).
+//
+// grade-responses grades each of the authors' stored responses with the
+// rubric its own judge was given (GradePaperRubric): the archive holds
+// earlier rubrics too, and the paper's table is the mean of those judges'
+// scores.
 //
 // Paper mode never changes the headline: it is recorded as the verdict
 // metrics PaperMetric and PaperGapMetric, as bench/math records its other
@@ -88,9 +96,45 @@ func (b *Benchmark) withPaper(ctx context.Context, v answer.Verdict, ref Referen
 }
 
 // GradePaper grades reply against ref as the paper's judge was told (see
-// the comment at the top of this file). The verdict's parts are the
-// regimes' paper-mode credits and its score their mean.
+// the comment at the top of this file), with the paper's rubric for the
+// item's type (PaperRubric). The verdict's parts are the regimes'
+// paper-mode credits and its score their mean.
 func GradePaper(ctx context.Context, ref Reference, reply, finishReason string, ev Evaluator) answer.Verdict {
+	return GradePaperRubric(ctx, ref, reply, finishReason, "", ev)
+}
+
+// paperRubricOf is the paper's rubric for ref's type (PaperRubric).
+func paperRubricOf(ref Reference) string {
+	t := ref.Type
+	switch {
+	case t == TypeRootCorrections:
+		t = TypeRoots
+	case t == TypeIntegral && ref.Subtype != "":
+		t += "/" + ref.Subtype
+	}
+	return PaperRubric[t]
+}
+
+// GradePaperRubric is GradePaper with the credit rules of the named rubric
+// (JudgeRubric's names) in place of the paper's: the authors' archive was
+// judged with earlier rubrics too, and its table (test_accuracy_summary.csv)
+// averages the scores those judges gave, so a stored response is graded
+// here as its own judge was told. "", RubricOther, RubricNone and a rubric
+// of another type take the paper's rubric for ref's type. The rubrics'
+// rules, per regime, after the credit is rounded to the judge's steps:
+//
+//   - RubricT0Checkpoint (Laplace): half credit for the working
+//     (PaperLaplaceCheckpoint) where the formula earns less;
+//   - RubricOrderOfMagnitude: half credit where the formula earns less but
+//     its value at the regime's point is within a factor of 10 of the
+//     key's, with the same sign: the judge was told to give half credit
+//     when "the ground truth solution and the response" do not "have order
+//     of magnitude difference" at the regime (paperOrderOfMagnitude);
+//   - RubricHalfIfPartial (roots): full credit for every root matched,
+//     half for some, none for none (in place of the share matched);
+//   - RubricPerRoot (roots): the share of the key's roots matched;
+//   - RubricMatchOrNone, RubricExactSmallNearLarge: the rounded credit.
+func GradePaperRubric(ctx context.Context, ref Reference, reply, finishReason, rubric string, ev Evaluator) answer.Verdict {
 	keyOnly := ref
 	keyOnly.Regimes = make([]Regime, len(ref.Regimes))
 	for i, g := range ref.Regimes {
@@ -109,8 +153,15 @@ func GradePaper(ctx context.Context, ref Reference, reply, finishReason string, 
 		}
 	}
 	roots := ref.Type == TypeRoots || ref.Type == TypeRootCorrections
+	rubric = rubricFor(ref, rubric, roots)
 	laplace := ref.Type == TypeIntegral && ref.Subtype == "laplace"
-	checkpoint := laplace && PaperLaplaceCheckpoint(reply)
+	checkpoint := laplace && rubric == RubricT0Checkpoint && PaperLaplaceCheckpoint(reply)
+	var preds []string
+	if rubric == RubricOrderOfMagnitude {
+		if boxes := boxedAll(reply); len(boxes) > 0 {
+			preds = formulaCandidates(keyOnly, boxes)
+		}
+	}
 	var notes []string
 	total := 0.0
 	names := make([]string, 0, len(v.Parts))
@@ -120,12 +171,22 @@ func GradePaper(ctx context.Context, ref Reference, reply, finishReason string, 
 	sort.Strings(names)
 	for _, n := range names {
 		s := v.Parts[n]
-		if !roots {
+		switch {
+		case roots && rubric == RubricHalfIfPartial && s > 0 && s < 1:
+			s = 0.5
+			notes = append(notes, n+": half credit for some of the roots (the judge's rubric: half credit if partially correct)")
+		case !roots:
 			s = math.Round(2*s) / 2
 		}
 		if checkpoint && s < 0.5 {
 			s = 0.5
 			notes = append(notes, n+": half credit for the working (t_0 at the maximum of f, expanded around it)")
+		}
+		if rubric == RubricOrderOfMagnitude && !roots && s < 0.5 {
+			if i := regimeIndex(keyOnly, n); i >= 0 && i < len(preds) && paperOrderOfMagnitude(ctx, keyOnly.Type, keyOnly.Regimes[i], preds[i]) {
+				s = 0.5
+				notes = append(notes, n+": half credit: within an order of magnitude of the key at "+keyOnly.Regimes[i].Var+fmt.Sprintf("=%g", keyOnly.Regimes[i].Point)+" (the judge's rubric)")
+			}
 		}
 		v.Parts[n] = s
 		total += s
@@ -141,6 +202,72 @@ func GradePaper(ctx context.Context, ref Reference, reply, finishReason string, 
 		v.Reason = strings.Join(append([]string{v.Reason}, notes...), "; ")
 	}
 	return v
+}
+
+// rubricFor is the rubric GradePaperRubric applies: the one named where it
+// is one for ref's kind of answer (roots or formulas), else the paper's.
+func rubricFor(ref Reference, rubric string, roots bool) string {
+	switch rubric {
+	case RubricPerRoot, RubricHalfIfPartial:
+		if roots {
+			return rubric
+		}
+	case RubricT0Checkpoint:
+		if ref.Type == TypeIntegral && ref.Subtype == "laplace" {
+			return rubric
+		}
+	case RubricOrderOfMagnitude, RubricMatchOrNone, RubricExactSmallNearLarge:
+		if !roots && ref.Type != TypeNondimSymbolic && ref.Type != TypeNondimNumeric {
+			return rubric
+		}
+	}
+	return paperRubricOf(ref)
+}
+
+// regimeIndex is the index of the regime named n, or -1.
+func regimeIndex(ref Reference, n string) int {
+	for i, g := range ref.Regimes {
+		if g.Name == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// paperOrderOfMagnitude reports whether pred's value at the regime's point
+// is within a factor of 10 of the key's and points the same way (the real
+// part of pred times the key's conjugate is positive): not "an order of
+// magnitude" apart. Both are evaluated in arbitrary precision (a Laplace
+// integral's values at large x are beyond float64); anything that does not
+// evaluate, or a key of 0 there, is not within.
+func paperOrderOfMagnitude(ctx context.Context, typ string, g Regime, pred string) bool {
+	if !g.HasPoint || len(g.Refs) == 0 || strings.TrimSpace(pred) == "" || typ == TypeODE && g.Name == "small_x" {
+		return false
+	}
+	vars := map[string]complex128{g.Var: complex(g.Point, 0)}
+	if typ == TypeODE {
+		pred = cleanODEAnswer(pred)
+		vars = odeVars(g.Var, g.Point, epsilonAsVar(pred, g.Var))
+	}
+	r, err := evalLatexBig(ctx, g.Refs[0], vars)
+	if err != nil {
+		return false
+	}
+	p, err := evalLatexBig(ctx, pred, vars)
+	if err != nil {
+		return false
+	}
+	ar, ap := absBig(r), absBig(p)
+	if ar.Sign() == 0 || ap.Sign() == 0 {
+		return false
+	}
+	q, _ := new(big.Float).SetPrec(64).Quo(ap, ar).Float64()
+	if math.IsNaN(q) || q < 0.1 || q > 10 {
+		return false
+	}
+	dot := new(big.Float).SetPrec(64).Mul(p.Re, r.Re)
+	dot.Add(dot, new(big.Float).SetPrec(64).Mul(p.Im, r.Im))
+	return dot.Sign() > 0
 }
 
 // laplaceMaxRe finds the rubric's first half of the checkpoint: a point
