@@ -125,11 +125,18 @@ func paperRubricOf(ref Reference) string {
 //
 //   - RubricT0Checkpoint (Laplace): half credit for the working
 //     (PaperLaplaceCheckpoint) where the formula earns less;
-//   - RubricOrderOfMagnitude: half credit where the formula earns less but
-//     its value at the regime's point is within a factor of 10 of the
-//     key's, with the same sign: the judge was told to give half credit
-//     when "the ground truth solution and the response" do not "have order
-//     of magnitude difference" at the regime (paperOrderOfMagnitude);
+//   - RubricOrderOfMagnitude: half credit where the large regime's formula
+//     earns less but its value at the regime's point is within a factor of
+//     10 of the key's, with the same sign: the integral judges were told
+//     to give half credit when "at large x regime" the "ground truth
+//     solution and the response" do not "have magnitude of order
+//     difference" (paperOrderOfMagnitude; for a traditional integral the
+//     large regime is large epsilon). The ODE judges were told "at given x
+//     regime", but at small x it says nothing (every answer near y(0) is
+//     within a factor of 10 of the key there: applied at small x it gave
+//     half credit to 0.17 of the archive's responses under that rubric
+//     where the judges gave 0.10 in all, and exact agreement fell from
+//     0.71 to 0.44), so it is applied at large x only;
 //   - RubricHalfIfPartial (roots): full credit for every root matched,
 //     half for some, none for none (in place of the share matched);
 //   - RubricPerRoot (roots): the share of the key's roots matched;
@@ -237,11 +244,12 @@ func regimeIndex(ref Reference, n string) int {
 // paperOrderOfMagnitude reports whether pred's value at the regime's point
 // is within a factor of 10 of the key's and points the same way (the real
 // part of pred times the key's conjugate is positive): not "an order of
-// magnitude" apart. Both are evaluated in arbitrary precision (a Laplace
+// magnitude" apart. Only a large regime (large_x, large_eps) is compared:
+// the rubric names the large regime. Both are evaluated in arbitrary precision (a Laplace
 // integral's values at large x are beyond float64); anything that does not
 // evaluate, or a key of 0 there, is not within.
 func paperOrderOfMagnitude(ctx context.Context, typ string, g Regime, pred string) bool {
-	if !g.HasPoint || len(g.Refs) == 0 || strings.TrimSpace(pred) == "" || typ == TypeODE && g.Name == "small_x" {
+	if !g.HasPoint || len(g.Refs) == 0 || strings.TrimSpace(pred) == "" || typ == TypeODE && g.Name == "small_x" || typ == TypeIntegral && g.Name != "large_eps" && g.Name != "large_x" {
 		return false
 	}
 	vars := map[string]complex128{g.Var: complex(g.Point, 0)}

@@ -284,3 +284,22 @@ func TestGradePaperRubricODESmallX(t *testing.T) {
 		t.Fatalf("the paper's rubric gave large_x %v for 3 times the key, want 0 (half credit needs 50%%)", p.Parts["large_x"])
 	}
 }
+
+// The order-of-magnitude rubric names the large regime: a traditional
+// integral's small-epsilon formula off the key gets no half credit for
+// being within a factor of 10, its large-epsilon formula does.
+func TestGradePaperRubricLargeRegimeOnly(t *testing.T) {
+	ctx := context.Background()
+	ref := Reference{Type: TypeIntegral, Subtype: "traditional", Regimes: []Regime{
+		{Name: "small_eps", Var: "epsilon", Point: 0.01, HasPoint: true, Refs: []string{`\frac{2}{\epsilon}`}},
+		{Name: "large_eps", Var: "epsilon", Point: 100, HasPoint: true, Refs: []string{`\frac{3}{\epsilon}`}},
+	}}
+	reply := `$\boxed{\left[ \frac{6}{\epsilon}, \  \frac{9}{\epsilon} \right]}$` // both 3 times the key
+	v := GradePaperRubric(ctx, ref, reply, "stop", RubricOrderOfMagnitude, defaultEvaluator)
+	if v.Parts["small_eps"] != 0 || v.Parts["large_eps"] != 0.5 {
+		t.Fatalf("parts %v (%s), want small_eps 0 and large_eps 0.5", v.Parts, v.Reason)
+	}
+	if p := GradePaperRubric(ctx, ref, reply, "stop", RubricMatchOrNone, defaultEvaluator); p.Score != 0 {
+		t.Fatalf("match-or-none: %v, want 0", p.Score)
+	}
+}
