@@ -88,7 +88,7 @@ func TestPaperModeBesideThePaperTable(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	rep.WriteText(&buf, false)
-	if !strings.Contains(buf.String(), "the paper's table (the authors' test_accuracy_summary.csv)") || !strings.Contains(buf.String(), "within 3 points overall") {
+	if !strings.Contains(buf.String(), "the paper's table (the authors' test_accuracy_summary.csv)") || !strings.Contains(buf.String(), "the archive holds completely") {
 		t.Error("grade-responses' text lacks the paper's table")
 	}
 	for k, ok := range within {
@@ -163,5 +163,27 @@ func TestCheckDisagreementsPerType(t *testing.T) {
 	rep.WriteText(&buf, false)
 	if !strings.Contains(buf.String(), "the numerical check on every disagreement beyond 0.25") {
 		t.Error("the report does not print the tally")
+	}
+}
+
+// A column is short where the archive holds fewer responses than the
+// paper's problems, less the few-shot examples each file leaves out.
+func TestArchiveShort(t *testing.T) {
+	full := map[string]int{"nondimensionalization": 129, "roots": 63, "ode": 54, "integral": 120}
+	five := map[string]int{"nondimensionalization": 119, "roots": 58, "ode": 49, "integral": 110}
+	o1 := map[string]int{"nondimensionalization": 129, "roots": 35, "ode": 54, "integral": 107}
+	for _, c := range []struct {
+		r    PaperRow
+		want string
+	}{
+		{PaperRow{Shots: 0, N: full}, ""},
+		{PaperRow{Shots: 5, N: five}, ""},
+		{PaperRow{Shots: 0, N: five}, "nondimensionalization 119 of 129, roots 58 of 63, ode 49 of 54, integral 110 of 120"},
+		{PaperRow{Shots: 5, N: o1}, "roots 35 of 63, integral 107 of 120"},
+		{PaperRow{Shots: 0, N: map[string]int{"ode": 54}}, ""}, // absent categories are Complete's business
+	} {
+		if got := strings.Join(c.r.ArchiveShort(), ", "); got != c.want {
+			t.Errorf("shots %d, %v: %q, want %q", c.r.Shots, c.r.N, got, c.want)
+		}
 	}
 }
