@@ -348,6 +348,29 @@ func TestScanSameAsBefore(t *testing.T) {
 				oldNormalizeRootText(s) != normalizeRootText(s) {
 				fixes++
 			}
+			checkTok := func(what string, same bool) {
+				if !same && (oldCommandAdjacent(s) || what == "dropWords" && (strings.Contains(s, `\begin`) || strings.Contains(s, `\end`))) {
+					fixes++
+					return
+				}
+				check(x.Where, what, s, same)
+			}
+			checkTok("regimeWords", slices.Equal(oldRegimeWords(s), regimeWords(s)))
+			checkTok("dropWords", oldDropWords(s) == dropWords(s))
+			od, odOK := oldDropDots(s)
+			nd, ndOK := dropDots(s)
+			checkTok("dropDots", od == nd && odOK == ndOK)
+			checkTok("replaceSpaceCommands", oldSpaceCmdRe.ReplaceAllString(s, " ") == replaceSpaceCommands(s))
+			checkTok("hasWord k", oldKVarRe.MatchString(s) == hasWord(s, "k"))
+			checkTok("orderTermIndex", oldOrderTermIndex(s) == orderTermIndex(s, 0))
+			if i := strings.LastIndexByte(s, '\n') + 1; true {
+				cut := s
+				if j := orderTermIndex(s, i); j >= 0 {
+					cut = s[:j]
+				}
+				checkTok("ODE order term", oldODEOrderRe.ReplaceAllString(s, "") == cut)
+			}
+			checkTok("expandSubscriptRanges", oldSubscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]") == expandSubscriptRanges(s))
 			oe, ob, ook := oldFirstLayout(s)
 			ne, nb, nok := firstLayout(s)
 			check(x.Where, "firstLayout", s, oe == ne && ob == nb && ook == nok)
@@ -391,18 +414,91 @@ func oldNormalizeRootText(s string) string {
 	s = strings.ReplaceAll(s, `\_`, "_")
 	s = unwrapCommands(s)
 	s = oldEnvRe.ReplaceAllString(s, " ")
-	s = subscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
+	s = oldSubscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
 	return s
 }
 
 func oldCleanRoot(p string) string {
 	p = oldTextRe.ReplaceAllString(p, " ")
 	p = strings.NewReplacer(`&`, " ", `\quad`, " ", `\qquad`, " ", `\,`, " ", `\;`, " ", `\ `, " ", `\!`, "", `\mathrm{I}`, "I").Replace(p)
-	if m := orderRe.FindStringIndex(p); m != nil {
+	if m := oldOrderRe.FindStringIndex(p); m != nil {
 		p = p[:m[0]]
 	}
 	p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "+"))
 	return cleanAnswer(p)
+}
+
+// The regexps that scanned TeX in replies before they moved onto texscan
+// tokens (issue 28), and what they computed.
+var (
+	oldSubscriptRangeRe = regexp.MustCompile(`\]\s*_\{\s*k\s*=\s*(-?\d+)\s*\}\s*\^\{?\s*(-?\d+)\s*\}?`)
+	oldOrderRe          = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(`)
+	oldODEOrderRe       = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(.*$`)
+	oldRootLabelRe      = regexp.MustCompile(`(?i)(^|[^\\a-z])(small|large)`)
+	oldWordRe           = regexp.MustCompile(`(^|[^\\a-zA-Z])([a-zA-Z]{3,})`)
+	oldDotsRe           = regexp.MustCompile(`\\ldots|\\cdots|\\dots|\.\.\.?`)
+	oldSpaceCmdRe       = regexp.MustCompile(`\\[,;: !]|\\q?quad`)
+	oldKVarRe           = regexp.MustCompile(`(^|[^a-zA-Z\\])k([^a-zA-Z]|$)`)
+)
+
+func oldRegimeWords(s string) [][2]int {
+	var out [][2]int
+	for _, l := range oldRootLabelRe.FindAllStringSubmatchIndex(s, -1) {
+		out = append(out, [2]int{l[4], l[5]})
+	}
+	return out
+}
+
+func oldDropWords(s string) string {
+	return oldWordRe.ReplaceAllStringFunc(s, func(m string) string {
+		i := 0
+		for i < len(m) && !(m[i] >= 'a' && m[i] <= 'z' || m[i] >= 'A' && m[i] <= 'Z') {
+			i++
+		}
+		switch m[i:] {
+		case "exp", "sqrt", "sin", "cos", "tan", "log", "epsilon", "pi", "sinh", "cosh", "tanh", "frac", "left", "right", "cdot":
+			return m
+		}
+		return m[:i] + " "
+	})
+}
+
+func oldDropDots(s string) (string, bool) {
+	return oldDotsRe.ReplaceAllString(s, ""), oldDotsRe.MatchString(s)
+}
+
+func oldOrderTermIndex(s string) int {
+	if m := oldOrderRe.FindStringIndex(s); m != nil {
+		return m[0]
+	}
+	return -1
+}
+
+// oldCommandAdjacent reports whether s has what the regexps misread and
+// the tokens do not: a line break \\ or a one-character command (\-,
+// \., \+) whose character the regexps took for text, or a command whose
+// name merely begins with a name they looked for (\quadx, \ldotsx).
+func oldCommandAdjacent(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		if strings.IndexByte("\\-+.", s[i+1]) >= 0 {
+			return true
+		}
+		j := i + 1
+		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+			j++
+		}
+		name := s[i+1 : j]
+		for _, p := range []string{"quad", "qquad", "ldots", "cdots", "dots", "mathcal"} {
+			if name != p && strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+		i = j - 1
+	}
+	return false
 }
 
 // oldTextNested reports whether s has a \text-like command or an
