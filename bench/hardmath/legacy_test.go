@@ -363,6 +363,9 @@ func TestScanSameAsBefore(t *testing.T) {
 			checkTok("replaceSpaceCommands", oldSpaceCmdRe.ReplaceAllString(s, " ") == replaceSpaceCommands(s))
 			checkTok("hasWord k", oldKVarRe.MatchString(s) == hasWord(s, "k"))
 			checkTok("orderTermIndex", oldOrderTermIndex(s) == orderTermIndex(s, 0))
+			oa, os, ook := oldIndexFamily(s)
+			na, ns, nok := indexFamily(s)
+			checkTok("indexFamily", oa == na && os == ns && ook == nok)
 			if i := strings.LastIndexByte(s, '\n') + 1; true {
 				cut := s
 				if j := orderTermIndex(s, i); j >= 0 {
@@ -439,7 +442,15 @@ var (
 	oldDotsRe           = regexp.MustCompile(`\\ldots|\\cdots|\\dots|\.\.\.?`)
 	oldSpaceCmdRe       = regexp.MustCompile(`\\[,;: !]|\\q?quad`)
 	oldKVarRe           = regexp.MustCompile(`(^|[^a-zA-Z\\])k([^a-zA-Z]|$)`)
+	oldFamilyRe         = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
 )
+
+func oldIndexFamily(s string) (int, string, bool) {
+	if m := oldFamilyRe.FindStringSubmatchIndex(s); m != nil {
+		return m[0], s[m[2]:m[3]], true
+	}
+	return 0, "", false
+}
 
 func oldRegimeWords(s string) [][2]int {
 	var out [][2]int

@@ -355,7 +355,6 @@ func topLevelLists(s string) []string {
 }
 
 var (
-	familyRe    = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
 	intRe       = regexp.MustCompile(`-?\d+`)
 	quoteRe     = regexp.MustCompile(`["']`)
 	rangeCallRe = regexp.MustCompile(`range\s*\(\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?\)`)
@@ -368,10 +367,10 @@ func rootItems(s string) []string {
 	s = quoteRe.ReplaceAllString(s, " ")
 	s = replaceSpaceCommands(s)
 	var ks []int
-	if m := familyRe.FindStringSubmatchIndex(s); m != nil {
-		if r := indexRange(s[m[2]:m[3]]); len(r) > 0 {
+	if at, spec, ok := indexFamily(s); ok {
+		if r := indexRange(spec); len(r) > 0 {
 			ks = r
-			s = s[:m[0]]
+			s = s[:at]
 		}
 	}
 	var out []string

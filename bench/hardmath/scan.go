@@ -345,3 +345,57 @@ func tokenStart(toks []texscan.Token, k, n int) int {
 	}
 	return n
 }
+
+// isWordByte reports whether c is a letter, digit or underscore (a
+// regexp's \w, which "for" must not touch to be the word for).
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// isWholeWord reports whether toks[i] is the word w with no letter, digit
+// or underscore against it.
+func isWholeWord(s string, toks []texscan.Token, i int, w string) bool {
+	if i >= len(toks) || toks[i].Kind != texscan.Word || toks[i].Text != w {
+		return false
+	}
+	t := toks[i]
+	return (t.Pos == 0 || !isWordByte(s[t.Pos-1])) && (t.End() == len(s) || !isWordByte(s[t.End()]))
+}
+
+// indexFamily finds where a root list states the range of its index k:
+// after \mid, "|", "for", "where" or a comma, k (spaces and braces around
+// it allowed), then "=", \in or "in", then the range, which runs to the
+// end of the text on one line ("..., k = 0, 1, 2", "\mid k \in \{0, ...,
+// 4\}"). It returns the offset where the statement starts and the range's
+// text; ok is false when s states none.
+func indexFamily(s string) (at int, spec string, ok bool) {
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return 0, "", false
+	}
+	skip := func(j int) int { // spaces, newlines and braces
+		for j < len(toks) && (toks[j].Kind == texscan.Space || toks[j].Kind == texscan.Newline || toks[j].Kind == texscan.Open || toks[j].Kind == texscan.Close) {
+			j++
+		}
+		return j
+	}
+	for i, t := range toks {
+		if !(t.Is("mid") || isPunct(toks, i, "|") || isPunct(toks, i, ",") || isWholeWord(s, toks, i, "for") || isWholeWord(s, toks, i, "where")) {
+			continue
+		}
+		j := skip(i + 1)
+		if j >= len(toks) || toks[j].Kind != texscan.Word || toks[j].Text != "k" {
+			continue
+		}
+		j = skip(j + 1)
+		if !(isPunct(toks, j, "=") || j < len(toks) && toks[j].Is("in") || isWholeWord(s, toks, j, "in")) {
+			continue
+		}
+		from := tokenStart(toks, skipSpace(toks, j+1), len(s))
+		if strings.IndexByte(s[from:], '\n') >= 0 {
+			continue
+		}
+		return t.Pos, s[from:], true
+	}
+	return 0, "", false
+}

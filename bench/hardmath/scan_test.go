@@ -60,4 +60,21 @@ func TestTokenReaders(t *testing.T) {
 			t.Errorf("expandSubscriptRanges(%q) = %q, want %q", s, got, want)
 		}
 	}
+	for _, c := range []struct {
+		s, spec string
+		at      int
+	}{
+		{`e^{2\pi i k/5}, k = 0, 1, 2`, "0, 1, 2", 14},
+		{`x_k \mid k \in \{0, \ldots, 4\}`, `\{0, \ldots, 4\}`, 4},
+		{`x_k for {k} in range(5)`, "range(5)", 4},
+		{"x_k, k = 0,\n 1", "", -1},   // the range must end the text on its line
+		{`x_k, kk = 0`, "", -1},       // k alone
+		{`x_k 2for k = 1`, "", -1},    // "for" touching a digit is no word
+		{`x_k, k \infty = 1`, "", -1}, // \infty is not \in
+	} {
+		at, spec, ok := indexFamily(c.s)
+		if ok != (c.at >= 0) || ok && (at != c.at || spec != c.spec) {
+			t.Errorf("indexFamily(%q) = %d, %q, %v; want %d, %q", c.s, at, spec, ok, c.at, c.spec)
+		}
+	}
 }
