@@ -41,10 +41,6 @@ func firstLayout(s string) (env, body string, ok bool) {
 	return "", "", false
 }
 
-// regimeLabelRe recognises a column that labels a regime rather than
-// giving a formula.
-var regimeLabelRe = regexp.MustCompile(`(?i)\\ll|\\gg|\\to|\\rightarrow|small|large|regime|\\text|\\quad\s*$|^\s*\(?\s*x\s*[<>]`)
-
 // layoutRow is one row of a layout: its formula and the regime its label
 // names ("small", "large" or "").
 type layoutRow struct {
@@ -125,8 +121,46 @@ func splitLabel(col string, needColon bool) (label, rest string) {
 	return "", c
 }
 
+// isRegimeLabel recognises a column that labels a regime rather than
+// giving a formula: it has a word holding "small", "large" or "regime" (in
+// any case), a \text command, \ll, \gg, \to or \rightarrow, ends with
+// \quad, or opens with x < or x > (after "(" maybe). On texscan tokens, a
+// command is itself: \Large or \smallskip is no regime word, \top no \to.
 func isRegimeLabel(s string) bool {
-	return regimeLabelRe.MatchString(s)
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return false
+	}
+	for _, t := range toks {
+		switch t.Kind {
+		case texscan.Word:
+			w := strings.ToLower(t.Text)
+			if strings.Contains(w, "small") || strings.Contains(w, "large") || strings.Contains(w, "regime") {
+				return true
+			}
+		case texscan.Command:
+			switch n := strings.ToLower(t.Name()); {
+			case n == "ll", n == "gg", n == "to", n == "rightarrow", strings.HasPrefix(n, "text"):
+				return true
+			}
+		}
+	}
+	last := len(toks) - 1
+	for last >= 0 && (toks[last].Kind == texscan.Space || toks[last].Kind == texscan.Newline) {
+		last--
+	}
+	if last >= 0 && toks[last].Is("quad") {
+		return true
+	}
+	i := skipSpace(toks, 0)
+	if isPunct(toks, i, "(") {
+		i = skipSpace(toks, i+1)
+	}
+	if i < len(toks) && toks[i].Kind == texscan.Word && (toks[i].Text == "x" || toks[i].Text == "X") {
+		j := skipSpace(toks, i+1)
+		return isPunct(toks, j, "<") || isPunct(toks, j, ">")
+	}
+	return false
 }
 
 // regimeOfLabel reads the regime a label names.

@@ -366,6 +366,13 @@ func TestScanSameAsBefore(t *testing.T) {
 			oa, os, ook := oldIndexFamily(s)
 			na, ns, nok := indexFamily(s)
 			checkTok("indexFamily", oa == na && os == ns && ook == nok)
+			if o, nw := oldRegimeLabelRe.MatchString(s), isRegimeLabel(s); o != nw {
+				if oldRegimeLabelFix(s) {
+					fixes++
+				} else {
+					check(x.Where, "isRegimeLabel", s, false)
+				}
+			}
 			if i := strings.LastIndexByte(s, '\n') + 1; true {
 				cut := s
 				if j := orderTermIndex(s, i); j >= 0 {
@@ -442,6 +449,7 @@ var (
 	oldDotsRe           = regexp.MustCompile(`\\ldots|\\cdots|\\dots|\.\.\.?`)
 	oldSpaceCmdRe       = regexp.MustCompile(`\\[,;: !]|\\q?quad`)
 	oldKVarRe           = regexp.MustCompile(`(^|[^a-zA-Z\\])k([^a-zA-Z]|$)`)
+	oldRegimeLabelRe    = regexp.MustCompile(`(?i)\\ll|\\gg|\\to|\\rightarrow|small|large|regime|\\text|\\quad\s*$|^\s*\(?\s*x\s*[<>]`)
 	oldFamilyRe         = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
 )
 
@@ -566,4 +574,33 @@ func clip(s string) string {
 		return s[:120] + " ... " + s[len(s)-120:]
 	}
 	return s
+}
+
+// oldRegimeLabelFix reports whether s has what oldRegimeLabelRe read in a
+// command's name: a size or spacing command holding "small" or "large"
+// (\Large, \smallskip), a longer command beginning with \to, \ll, \gg or
+// \rightarrow (\top, \today, \lll), or "\\" before one of them.
+func oldRegimeLabelFix(s string) bool {
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return false
+	}
+	for _, t := range toks {
+		if t.Kind != texscan.Command {
+			continue
+		}
+		n := strings.ToLower(t.Name())
+		if strings.Contains(n, "small") || strings.Contains(n, "large") || strings.Contains(n, "regime") {
+			return true
+		}
+		for _, p := range []string{"ll", "gg", "to", "rightarrow", "quad"} {
+			if n != p && strings.HasPrefix(n, p) {
+				return true
+			}
+		}
+		if n == "\\" {
+			return true
+		}
+	}
+	return false
 }

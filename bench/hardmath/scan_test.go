@@ -78,3 +78,17 @@ func TestTokenReaders(t *testing.T) {
 		}
 	}
 }
+
+// A regime label column, on tokens: words and the comparison commands
+// count, a command's name does not hold a word.
+func TestIsRegimeLabel(t *testing.T) {
+	for s, want := range map[string]bool{
+		`\text{Small } x`: true, `x \ll 1`: true, `x \to \infty`: true, `(x > 1)`: true, `X< 1`: true,
+		`for larger x`: true, `Regime 2 \quad `: true, `\epsilon \Rightarrow 0`: true,
+		`1 - \frac{x^3}{6}`: false, `\Large 1 + x`: false, `\top`: false, `\\to`: false, `xy < 1`: false,
+	} {
+		if got := isRegimeLabel(s); got != want {
+			t.Errorf("isRegimeLabel(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
