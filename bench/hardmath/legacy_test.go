@@ -366,6 +366,22 @@ func TestScanSameAsBefore(t *testing.T) {
 			oa, os, ook := oldIndexFamily(s)
 			na, ns, nok := indexFamily(s)
 			checkTok("indexFamily", oa == na && os == ns && ook == nok)
+			if toks, err := texscan.Tokens(s, texscan.Limits{}); err == nil {
+				if o, nw := oldLaplaceT0Re.MatchString(s), namesT0(toks); o != nw {
+					if o && oldT0InsideWord(s, toks) {
+						fixes++
+					} else {
+						check(x.Where, "namesT0", s, false)
+					}
+				}
+				if o, nw := oldLaplaceMaxRe.MatchString(s), namesMax(toks) || laplaceMaxRe.MatchString(s); o != nw {
+					if nw && strings.Contains(s, `\max`) {
+						fixes++ // \max_t, \max{: the regexp's \b wanted no subscript
+					} else {
+						check(x.Where, "namesMax", s, false)
+					}
+				}
+			}
 			if o, nw := oldRegimeLabelRe.MatchString(s), isRegimeLabel(s); o != nw {
 				if oldRegimeLabelFix(s) {
 					fixes++
@@ -450,6 +466,8 @@ var (
 	oldSpaceCmdRe       = regexp.MustCompile(`\\[,;: !]|\\q?quad`)
 	oldKVarRe           = regexp.MustCompile(`(^|[^a-zA-Z\\])k([^a-zA-Z]|$)`)
 	oldRegimeLabelRe    = regexp.MustCompile(`(?i)\\ll|\\gg|\\to|\\rightarrow|small|large|regime|\\text|\\quad\s*$|^\s*\(?\s*x\s*[<>]`)
+	oldLaplaceT0Re      = regexp.MustCompile(`t_\{?0\}?|t_\{?\\?max\}?|t\^\{?\*\}?|t\^\{?\\ast\}?`)
+	oldLaplaceMaxRe     = regexp.MustCompile(`(?i)maxim(um|ized|ised|izes|ises|ize|ise)|attains its max|\\max\b`)
 	oldFamilyRe         = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
 )
 
@@ -603,4 +621,21 @@ func oldRegimeLabelFix(s string) bool {
 		}
 	}
 	return false
+}
+
+// oldT0InsideWord reports whether every match of oldLaplaceT0Re has its t
+// inside a longer word or a command (\int_0, "at_0"), or an unclosed or
+// longer subscript (t_{0 x}, t_05): not the variable t_0.
+func oldT0InsideWord(s string, toks []texscan.Token) bool {
+	for _, m := range oldLaplaceT0Re.FindAllStringIndex(s, -1) {
+		for i, t := range toks {
+			if t.Pos <= m[0] && m[0] < t.End() {
+				if t.Kind == texscan.Word && t.Text == "t" && namesT0(toks[i:]) && (i+1 >= len(toks) || toks[i+1].Pos == t.End()) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
 }

@@ -278,12 +278,12 @@ func paperOrderOfMagnitude(ctx context.Context, typ string, g Regime, pred strin
 	return dot.Sign() > 0
 }
 
-// laplaceMaxRe finds the rubric's first half of the checkpoint: a point
-// named t_0 (or t^*) where f is largest; laplaceExpandRe the second: a
-// Taylor expansion (or Laplace's method, which is one) around it.
+// laplaceMaxRe and laplaceExpandRe read the rubric's checkpoint in the
+// working's prose: a maximum named, and a Taylor expansion (or Laplace's
+// method, which is one) around it. The point t_0 and \max are TeX, read on
+// texscan tokens (namesT0, namesMax).
 var (
-	laplaceT0Re     = regexp.MustCompile(`t_\{?0\}?|t_\{?\\?max\}?|t\^\{?\*\}?|t\^\{?\\ast\}?`)
-	laplaceMaxRe    = regexp.MustCompile(`(?i)maxim(um|ized|ised|izes|ises|ize|ise)|attains its max|\\max\b`)
+	laplaceMaxRe    = regexp.MustCompile(`(?i)maxim(um|ized|ised|izes|ises|ize|ise)|attains its max`)
 	laplaceExpandRe = regexp.MustCompile(`(?i)taylor|expan(d|sion)|laplace'?s method|method of laplace|saddle[- ]point`)
 )
 
@@ -294,7 +294,52 @@ var (
 // t^*, t_max) and an expansion. It gives no credit alone: GradePaper uses it
 // only where the final formula earns less than half.
 func PaperLaplaceCheckpoint(reply string) bool {
-	return laplaceT0Re.MatchString(reply) && laplaceMaxRe.MatchString(reply) && laplaceExpandRe.MatchString(reply)
+	toks, err := texscan.Tokens(reply, texscan.Limits{})
+	if err != nil {
+		return false
+	}
+	return namesT0(toks) && (namesMax(toks) || laplaceMaxRe.MatchString(reply)) && laplaceExpandRe.MatchString(reply)
+}
+
+// namesT0 reports whether the tokens name the point t_0: the variable t
+// (a word of its own: not the t of \int_0 or of "at") with the subscript 0
+// or max (t_0, t_{0}, t_{\max}) or the superscript * (t^*, t^{*}, t^\ast).
+func namesT0(toks []texscan.Token) bool {
+	for i, t := range toks {
+		if t.Kind != texscan.Word || t.Text != "t" || i+2 >= len(toks) || toks[i+1].Kind != texscan.Punct {
+			continue
+		}
+		j := i + 2
+		braced := toks[j].Kind == texscan.Open
+		if braced {
+			j++
+		}
+		if j >= len(toks) {
+			continue
+		}
+		a := toks[j]
+		var ok bool
+		switch toks[i+1].Text {
+		case "_":
+			ok = a.Kind == texscan.Number && a.Text == "0" || a.Kind == texscan.Word && a.Text == "max" || a.Is("max")
+		case "^":
+			ok = a.Kind == texscan.Punct && a.Text == "*" || a.Is("ast")
+		}
+		if ok && (!braced || j+1 < len(toks) && toks[j+1].Kind == texscan.Close) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesMax reports whether the tokens hold the command \max.
+func namesMax(toks []texscan.Token) bool {
+	for _, t := range toks {
+		if t.Is("max") {
+			return true
+		}
+	}
+	return false
 }
 
 // paperSympyRefuses says why the paper's check of a nondimensionalization

@@ -73,7 +73,11 @@ func TestPaperLaplaceCheckpointWording(t *testing.T) {
 		`$f$ is maximized at $t^* = 0.3$; expanding $f$ around $t^*$`: true,
 		`the maximum of f occurs at t_{0}=1, and by Laplace's method`: true,
 		`expand around t_0 = 1`: false, // no maximum named
-		`f attains its maximum at the endpoint; a Taylor expansion gives ...`: false, // no t_0
+		`f attains its maximum at the endpoint; a Taylor expansion gives ...`:                                     false, // no t_0
+		`$I(x) = \int_{0.3}^{0.9} g(t) e^{x f(t)} dt$: f attains its maximum at the endpoint; a Taylor expansion`: false, // \int_0 names no t_0 (the archive's 16 such replies)
+		`dfdt_max = 0 at the maximum, Taylor expansion`:                                                           false, // the t of a longer word
+		`$t_{\max} = \arg\max_t f$, expanding around it`:                                                          true,  // \max with a subscript
+		`the maximum is at $t^{\ast}$; a Taylor expansion`:                                                        true,
 	} {
 		if got := PaperLaplaceCheckpoint(reply); got != want {
 			t.Errorf("PaperLaplaceCheckpoint(%q) = %v, want %v", reply, got, want)
