@@ -1,7 +1,6 @@
 package hardmath
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/texscan"
@@ -195,11 +194,52 @@ func layoutFormulas(box string, n int) ([]string, bool) {
 	return out, true
 }
 
-// quotedRe matches a list item written as a quoted string, bare or in
+// quotedItem reads a list item written as a quoted string, bare or in
 // \text: the archive's prompts asked for "a Python list containing SymPy
 // convertible formula", and some replies quote them
-// ([\text{"1 - x^3/18"}, ...]).
-var quotedRe = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`)
+// ([\text{"1 - x^3/18"}, ...]). It returns the opening quote, the text
+// between the quotes and the closing quote: the text runs to the last
+// quote of the item, or to the last before a closing brace that ends it,
+// and holds no newline. The \text{ is read on texscan tokens.
+func quotedItem(it string) (opening byte, inner string, closing byte, ok bool) {
+	i := 0
+	sc := texscan.NewScanner(it, 0)
+	if t, _ := sc.Next(); t.Is("text") {
+		if o, _ := sc.Next(); o.Kind == texscan.Open && o.Pos == t.End() {
+			i = o.End()
+			for i < len(it) && isRegexpSpace(it[i]) {
+				i++
+			}
+		}
+	}
+	if i >= len(it) || it[i] != '"' && it[i] != '\'' {
+		return 0, "", 0, false
+	}
+	isQuote := func(c byte) bool { return c == '"' || c == '\'' }
+	// The closing quote ends the item, or a closing brace after it does
+	// (spaces between); the longer text wins, as the regexp's greedy .*
+	// did.
+	ends := []int{len(it) - 1}
+	if strings.HasSuffix(it, "}") {
+		j := len(it) - 1
+		for j > i && isRegexpSpace(it[j-1]) {
+			j--
+		}
+		ends = append(ends, j-1)
+	}
+	for _, e := range ends {
+		if e > i && isQuote(it[e]) && !strings.Contains(it[i+1:e], "\n") {
+			return it[i], it[i+1 : e], it[e], true
+		}
+	}
+	return 0, "", 0, false
+}
+
+// isRegexpSpace reports whether c is a space, tab, newline, carriage
+// return or form feed.
+func isRegexpSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
 
 // listItem reads one item of a boxed list answer: its formula, without a
 // regime label before it ("\text{Small } x: 1 - \frac{x^3}{12}",
@@ -208,8 +248,8 @@ var quotedRe = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`
 // large } x" is words, not a label before the formula x.
 func listItem(item string) (formula, regime string) {
 	it := trimTeXSpace(item)
-	if m := quotedRe.FindStringSubmatch(it); m != nil && m[1] == m[3] && !strings.ContainsAny(m[2], `"'`) {
-		it = trimTeXSpace(m[2])
+	if o, inner, c, ok := quotedItem(it); ok && o == c && !strings.ContainsAny(inner, `"'`) {
+		it = trimTeXSpace(inner)
 	}
 	// A whole item in \text{...} holding an equation ("\text{$y(x) \approx
 	// 1 - \frac{x^3}{18}$}", its $ already dropped) is that equation.

@@ -324,6 +324,15 @@ func TestScanSameAsBefore(t *testing.T) {
 		ob := oldBoxedAll(x.S)
 		check(x.Where, "boxedAll", x.S, slices.Equal(ob, boxedAll(x.S)))
 		check(x.Where, "boxStarts", x.S, slices.Equal(oldBoxStarts(x.S, len(ob)), boxStarts(x.S, len(ob))))
+		for _, b := range ob { // list items, as listItem reads them
+			for _, it := range splitList(b) {
+				it = trimTeXSpace(it)
+				m := oldQuotedRe.FindStringSubmatch(it)
+				o, inner, c, ok := quotedItem(it)
+				n++
+				check(x.Where, "quotedItem (list item)", it, ok == (m != nil) && (!ok || string(o) == m[1] && inner == m[2] && string(c) == m[3]))
+			}
+		}
 		inputs := append([]string{x.S}, ob...)
 		for _, g := range texscan.Segments(x.S) {
 			inputs = append(inputs, x.S[g.CS:g.CE])
@@ -381,6 +390,11 @@ func TestScanSameAsBefore(t *testing.T) {
 						check(x.Where, "namesMax", s, false)
 					}
 				}
+			}
+			if m := oldQuotedRe.FindStringSubmatch(s); true {
+				o, inner, c, ok := quotedItem(s)
+				same := ok == (m != nil) && (!ok || string(o) == m[1] && inner == m[2] && string(c) == m[3])
+				check(x.Where, "quotedItem", s, same)
 			}
 			if o, nw := oldRegimeLabelRe.MatchString(s), isRegimeLabel(s); o != nw {
 				if oldRegimeLabelFix(s) {
@@ -468,6 +482,7 @@ var (
 	oldRegimeLabelRe    = regexp.MustCompile(`(?i)\\ll|\\gg|\\to|\\rightarrow|small|large|regime|\\text|\\quad\s*$|^\s*\(?\s*x\s*[<>]`)
 	oldLaplaceT0Re      = regexp.MustCompile(`t_\{?0\}?|t_\{?\\?max\}?|t\^\{?\*\}?|t\^\{?\\ast\}?`)
 	oldLaplaceMaxRe     = regexp.MustCompile(`(?i)maxim(um|ized|ised|izes|ises|ize|ise)|attains its max|\\max\b`)
+	oldQuotedRe         = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`)
 	oldFamilyRe         = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
 )
 

@@ -92,3 +92,27 @@ func TestIsRegimeLabel(t *testing.T) {
 		}
 	}
 }
+
+// A quoted list item, bare or in \text, as the regexp it replaced read it.
+func TestQuotedItem(t *testing.T) {
+	for it, want := range map[string]string{
+		`"1 - x^3/18"`:        `"1 - x^3/18"`,
+		`\text{"1 - x^3/18"}`: `"1 - x^3/18"`,
+		`\text{ 'a' }`:        `'a'`,
+		`'a"`:                 `'a"`, // the caller wants the quotes to agree
+		`"a"}`:                `"a"`,
+		"\"a\nb\"":            "",
+		`1 - x`:               "",
+		`\textbf{"a"}`:        "",
+		`\text {"a"}`:         "",
+	} {
+		o, inner, c, ok := quotedItem(it)
+		got := ""
+		if ok {
+			got = string(o) + inner + string(c)
+		}
+		if got != want {
+			t.Errorf("quotedItem(%q) = %q, want %q", it, got, want)
+		}
+	}
+}
