@@ -162,11 +162,35 @@ func isRegimeLabel(s string) bool {
 	return false
 }
 
-// regimeOfLabel reads the regime a label names.
+// regimeOfLabel reads the regime a label names: small for a word holding
+// "small" (any case), \ll, or \to or \rightarrow before 0; large for a word
+// holding "large", \gg or \infty; neither when it names both or none. On
+// texscan tokens: \Large is no word, \llbracket no \ll.
 func regimeOfLabel(label string) string {
-	l := strings.ToLower(label)
-	small := strings.Contains(l, `\ll`) || strings.Contains(l, "small") || strings.Contains(l, `\to 0`) || strings.Contains(l, `\rightarrow 0`)
-	large := strings.Contains(l, `\gg`) || strings.Contains(l, "large") || strings.Contains(l, `\infty`)
+	toks, err := texscan.Tokens(label, texscan.Limits{})
+	if err != nil {
+		return ""
+	}
+	small, large := false, false
+	for i, t := range toks {
+		switch t.Kind {
+		case texscan.Word:
+			w := strings.ToLower(t.Text)
+			small = small || strings.Contains(w, "small")
+			large = large || strings.Contains(w, "large")
+		case texscan.Command:
+			switch n := strings.ToLower(t.Name()); n {
+			case "ll":
+				small = true
+			case "gg", "infty":
+				large = true
+			case "to", "rightarrow":
+				if j := skipSpace(toks, i+1); j < len(toks) && toks[j].Kind == texscan.Number && toks[j].Text == "0" {
+					small = true
+				}
+			}
+		}
+	}
 	switch {
 	case small && !large:
 		return "small"

@@ -396,6 +396,13 @@ func TestScanSameAsBefore(t *testing.T) {
 				same := ok == (m != nil) && (!ok || string(o) == m[1] && inner == m[2] && string(c) == m[3])
 				check(x.Where, "quotedItem", s, same)
 			}
+			if o, nw := oldRegimeOfLabel(s), regimeOfLabel(s); o != nw {
+				if l := strings.ToLower(s); oldRegimeLabelFix(s) || strings.Contains(l, `\to`) || strings.Contains(l, `\rightarrow`) {
+					fixes++ // a command's name read as a word; \to 0.5 read as \to 0, \Rightarrow0 not
+				} else {
+					check(x.Where, "regimeOfLabel", s, false)
+				}
+			}
 			if o, nw := oldRegimeLabelRe.MatchString(s), isRegimeLabel(s); o != nw {
 				if oldRegimeLabelFix(s) {
 					fixes++
@@ -653,4 +660,17 @@ func oldT0InsideWord(s string, toks []texscan.Token) bool {
 		}
 	}
 	return true
+}
+
+func oldRegimeOfLabel(label string) string {
+	l := strings.ToLower(label)
+	small := strings.Contains(l, `\ll`) || strings.Contains(l, "small") || strings.Contains(l, `\to 0`) || strings.Contains(l, `\rightarrow 0`)
+	large := strings.Contains(l, `\gg`) || strings.Contains(l, "large") || strings.Contains(l, `\infty`)
+	switch {
+	case small && !large:
+		return "small"
+	case large && !small:
+		return "large"
+	}
+	return ""
 }

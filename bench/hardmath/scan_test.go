@@ -116,3 +116,16 @@ func TestQuotedItem(t *testing.T) {
 		}
 	}
 }
+
+// The regime a label names, on tokens.
+func TestRegimeOfLabel(t *testing.T) {
+	for label, want := range map[string]string{
+		`\text{Small } x`: "small", `x \ll 1`: "small", `x \to 0`: "small", `\epsilon\Rightarrow0`: "small",
+		`x \gg 1`: "large", `x \to \infty`: "large", `LARGE x`: "large",
+		`\Large x`: "", `x \to 0.5`: "", `small and large`: "", `\llbracket x`: "",
+	} {
+		if got := regimeOfLabel(label); got != want {
+			t.Errorf("regimeOfLabel(%q) = %q, want %q", label, got, want)
+		}
+	}
+}
