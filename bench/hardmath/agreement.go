@@ -27,8 +27,9 @@ type Graded struct {
 	Item    string         `json:"item"`
 	Source  string         `json:"source"`
 	Verdict answer.Verdict `json:"verdict"`
-	// Paper is the paper-mode score (GradePaper): the grade the paper's
-	// judge was told to give, against the released answer.
+	// Paper is the paper-mode score (GradePaperRubric with Rubric): the
+	// grade the response's judge was told to give, against the released
+	// answer.
 	Paper float64 `json:"paper"`
 	// Rubric names the criteria the authors' judge was given (JudgeRubric).
 	Rubric string `json:"rubric"`
@@ -78,7 +79,7 @@ func GradeResponses(ctx context.Context, b *Benchmark, cat *Catalog, rs []Stored
 			g.Item, g.Source = it.ID, src
 			g.Verdict = b.grade(ctx, it, r.Response, "stop")
 			if ref, err := referenceFromItem(it.Extra); err == nil && len(ref.Regimes) > 0 {
-				g.Paper = GradePaper(ctx, ref, r.Response, "stop", b.evaluator()).Score
+				g.Paper = GradePaperRubric(ctx, ref, r.Response, "stop", g.Rubric, b.evaluator()).Score
 			}
 		}
 		out = append(out, g)
@@ -390,9 +391,8 @@ type AgreementReport struct {
 	// PaperModeByType is the paper mode's agreement with the authors'
 	// stored scores per type (and overall, last).
 	PaperModeByType []AgreementRow `json:"paper_mode_by_type"`
-	// PaperModeByTypeRubric is the same by type and the judge's rubric:
-	// paper mode follows the paper's rubric, so it is meant to agree where
-	// the judge was given that one.
+	// PaperModeByTypeRubric is the same by type and the judge's rubric,
+	// which paper mode grades each response with (GradePaperRubric).
 	PaperModeByTypeRubric []AgreementRow `json:"paper_mode_by_type_rubric"`
 	// JudgeConsistency compares, per type, the authors' stored score with
 	// the final grade their own judge boxed in the stored grade_response.
@@ -400,8 +400,11 @@ type AgreementReport struct {
 	// Checked counts, per type, whose score the numerical check sides with
 	// on every disagreement beyond 0.25 (CheckDisagreements; set by the
 	// caller, which holds the catalog).
-	Checked       map[string]WhoIsRight `json:"numerical_check,omitempty"`
-	Disagreements []Graded              `json:"disagreements"`
+	Checked map[string]WhoIsRight `json:"numerical_check,omitempty"`
+	// PaperGaps sorts, per model and shots, the responses where paper mode
+	// and the stored score differ into causes (PaperGaps).
+	PaperGaps     []PaperGap `json:"paper_gaps,omitempty"`
+	Disagreements []Graded   `json:"disagreements"`
 }
 
 // JudgeConsistency counts, for one type, the graded responses whose stored
@@ -496,6 +499,7 @@ func NewAgreementReport(gs []Graded) AgreementReport {
 		rep.PaperModeByType = append(rep.PaperModeByType, all[0])
 	}
 	rep.JudgeConsistency = judgeConsistency(gs)
+	rep.PaperGaps = PaperGaps(gs)
 	rep.Disagreements = Disagreements(gs, TolQuarter)
 	return rep
 }
@@ -522,7 +526,7 @@ func (rep AgreementReport) WriteText(w io.Writer, listAll bool) {
 	writeAgreement(w, rep.ByTypeModel, []string{"type", "model", "shots"})
 	fmt.Fprintln(w, "\nby type and the rubric the authors' judge was given (read from its prompt; * the paper's, which matheval follows)")
 	writeAgreement(w, starPaperRubric(rep.ByTypeRubric), []string{"type", "rubric"})
-	fmt.Fprintln(w, "\npaper mode (graded as the paper's judge was told: against the released answers, credit 0 / 0.5 / 1) beside the authors' stored scores")
+	fmt.Fprintln(w, "\npaper mode (graded as each response's judge was told: against the released answers, with the rubric in its prompt, credit 0 / 0.5 / 1) beside the authors' stored scores")
 	writeAgreement(w, rep.PaperModeByType, []string{"type"})
 	fmt.Fprintln(w, "\npaper mode by type and the rubric the authors' judge was given (* the paper's)")
 	writeAgreement(w, starPaperRubric(rep.PaperModeByTypeRubric), []string{"type", "rubric"})
@@ -646,11 +650,33 @@ func starPaperRubric(in []AgreementRow) []AgreementRow {
 	return rows
 }
 
+// ArchiveShort lists the paper's categories for which the archive holds
+// fewer of r's responses than the paper's evaluation set has problems
+// (PaperWeights' counts), less the shots (a k-shot file leaves out the k
+// problems used as examples: 58 of the 63 roots at 5 shots, 110 of the 120
+// integrals, whose two kinds have a file each): "roots 35 of 63". Such a
+// column's table figure and paper mode average what the archive holds, so
+// they need not agree with a full run.
+func (r PaperRow) ArchiveShort() []string {
+	var out []string
+	for _, c := range []string{"nondimensionalization", "roots", "ode", "integral"} {
+		want, files := int(PaperWeights[c]), 1
+		if c == "nondimensionalization" || c == "integral" {
+			files = 2
+		}
+		if n, ok := r.N[c]; ok && n < want-files*r.Shots {
+			out = append(out, fmt.Sprintf("%s %d of %d", c, n, want))
+		}
+	}
+	return out
+}
+
 // writePublished prints paper mode beside the authors' own summary (the
 // paper's table) for the model/shot combinations the summary gives an
-// overall figure for, and counts those within 3 points overall.
+// overall figure for, and counts those within 3 points overall, of all and
+// of those the archive holds completely (ArchiveShort).
 func (rep AgreementReport) writePublished(w io.Writer) {
-	n, within := 0, 0
+	n, within, complete, completeWithin := 0, 0, 0, 0
 	for _, r := range rep.Paper {
 		if _, ok := r.Published["overall"]; ok && r.Complete {
 			n++
@@ -677,11 +703,135 @@ func (rep AgreementReport) writePublished(w io.Writer) {
 		}
 		d := 100 * (r.OverallPaperMode - pub)
 		mark := ""
+		short := r.ArchiveShort()
+		if len(short) == 0 {
+			complete++
+		}
 		if math.Abs(d) <= 3 {
 			within++
 			mark = " *"
+			if len(short) == 0 {
+				completeWithin++
+			}
+		}
+		if len(short) > 0 {
+			mark += " (archive incomplete: " + strings.Join(short, ", ") + ")"
 		}
 		fmt.Fprintf(w, "  %5.1f / %5.1f (%+5.1f)%s\n", 100*r.OverallPaperMode, 100*pub, d, mark)
 	}
-	fmt.Fprintf(w, "%d of %d within 3 points overall (*)\n", within, n)
+	fmt.Fprintf(w, "%d of %d within 3 points overall (*); %d of the %d the archive holds completely\n", within, n, completeWithin, complete)
+	// Where a column is off, say why, response by response: the causes of
+	// the distance between paper mode and the stored scores (whose mean the
+	// table is, where the archive is complete).
+	for _, r := range rep.Paper {
+		pub, ok := r.Published["overall"]
+		if !ok || !r.Complete || math.Abs(100*(r.OverallPaperMode-pub)) <= 3 {
+			continue
+		}
+		fmt.Fprintf(w, "  %s %d-shot: paper mode %+.1f from the paper, %+.1f from the stored scores' mean; responses where paper mode and the stored score differ, by cause (points of the overall):\n",
+			r.Model, r.Shots, 100*(r.OverallPaperMode-pub), 100*(r.OverallPaperMode-r.OverallTheirs))
+		for _, g := range rep.PaperGaps {
+			if g.Model == r.Model && g.Shots == r.Shots {
+				fmt.Fprintf(w, "    %4d  %+5.1f  %s\n", g.Responses, g.Points, g.Cause)
+			}
+		}
+	}
+}
+
+// PaperGap is one cause of a (model, shots) column's distance between
+// paper mode and the authors' stored scores: the responses where the two
+// differ by more than 0.01 for that cause, and the points (percent of the
+// overall, weighted 129/63/54/120) they move paper mode's overall by
+// against the stored scores' mean.
+type PaperGap struct {
+	Model     string  `json:"model"`
+	Shots     int     `json:"shots"`
+	Cause     string  `json:"cause"`
+	Responses int     `json:"responses"`
+	Points    float64 `json:"points"`
+}
+
+// The causes PaperGaps sorts responses into. The judge's credit for the
+// working without a final formula, its partial credit to a formula off the
+// key and its per-root counting are judgements no stated rule decides
+// here: they are what keeps a column from the paper's table.
+const (
+	GapNondim        = "nondimensionalization: the stored sympy score and paper mode's reading of it differ"
+	GapNoFormula     = "the judge credited the working: no box, or a final formula matheval cannot evaluate (symbolic constants A, C, x^*, f(t_0))"
+	GapRootsMore     = "roots: the judge credited more roots than matched the key's (a partial list read as a whole regime)"
+	GapRootsLess     = "roots: the judge credited fewer roots than matched the key's"
+	GapPartialCredit = "the judge gave partial credit to a final formula paper mode finds off the key"
+	GapLessCredit    = "the judge gave less credit than paper mode (a formula within 10% of the key read as not matching its digits, or no checkpoint credit)"
+)
+
+// PaperGaps sorts, per model and shots, every graded response where paper
+// mode and the stored score differ by more than 0.01 into a cause.
+func PaperGaps(gs []Graded) []PaperGap {
+	type key struct {
+		model string
+		shots int
+	}
+	n := map[key]map[string]int{}
+	for _, g := range gs {
+		if g.Skipped != "" {
+			continue
+		}
+		k := key{g.Model, g.Shots}
+		if n[k] == nil {
+			n[k] = map[string]int{}
+		}
+		n[k][PaperCategory(g.Type)]++
+	}
+	wsum := 0.0
+	for _, w := range PaperWeights {
+		wsum += w
+	}
+	type gk struct {
+		key
+		cause string
+	}
+	acc := map[gk]*PaperGap{}
+	for _, g := range gs {
+		d := g.Paper - g.Score
+		if g.Skipped != "" || math.Abs(d) <= TolExact {
+			continue
+		}
+		k := key{g.Model, g.Shots}
+		c := PaperCategory(g.Type)
+		roots := g.Type == TypeRoots || g.Type == TypeRootCorrections
+		var cause string
+		switch {
+		case c == "nondimensionalization":
+			cause = GapNondim
+		case d < 0 && (g.Verdict.Kind == answer.NoAnswer || g.Verdict.Kind == answer.Unparsable || g.Verdict.Kind == answer.Incomplete):
+			cause = GapNoFormula
+		case roots && d < 0:
+			cause = GapRootsMore
+		case roots:
+			cause = GapRootsLess
+		case d < 0:
+			cause = GapPartialCredit
+		default:
+			cause = GapLessCredit
+		}
+		p := acc[gk{k, cause}]
+		if p == nil {
+			p = &PaperGap{Model: k.model, Shots: k.shots, Cause: cause}
+			acc[gk{k, cause}] = p
+		}
+		p.Responses++
+		p.Points += 100 * d / float64(n[k][c]) * PaperWeights[c] / wsum
+	}
+	out := make([]PaperGap, 0, len(acc))
+	for _, p := range acc {
+		out = append(out, *p)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Model != b.Model || a.Shots != b.Shots {
+			return a.Model < b.Model || a.Model == b.Model && a.Shots < b.Shots
+		}
+		return math.Abs(a.Points) > math.Abs(b.Points)
+	})
+	return out
 }

@@ -1,7 +1,6 @@
 package hardmath
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/texscan"
@@ -40,10 +39,6 @@ func firstLayout(s string) (env, body string, ok bool) {
 	}
 	return "", "", false
 }
-
-// regimeLabelRe recognises a column that labels a regime rather than
-// giving a formula.
-var regimeLabelRe = regexp.MustCompile(`(?i)\\ll|\\gg|\\to|\\rightarrow|small|large|regime|\\text|\\quad\s*$|^\s*\(?\s*x\s*[<>]`)
 
 // layoutRow is one row of a layout: its formula and the regime its label
 // names ("small", "large" or "").
@@ -125,15 +120,77 @@ func splitLabel(col string, needColon bool) (label, rest string) {
 	return "", c
 }
 
+// isRegimeLabel recognises a column that labels a regime rather than
+// giving a formula: it has a word holding "small", "large" or "regime" (in
+// any case), a \text command, \ll, \gg, \to or \rightarrow, ends with
+// \quad, or opens with x < or x > (after "(" maybe). On texscan tokens, a
+// command is itself: \Large or \smallskip is no regime word, \top no \to.
 func isRegimeLabel(s string) bool {
-	return regimeLabelRe.MatchString(s)
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return false
+	}
+	for _, t := range toks {
+		switch t.Kind {
+		case texscan.Word:
+			w := strings.ToLower(t.Text)
+			if strings.Contains(w, "small") || strings.Contains(w, "large") || strings.Contains(w, "regime") {
+				return true
+			}
+		case texscan.Command:
+			switch n := strings.ToLower(t.Name()); {
+			case n == "ll", n == "gg", n == "to", n == "rightarrow", strings.HasPrefix(n, "text"):
+				return true
+			}
+		}
+	}
+	last := len(toks) - 1
+	for last >= 0 && (toks[last].Kind == texscan.Space || toks[last].Kind == texscan.Newline) {
+		last--
+	}
+	if last >= 0 && toks[last].Is("quad") {
+		return true
+	}
+	i := skipSpace(toks, 0)
+	if isPunct(toks, i, "(") {
+		i = skipSpace(toks, i+1)
+	}
+	if i < len(toks) && toks[i].Kind == texscan.Word && (toks[i].Text == "x" || toks[i].Text == "X") {
+		j := skipSpace(toks, i+1)
+		return isPunct(toks, j, "<") || isPunct(toks, j, ">")
+	}
+	return false
 }
 
-// regimeOfLabel reads the regime a label names.
+// regimeOfLabel reads the regime a label names: small for a word holding
+// "small" (any case), \ll, or \to or \rightarrow before 0; large for a word
+// holding "large", \gg or \infty; neither when it names both or none. On
+// texscan tokens: \Large is no word, \llbracket no \ll.
 func regimeOfLabel(label string) string {
-	l := strings.ToLower(label)
-	small := strings.Contains(l, `\ll`) || strings.Contains(l, "small") || strings.Contains(l, `\to 0`) || strings.Contains(l, `\rightarrow 0`)
-	large := strings.Contains(l, `\gg`) || strings.Contains(l, "large") || strings.Contains(l, `\infty`)
+	toks, err := texscan.Tokens(label, texscan.Limits{})
+	if err != nil {
+		return ""
+	}
+	small, large := false, false
+	for i, t := range toks {
+		switch t.Kind {
+		case texscan.Word:
+			w := strings.ToLower(t.Text)
+			small = small || strings.Contains(w, "small")
+			large = large || strings.Contains(w, "large")
+		case texscan.Command:
+			switch n := strings.ToLower(t.Name()); n {
+			case "ll":
+				small = true
+			case "gg", "infty":
+				large = true
+			case "to", "rightarrow":
+				if j := skipSpace(toks, i+1); j < len(toks) && toks[j].Kind == texscan.Number && toks[j].Text == "0" {
+					small = true
+				}
+			}
+		}
+	}
 	switch {
 	case small && !large:
 		return "small"
@@ -161,11 +218,52 @@ func layoutFormulas(box string, n int) ([]string, bool) {
 	return out, true
 }
 
-// quotedRe matches a list item written as a quoted string, bare or in
+// quotedItem reads a list item written as a quoted string, bare or in
 // \text: the archive's prompts asked for "a Python list containing SymPy
 // convertible formula", and some replies quote them
-// ([\text{"1 - x^3/18"}, ...]).
-var quotedRe = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`)
+// ([\text{"1 - x^3/18"}, ...]). It returns the opening quote, the text
+// between the quotes and the closing quote: the text runs to the last
+// quote of the item, or to the last before a closing brace that ends it,
+// and holds no newline. The \text{ is read on texscan tokens.
+func quotedItem(it string) (opening byte, inner string, closing byte, ok bool) {
+	i := 0
+	sc := texscan.NewScanner(it, 0)
+	if t, _ := sc.Next(); t.Is("text") {
+		if o, _ := sc.Next(); o.Kind == texscan.Open && o.Pos == t.End() {
+			i = o.End()
+			for i < len(it) && isRegexpSpace(it[i]) {
+				i++
+			}
+		}
+	}
+	if i >= len(it) || it[i] != '"' && it[i] != '\'' {
+		return 0, "", 0, false
+	}
+	isQuote := func(c byte) bool { return c == '"' || c == '\'' }
+	// The closing quote ends the item, or a closing brace after it does
+	// (spaces between); the longer text wins, as the regexp's greedy .*
+	// did.
+	ends := []int{len(it) - 1}
+	if strings.HasSuffix(it, "}") {
+		j := len(it) - 1
+		for j > i && isRegexpSpace(it[j-1]) {
+			j--
+		}
+		ends = append(ends, j-1)
+	}
+	for _, e := range ends {
+		if e > i && isQuote(it[e]) && !strings.Contains(it[i+1:e], "\n") {
+			return it[i], it[i+1 : e], it[e], true
+		}
+	}
+	return 0, "", 0, false
+}
+
+// isRegexpSpace reports whether c is a space, tab, newline, carriage
+// return or form feed.
+func isRegexpSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
 
 // listItem reads one item of a boxed list answer: its formula, without a
 // regime label before it ("\text{Small } x: 1 - \frac{x^3}{12}",
@@ -174,8 +272,8 @@ var quotedRe = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`
 // large } x" is words, not a label before the formula x.
 func listItem(item string) (formula, regime string) {
 	it := trimTeXSpace(item)
-	if m := quotedRe.FindStringSubmatch(it); m != nil && m[1] == m[3] && !strings.ContainsAny(m[2], `"'`) {
-		it = trimTeXSpace(m[2])
+	if o, inner, c, ok := quotedItem(it); ok && o == c && !strings.ContainsAny(inner, `"'`) {
+		it = trimTeXSpace(inner)
 	}
 	// A whole item in \text{...} holding an equation ("\text{$y(x) \approx
 	// 1 - \frac{x^3}{18}$}", its $ already dropped) is that equation.

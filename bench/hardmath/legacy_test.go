@@ -324,6 +324,15 @@ func TestScanSameAsBefore(t *testing.T) {
 		ob := oldBoxedAll(x.S)
 		check(x.Where, "boxedAll", x.S, slices.Equal(ob, boxedAll(x.S)))
 		check(x.Where, "boxStarts", x.S, slices.Equal(oldBoxStarts(x.S, len(ob)), boxStarts(x.S, len(ob))))
+		for _, b := range ob { // list items, as listItem reads them
+			for _, it := range splitList(b) {
+				it = trimTeXSpace(it)
+				m := oldQuotedRe.FindStringSubmatch(it)
+				o, inner, c, ok := quotedItem(it)
+				n++
+				check(x.Where, "quotedItem (list item)", it, ok == (m != nil) && (!ok || string(o) == m[1] && inner == m[2] && string(c) == m[3]))
+			}
+		}
 		inputs := append([]string{x.S}, ob...)
 		for _, g := range texscan.Segments(x.S) {
 			inputs = append(inputs, x.S[g.CS:g.CE])
@@ -348,6 +357,67 @@ func TestScanSameAsBefore(t *testing.T) {
 				oldNormalizeRootText(s) != normalizeRootText(s) {
 				fixes++
 			}
+			checkTok := func(what string, same bool) {
+				if !same && (oldCommandAdjacent(s) || what == "dropWords" && (strings.Contains(s, `\begin`) || strings.Contains(s, `\end`))) {
+					fixes++
+					return
+				}
+				check(x.Where, what, s, same)
+			}
+			checkTok("regimeWords", slices.Equal(oldRegimeWords(s), regimeWords(s)))
+			checkTok("dropWords", oldDropWords(s) == dropWords(s))
+			od, odOK := oldDropDots(s)
+			nd, ndOK := dropDots(s)
+			checkTok("dropDots", od == nd && odOK == ndOK)
+			checkTok("replaceSpaceCommands", oldSpaceCmdRe.ReplaceAllString(s, " ") == replaceSpaceCommands(s))
+			checkTok("hasWord k", oldKVarRe.MatchString(s) == hasWord(s, "k"))
+			checkTok("orderTermIndex", oldOrderTermIndex(s) == orderTermIndex(s, 0))
+			oa, os, ook := oldIndexFamily(s)
+			na, ns, nok := indexFamily(s)
+			checkTok("indexFamily", oa == na && os == ns && ook == nok)
+			if toks, err := texscan.Tokens(s, texscan.Limits{}); err == nil {
+				if o, nw := oldLaplaceT0Re.MatchString(s), namesT0(toks); o != nw {
+					if o && oldT0InsideWord(s, toks) {
+						fixes++
+					} else {
+						check(x.Where, "namesT0", s, false)
+					}
+				}
+				if o, nw := oldLaplaceMaxRe.MatchString(s), namesMax(toks) || laplaceMaxRe.MatchString(s); o != nw {
+					if nw && strings.Contains(s, `\max`) {
+						fixes++ // \max_t, \max{: the regexp's \b wanted no subscript
+					} else {
+						check(x.Where, "namesMax", s, false)
+					}
+				}
+			}
+			if m := oldQuotedRe.FindStringSubmatch(s); true {
+				o, inner, c, ok := quotedItem(s)
+				same := ok == (m != nil) && (!ok || string(o) == m[1] && inner == m[2] && string(c) == m[3])
+				check(x.Where, "quotedItem", s, same)
+			}
+			if o, nw := oldRegimeOfLabel(s), regimeOfLabel(s); o != nw {
+				if l := strings.ToLower(s); oldRegimeLabelFix(s) || strings.Contains(l, `\to`) || strings.Contains(l, `\rightarrow`) {
+					fixes++ // a command's name read as a word; \to 0.5 read as \to 0, \Rightarrow0 not
+				} else {
+					check(x.Where, "regimeOfLabel", s, false)
+				}
+			}
+			if o, nw := oldRegimeLabelRe.MatchString(s), isRegimeLabel(s); o != nw {
+				if oldRegimeLabelFix(s) {
+					fixes++
+				} else {
+					check(x.Where, "isRegimeLabel", s, false)
+				}
+			}
+			if i := strings.LastIndexByte(s, '\n') + 1; true {
+				cut := s
+				if j := orderTermIndex(s, i); j >= 0 {
+					cut = s[:j]
+				}
+				checkTok("ODE order term", oldODEOrderRe.ReplaceAllString(s, "") == cut)
+			}
+			checkTok("expandSubscriptRanges", oldSubscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]") == expandSubscriptRanges(s))
 			oe, ob, ook := oldFirstLayout(s)
 			ne, nb, nok := firstLayout(s)
 			check(x.Where, "firstLayout", s, oe == ne && ob == nb && ook == nok)
@@ -391,18 +461,103 @@ func oldNormalizeRootText(s string) string {
 	s = strings.ReplaceAll(s, `\_`, "_")
 	s = unwrapCommands(s)
 	s = oldEnvRe.ReplaceAllString(s, " ")
-	s = subscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
+	s = oldSubscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
 	return s
 }
 
 func oldCleanRoot(p string) string {
 	p = oldTextRe.ReplaceAllString(p, " ")
 	p = strings.NewReplacer(`&`, " ", `\quad`, " ", `\qquad`, " ", `\,`, " ", `\;`, " ", `\ `, " ", `\!`, "", `\mathrm{I}`, "I").Replace(p)
-	if m := orderRe.FindStringIndex(p); m != nil {
+	if m := oldOrderRe.FindStringIndex(p); m != nil {
 		p = p[:m[0]]
 	}
 	p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "+"))
 	return cleanAnswer(p)
+}
+
+// The regexps that scanned TeX in replies before they moved onto texscan
+// tokens (issue 28), and what they computed.
+var (
+	oldSubscriptRangeRe = regexp.MustCompile(`\]\s*_\{\s*k\s*=\s*(-?\d+)\s*\}\s*\^\{?\s*(-?\d+)\s*\}?`)
+	oldOrderRe          = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(`)
+	oldODEOrderRe       = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(.*$`)
+	oldRootLabelRe      = regexp.MustCompile(`(?i)(^|[^\\a-z])(small|large)`)
+	oldWordRe           = regexp.MustCompile(`(^|[^\\a-zA-Z])([a-zA-Z]{3,})`)
+	oldDotsRe           = regexp.MustCompile(`\\ldots|\\cdots|\\dots|\.\.\.?`)
+	oldSpaceCmdRe       = regexp.MustCompile(`\\[,;: !]|\\q?quad`)
+	oldKVarRe           = regexp.MustCompile(`(^|[^a-zA-Z\\])k([^a-zA-Z]|$)`)
+	oldRegimeLabelRe    = regexp.MustCompile(`(?i)\\ll|\\gg|\\to|\\rightarrow|small|large|regime|\\text|\\quad\s*$|^\s*\(?\s*x\s*[<>]`)
+	oldLaplaceT0Re      = regexp.MustCompile(`t_\{?0\}?|t_\{?\\?max\}?|t\^\{?\*\}?|t\^\{?\\ast\}?`)
+	oldLaplaceMaxRe     = regexp.MustCompile(`(?i)maxim(um|ized|ised|izes|ises|ize|ise)|attains its max|\\max\b`)
+	oldQuotedRe         = regexp.MustCompile(`^(?:\\text\{\s*)?(["'])(.*)(["'])(?:\s*\})?$`)
+	oldFamilyRe         = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
+)
+
+func oldIndexFamily(s string) (int, string, bool) {
+	if m := oldFamilyRe.FindStringSubmatchIndex(s); m != nil {
+		return m[0], s[m[2]:m[3]], true
+	}
+	return 0, "", false
+}
+
+func oldRegimeWords(s string) [][2]int {
+	var out [][2]int
+	for _, l := range oldRootLabelRe.FindAllStringSubmatchIndex(s, -1) {
+		out = append(out, [2]int{l[4], l[5]})
+	}
+	return out
+}
+
+func oldDropWords(s string) string {
+	return oldWordRe.ReplaceAllStringFunc(s, func(m string) string {
+		i := 0
+		for i < len(m) && !(m[i] >= 'a' && m[i] <= 'z' || m[i] >= 'A' && m[i] <= 'Z') {
+			i++
+		}
+		switch m[i:] {
+		case "exp", "sqrt", "sin", "cos", "tan", "log", "epsilon", "pi", "sinh", "cosh", "tanh", "frac", "left", "right", "cdot":
+			return m
+		}
+		return m[:i] + " "
+	})
+}
+
+func oldDropDots(s string) (string, bool) {
+	return oldDotsRe.ReplaceAllString(s, ""), oldDotsRe.MatchString(s)
+}
+
+func oldOrderTermIndex(s string) int {
+	if m := oldOrderRe.FindStringIndex(s); m != nil {
+		return m[0]
+	}
+	return -1
+}
+
+// oldCommandAdjacent reports whether s has what the regexps misread and
+// the tokens do not: a line break \\ or a one-character command (\-,
+// \., \+) whose character the regexps took for text, or a command whose
+// name merely begins with a name they looked for (\quadx, \ldotsx).
+func oldCommandAdjacent(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		if strings.IndexByte("\\-+.", s[i+1]) >= 0 {
+			return true
+		}
+		j := i + 1
+		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+			j++
+		}
+		name := s[i+1 : j]
+		for _, p := range []string{"quad", "qquad", "ldots", "cdots", "dots", "mathcal"} {
+			if name != p && strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+		i = j - 1
+	}
+	return false
 }
 
 // oldTextNested reports whether s has a \text-like command or an
@@ -459,4 +614,63 @@ func clip(s string) string {
 		return s[:120] + " ... " + s[len(s)-120:]
 	}
 	return s
+}
+
+// oldRegimeLabelFix reports whether s has what oldRegimeLabelRe read in a
+// command's name: a size or spacing command holding "small" or "large"
+// (\Large, \smallskip), a longer command beginning with \to, \ll, \gg or
+// \rightarrow (\top, \today, \lll), or "\\" before one of them.
+func oldRegimeLabelFix(s string) bool {
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return false
+	}
+	for _, t := range toks {
+		if t.Kind != texscan.Command {
+			continue
+		}
+		n := strings.ToLower(t.Name())
+		if strings.Contains(n, "small") || strings.Contains(n, "large") || strings.Contains(n, "regime") {
+			return true
+		}
+		for _, p := range []string{"ll", "gg", "to", "rightarrow", "quad"} {
+			if n != p && strings.HasPrefix(n, p) {
+				return true
+			}
+		}
+		if n == "\\" {
+			return true
+		}
+	}
+	return false
+}
+
+// oldT0InsideWord reports whether every match of oldLaplaceT0Re has its t
+// inside a longer word or a command (\int_0, "at_0"), or an unclosed or
+// longer subscript (t_{0 x}, t_05): not the variable t_0.
+func oldT0InsideWord(s string, toks []texscan.Token) bool {
+	for _, m := range oldLaplaceT0Re.FindAllStringIndex(s, -1) {
+		for i, t := range toks {
+			if t.Pos <= m[0] && m[0] < t.End() {
+				if t.Kind == texscan.Word && t.Text == "t" && namesT0(toks[i:]) && (i+1 >= len(toks) || toks[i+1].Pos == t.End()) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
+}
+
+func oldRegimeOfLabel(label string) string {
+	l := strings.ToLower(label)
+	small := strings.Contains(l, `\ll`) || strings.Contains(l, "small") || strings.Contains(l, `\to 0`) || strings.Contains(l, `\rightarrow 0`)
+	large := strings.Contains(l, `\gg`) || strings.Contains(l, "large") || strings.Contains(l, `\infty`)
+	switch {
+	case small && !large:
+		return "small"
+	case large && !small:
+		return "large"
+	}
+	return ""
 }

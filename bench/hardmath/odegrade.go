@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/cmplx"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -276,11 +275,13 @@ func realReading(ctx context.Context, g Regime, refs []complex128, ev Evaluator)
 	return nil, "", false
 }
 
-var odeOrderRe = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(.*$`)
-
-// cleanODEAnswer drops an order term ("+ O(x^4)") and a "y(x) =" or
-// "y \approx" head.
+// cleanODEAnswer drops an order term ("+ O(x^4)") and what follows it on
+// its line, the last (as the regexp it replaced did: it ran to the end of
+// the text, which its "." could not cross a newline to reach), and a
+// "y(x) =" or "y \approx" head.
 func cleanODEAnswer(s string) string {
-	s = odeOrderRe.ReplaceAllString(s, "")
+	if i := orderTermIndex(s, strings.LastIndexByte(s, '\n')+1); i >= 0 {
+		s = s[:i]
+	}
 	return cleanAnswer(s)
 }

@@ -2,6 +2,7 @@ package hardmath
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -72,7 +73,11 @@ func TestPaperLaplaceCheckpointWording(t *testing.T) {
 		`$f$ is maximized at $t^* = 0.3$; expanding $f$ around $t^*$`: true,
 		`the maximum of f occurs at t_{0}=1, and by Laplace's method`: true,
 		`expand around t_0 = 1`: false, // no maximum named
-		`f attains its maximum at the endpoint; a Taylor expansion gives ...`: false, // no t_0
+		`f attains its maximum at the endpoint; a Taylor expansion gives ...`:                                     false, // no t_0
+		`$I(x) = \int_{0.3}^{0.9} g(t) e^{x f(t)} dt$: f attains its maximum at the endpoint; a Taylor expansion`: false, // \int_0 names no t_0 (the archive's 16 such replies)
+		`dfdt_max = 0 at the maximum, Taylor expansion`:                                                           false, // the t of a longer word
+		`$t_{\max} = \arg\max_t f$, expanding around it`:                                                          true,  // \max with a subscript
+		`the maximum is at $t^{\ast}$; a Taylor expansion`:                                                        true,
 	} {
 		if got := PaperLaplaceCheckpoint(reply); got != want {
 			t.Errorf("PaperLaplaceCheckpoint(%q) = %v, want %v", reply, got, want)
@@ -135,7 +140,9 @@ func TestWithAlsoPoliciesPaper(t *testing.T) {
 func TestGradePaperNondimSignFree(t *testing.T) {
 	ctx := context.Background()
 	ref := Reference{Type: TypeNondimSymbolic, Regimes: []Regime{
-		{Name: "epsilon", Refs: []string{`\frac{a_{1} \left(\frac{a_{3}}{a_{2}}\right)^{\frac{7}{2}}}{a_{3}}`}},
+		// The key written as a product (the released keys' a_{1} \left(...
+		// form is a function call to sympy: TestGradePaperNondimSympyCall).
+		{Name: "epsilon", Refs: []string{`\frac{a_{1}}{a_{3}} \left(\frac{a_{3}}{a_{2}}\right)^{\frac{7}{2}}`}},
 	}}
 	for _, c := range []struct {
 		reply         string
@@ -153,5 +160,150 @@ func TestGradePaperNondimSignFree(t *testing.T) {
 		if v.Score != c.paper || !strings.Contains(v.Reason, c.paperContains) {
 			t.Errorf("%s: paper mode %v (%s), want %v", c.reply, v.Score, v.Reason, c.paper)
 		}
+	}
+}
+
+// sympy's parse_latex reads a letter before a parenthesis as a function
+// call (a_1(x) is f(x), not a_1 x), so the paper's check
+// simplify(key - answer) == 0 fails where only one side has such a call,
+// however equal the two are; where both have the same call it cancels.
+func TestGradePaperNondimSympyCall(t *testing.T) {
+	ctx := context.Background()
+	call := `\frac{a_{1} \left(\frac{a_{3}}{a_{2}}\right)^{2}}{a_{3}}` // a_1 called on a_3/a_2
+	plain := `\frac{a_{1} a_{3}}{a_{2}^{2}}`
+	split := `\frac{a_{1}}{a_{3}} \left(\frac{a_{3}}{a_{2}}\right)^{2}` // a product: no call
+	for _, c := range []struct {
+		key, ans string
+		paper    float64
+	}{
+		{plain, call, 0},  // the archive's o1-mini 5-shot item 33: stored score 0
+		{call, split, 0},  // o1-mini 0-shot item 3: stored score 0
+		{call, call, 1},   // the key's own form cancels
+		{plain, split, 1}, // no call on either side: a product, equal
+		{plain, `a_{1} (a_{3}/a_{2})^{2}/a_{3}`, 0},
+	} {
+		ref := Reference{Type: TypeNondimSymbolic, Regimes: []Regime{{Name: "epsilon", Refs: []string{c.key}}}}
+		reply := `So $\epsilon = \boxed{` + c.ans + `}$.`
+		if v := gradeReply(ctx, ref, reply, "stop", defaultEvaluator); v.Score != 1 {
+			t.Fatalf("%s against %s: matheval %v (%s), want 1: they are equal", c.ans, c.key, v.Score, v.Reason)
+		}
+		v := GradePaper(ctx, ref, reply, "stop", defaultEvaluator)
+		if v.Score != c.paper {
+			t.Errorf("%s against %s: paper mode %v (%s), want %v", c.ans, c.key, v.Score, v.Reason, c.paper)
+		}
+		if c.paper == 0 && !strings.Contains(v.Reason, "undefined function") {
+			t.Errorf("%s against %s: reason %q does not say why", c.ans, c.key, v.Reason)
+		}
+	}
+	for s, want := range map[string]bool{
+		`a_{1}(x)`: true, `a_1 \left( x \right)`: true, `x (y+1)`: true, `ab(c)`: true,
+		`\frac{a}{b}(c)`: false, `2 (x)`: false, `\sin(x)`: false, `(a)(b)`: false, `a_{1}`: false, `a_{`: false, ``: false,
+	} {
+		if got := sympyApplies(s); got != want {
+			t.Errorf("sympyApplies(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// A stored response is graded in paper mode as its own judge was told
+// (GradePaperRubric): the rubrics of the authors' archive differ in their
+// partial credit.
+func TestGradePaperRubricRoots(t *testing.T) {
+	ctx := context.Background()
+	roots := Reference{Type: TypeRoots, Regimes: []Regime{
+		{Name: "small_eps", Var: "epsilon", Point: 0.01, HasPoint: true, Refs: []string{"1", "-1", "2"}},
+		{Name: "large_eps", Var: "epsilon", Point: 100, HasPoint: true, Refs: []string{"3"}},
+	}}
+	reply := `For small $\epsilon$: $\boxed{\left[ 1, \  -1, \  7\right]}$; for large $\epsilon$: $\boxed{\left[ 3 \right]}$`
+	for _, c := range []struct {
+		rubric string
+		small  float64
+	}{
+		{RubricPerRoot, 2.0 / 3}, // the paper's: the share matched
+		{"", 2.0 / 3},            // no rubric named: the paper's
+		{RubricOther, 2.0 / 3},   // unknown criteria: the paper's
+		{RubricHalfIfPartial, 0.5},
+		{RubricOrderOfMagnitude, 2.0 / 3}, // a formula rubric: the paper's for roots
+	} {
+		v := GradePaperRubric(ctx, roots, reply, "stop", c.rubric, defaultEvaluator)
+		if math.Abs(v.Parts["small_eps"]-c.small) > 1e-12 || v.Parts["large_eps"] != 1 {
+			t.Errorf("%q: parts %v, want small_eps %v and large_eps 1", c.rubric, v.Parts, c.small)
+		}
+	}
+	none := `$\boxed{\left[ 5, 6, 7 \right]}$`
+	if v := GradePaperRubric(ctx, roots, none, "stop", RubricHalfIfPartial, defaultEvaluator); v.Score != 0 {
+		t.Errorf("half-if-partial with no root matched: %v, want 0", v.Score)
+	}
+}
+
+// The earlier integral rubric gave half credit where the response and the
+// key are not an order of magnitude apart at the regime's point, and had
+// no t_0 checkpoint.
+func TestGradePaperRubricOrderOfMagnitude(t *testing.T) {
+	ctx := context.Background()
+	working := "The function $f(t) = 1 - t^2$ attains its maximum at $t_0 = 0$. A Taylor expansion around $t_0$ gives "
+	cases := []struct {
+		reply     string
+		om, t0    float64 // under order-of-magnitude, under the t0 checkpoint
+		omContain string
+	}{
+		{`$\boxed{\frac{\sqrt{\pi}}{\sqrt{x}} e^{x}}$`, 1, 1, ""},
+		{`$\boxed{\frac{3\sqrt{\pi}}{\sqrt{x}} e^{x}}$`, 0.5, 0, "order of magnitude"}, // 3 times the key
+		{`$\boxed{\frac{0.2\sqrt{\pi}}{\sqrt{x}} e^{x}}$`, 0.5, 0, "order of magnitude"},
+		{`$\boxed{\frac{20\sqrt{\pi}}{\sqrt{x}} e^{x}}$`, 0, 0, ""}, // 20 times: an order of magnitude off
+		{`$\boxed{-\frac{\sqrt{\pi}}{\sqrt{x}} e^{x}}$`, 0, 0, ""},  // the other sign
+		{`$\boxed{\frac{1}{x} e^{2x}}$`, 0, 0, ""},                  // e^{50} times off
+		{working + `$\boxed{\frac{200}{x} e^{x}}$`, 0, 0.5, ""},     // working, far off: the checkpoint is the paper's rubric only
+		{`no formula at all`, 0, 0, ""},
+	}
+	for _, c := range cases {
+		v := GradePaperRubric(ctx, laplaceRef(), c.reply, "stop", RubricOrderOfMagnitude, defaultEvaluator)
+		if v.Score != c.om || !strings.Contains(v.Reason, c.omContain) {
+			t.Errorf("%s: order-of-magnitude rubric %v (%s), want %v", c.reply, v.Score, v.Reason, c.om)
+		}
+		if p := GradePaperRubric(ctx, laplaceRef(), c.reply, "stop", RubricT0Checkpoint, defaultEvaluator); p.Score != c.t0 {
+			t.Errorf("%s: t0-checkpoint rubric %v (%s), want %v", c.reply, p.Score, p.Reason, c.t0)
+		}
+		if p := GradePaper(ctx, laplaceRef(), c.reply, "stop", defaultEvaluator); p.Score != c.t0 {
+			t.Errorf("%s: paper mode %v, want the paper's rubric's %v", c.reply, p.Score, c.t0)
+		}
+	}
+}
+
+// An ODE's small-x answer gets no order-of-magnitude credit: near x = 0
+// every answer close to y(0) is within a factor of 10 of the key, so the
+// test says nothing there.
+func TestGradePaperRubricODESmallX(t *testing.T) {
+	ctx := context.Background()
+	ref := Reference{Type: TypeODE, Regimes: []Regime{
+		{Name: "small_x", Var: "x", Point: 0.1, HasPoint: true, Refs: []string{`1 - \frac{x^{3}}{6}`}},
+		{Name: "large_x", Var: "x", Point: 2, HasPoint: true, Refs: []string{`x^{2}`}},
+	}}
+	reply := `$\boxed{\left[ 1 + x, \  3 x^{2} \right]}$` // small x off the series, large x 3 times the key
+	v := GradePaperRubric(ctx, ref, reply, "stop", RubricOrderOfMagnitude, defaultEvaluator)
+	if v.Parts["small_x"] != 0 || v.Parts["large_x"] != 0.5 {
+		t.Fatalf("parts %v (%s), want small_x 0 and large_x 0.5", v.Parts, v.Reason)
+	}
+	if p := GradePaper(ctx, ref, reply, "stop", defaultEvaluator); p.Parts["large_x"] != 0 {
+		t.Fatalf("the paper's rubric gave large_x %v for 3 times the key, want 0 (half credit needs 50%%)", p.Parts["large_x"])
+	}
+}
+
+// The order-of-magnitude rubric names the large regime: a traditional
+// integral's small-epsilon formula off the key gets no half credit for
+// being within a factor of 10, its large-epsilon formula does.
+func TestGradePaperRubricLargeRegimeOnly(t *testing.T) {
+	ctx := context.Background()
+	ref := Reference{Type: TypeIntegral, Subtype: "traditional", Regimes: []Regime{
+		{Name: "small_eps", Var: "epsilon", Point: 0.01, HasPoint: true, Refs: []string{`\frac{2}{\epsilon}`}},
+		{Name: "large_eps", Var: "epsilon", Point: 100, HasPoint: true, Refs: []string{`\frac{3}{\epsilon}`}},
+	}}
+	reply := `$\boxed{\left[ \frac{6}{\epsilon}, \  \frac{9}{\epsilon} \right]}$` // both 3 times the key
+	v := GradePaperRubric(ctx, ref, reply, "stop", RubricOrderOfMagnitude, defaultEvaluator)
+	if v.Parts["small_eps"] != 0 || v.Parts["large_eps"] != 0.5 {
+		t.Fatalf("parts %v (%s), want small_eps 0 and large_eps 0.5", v.Parts, v.Reason)
+	}
+	if p := GradePaperRubric(ctx, ref, reply, "stop", RubricMatchOrNone, defaultEvaluator); p.Score != 0 {
+		t.Fatalf("match-or-none: %v, want 0", p.Score)
 	}
 }

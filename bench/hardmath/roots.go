@@ -31,12 +31,6 @@ type rootAnswer struct {
 	unlabelled [][]string
 }
 
-var (
-	// rootLabelRe finds the regime words; a backslash before them is a
-	// LaTeX size command (\Large, \small), not a label.
-	rootLabelRe = regexp.MustCompile(`(?i)(^|[^\\a-z])(small|large)`)
-)
-
 // parseRootAnswer reads the reply's root lists from its boxes, the last
 // ones first, until both regimes have a list (labelled, or two unlabelled
 // lists).
@@ -97,7 +91,7 @@ func rootSegments(box, before string) []rootSegment {
 	cur := lastRegimeWord(before)
 	var out []rootSegment
 	for _, line := range splitLines(box) {
-		locs := rootLabelRe.FindAllStringSubmatchIndex(line, -1)
+		locs := regimeWords(line)
 		if len(locs) == 0 {
 			if ls := rootLists(line); len(ls) > 0 {
 				out = append(out, rootSegment{cur, ls})
@@ -106,12 +100,12 @@ func rootSegments(box, before string) []rootSegment {
 		}
 		// Text before the first label belongs to the label written after
 		// it when the line ends with the label ("[...] & \text{for small}").
-		first := locs[0][4]
-		if head := line[:first]; strings.TrimSpace(stripLabelNoise(line[locs[len(locs)-1][5]:])) == "" {
+		first := locs[0][0]
+		if head := line[:first]; strings.TrimSpace(stripLabelNoise(line[locs[len(locs)-1][1]:])) == "" {
 			if ls := rootLists(head); len(ls) > 0 {
-				out = append(out, rootSegment{regimeOf(line[locs[0][4]:locs[0][5]]), ls})
+				out = append(out, rootSegment{regimeOf(line[locs[0][0]:locs[0][1]]), ls})
 			}
-			cur = regimeOf(line[locs[len(locs)-1][4]:locs[len(locs)-1][5]])
+			cur = regimeOf(line[locs[len(locs)-1][0]:locs[len(locs)-1][1]])
 			continue
 		} else if ls := rootLists(head); len(ls) > 0 {
 			out = append(out, rootSegment{cur, ls})
@@ -119,10 +113,10 @@ func rootSegments(box, before string) []rootSegment {
 		for i, l := range locs {
 			end := len(line)
 			if i+1 < len(locs) {
-				end = locs[i+1][4]
+				end = locs[i+1][0]
 			}
-			cur = regimeOf(line[l[4]:l[5]])
-			if ls := rootLists(line[l[5]:end]); len(ls) > 0 {
+			cur = regimeOf(line[l[0]:l[1]])
+			if ls := rootLists(line[l[1]:end]); len(ls) > 0 {
 				out = append(out, rootSegment{cur, ls})
 			}
 		}
@@ -139,12 +133,12 @@ func regimeOf(word string) string {
 
 // lastRegimeWord is the regime named last in text, or "".
 func lastRegimeWord(text string) string {
-	locs := rootLabelRe.FindAllStringSubmatchIndex(text, -1)
+	locs := regimeWords(text)
 	if len(locs) == 0 {
 		return ""
 	}
 	l := locs[len(locs)-1]
-	return regimeOf(text[l[4]:l[5]])
+	return regimeOf(text[l[0]:l[1]])
 }
 
 // stripLabelNoise removes what may trail a label: the rest of a \text{},
@@ -227,15 +221,8 @@ func normalizeRootText(s string) string {
 	// are dropped from formulas.
 	s = unwrapCommands(s)
 	s = dropEnvironments(s)
-	s = subscriptRangeRe.ReplaceAllString(s, ", k = $1, \\ldots, $2]")
-	return s
+	return expandSubscriptRanges(s)
 }
-
-var (
-	// subscriptRangeRe turns "[...]_{k=0}^{4}" into "[..., k = 0, \ldots, 4]".
-	subscriptRangeRe = regexp.MustCompile(`\]\s*_\{\s*k\s*=\s*(-?\d+)\s*\}\s*\^\{?\s*(-?\d+)\s*\}?`)
-	wordRe           = regexp.MustCompile(`(^|[^\\a-zA-Z])([a-zA-Z]{3,})`)
-)
 
 // unwrapCommands replaces \text{...} (and \mathrm, \textbf, ...) by its
 // content between spaces, braces matched by texscan (a command inside is
@@ -286,20 +273,20 @@ var unwrapNames = map[string]bool{"text": true, "textbf": true, "textit": true, 
 	"mbox": true, "operatorname": true}
 
 // dropWords removes words of three letters or more that are not function
-// names or epsilon (labels and prose left in a formula).
+// names or epsilon (labels and prose left in a formula); a command's
+// letters are no word.
 func dropWords(s string) string {
-	return wordRe.ReplaceAllStringFunc(s, func(m string) string {
-		i := 0
-		for i < len(m) && !(m[i] >= 'a' && m[i] <= 'z' || m[i] >= 'A' && m[i] <= 'Z') {
-			i++
+	return replaceTokens(s, func(_ *texscan.Scanner, t texscan.Token) (string, bool) {
+		if t.Kind != texscan.Word || len(t.Text) < 3 || keptWords[t.Text] {
+			return "", false
 		}
-		switch m[i:] {
-		case "exp", "sqrt", "sin", "cos", "tan", "log", "epsilon", "pi", "sinh", "cosh", "tanh", "frac", "left", "right", "cdot":
-			return m
-		}
-		return m[:i] + " "
+		return " ", true
 	})
 }
+
+// keptWords are the words dropWords keeps.
+var keptWords = map[string]bool{"exp": true, "sqrt": true, "sin": true, "cos": true, "tan": true, "log": true, "epsilon": true,
+	"pi": true, "sinh": true, "cosh": true, "tanh": true, "frac": true, "left": true, "right": true, "cdot": true}
 
 // rootLists reads the lists in a labelled part: its top-level [...] lists
 // (a list of lists gives its members), or, with no brackets, the part after
@@ -368,14 +355,9 @@ func topLevelLists(s string) []string {
 }
 
 var (
-	familyRe    = regexp.MustCompile(`(?:\\mid|\||\bfor\b|\bwhere\b|,)[\s{}]*k[\s{}]*(?:=|\\in|\bin\b)\s*(.*)$`)
 	intRe       = regexp.MustCompile(`-?\d+`)
-	dotsRe      = regexp.MustCompile(`\\ldots|\\cdots|\\dots|\.\.\.?`)
-	orderRe     = regexp.MustCompile(`[+-]\s*(?:\\mathcal\{O\}|O)\s*(?:\\left)?\s*\(`)
 	quoteRe     = regexp.MustCompile(`["']`)
-	spaceCmdRe  = regexp.MustCompile(`\\[,;: !]|\\q?quad`)
 	rangeCallRe = regexp.MustCompile(`range\s*\(\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?\)`)
-	kVarRe      = regexp.MustCompile(`(^|[^a-zA-Z\\])k([^a-zA-Z]|$)`)
 )
 
 // rootItems splits one list into root formulas: at top-level commas, with
@@ -383,23 +365,23 @@ var (
 // k-substituted copies written as "formula|k=3".
 func rootItems(s string) []string {
 	s = quoteRe.ReplaceAllString(s, " ")
-	s = spaceCmdRe.ReplaceAllString(s, " ")
+	s = replaceSpaceCommands(s)
 	var ks []int
-	if m := familyRe.FindStringSubmatchIndex(s); m != nil {
-		if r := indexRange(s[m[2]:m[3]]); len(r) > 0 {
+	if at, spec, ok := indexFamily(s); ok {
+		if r := indexRange(spec); len(r) > 0 {
 			ks = r
-			s = s[:m[0]]
+			s = s[:at]
 		}
 	}
 	var out []string
 	for _, p := range splitTop(s, ',') {
 		p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), `\`))
 		p = cleanRoot(p)
-		if strings.Trim(p, "{}()[] +-") == "" || !balanced(p) || dotsRe.MatchString(p) && len(dotsRe.ReplaceAllString(p, "")) < 3 {
+		if rest, dots := dropDots(p); strings.Trim(p, "{}()[] +-") == "" || !balanced(p) || dots && len(rest) < 3 {
 			continue
 		}
 		for _, q := range expandPM(p, 3) {
-			if len(ks) > 0 && kVarRe.MatchString(q) {
+			if len(ks) > 0 && hasWord(q, "k") {
 				for _, k := range ks {
 					out = append(out, q+"|k="+strconv.Itoa(k))
 				}
@@ -444,7 +426,7 @@ func indexRange(spec string) []int {
 		vals = append(vals, v)
 	}
 	interval := strings.Contains(spec, "[") && len(vals) == 2 && !strings.Contains(spec, `\{`)
-	if dotsRe.MatchString(spec) || interval {
+	if _, dots := dropDots(spec); dots || interval {
 		lo, hi := vals[0], vals[len(vals)-1]
 		if hi < lo || hi-lo > 63 {
 			return nil
@@ -462,8 +444,8 @@ func indexRange(spec string) []int {
 func cleanRoot(p string) string {
 	p = dropTextCommands(p)
 	p = strings.NewReplacer(`&`, " ", `\quad`, " ", `\qquad`, " ", `\,`, " ", `\;`, " ", `\ `, " ", `\!`, "", `\mathrm{I}`, "I").Replace(p)
-	if m := orderRe.FindStringIndex(p); m != nil {
-		p = p[:m[0]]
+	if i := orderTermIndex(p, 0); i >= 0 {
+		p = p[:i]
 	}
 	p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "+"))
 	return cleanAnswer(p)
