@@ -211,5 +211,11 @@ var levelBands = map[string][4]float64{
 	"vector_projection":            {134, 135, 139, 141},
 	"vieta_power_sum":              {26, 37, 39, 50},
 	"volume_revolution":            {97, 101, 112, 152},
+	"word_ages":                    {4, 5, 6, 7},
 	"word_arrangements":            {42, 53, 64, 72},
+	"word_money_change":            {3, 4, 5, 6},
+	"word_rates":                   {5, 6, 7, 8},
+	"word_ratio_share":             {5, 6, 7, 8},
+	"word_story_arithmetic":        {4, 5, 6, 7},
+	"word_work_backwards":          {3, 4, 5, 6},
 }

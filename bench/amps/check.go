@@ -55,7 +55,13 @@ type CheckReport struct {
 // operations and the number of steps, the three things a level is meant to
 // raise, and is computed from the text alone, so that any file can be
 // measured.
+//
+// A module with a proxy of its own (Module.Proxy, found by the record's
+// module) is measured by it instead.
 func DifficultyProxy(r Record) float64 {
+	if m, ok := byName[r.Module]; ok && m.Proxy != nil {
+		return m.Proxy(r)
+	}
 	n := 0
 	sol := r.Solution
 	if i := strings.LastIndex(sol, "\n\nThe answer is"); i >= 0 {
