@@ -29,7 +29,7 @@ var levelBands = map[string][4]float64{
 	"composed_function_value":      {44, 50, 54, 64},
 	"composed_gcd_of_values":       {59, 64, 79, 86},
 	"composed_solve_then_evaluate": {41, 46, 50, 57},
-	"compound_interest":            {118, 121, 122, 124},
+	"compound_interest":            {57, 61, 62, 64},
 	"conditional_probability":      {127, 131, 135, 138},
 	"congruence_linear":            {53, 57, 59, 60},
 	"conic_circle_center":          {83, 85, 110, 112},

@@ -121,7 +121,7 @@ func (r *CheckReport) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "line %d: %s (%s): %s\n", f.Line, f.ID, f.Module, f.Reason)
 	}
 	fmt.Fprintf(w, "problems at two or more levels: %d\n", r.CrossLevel)
-	fmt.Fprintf(w, "difficulty proxy (mean characters of mathematics in problem and steps), levels 1-5: rises with the level in %d of %d modules\n",
+	fmt.Fprintf(w, "difficulty proxy (mean characters of mathematics in problem and steps, or solution paragraphs for the modules that count operations), levels 1-5: rises with the level in %d of %d modules\n",
 		len(r.Difficulty)-len(r.NotMonotone), len(r.Difficulty))
 	var mods []string
 	for mod := range r.Difficulty {

@@ -169,7 +169,7 @@ func (s *story) texts() []string {
 }
 
 func genWordStory(g *G) (*Problem, error) {
-	ask := g.IntN(3) // 0: a final amount, 1: a difference, 2: a total
+	ask := g.IntN(3)                // 0: a final amount, 1: a difference, 2: a total
 	n := g.wordOps(2) - min(ask, 1) // 3-7 operations at sizes 1-5
 	k := 1
 	if ask > 0 || g.Bool() {
@@ -324,7 +324,7 @@ func genWordBackwards(g *G) (*Problem, error) {
 
 func genWordMoney(g *G) (*Problem, error) {
 	n := g.wordOps(1) // the price question's last operation is the hidden purchase
-	ask := g.IntN(3) // 0: money left, 1: money at the start, 2: a unit price
+	ask := g.IntN(3)  // 0: money left, 1: money at the start, 2: a unit price
 	ps := g.people(1)
 	u := wunit{money: true}
 	scale := int64(2 + g.Size)
@@ -575,6 +575,9 @@ func genWordRatio(g *G) (*Problem, error) {
 		gets[i] = ps[i].name + " gets " + m(itoa(ratio[i])+` \cdot `+itoa(unit)+" = "+itoa(shares[i]))
 		if ratio[i] == 1 {
 			gets[i] = ps[i].name + " gets " + itoa(unit) // one part
+		}
+		if slices.Contains(ratio[:i], ratio[i]) {
+			gets[i] = ps[i].name + " also gets " + itoa(shares[i]) // not the same product twice
 		}
 	}
 	steps = append(steps,

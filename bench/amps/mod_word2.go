@@ -137,7 +137,7 @@ func (r ageRel) backFormula(ai int64) string {
 }
 
 func genWordAges(g *G) (*Problem, error) {
-	ask := g.IntN(4) // 0: an age, 1: a future age, 2: a difference, 3: the first age, backwards
+	ask := g.IntN(4)  // 0: an age, 1: a future age, 2: a difference, 3: the first age, backwards
 	n := g.wordOps(2) // relations, one operation each
 	if ask == 1 || ask == 2 {
 		n-- // the question's own operation
@@ -327,7 +327,7 @@ func minutesText(t int64) string {
 var legMinutes = []int64{10, 12, 15, 20, 24, 30, 36, 40, 45, 48, 50, 60, 75, 80, 90, 100, 105, 120, 135, 150, 180}
 
 func genWordRates(g *G) (*Problem, error) {
-	ask := g.IntN(3) // 0: the distance, 1: the time in minutes, 2: the average speed
+	ask := g.IntN(3)  // 0: the distance, 1: the time in minutes, 2: the average speed
 	n := g.wordOps(2) // legs and breaks, one operation each, and the question's sum
 	if ask == 2 {
 		n-- // the average takes the sums and the division
@@ -347,6 +347,10 @@ func genWordRates(g *G) (*Problem, error) {
 			l = leg{rest: true, t: []int64{5, 10, 15, 20, 30, 45}[g.IntN(6)]}
 		} else {
 			l.mode = travelModes[g.IntN(len(travelModes))]
+			if i > 0 && !legs[i-1].rest && legs[i-1].mode.verb == l.mode.verb {
+				i-- // two legs in a row by the same means would read as one
+				continue
+			}
 			l.t = legMinutes[g.IntN(len(legMinutes))]
 			// the speed a multiple of 60/gcd(t, 60), so that the distance is whole
 			step := 60 / gcd64(l.t, 60)
