@@ -334,10 +334,12 @@ func genWordRates(g *G) (*Problem, error) {
 	}
 	ps := g.people(1)
 	p0 := ps[0]
-	unit, speed := "km", "km/h"
+	unit, units, speed := "km", "km", "km/h"
 	if g.Bool() {
-		unit, speed = "miles", "miles per hour"
+		unit, units, speed = "mile", "miles", "miles per hour"
 	}
+	// dist writes a distance with its unit (1 mile, 2 miles)
+	dist := func(d int64) string { return pick2(d == 1, unit, units) }
 	s := &story{g: g, ps: ps, lastSubject: -1}
 	var legs []leg
 	moves := 0
@@ -387,12 +389,12 @@ func genWordRates(g *G) (*Problem, error) {
 		}
 		verb := l.mode.verb
 		if l.byDist {
-			sentences = append(sentences, S+" "+then+verb+" "+itoa(l.d)+" "+unit+" at "+itoa(l.v)+" "+speed+".")
+			sentences = append(sentences, S+" "+then+verb+" "+itoa(l.d)+" "+dist(l.d)+" at "+itoa(l.v)+" "+speed+".")
 			h := qf(l.d, l.v)
-			steps = append(steps, "The "+l.mode.noun+" takes "+m(chain(`\frac{`+itoa(l.d)+"}{"+itoa(l.v)+"}", h.TeX()))+" "+pick2(h.Equal(q(1)), "hour", "hours")+", that is "+minutesText(l.t)+".")
+			steps = append(steps, "The "+l.mode.noun+" takes "+m(chain(`\frac{`+itoa(l.d)+"}{"+itoa(l.v)+"}", h.TeX()))+" "+pick2(h.Equal(q(1)), "hour", "hours")+pick2(l.t%60 == 0, "", ", that is "+minutesText(l.t))+".")
 		} else {
 			sentences = append(sentences, S+" "+then+verb+" at "+itoa(l.v)+" "+speed+" for "+minutesText(l.t)+".")
-			steps = append(steps, "The "+l.mode.noun+" covers "+m(itoa(l.v)+` \cdot `+qf(l.t, 60).TeX()+" = "+itoa(l.d))+" "+unit+".")
+			steps = append(steps, "The "+l.mode.noun+" covers "+m(itoa(l.v)+` \cdot `+qf(l.t, 60).TeX()+" = "+itoa(l.d))+" "+dist(l.d)+".")
 		}
 		dists = append(dists, itoa(l.d))
 		times = append(times, itoa(l.t))
@@ -401,17 +403,17 @@ func genWordRates(g *G) (*Problem, error) {
 	}
 	var question string
 	var ans cas.Q
-	sumD := "In all, " + p0.name + " travels " + m(strings.Join(dists, " + ")+" = "+itoa(D)) + " " + unit + "."
+	sumD := "In all, " + p0.name + " travels " + m(strings.Join(dists, " + ")+" = "+itoa(D)) + " " + dist(D) + "."
 	sumT := "The whole trip takes " + m(strings.Join(times, " + ")+" = "+itoa(T)) + " minutes."
 	if len(dists) == 1 {
-		sumD = "In all, " + p0.name + " travels " + itoa(D) + " " + unit + "."
+		sumD = "In all, " + p0.name + " travels " + itoa(D) + " " + dist(D) + "."
 	}
 	if len(times) == 1 {
 		return nil, errf("trivial: one event")
 	}
 	switch ask {
 	case 0:
-		question = "How many " + unit + " does " + p0.name + " travel in all?"
+		question = "How many " + units + " does " + p0.name + " travel in all?"
 		steps = append(steps, sumD)
 		ans = q(D)
 	case 1:
@@ -421,7 +423,7 @@ func genWordRates(g *G) (*Problem, error) {
 	default:
 		question = "What is " + p0.name + "'s average speed over the whole trip, breaks included, in " + speed + "?"
 		ans = qf(D*60, T)
-		steps = append(steps, "In all, "+p0.name+" travels "+m(strings.Join(dists, " + ")+" = "+itoa(D))+" "+unit+" in "+m(strings.Join(times, " + ")+" = "+itoa(T))+" minutes.",
+		steps = append(steps, "In all, "+p0.name+" travels "+m(strings.Join(dists, " + ")+" = "+itoa(D))+" "+dist(D)+" in "+m(strings.Join(times, " + ")+" = "+itoa(T))+" minutes.",
 			"That is "+m(chain(`\frac{`+itoa(T)+"}{60}", qf(T, 60).TeX()))+" hours, so the average speed is "+m(chain(itoa(D)+` \div `+qf(T, 60).TeX(), ans.TeX()))+" "+speed+".")
 	}
 	sentences = append(sentences, question)

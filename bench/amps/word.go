@@ -516,9 +516,17 @@ func (s *story) distractor() string {
 // at a random place after the first sentence and before the last (the
 // question).
 func joinStory(g *G, sentences []string, distractor string) string {
-	if distractor != "" && len(sentences) > 1 {
-		at := 1 + g.IntN(len(sentences)-1)
-		sentences = append(sentences[:at], append([]string{distractor}, sentences[at:]...)...)
+	// Not before a sentence that opens with a pronoun: the distractor
+	// names another character, and the pronoun would seem to be about them.
+	var at []int
+	for i := 1; i < len(sentences); i++ {
+		if !strings.HasPrefix(sentences[i], "He ") && !strings.HasPrefix(sentences[i], "She ") {
+			at = append(at, i)
+		}
+	}
+	if distractor != "" && len(at) > 0 {
+		i := at[g.IntN(len(at))]
+		sentences = append(sentences[:i:i], append([]string{distractor}, sentences[i:]...)...)
 	}
 	return strings.Join(sentences, " ")
 }
