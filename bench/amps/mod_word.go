@@ -16,22 +16,22 @@ func init() {
 	for _, m := range []*Module{
 		{Name: "word_story_arithmetic", Area: "k12", Steps: true, gen: genWordStory, Proxy: stepsProxy,
 			Description: "A story of one or two characters whose objects change through a chain of events (gain, lose, give, double, share, buy packs); the question asks a final amount, a difference or a total",
-			Extrapolate: "longer chains of events (7-11) and larger amounts"},
+			Extrapolate: "longer chains: 7-12 events (train: 2-7)"},
 		{Name: "word_work_backwards", Area: "k12", Steps: true, gen: genWordBackwards, Proxy: stepsProxy,
 			Description: "A chain of events and the amount at the end; find the amount at the start by undoing the events",
-			Extrapolate: "longer chains of events (7-11) and larger amounts"},
+			Extrapolate: "longer chains: 7-11 events (train: 2-6)"},
 		{Name: "word_money_change", Area: "k12", Steps: true, gen: genWordMoney, Proxy: stepsProxy,
 			Description: "A character's money through earnings, purchases at unit prices, lending and saving; the question asks the money left, the money at the start or the unit price of a purchase",
-			Extrapolate: "longer chains of events (7-11) and larger amounts"},
+			Extrapolate: "longer chains: 7-11 events (train: 2-6) and larger amounts"},
 		{Name: "word_ratio_share", Area: "k12", Steps: true, gen: genWordRatio, Proxy: stepsProxy,
 			Description: "Two or three characters share objects in a ratio, then trade; the question asks an amount, a difference, or the total shared by working backwards",
-			Extrapolate: "longer chains of trades and larger amounts"},
+			Extrapolate: "longer chains: 6-11 trades after the share (train: 1-6)"},
 		{Name: "word_ages", Area: "k12", Steps: true, gen: genWordAges, Proxy: stepsProxy,
 			Description: "Ages of characters related to one another (older, younger, times as old, in or years ago, a sum); the question asks an age, a future age, a difference, or the first age by working backwards",
-			Extrapolate: "longer chains of relations (7-11 characters related)"},
+			Extrapolate: "longer chains: 7-12 relations (train: 2-7)"},
 		{Name: "word_rates", Area: "k12", Steps: true, gen: genWordRates, Proxy: stepsProxy,
 			Description: "A journey of legs at given speeds and times or distances, with breaks; the question asks the total distance, the total time or the average speed",
-			Extrapolate: "more legs (7-11 events)"},
+			Extrapolate: "longer journeys: 7-12 legs and breaks (train: 2-7)"},
 	} {
 		register(m)
 	}

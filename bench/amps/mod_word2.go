@@ -345,7 +345,7 @@ func genWordRates(g *G) (*Problem, error) {
 	moves := 0
 	for i := 0; i < n; i++ {
 		var l leg
-		if i > 0 && !legs[i-1].rest && g.IntN(4) == 0 {
+		if i > 0 && i < n-1 && !legs[i-1].rest && g.IntN(4) == 0 { // a break between two legs
 			l = leg{rest: true, t: []int64{5, 10, 15, 20, 30, 45}[g.IntN(6)]}
 		} else {
 			l.mode = travelModes[g.IntN(len(travelModes))]
@@ -389,6 +389,9 @@ func genWordRates(g *G) (*Problem, error) {
 		}
 		verb := l.mode.verb
 		if l.byDist {
+			if strings.Contains(verb, " ") {
+				verb += " for" // takes a train for 270 km, not takes a train 270 km
+			}
 			sentences = append(sentences, S+" "+then+verb+" "+itoa(l.d)+" "+dist(l.d)+" at "+itoa(l.v)+" "+speed+".")
 			h := qf(l.d, l.v)
 			steps = append(steps, "The "+l.mode.noun+" takes "+m(chain(`\frac{`+itoa(l.d)+"}{"+itoa(l.v)+"}", h.TeX()))+" "+pick2(h.Equal(q(1)), "hour", "hours")+pick2(l.t%60 == 0, "", ", that is "+minutesText(l.t))+".")
@@ -403,6 +406,12 @@ func genWordRates(g *G) (*Problem, error) {
 	}
 	var question string
 	var ans cas.Q
+	rests := 0
+	for _, l := range legs {
+		if l.rest {
+			rests++
+		}
+	}
 	sumD := "In all, " + p0.name + " travels " + m(strings.Join(dists, " + ")+" = "+itoa(D)) + " " + dist(D) + "."
 	sumT := "The whole trip takes " + m(strings.Join(times, " + ")+" = "+itoa(T)) + " minutes."
 	if len(dists) == 1 {
@@ -417,11 +426,15 @@ func genWordRates(g *G) (*Problem, error) {
 		steps = append(steps, sumD)
 		ans = q(D)
 	case 1:
-		question = "How many minutes does the whole trip take, breaks included?"
+		question = "How many minutes does the whole trip take" + pick2(rests > 0, ", breaks included?", "?")
 		steps = append(steps, sumT)
 		ans = q(T)
 	default:
-		question = "What is " + p0.name + "'s average speed over the whole trip, breaks included, in " + speed + "?"
+		question = "What is " + p0.name + "'s average speed over the whole trip" + pick2(rests > 0, ", breaks included,", "") + " in " + speed + "?"
+		if strings.Join(dists, " + ") == strings.Join(times, " + ") {
+			// every leg as many units as minutes: the sums would read as one formula twice
+			return nil, errf("degenerate: the distances and the minutes are the same numbers")
+		}
 		ans = qf(D*60, T)
 		steps = append(steps, "In all, "+p0.name+" travels "+m(strings.Join(dists, " + ")+" = "+itoa(D))+" "+dist(D)+" in "+m(strings.Join(times, " + ")+" = "+itoa(T))+" minutes.",
 			"That is "+m(chain(`\frac{`+itoa(T)+"}{60}", qf(T, 60).TeX()))+" hours, so the average speed is "+m(chain(itoa(D)+` \div `+qf(T, 60).TeX(), ans.TeX()))+" "+speed+".")
