@@ -382,7 +382,8 @@ func genWordRates(g *G) (*Problem, error) {
 		}
 		if l.rest {
 			sentences = append(sentences, pick2(g.Bool(), S+" "+then+"stops for a "+itoa(l.t)+"-minute break.", S+" "+then+"rests for "+itoa(l.t)+" minutes."))
-			steps = append(steps, "The break adds "+itoa(l.t)+" minutes and no distance.")
+			// each step says what the question needs of its event
+			steps = append(steps, []string{"The break adds no distance.", "The break adds " + itoa(l.t) + " minutes.", "The break adds " + itoa(l.t) + " minutes and no distance."}[ask])
 			times = append(times, itoa(l.t))
 			T += l.t
 			continue
@@ -394,10 +395,18 @@ func genWordRates(g *G) (*Problem, error) {
 			}
 			sentences = append(sentences, S+" "+then+verb+" "+itoa(l.d)+" "+dist(l.d)+" at "+itoa(l.v)+" "+speed+".")
 			h := qf(l.d, l.v)
-			steps = append(steps, "The "+l.mode.noun+" takes "+m(chain(`\frac{`+itoa(l.d)+"}{"+itoa(l.v)+"}", h.TeX()))+" "+pick2(h.Equal(q(1)), "hour", "hours")+pick2(l.t%60 == 0, "", ", that is "+minutesText(l.t))+".")
+			if ask == 0 {
+				steps = append(steps, "The "+l.mode.noun+" is "+itoa(l.d)+" "+dist(l.d)+" long.")
+			} else {
+				steps = append(steps, "The "+l.mode.noun+" takes "+m(chain(`\frac{`+itoa(l.d)+"}{"+itoa(l.v)+"}", h.TeX()))+" "+pick2(h.Equal(q(1)), "hour", "hours")+", that is "+itoa(l.t)+" minutes.")
+			}
 		} else {
 			sentences = append(sentences, S+" "+then+verb+" at "+itoa(l.v)+" "+speed+" for "+minutesText(l.t)+".")
-			steps = append(steps, "The "+l.mode.noun+" covers "+m(itoa(l.v)+` \cdot `+qf(l.t, 60).TeX()+" = "+itoa(l.d))+" "+dist(l.d)+".")
+			if ask == 1 {
+				steps = append(steps, "The "+l.mode.noun+" takes "+minutesText(l.t)+pick2(l.t >= 60, ", that is "+itoa(l.t)+" minutes", "")+".")
+			} else {
+				steps = append(steps, "The "+l.mode.noun+" covers "+m(itoa(l.v)+` \cdot `+qf(l.t, 60).TeX()+" = "+itoa(l.d))+" "+dist(l.d)+".")
+			}
 		}
 		dists = append(dists, itoa(l.d))
 		times = append(times, itoa(l.t))
