@@ -74,7 +74,13 @@ type Module struct {
 	// Form is the written form the answer must have besides its value
 	// (FormNone: the value alone); see Form.
 	Form Form
-	gen  func(g *G) (*Problem, error)
+	// Proxy is the module's difficulty proxy where the package's
+	// (DifficultyProxy: characters of mathematics) does not measure what
+	// its levels raise; nil for most modules. The word problems count
+	// their solution's operations: their mathematics is a few short sums
+	// whatever the length of the story.
+	Proxy func(Record) float64
+	gen   func(g *G) (*Problem, error)
 }
 
 var (

@@ -55,7 +55,13 @@ type CheckReport struct {
 // operations and the number of steps, the three things a level is meant to
 // raise, and is computed from the text alone, so that any file can be
 // measured.
+//
+// A module with a proxy of its own (Module.Proxy, found by the record's
+// module) is measured by it instead.
 func DifficultyProxy(r Record) float64 {
+	if m, ok := byName[r.Module]; ok && m.Proxy != nil {
+		return m.Proxy(r)
+	}
 	n := 0
 	sol := r.Solution
 	if i := strings.LastIndex(sol, "\n\nThe answer is"); i >= 0 {
@@ -115,7 +121,7 @@ func (r *CheckReport) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "line %d: %s (%s): %s\n", f.Line, f.ID, f.Module, f.Reason)
 	}
 	fmt.Fprintf(w, "problems at two or more levels: %d\n", r.CrossLevel)
-	fmt.Fprintf(w, "difficulty proxy (mean characters of mathematics in problem and steps), levels 1-5: rises with the level in %d of %d modules\n",
+	fmt.Fprintf(w, "difficulty proxy (mean characters of mathematics in problem and steps, or solution paragraphs for the modules that count operations), levels 1-5: rises with the level in %d of %d modules\n",
 		len(r.Difficulty)-len(r.NotMonotone), len(r.Difficulty))
 	var mods []string
 	for mod := range r.Difficulty {

@@ -41,9 +41,9 @@ func bandOf(t [4]float64, v float64) int {
 	return b
 }
 
-// problemProxy is DifficultyProxy of the record a problem makes.
-func problemProxy(p *Problem) float64 {
-	return DifficultyProxy(Record{Problem: p.Problem, Solution: solution(p)})
+// problemProxy is DifficultyProxy of the record module m's problem makes.
+func problemProxy(m *Module, p *Problem) float64 {
+	return DifficultyProxy(Record{Problem: p.Problem, Solution: solution(p), Module: m.Name})
 }
 
 // drawFor draws the problem of module m's attempt index at the seed, split
@@ -71,7 +71,7 @@ func drawFor(m *Module, seed int64, split string, level, index int) (*Problem, e
 			continue
 		}
 		if banded {
-			if b := bandOf(bands, problemProxy(p)); b != level {
+			if b := bandOf(bands, problemProxy(m, p)); b != level {
 				// Walk the size towards the level's band.
 				if b < level && g.Size < 5 {
 					g.Size++
@@ -217,7 +217,7 @@ func calibrationDraws(m *Module, n int) ([5][]float64, map[float64]int) {
 			if err != nil {
 				continue
 			}
-			v := problemProxy(p)
+			v := problemProxy(m, p)
 			vals[s-1] = append(vals[s-1], v)
 			if !texts[p.Problem] {
 				texts[p.Problem] = true

@@ -17,6 +17,10 @@ import (
 // per size (default 300) and rewrites bands_table.go; run it after
 // changing what a module writes (the partition into levels holds whatever
 // the thresholds are, but stale ones cost band misses).
+// AMPS_CALIBRATE_MODULES=list recalibrates only those modules (all, areas
+// or names, as gen amps --modules takes them) and keeps the others'
+// thresholds: the calibration of every module costs minutes of CPU, and a
+// module's thresholds depend on its own draws alone.
 func TestCalibrateBands(t *testing.T) {
 	if os.Getenv("AMPS_CALIBRATE") == "1" {
 		n := 300
@@ -24,6 +28,17 @@ func TestCalibrateBands(t *testing.T) {
 			n = v
 		}
 		mods := Modules()
+		table := map[string][4]float64{}
+		if list := os.Getenv("AMPS_CALIBRATE_MODULES"); list != "" {
+			sel, err := Select([]string{list})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mods = sel
+			for name, b := range levelBands {
+				table[name] = b
+			}
+		}
 		bands := make([][4]float64, len(mods))
 		errs := make([]error, len(mods))
 		var wg sync.WaitGroup
@@ -50,7 +65,6 @@ func TestCalibrateBands(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		table := map[string][4]float64{}
 		for i, m := range mods {
 			if errs[i] != nil {
 				t.Errorf("%s: %v", m.Name, errs[i])
@@ -178,11 +192,15 @@ func TestLevelOverlap(t *testing.T) {
 // CI estimates three modules from 40 draws per level; AMPS_SPACE=N
 // estimates every module from N draws per level (AMPS_SPACE=400: about
 // two CPU-minutes), and AMPS_SPACE_MIN=K then fails for any module whose
-// smallest level estimates under K distinct problems.
+// smallest level estimates under K distinct problems; AMPS_SPACE_MODULES
+// (as gen amps --modules takes them) estimates only those.
 func TestSpaceSizes(t *testing.T) {
 	n, mods := 40, []string{"polygon_angle_sum", "derivative_product", "word_arrangements"}
 	if v, err := strconv.Atoi(os.Getenv("AMPS_SPACE")); err == nil && v > 0 {
 		n, mods = v, []string{"all"}
+		if list := os.Getenv("AMPS_SPACE_MODULES"); list != "" {
+			mods = []string{list} // a few modules' estimates, without the minutes of all
+		}
 	}
 	sel, err := Select(mods)
 	if err != nil {

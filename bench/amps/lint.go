@@ -83,9 +83,24 @@ func Lint(r Record) []LintFinding {
 	return out
 }
 
-// splitMath cuts a text at its dollar signs into prose and formulas.
+// splitMath cuts a text at its dollar signs into prose and formulas. An
+// escaped dollar (\$, a price) is a character of the text, not a
+// delimiter: cutting at it would shift every later formula into the prose
+// (a price inside a formula, $\$2.50 \cdot 4 = \$10.00$, read as prose with
+// an = sign).
 func splitMath(text string) (prose, maths []string) {
-	parts := strings.Split(text, "$")
+	var parts []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\\':
+			i++ // the escaped character, \$ among them
+		case '$':
+			parts = append(parts, text[start:i])
+			start = i + 1
+		}
+	}
+	parts = append(parts, text[start:])
 	for i, p := range parts {
 		if i%2 == 0 {
 			prose = append(prose, p)

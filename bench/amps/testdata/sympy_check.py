@@ -1493,6 +1493,122 @@ def _(d):
 
 # A record's recomputation may take at most this long (sympy can wander off
 # in simplify); past it the record counts as a disagreement to look at.
+# ---- compositional word problems ----
+# The story's events are replayed with sympy from the sympy data alone: an
+# unknown (the start, a price, the total shared) is a symbol, and the
+# question's condition is solved for it, instead of undoing the events one
+# by one as the generator's steps do.
+
+def _word_apply(a, ev):
+    op, who, to, k, m = ev
+    if op == "+":
+        a[who] += k
+    elif op == "-":
+        a[who] -= k
+    elif op == "g":
+        a[who] -= k
+        a[to] += k
+    elif op == "*":
+        a[who] *= k
+    elif op == "/":
+        a[who] = a[who] / k
+    elif op == "p":
+        a[who] += k * m
+    elif op == "b":
+        a[who] -= k * m
+    else:
+        raise ValueError("unknown event %r" % op)
+
+
+def _word_ledger(d, start):
+    unknown = sp.Symbol("s")
+    a = [unknown if v is None else Rational(v) for v in start]
+    for ev in json.loads(d["events"]):
+        op, who, to, k, m = ev
+        _word_apply(a, [op, who, to, Rational(k), unknown if m is None else Rational(m)])
+    return a, unknown
+
+
+def _word_answer(d, a, unknown):
+    ask, who = d["ask"], json.loads(d["who"])
+    scale = Rational(S(d.get("scale", "1")))
+    if ask == "final":
+        v = a[who[0]]
+    elif ask == "diff":
+        v = a[who[0]] - a[who[1]]
+    elif ask == "total":
+        v = a[who[0]] + a[who[1]]
+    else:  # start, price, shared: the one value of the unknown that gives the stated end
+        sols = sp.solve(sp.Eq(a[who[0]], Rational(S(d["final"]))), unknown)
+        if len(sols) != 1:
+            return None
+        v = sols[0]
+    return v / scale
+
+
+@handler("word_story_arithmetic", "word_work_backwards", "word_money_change")
+def _(d):
+    a, unknown = _word_ledger(d, json.loads(d["start"]))
+    v = _word_answer(d, a, unknown)
+    return v is not None and v == S(d["answer"]) and (v.is_integer or d.get("scale") == "100")
+
+
+@handler("word_ratio_share")
+def _(d):
+    ratio = [Rational(r) for r in json.loads(d["ratio"])]
+    total = sp.Symbol("s") if d["total"] == "null" else Rational(S(d["total"]))
+    start = [total * r / sum(ratio) for r in ratio]
+    a = list(start)
+    for ev in json.loads(d["events"]):
+        op, who, to, k, m = ev
+        _word_apply(a, [op, who, to, Rational(k), m])
+    if d["ask"] == "shared":
+        sols = sp.solve(sp.Eq(a[json.loads(d["who"])[0]], Rational(S(d["final"]))), total)
+        return len(sols) == 1 and sols[0] == S(d["answer"])
+    v = _word_answer(d, a, None)
+    return v == S(d["answer"]) and all(sp.sympify(x).is_integer for x in start)
+
+
+@handler("word_ages")
+def _(d):
+    rels = json.loads(d["rels"])
+    n = len(rels) + 1
+    A = sp.symbols("a0:%d" % n)
+    eqs = []
+    for op, i, j, k in rels:
+        eqs.append({"+": A[i] - A[j] - k, "-": A[j] - A[i] - k, "*": A[i] - k * A[j], "/": k * A[i] - A[j],
+                    "f": A[i] + k - A[j], "p": A[i] - k - A[j], "s": A[i] + A[j] - k}[op])
+    gi, gv = json.loads(d["given"])
+    eqs.append(A[gi] - gv)
+    sol = sp.solve(eqs, A, dict=True)
+    if len(sol) != 1:
+        return False
+    ages = [sol[0][s] for s in A]
+    if not all(v.is_integer and 1 <= v <= 99 for v in ages):
+        return False
+    who = json.loads(d["who"])
+    ask = d["ask"]
+    v = {"age": lambda: ages[who[0]], "first": lambda: ages[0], "future": lambda: ages[who[0]] + who[1],
+         "diff": lambda: ages[who[0]] - ages[who[1]]}[ask]()
+    return v == S(d["answer"])
+
+
+@handler("word_rates")
+def _(d):
+    dist, hours = Rational(0), Rational(0)
+    for kind, v, t, dd in json.loads(d["legs"]):
+        if kind == "rest":
+            hours += Rational(t, 60)
+        elif kind == "dist":
+            dist += dd
+            hours += Rational(dd, v)
+        else:
+            dist += v * Rational(t, 60)
+            hours += Rational(t, 60)
+    want = {"distance": dist, "minutes": 60 * hours, "speed": dist / hours}[d["ask"]]
+    return want == S(d["answer"])
+
+
 RECORD_SECONDS = 60
 
 
