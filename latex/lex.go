@@ -1,18 +1,22 @@
 // Package latex parses answers written in competition LaTeX or in plain text
 // ("\frac{\sqrt3}{2}", "7,425,000", "sqrt(2)/2", "x \in [0,1)") into expr
-// trees. The parser is hand-written recursive descent over an on-demand
-// lexer: layout noise (\left, \!, $, \quad ...) is skipped by the lexer,
-// units and currency are dropped only where they follow a complete operand,
-// and every error carries the column where it was found. It never panics on
-// any input: internal failures are recovered into an *Error.
+// trees. The parser is hand-written recursive descent over the tokens of
+// package texscan, the one TeX scanner: the input is scanned once, the
+// parser asks for the token at a byte offset (so that it may read one
+// letter of a word or one digit of a number), brace groups are matched by
+// texscan.Match, and no regexp or hand brace matcher reads the raw input.
+// Layout noise (\left, \!, $, \quad ...) is skipped as a filter on the
+// tokens, units and currency are dropped only where they follow a complete
+// operand, and every error carries the column where it was found. It never
+// panics on any input: internal failures are recovered into an *Error.
 //
 // Nothing after a value is dropped unread: a subscript on anything but a
 // name or a number ((x+1)_n) is refused, three dots after a separator are an
 // ellipsis (1, 2, ... goes on), words that qualify or scale a value
-// (2	ext{ish}, 2	ext{ (rounded)}, 2 fifteenths, 5 grand) make a text
+// (2\text{ish}, 2\text{ (rounded)}, 2 fifteenths, 5 grand) make a text
 // answer, and an unspaced dash between two numbers (5–7) is a range, refused.
 //
-// It imports only expr and the standard library.
+// It imports only expr, texscan and the standard library.
 package latex
 
 import (
@@ -55,7 +59,7 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// The parser reads the input through texscan's tokens (p.toks, scanned
+// The parser reads the input through texscan's tokens (p.idx, scanned
 // once): every look at what comes next (noise, a command's name, a brace
 // group, the pieces of a number) asks for the token at a byte offset, and
 // groups are matched by texscan.Match. Offsets stay bytes of the input, so
@@ -63,58 +67,15 @@ func isSpace(c byte) bool {
 // letter of a word is a variable, a digit of a number an exponent).
 
 // noKind is the kind of the token past the end of the input.
-const noKind = texscan.Kind(255)
+const noKind = texscan.EOF
 
-// tok returns the token that starts at byte offset i: the input's token
-// there or, when i falls inside one, the token that starts at i (the rest
-// of a word; any other kind is scanned again from i). Past the end it is
-// an empty token of kind noKind.
-func (p *parser) tok(i int) texscan.Token {
-	if i >= len(p.s) {
-		return texscan.Token{Kind: noKind, Pos: len(p.s)}
-	}
-	k := p.hint
-	if !(k < len(p.toks) && p.toks[k].Pos <= i && i < p.toks[k].End()) {
-		if k+1 < len(p.toks) && p.toks[k+1].Pos <= i && i < p.toks[k+1].End() {
-			k++
-		} else {
-			lo, hi := 0, len(p.toks)-1
-			for lo < hi {
-				m := (lo + hi) / 2
-				if p.toks[m].End() <= i {
-					lo = m + 1
-				} else {
-					hi = m
-				}
-			}
-			k = lo
-		}
-		p.hint = k
-	}
-	t := p.toks[k]
-	if t.Pos == i {
-		return t
-	}
-	if t.Kind == texscan.Word {
-		// (scanning a long run of letters again at each letter would be
-		// quadratic)
-		return texscan.Token{Kind: texscan.Word, Pos: i, Text: p.s[i:t.End()]}
-	}
-	t, _ = texscan.NewScanner(p.s, i).Peek()
-	return t
-}
+// tok returns the token that starts at byte offset i (see texscan.Index.At:
+// the rest of a word when i falls inside one).
+func (p *parser) tok(i int) texscan.Token { return p.idx.At(i) }
 
 // prevTok returns the token that ends at byte offset i (cut there when i
 // falls inside one), or an empty token of kind noKind at the start.
-func (p *parser) prevTok(i int) texscan.Token {
-	if i <= 0 {
-		return texscan.Token{Kind: noKind}
-	}
-	p.tok(i - 1) // (sets p.hint to the input's token that holds byte i-1)
-	t := p.toks[p.hint]
-	t.Text = t.Text[:i-t.Pos]
-	return t
-}
+func (p *parser) prevTok(i int) texscan.Token { return p.idx.Before(i) }
 
 // isPunct reports whether t is the punctuation character c.
 func isPunct(t texscan.Token, c byte) bool {

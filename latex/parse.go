@@ -101,8 +101,7 @@ type parser struct {
 	cachePos int
 	cacheOK  bool
 
-	toks []texscan.Token // the tokens of s
-	hint int             // index in toks of the token last looked up
+	idx texscan.Index // the tokens of s
 
 	intFrac map[expr.Node]bool // \frac of two integer literals (for mixed numbers)
 	// lastNum is the last number literal read and lastNumText its digits
@@ -207,11 +206,11 @@ func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err erro
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	toks, terr := texscan.Tokens(s, texscan.Limits{})
+	idx, terr := texscan.NewIndex(s, texscan.Limits{})
 	if terr != nil {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	p := &parser{s: s, toks: toks, intFrac: map[expr.Node]bool{}, cfg: cfg, ctx: ctx}
+	p := &parser{s: s, idx: idx, intFrac: map[expr.Node]bool{}, cfg: cfg, ctx: ctx}
 	p.latexMode = latexMode
 	defer func() {
 		if r := recover(); r != nil {
