@@ -79,8 +79,7 @@ func nestingDepth(s string) (int, int) {
 		case texscan.MathClose:
 			d--
 		case texscan.Begin, texscan.End:
-			b := strings.IndexByte(t.Text, '{')
-			open(t.Pos + b)
+			open(t.End() - len(t.Name()) - 2) // at the brace before the name
 			d--
 		}
 	}
