@@ -38,50 +38,47 @@ const (
 // ctxPoll is how many tokens the lexer reads between polls of the context.
 const ctxPoll = 256
 
-// nestingDepth returns the deepest nesting of (, [ and { in s and the
-// offset where it is first reached. Escaped braces \{ \} count too, and so
-// do the braces of \begin{name} and \end{name}; a closer with nothing open
-// takes the depth below zero (as it always has: "))((" is 0 deep).
-func nestingDepth(s string) (int, int) {
-	d, most, at := 0, 0, 0
-	open := func(pos int) {
-		d++
-		if d > most {
-			most, at = d, pos
-		}
+// nesting finds the deepest nesting of (, [ and { in a text and the offset
+// where it is first reached, fed one token at a time. Escaped braces \{
+// \} count too, and so do \( \[ and the braces of \begin{name} and
+// \end{name}; a closer with nothing open takes the depth below zero (as it
+// always has: "))((" is 0 deep).
+type nesting struct{ d, most, at int }
+
+func (n *nesting) open(pos int) {
+	n.d++
+	if n.d > n.most {
+		n.most, n.at = n.d, pos
 	}
-	for sc := texscan.NewScanner(s, 0); ; {
-		t, ok := sc.Next()
-		if !ok {
-			return most, at
+}
+
+func (n *nesting) add(t texscan.Token) {
+	switch t.Kind {
+	case texscan.Open:
+		n.open(t.Pos)
+	case texscan.Close:
+		n.d--
+	case texscan.Punct:
+		switch t.Text[0] {
+		case '(', '[':
+			n.open(t.Pos)
+		case ')', ']':
+			n.d--
 		}
-		switch t.Kind {
-		case texscan.Open:
-			open(t.Pos)
-		case texscan.Close:
-			d--
-		case texscan.Punct:
-			switch t.Text[0] {
-			case '(', '[':
-				open(t.Pos)
-			case ')', ']':
-				d--
-			}
-		case texscan.Command:
-			switch t.Text {
-			case `\{`:
-				open(t.Pos + 1)
-			case `\}`:
-				d--
-			}
-		case texscan.MathOpen:
-			open(t.Pos + 1)
-		case texscan.MathClose:
-			d--
-		case texscan.Begin, texscan.End:
-			open(t.End() - len(t.Name()) - 2) // at the brace before the name
-			d--
+	case texscan.Command:
+		switch t.Text {
+		case `\{`:
+			n.open(t.Pos + 1)
+		case `\}`:
+			n.d--
 		}
+	case texscan.MathOpen:
+		n.open(t.Pos + 1)
+	case texscan.MathClose:
+		n.d--
+	case texscan.Begin, texscan.End:
+		n.open(t.End() - len(t.Name()) - 2) // at the brace before the name
+		n.d--
 	}
 }
 
@@ -189,8 +186,29 @@ func wholeTextGroup(s string) bool {
 
 func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
 	orig := s
-	if d, at := nestingDepth(s); d > MaxDepth {
-		return nil, &Error{Col: at + 1, Msg: fmt.Sprintf("expression nested too deeply (more than %d brackets and braces deep)", MaxDepth)}
+	// The nesting is checked before anything else, in one pass over the
+	// tokens: those of the index the parser then reads when the answer is
+	// short enough to parse (and, being ASCII, not rewritten by
+	// normalizeUnicode), a scanner's otherwise (no slice of tokens of a
+	// 14 MB input is built).
+	var nest nesting
+	var idx texscan.Index
+	if len(s) <= MaxInput {
+		idx, _ = texscan.NewIndex(s, texscan.Limits{})
+		for k := range idx.Len() {
+			nest.add(idx.Token(k))
+		}
+	} else {
+		for sc := texscan.NewScanner(s, 0); ; {
+			t, ok := sc.Next()
+			if !ok {
+				break
+			}
+			nest.add(t)
+		}
+	}
+	if nest.most > MaxDepth {
+		return nil, &Error{Col: nest.at + 1, Msg: fmt.Sprintf("expression nested too deeply (more than %d brackets and braces deep)", MaxDepth)}
 	}
 	// plain text or LaTeX is decided on what was written, before Unicode
 	// math is spelled in LaTeX (2¹⁰ stays a plain-text answer)
@@ -205,9 +223,8 @@ func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err erro
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	idx, terr := texscan.NewIndex(s, texscan.Limits{})
-	if terr != nil {
-		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
+	if s != orig {
+		idx, _ = texscan.NewIndex(s, texscan.Limits{}) // (s is at most MaxInput bytes)
 	}
 	p := &parser{s: s, idx: idx, intFrac: map[expr.Node]bool{}, cfg: cfg, ctx: ctx}
 	p.latexMode = latexMode

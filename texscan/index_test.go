@@ -51,8 +51,15 @@ func TestIndexBefore(t *testing.T) {
 			t.Fatal(err)
 		}
 		starts := map[int]Kind{}
-		for _, tok := range x.Tokens() {
+		all, _ := Tokens(src, Limits{})
+		if x.Len() != len(all) {
+			t.Errorf("%q: Len() = %d, want %d", src, x.Len(), len(all))
+		}
+		for k, tok := range all {
 			starts[tok.Pos] = tok.Kind
+			if got := x.Token(k); got != tok {
+				t.Errorf("%q: Token(%d) = %v %q at %d, want %v %q at %d", src, k, got.Kind, got.Text, got.Pos, tok.Kind, tok.Text, tok.Pos)
+			}
 		}
 		if b := x.Before(0); b.Kind != EOF || b.Text != "" {
 			t.Errorf("%q: Before(0) = %v %q, want EOF", src, b.Kind, b.Text)
