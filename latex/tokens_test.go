@@ -84,6 +84,12 @@ func TestTokenReaders(t *testing.T) {
 		{`\text{B7}_{12}`, Config{}, `139`},
 		{`5 (apples )`, Config{}, `5`},
 		{`x = \zzz = 1`, Config{}, `x = \zzz = 1`},
+		// a vertical tab is white space in the heads too, as it is to the
+		// rest of the parser (the regexps' \s left it out: W\v(n) = 1 was
+		// the product W n = 1, where W (n) = 1 is W(n) = 1)
+		{"W\v(n) = 1", Config{}, `\operatorname{W}\left(n\right) = 1`},
+		{"\\{x\v\\mid x>1\\}", Config{}, `x > 1`},
+		{"f^{\v-1}(x)", Config{}, `\operatorname{f^{-1}}\left(x\right)`},
 	}
 	for _, c := range cases {
 		n, err := ParseWith(c.in, c.cfg)
