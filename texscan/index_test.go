@@ -125,3 +125,29 @@ func FuzzIndex(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkNewIndex indexes a typical answer (an index is built for every
+// answer the latex parser reads).
+func BenchmarkNewIndex(b *testing.B) {
+	src := `\left( 3, \frac{\pi}{2} \right)`
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewIndex(src, Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkIndexAt looks up every offset of a text in order, as a parser
+// reading it does.
+func BenchmarkIndexAt(b *testing.B) {
+	src := strings.Repeat(`\frac{12}{x_{n}} + 3.5 `, 100)
+	x, _ := NewIndex(src, Limits{})
+	b.ReportAllocs()
+	for b.Loop() {
+		for off := 0; off < len(src); off++ {
+			x.At(off)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(src)), "ns/offset")
+}
