@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/expr"
+	"github.com/matheval/matheval/texscan"
 )
 
 // Error is a parse error with the 1-based column (in bytes of the input
@@ -38,22 +38,48 @@ const (
 // ctxPoll is how many tokens the lexer reads between polls of the context.
 const ctxPoll = 256
 
-// nestingDepth returns the deepest nesting of (, [ and { in s and the
-// offset where it is first reached (escaped braces count too).
-func nestingDepth(s string) (int, int) {
-	d, most, at := 0, 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			d++
-			if d > most {
-				most, at = d, i
-			}
-		case ')', ']', '}':
-			d--
-		}
+// nesting finds the deepest nesting of (, [ and { in a text and the offset
+// where it is first reached, fed one token at a time. Escaped braces \{
+// \} count too, and so do \( \[ and the braces of \begin{name} and
+// \end{name}; a closer with nothing open takes the depth below zero (as it
+// always has: "))((" is 0 deep).
+type nesting struct{ d, most, at int }
+
+func (n *nesting) open(pos int) {
+	n.d++
+	if n.d > n.most {
+		n.most, n.at = n.d, pos
 	}
-	return most, at
+}
+
+func (n *nesting) add(t texscan.Token) {
+	switch t.Kind {
+	case texscan.Open:
+		n.open(t.Pos)
+	case texscan.Close:
+		n.d--
+	case texscan.Punct:
+		switch t.Text[0] {
+		case '(', '[':
+			n.open(t.Pos)
+		case ')', ']':
+			n.d--
+		}
+	case texscan.Command:
+		switch t.Text {
+		case `\{`:
+			n.open(t.Pos + 1)
+		case `\}`:
+			n.d--
+		}
+	case texscan.MathOpen:
+		n.open(t.Pos + 1)
+	case texscan.MathClose:
+		n.d--
+	case texscan.Begin, texscan.End:
+		n.open(t.End() - len(t.Name()) - 2) // at the brace before the name
+		n.d--
+	}
 }
 
 type parser struct {
@@ -70,6 +96,8 @@ type parser struct {
 	cache    token
 	cachePos int
 	cacheOK  bool
+
+	idx texscan.Index // the tokens of s
 
 	intFrac map[expr.Node]bool // \frac of two integer literals (for mixed numbers)
 	// lastNum is the last number literal read and lastNumText its digits
@@ -151,27 +179,36 @@ func wholeTextGroup(s string) bool {
 	if cmd == "" || !strings.HasSuffix(t, "}") {
 		return false
 	}
-	depth := 0
-	for i := len(cmd); i < len(t); i++ {
-		switch t[i] {
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 && i != len(t)-1 {
-				return false // "\text{a} + \text{b}": two groups
-			}
-		}
-	}
-	return depth == 0 && plainText(t) != ""
+	// one group, closed at the end ("\text{a} + \text{b}" is two)
+	g, err := texscan.Match(t, len(cmd), texscan.Braces, texscan.Limits{})
+	return err == nil && g.End == len(t) && plainText(t) != ""
 }
 
 func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
 	orig := s
-	if d, at := nestingDepth(s); d > MaxDepth {
-		return nil, &Error{Col: at + 1, Msg: fmt.Sprintf("expression nested too deeply (more than %d brackets and braces deep)", MaxDepth)}
+	// The nesting is checked before anything else, in one pass over the
+	// tokens: those of the index the parser then reads when the answer is
+	// short enough to parse (and, being ASCII, not rewritten by
+	// normalizeUnicode), a scanner's otherwise (no slice of tokens of a
+	// 14 MB input is built).
+	var nest nesting
+	var idx texscan.Index
+	if len(s) <= MaxInput {
+		idx, _ = texscan.NewIndex(s, texscan.Limits{})
+		for k := range idx.Len() {
+			nest.add(idx.Token(k))
+		}
+	} else {
+		for sc := texscan.NewScanner(s, 0); ; {
+			t, ok := sc.Next()
+			if !ok {
+				break
+			}
+			nest.add(t)
+		}
+	}
+	if nest.most > MaxDepth {
+		return nil, &Error{Col: nest.at + 1, Msg: fmt.Sprintf("expression nested too deeply (more than %d brackets and braces deep)", MaxDepth)}
 	}
 	// plain text or LaTeX is decided on what was written, before Unicode
 	// math is spelled in LaTeX (2¹⁰ stays a plain-text answer)
@@ -186,7 +223,10 @@ func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err erro
 	if len(s) > MaxInput {
 		return nil, &Error{Col: MaxInput, Msg: "answer too long"}
 	}
-	p := &parser{s: s, intFrac: map[expr.Node]bool{}, cfg: cfg, ctx: ctx}
+	if s != orig {
+		idx, _ = texscan.NewIndex(s, texscan.Limits{}) // (s is at most MaxInput bytes)
+	}
+	p := &parser{s: s, idx: idx, intFrac: map[expr.Node]bool{}, cfg: cfg, ctx: ctx}
 	p.latexMode = latexMode
 	defer func() {
 		if r := recover(); r != nil {
@@ -253,58 +293,69 @@ func ParseWithContext(ctx context.Context, s string, cfg Config) (expr.Node, err
 	return parse(ctx, s, cfg)
 }
 
-var commaNumberRe = regexp.MustCompile(`\d+(?:(?:,|\{,\})\d+)+`)
-
 // decimalCommas rewrites the decimal commas of s (see Config.DecimalComma)
-// as points.
+// as points. A candidate is a run of digit groups joined by commas or {,}
+// (texscan's Number tokens and the separators between them) with exactly
+// one comma, outside (), [] and \{\} (a LaTeX group {} is not a bracket:
+// \frac{1,5}{2} holds a number), and not part of a longer literal (1.5,2,
+// ,5,2, 3,5.1, 5,2,).
 func decimalCommas(s string) string {
-	ms := commaNumberRe.FindAllStringIndex(s, -1)
-	if ms == nil {
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
 		return s
 	}
-	// bracket depth before each byte: (), [] and \{\} (a LaTeX group {} is
-	// not a bracket: \frac{1,5}{2} holds a number)
-	depth := make([]int, len(s)+1)
-	d := 0
-	for i := 0; i < len(s); i++ {
-		depth[i] = d
-		switch s[i] {
-		case '(', '[':
-			d++
-		case ')', ']':
-			d--
-		case '\\':
-			if i+1 < len(s) && s[i+1] == '{' {
-				d++
-				i++
-				depth[i] = d
-			} else if i+1 < len(s) && s[i+1] == '}' {
-				d--
-				i++
-				depth[i] = d
-			}
+	at := func(k int) texscan.Token {
+		if k < 0 || k >= len(toks) {
+			return texscan.Token{Kind: noKind}
 		}
+		return toks[k]
+	}
+	// sep is the number of tokens of a separator at k followed by a
+	// Number: 1 for ",", 3 for "{,}", 0 for none
+	sep := func(k int) int {
+		switch {
+		case isPunct(at(k), ',') && at(k+1).Kind == texscan.Number:
+			return 1
+		case at(k).Kind == texscan.Open && isPunct(at(k+1), ',') && at(k+2).Kind == texscan.Close && at(k+3).Kind == texscan.Number:
+			return 3
+		}
+		return 0
 	}
 	var b strings.Builder
-	last := 0
-	for _, m := range ms {
-		lo, hi := m[0], m[1]
-		run := s[lo:hi]
-		if strings.Count(run, ",") != 1 || depth[lo] > 0 {
+	last, depth := 0, 0
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		switch {
+		case isPunct(t, '(') || isPunct(t, '[') || t.Text == `\{` || t.Kind == texscan.MathOpen:
+			// (\( and \[ have always counted as brackets here)
+			depth++
+			continue
+		case isPunct(t, ')') || isPunct(t, ']') || t.Text == `\}` || t.Kind == texscan.MathClose:
+			depth--
+			continue
+		case t.Kind != texscan.Number:
 			continue
 		}
-		// part of a longer literal: 1.5,2 or ,5,2 or 3,5.1
-		if lo > 0 && (s[lo-1] == '.' || s[lo-1] == ',') || hi < len(s) && (s[hi] == '.' && hi+1 < len(s) && isDigit(s[hi+1]) || s[hi] == ',') {
-			continue
+		// a run of Numbers joined by separators, from toks[k] to toks[e]
+		e, commas, comma, dotted := k, 0, -1, strings.Contains(t.Text, ".")
+		for n := sep(e + 1); n > 0; n = sep(e + 1) {
+			commas++
+			comma = e + 1
+			e += n + 1
+			dotted = dotted || strings.Contains(toks[e].Text, ".")
 		}
-		sep := strings.Index(run, ",")
-		sepLen := 1
-		if strings.Contains(run, "{,}") {
-			sep, sepLen = strings.Index(run, "{,}"), 3
+		pre, post := at(k-1), at(e+1)
+		ok := commas == 1 && depth <= 0 && !dotted && !isPunct(pre, '.') && !isPunct(pre, ',') && !isPunct(post, ',')
+		if ok {
+			c := toks[comma]
+			b.WriteString(s[last:c.Pos])
+			b.WriteByte('.')
+			last = toks[e-1].End() // after the comma or the {,}
 		}
-		b.WriteString(s[last : lo+sep])
-		b.WriteByte('.')
-		last = lo + sep + sepLen
+		k = e
+	}
+	if last == 0 {
+		return s
 	}
 	b.WriteString(s[last:])
 	return b.String()
@@ -404,13 +455,13 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 			continue
 		}
 		if t.kind == tOp && t.text == "." && len(cur) > 0 {
-			if pending != "" && strings.HasPrefix(p.s[t.start:], "...") {
+			if pending != "" && isPunct(p.tok(t.start+1), '.') && isPunct(p.tok(t.start+2), '.') {
 				// three dots after a separator are an ellipsis, as \dots
 				// is: 1, 2, ... is a sequence that goes on, never the
 				// list 1, 2 (glued to a value, 0.3333... and "2...", they
 				// end it, as before)
 				p.pos = t.start + 3
-				for p.pos < len(p.s) && p.s[p.pos] == '.' {
+				for isPunct(p.tok(p.pos), '.') {
 					p.pos++
 				}
 				p.cacheOK = false
@@ -520,10 +571,7 @@ func (p *parser) parseRel() expr.Node {
 			p.failf(t.start, "a relation with no left side is not an answer: %s", name)
 		}
 	}
-	if m := lhsFunc.FindStringSubmatchIndex(p.s[p.pos:]); m != nil && (p.pos == 0 || !isLetter(p.s[p.pos-1]) || p.pos == p.sepEnd) {
-		fn := p.s[p.pos+m[2] : p.pos+m[3]]
-		arg := p.s[p.pos+m[4] : p.pos+m[5]]
-		end := p.pos + strings.LastIndex(p.s[p.pos:p.pos+m[1]], ")") + 1
+	if fn, arg, end, ok := p.lhsFuncAt(p.pos); ok && (p.pos == 0 || !isLetter(p.s[p.pos-1]) || p.pos == p.sepEnd) {
 		p.pos, p.cacheOK = end, false
 		first = &expr.Call{Fn: fn, Args: []expr.Node{p.letterSym(arg)}}
 	} else {
@@ -627,10 +675,40 @@ func (p *parser) parseGenFrac() expr.Node {
 	return first
 }
 
-// lhsFunc matches a one-letter function applied to one variable on the
-// left of an equation: W(n) = ..., P(x) = ... (f and g are read as
-// functions everywhere).
-var lhsFunc = regexp.MustCompile(`^([A-Za-z])\s*(?:\\left\s*)?\(\s*([A-Za-z])\s*(?:\\right\s*)?\)\s*(?:=[^=]|=$)`)
+// lhsFuncAt reads a one-letter function applied to one variable on the
+// left of an equation at i: W(n) = ..., P(x) = ..., P \left( x \right) =
+// (f and g are read as functions everywhere). It returns the two letters
+// and the offset after the closing parenthesis; the = after it (not ==) is
+// left to read.
+func (p *parser) lhsFuncAt(i int) (fn, arg string, end int, ok bool) {
+	f := p.tok(i)
+	if f.Kind != texscan.Word || len(f.Text) != 1 {
+		return "", "", 0, false
+	}
+	k := p.skipSpacesAt(f.End())
+	if p.tok(k).Is("left") {
+		k = p.skipSpacesAt(k + len(`\left`))
+	}
+	if !isPunct(p.tok(k), '(') {
+		return "", "", 0, false
+	}
+	a := p.tok(p.skipSpacesAt(k + 1))
+	if a.Kind != texscan.Word || len(a.Text) != 1 {
+		return "", "", 0, false
+	}
+	k = p.skipSpacesAt(a.End())
+	if p.tok(k).Is("right") {
+		k = p.skipSpacesAt(k + len(`\right`))
+	}
+	if !isPunct(p.tok(k), ')') {
+		return "", "", 0, false
+	}
+	end = k + 1
+	if k = p.skipSpacesAt(end); !isPunct(p.tok(k), '=') || isPunct(p.tok(k+1), '=') {
+		return "", "", 0, false
+	}
+	return f.Text, a.Text, end, true
+}
 
 // ---- arithmetic ----
 
@@ -803,7 +881,7 @@ func (p *parser) parseMul() expr.Node {
 			// variable the product stays (ASDiv's "11 r6" is read by its
 			// formula checker), and a variable the gold does not have
 			// keeps the answer from being Equal (equiv's freshGuard).
-			if j := p.skipSpacesAt(t.end); (j >= len(p.s) || p.s[j] != '^' && p.s[j] != '!') && len(expr.FreeVars(last)) == 0 {
+			if nt := p.tok(p.skipSpacesAt(t.end)); !isPunct(nt, '^') && !isPunct(nt, '!') && len(expr.FreeVars(last)) == 0 {
 				p.failf(t.start, "a number after %s is not read as a product (write it first, or with \\cdot)", last)
 			}
 		}
@@ -1070,40 +1148,34 @@ func (p *parser) isOrdinalMark(base expr.Node) bool {
 	if !ok || !n.V.IsInt() || n.Dec {
 		return false
 	}
-	s := p.s
 	i := p.skipSpacesAt(p.pos)
 	braces := 0
-	if i < len(s) && s[i] == '{' {
+	if p.tok(i).Kind == texscan.Open {
 		braces++
 		i = p.skipSpacesAt(i + 1)
 	}
-	if i < len(s) && s[i] == '\\' {
+	if i < len(p.s) && p.s[i] == '\\' {
 		name, end := p.cmdAt(i)
 		if name != "text" && name != "mathrm" && name != "textrm" && name != "mbox" {
 			return false
 		}
 		i = p.skipSpacesAt(end)
-		if i >= len(s) || s[i] != '{' {
+		if p.tok(i).Kind != texscan.Open {
 			return false
 		}
 		braces++
 		i = p.skipSpacesAt(i + 1)
 	}
-	if i+2 > len(s) {
-		return false
-	}
-	switch s[i : i+2] {
+	// the suffix is a whole word: ^{the...} is a word, not a suffix
+	switch p.tok(i).Text {
 	case "th", "st", "nd", "rd":
 	default:
 		return false
 	}
 	i += 2
-	if i < len(s) && isLetter(s[i]) {
-		return false // ^{the...}: a word, not a suffix
-	}
 	for ; braces > 0; braces-- {
 		i = p.skipSpacesAt(i)
-		if i >= len(s) || s[i] != '}' {
+		if p.tok(i).Kind != texscan.Close {
 			return false
 		}
 		i++
@@ -1113,35 +1185,23 @@ func (p *parser) isOrdinalMark(base expr.Node) bool {
 	return true
 }
 
-// skipSpacesAt returns the first offset at or after i that is no space.
-func (p *parser) skipSpacesAt(i int) int {
-	for i < len(p.s) && isSpace(p.s[i]) {
-		i++
-	}
-	return i
-}
-
 // intArgEnd returns the end of an argument that is an integer literal at i
 // ({12} or one digit, after spaces), or -1.
 func (p *parser) intArgEnd(i int) int {
-	s := p.s
 	i = p.skipSpacesAt(i)
-	if i < len(s) && isDigit(s[i]) {
+	if digitRun(p.tok(i)) > 0 {
 		return i + 1
 	}
-	if i >= len(s) || s[i] != '{' {
+	if p.tok(i).Kind != texscan.Open {
 		return -1
 	}
 	j := p.skipSpacesAt(i + 1)
-	k := j
-	for k < len(s) && isDigit(s[k]) {
-		k++
-	}
-	if k == j {
+	d := digitRun(p.tok(j))
+	if d == 0 {
 		return -1
 	}
-	k = p.skipSpacesAt(k)
-	if k >= len(s) || s[k] != '}' {
+	k := p.skipSpacesAt(j + d)
+	if p.tok(k).Kind != texscan.Close {
 		return -1
 	}
 	return k + 1
@@ -1149,26 +1209,41 @@ func (p *parser) intArgEnd(i int) int {
 
 // isDegreeMark consumes "\circ", "{\circ}", "\degree" after ^.
 func (p *parser) isDegreeMark() bool {
-	save := p.pos
-	for p.pos < len(p.s) && isSpace(p.s[p.pos]) {
-		p.pos++
-	}
-	rest := p.s[p.pos:]
-	for _, m := range []string{"\\circ", "{\\circ}", "{ \\circ }", "{\\circ }", "{ \\circ}", "\\degree", "{\\degree}", "o"} {
-		if strings.HasPrefix(rest, m) {
-			if m == "o" && len(rest) > 1 && isLetter(rest[1]) {
-				continue
-			}
-			if m == "\\circ" && len(rest) > 5 && isLetter(rest[5]) {
-				continue
-			}
-			p.pos += len(m)
-			p.cacheOK = false
-			return true
+	i := p.skipSpacesAt(p.pos)
+	t := p.tok(i)
+	end := 0
+	switch {
+	case t.Is("circ"):
+		end = t.End()
+	case t.Kind == texscan.Open:
+		// {\circ}, { \circ }, {\degree}: one space at most on each side
+		// of \circ
+		k := i + 1
+		if p.tok(k).Text == " " && p.tok(k+1).Is("circ") {
+			k++
 		}
+		c := p.tok(k)
+		if !c.Is("circ") && !c.Is("degree") {
+			return false
+		}
+		k = c.End()
+		if c.Is("circ") && p.tok(k).Text == " " {
+			k++
+		}
+		if p.tok(k).Kind != texscan.Close {
+			return false
+		}
+		end = k + 1
+	case t.Kind == texscan.Command && strings.HasPrefix(t.Text, "\\degree"):
+		end = i + len("\\degree") // (also the start of \degrees, as always)
+	case t.Text == "o":
+		end = t.End()
+	default:
+		return false
 	}
-	p.pos = save
-	return false
+	p.pos = end
+	p.cacheOK = false
+	return true
 }
 
 // parseExponent parses the argument of ^: a group, a signed exponent, or a
@@ -1221,7 +1296,7 @@ func (p *parser) postfixOps(x expr.Node) expr.Node {
 		switch {
 		case t.kind == tOp && t.text == "!":
 			p.pos = t.end
-			if p.pos < len(p.s) && p.s[p.pos] == '!' {
+			if isPunct(p.tok(p.pos), '!') {
 				// n!! is the double factorial, not (n!)!
 				p.pos++
 				p.cacheOK = false
@@ -1444,13 +1519,13 @@ func (p *parser) skipUnit() bool {
 		return true
 	case tOp:
 		if t.text == "(" {
-			// "(apples)"
+			// "(apples)": words and spaces, then ")"
 			k := t.end
-			for k < len(p.s) && (isLetter(p.s[k]) || p.s[k] == ' ') {
-				k++
+			for w := p.tok(k); w.Kind == texscan.Word || onlySpaces(w); w = p.tok(k) {
+				k = w.End()
 			}
 			w := strings.TrimSpace(p.s[t.end:k])
-			if k < len(p.s) && p.s[k] == ')' && len(w) >= 3 && isWordText(w) && !isFuncWord(w) && !hasQualifier(w) {
+			if isPunct(p.tok(k), ')') && len(w) >= 3 && isWordText(w) && !isFuncWord(w) && !hasQualifier(w) {
 				p.pos = k + 1
 				p.cacheOK = false
 				return true

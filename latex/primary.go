@@ -2,10 +2,10 @@ package latex
 
 import (
 	"math/big"
-	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/expr"
+	"github.com/matheval/matheval/texscan"
 )
 
 // funcNames maps function names (LaTeX commands and plain words) to expr
@@ -86,19 +86,8 @@ func textAnswer(s string) string {
 // closesAtEnd reports whether the brace group opened at s[open] closes at
 // the end of s.
 func closesAtEnd(s string, open int) bool {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return i == len(s)-1
-			}
-		}
-	}
-	return false
+	g, err := texscan.Match(s, open, texscan.Braces, texscan.Limits{})
+	return err == nil && g.End == len(s)
 }
 
 // baseNumber reads a number in a base above ten written with capital
@@ -107,11 +96,12 @@ func (p *parser) baseNumber(t token) expr.Node {
 	if !allDigits(t.text) {
 		return nil
 	}
+	// digits and capital letters, then _
 	k := t.end
-	for k < len(p.s) && (isDigit(p.s[k]) || p.s[k] >= 'A' && p.s[k] <= 'Z') {
-		k++
+	for d := p.tok(k); d.Kind == texscan.Number && allDigits(d.Text) || d.Kind == texscan.Word && strings.ToUpper(d.Text) == d.Text; d = p.tok(k) {
+		k = d.End()
 	}
-	if k == t.end || k >= len(p.s) || p.s[k] != '_' {
+	if k == t.end || !isPunct(p.tok(k), '_') {
 		return nil
 	}
 	save := p.pos
@@ -129,8 +119,16 @@ func (p *parser) baseNumber(t token) expr.Node {
 	return nil
 }
 
-// textDigits matches \text{B7}-style digits of a base above ten.
-var textDigits = regexp.MustCompile(`^[0-9A-Za-z]+$`)
+// textDigits reports whether w could be \text{B7}-style digits of a base
+// above ten: ASCII letters and digits only.
+func textDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isDigit(w[i]) && !isLetter(w[i]) {
+			return false
+		}
+	}
+	return w != ""
+}
 
 func (p *parser) numberNode(t token) expr.Node {
 	v, dec, places, ok := numValue(t.text)
@@ -366,14 +364,14 @@ func (p *parser) parseWord(t token) expr.Node {
 	// product f*x (which made g(2) equal to 2g). Only f and g: they name
 	// functions in every MATH gold that writes them before a parenthesis,
 	// while h(a+b) or p(1-p) are as often products.
-	if m := funcAppRe.FindStringSubmatchIndex(p.s[t.start:]); m != nil && (t.start == 0 || !isLetter(p.s[t.start-1])) {
-		head := p.s[t.start : t.start+m[3]]
+	if end, ok := p.funcAppAt(t.start); ok && (t.start == 0 || !isLetter(p.s[t.start-1])) {
+		head := p.s[t.start:end]
 		fn := head[:1]
 		if strings.Contains(head, "^") {
 			fn += "^{-1}" // one spelling of the inverse, however written
 		}
 		fn += strings.Repeat("'", strings.Count(head, "'"))
-		p.pos = t.start + m[3]
+		p.pos = end
 		p.cacheOK = false
 		return p.parseFunction(fn, t)
 	}
@@ -413,10 +411,10 @@ func (p *parser) parseFunction(fn string, at token) expr.Node {
 	if fn == "log" && base == nil && !p.latexMode {
 		if t := p.peek(); t.kind == tNum && allDigits(t.text) {
 			q := t.end
-			for q < len(p.s) && p.s[q] == ' ' {
-				q++
+			if onlySpaces(p.tok(q)) {
+				q = p.tok(q).End()
 			}
-			if q < len(p.s) && p.s[q] == '(' {
+			if isPunct(p.tok(q), '(') {
 				p.pos = t.end
 				base = p.numberNode(t)
 			}
@@ -652,11 +650,11 @@ func (p *parser) parseCommand(t token) expr.Node {
 		return n
 	case "sqrt":
 		var idx expr.Node
-		if p.pos < len(p.s) && strings.HasPrefix(strings.TrimLeft(p.s[p.pos:], " "), "[") {
-			q := p.pos
-			for p.s[q] == ' ' {
-				q++
-			}
+		q := p.pos
+		if onlySpaces(p.tok(q)) {
+			q = p.tok(q).End()
+		}
+		if isPunct(p.tok(q), '[') {
 			p.pos = q + 1
 			p.cacheOK = false
 			p.bracket++
@@ -869,11 +867,11 @@ func (p *parser) parseCommand(t token) expr.Node {
 // betweenRelations reports whether the command token t stands alone
 // between two relation signs (= \zzz =).
 func (p *parser) betweenRelations(t token) bool {
-	i := t.start - 1
-	for i >= 0 && isSpace(p.s[i]) {
-		i--
+	pt := p.prevTok(t.start)
+	for isBlank(pt) {
+		pt = p.prevTok(pt.Pos)
 	}
-	if i < 0 || !(p.s[i] == '=' || p.s[i] == '<' || p.s[i] == '>') {
+	if !isPunct(pt, '=') && !isPunct(pt, '<') && !isPunct(pt, '>') {
 		return false
 	}
 	nt := p.peek()
@@ -882,15 +880,19 @@ func (p *parser) betweenRelations(t token) bool {
 }
 
 func (p *parser) skipOptional() {
-	q := p.pos
-	for q < len(p.s) && isSpace(p.s[q]) {
-		q++
+	q := p.skipSpacesAt(p.pos)
+	if !isPunct(p.tok(q), '[') {
+		return
 	}
-	if q < len(p.s) && p.s[q] == '[' {
-		if k := strings.IndexByte(p.s[q:], ']'); k > 0 {
-			p.pos = q + k + 1
+	// up to the first ] (an optional argument holds no brackets)
+	for k := q + 1; k < len(p.s); {
+		t := p.tok(k)
+		if isPunct(t, ']') {
+			p.pos = t.End()
 			p.cacheOK = false
+			return
 		}
+		k = t.End()
 	}
 }
 
@@ -918,7 +920,7 @@ func (p *parser) parseTextCmd(name string, at token) expr.Node {
 		return p.parseFunction(fn, at)
 	}
 	// digits of a base above ten in text: \text{B7}_{12}
-	if textDigits.MatchString(w) && p.pos < len(p.s) && p.s[p.pos] == '_' {
+	if textDigits(w) && isPunct(p.tok(p.pos), '_') {
 		at := token{start: p.pos}
 		p.pos++
 		sub, ok := p.rawArg()
@@ -946,11 +948,8 @@ func (p *parser) parseTextCmd(name string, at token) expr.Node {
 		}
 	}
 	// math inside: parse the content in place
-	p.pos = save
-	for p.pos < len(p.s) && isSpace(p.s[p.pos]) {
-		p.pos++
-	}
-	if p.pos < len(p.s) && p.s[p.pos] == '{' {
+	p.pos = p.skipSpacesAt(save)
+	if p.tok(p.pos).Kind == texscan.Open {
 		p.pos++
 		p.cacheOK = false
 		p.bracket++
@@ -1096,15 +1095,143 @@ func (p *parser) parseEnv(at token) expr.Node {
 	return out
 }
 
-// funcAppRe matches an application of f or g: the name, an optional inverse
-// mark ^{-1} or primes, then "(" (or "\left(").
-var funcAppRe = regexp.MustCompile(`^([fg](?:\^\s*\{\s*-\s*1\s*\}|\^-1)?'{0,3})(?:\s*\\left\s*)?\(`)
+// funcAppAt reads the head of an application of f or g at i: the name,
+// an optional inverse mark ^{-1} (spaces allowed inside the braces) or
+// ^-1, or up to three primes, then "(" or "\left(". It returns the end of
+// the head (before the parenthesis).
+func (p *parser) funcAppAt(i int) (int, bool) {
+	f := p.tok(i)
+	if f.Text != "f" && f.Text != "g" {
+		return 0, false
+	}
+	k := f.End()
+	if isPunct(p.tok(k), '^') {
+		if isPunct(p.tok(k+1), '-') && p.tok(k+2).Text == "1" {
+			k += 3
+		} else if j := p.skipSpacesAt(k + 1); p.tok(j).Kind == texscan.Open {
+			j = p.skipSpacesAt(j + 1)
+			if !isPunct(p.tok(j), '-') {
+				return 0, false
+			}
+			if j = p.skipSpacesAt(j + 1); p.tok(j).Text != "1" {
+				return 0, false
+			}
+			if j = p.skipSpacesAt(j + 1); p.tok(j).Kind != texscan.Close {
+				return 0, false
+			}
+			k = j + 1
+		} else {
+			return 0, false
+		}
+	}
+	for n := 0; n < 3 && isPunct(p.tok(k), '\''); n++ {
+		k++
+	}
+	if isPunct(p.tok(k), '(') {
+		return k, true
+	}
+	if j := p.skipSpacesAt(k); p.tok(j).Is("left") && isPunct(p.tok(p.skipSpacesAt(j+len(`\left`))), '(') {
+		return k, true
+	}
+	return 0, false
+}
 
-// setBuilderHead matches the head of a set-builder set after \{: one letter
-// variable, optionally "\in \mathbb{R}" (the reals only: over Z or N the set
-// is discrete and is not the interval its condition describes), then the
-// separator \mid, |, :, \colon or \vert (after an optional \middle).
-var setBuilderHead = regexp.MustCompile(`^\s*([A-Za-z])\s*(?:\\in\s*(?:\\mathbb\s*\{\s*R\s*\}|\\mathbb\s*R|\\Bbb\s*\{?\s*R\s*\}?|\\R\b|\\mathbf\s*\{\s*R\s*\}|ℝ)\s*)?(?:\\middle\s*)?(?:\\mid\b|\\vert\b|\\colon\b|\||:)`)
+// setBuilderHeadAt reads the head of a set-builder set after \{ at i: one
+// letter variable, optionally "\in \mathbb{R}" (the reals only: over Z or
+// N the set is discrete and is not the interval its condition describes),
+// then the separator \mid, |, :, \colon or \vert (after an optional
+// \middle). It returns the variable and the offset after the separator.
+func (p *parser) setBuilderHeadAt(i int) (string, int, bool) {
+	k := p.skipSpacesAt(i)
+	v := p.tok(k)
+	if v.Kind != texscan.Word || len(v.Text) != 1 {
+		return "", 0, false
+	}
+	k = p.skipSpacesAt(v.End())
+	if p.tok(k).Is("in") {
+		e, ok := p.realsAt(p.skipSpacesAt(k + len(`\in`)))
+		if !ok {
+			return "", 0, false
+		}
+		k = p.skipSpacesAt(e)
+	}
+	if p.tok(k).Is("middle") {
+		k = p.skipSpacesAt(k + len(`\middle`))
+	}
+	switch t := p.tok(k); {
+	case t.Is("mid") || t.Is("vert") || t.Is("colon"):
+		if e := t.End(); e < len(p.s) && (isDigit(p.s[e]) || p.s[e] == '_') {
+			return "", 0, false // \mid2: no word boundary, as the pattern had it
+		}
+		return v.Text, t.End(), true
+	case isPunct(t, '|') || isPunct(t, ':'):
+		return v.Text, t.End(), true
+	}
+	return "", 0, false
+}
+
+// realsAt reads a name of the reals at i: \mathbb{R}, \mathbb R, \mathbbR,
+// \Bbb{R} (braces optional), \R, \mathbf{R} or ℝ. It returns the offset
+// after it.
+func (p *parser) realsAt(i int) (int, bool) {
+	t := p.tok(i)
+	// r reads the R of a name at k, in braces when braced says so
+	// (optional when it is -1)
+	r := func(k int, braced int) (int, bool) {
+		k = p.skipSpacesAt(k)
+		open := p.tok(k).Kind == texscan.Open
+		if open && braced == 0 || !open && braced == 1 {
+			return 0, false
+		}
+		if open {
+			k = p.skipSpacesAt(k + 1)
+		}
+		if p.tok(k).Text != "R" {
+			return 0, false
+		}
+		k++
+		if !open {
+			if braced == -1 {
+				if j := p.skipSpacesAt(k); p.tok(j).Kind == texscan.Close {
+					return j + 1, true
+				}
+			}
+			return k, true
+		}
+		k = p.skipSpacesAt(k)
+		if p.tok(k).Kind != texscan.Close {
+			if braced == -1 {
+				return k, true // \Bbb{R: each brace of \Bbb is optional
+			}
+			return 0, false
+		}
+		return k + 1, true
+	}
+	switch {
+	case t.Is("mathbbR") || t.Text == "ℝ":
+		return t.End(), true
+	case t.Is("BbbR"):
+		if j := p.skipSpacesAt(t.End()); p.tok(j).Kind == texscan.Close {
+			return j + 1, true
+		}
+		return t.End(), true
+	case t.Is("R"):
+		if e := t.End(); e < len(p.s) && (isDigit(p.s[e]) || p.s[e] == '_') {
+			return 0, false
+		}
+		return t.End(), true
+	case t.Is("mathbb"):
+		if e, ok := r(t.End(), 1); ok {
+			return e, true
+		}
+		return r(t.End(), 0)
+	case t.Is("Bbb"):
+		return r(t.End(), -1)
+	case t.Is("mathbf"):
+		return r(t.End(), 1)
+	}
+	return 0, false
+}
 
 // trySetBuilder parses the set-builder set \{x \mid cond\} (also with |, :,
 // and x \in \mathbb{R}) after the opening \{. The set of reals it denotes
@@ -1116,13 +1243,11 @@ var setBuilderHead = regexp.MustCompile(`^\s*([A-Za-z])\s*(?:\\in\s*(?:\\mathbb\
 // element form) is left to the plain set parser, which rejects a \mid or |
 // separator: never a guess.
 func (p *parser) trySetBuilder() (expr.Node, bool) {
-	m := setBuilderHead.FindStringSubmatchIndex(p.s[p.pos:])
-	if m == nil {
+	name, end, ok := p.setBuilderHeadAt(p.pos)
+	if !ok {
 		return nil, false
 	}
 	start := p.pos
-	name := p.s[p.pos+m[2] : p.pos+m[3]]
-	end := p.pos + m[1]
 	if p.s[end-1] == ':' && end < len(p.s) && p.s[end] == '=' {
 		return nil, false // ":=" is an assignment, not a separator
 	}

@@ -62,6 +62,9 @@ var kindNames = [...]string{"Char", "Word", "Number", "Space", "Newline", "Comma
 	"MathShift", "MathOpen", "MathClose", "Begin", "End", "Punct"}
 
 func (k Kind) String() string {
+	if k == EOF {
+		return "EOF"
+	}
 	if int(k) < len(kindNames) {
 		return kindNames[k]
 	}
