@@ -62,8 +62,11 @@ func dropDenied(found []Candidate, r *reply) []Candidate {
 }
 
 // qualifiedBefore reports whether the words right before a formula at pos
-// qualify its value ("at least $5$", "about $5$", "more than $5$"): the
-// formula is then no answer, as a plain number after them is not.
+// bound its value ("at least $5$", "more than $5$", "up to $5$"): the
+// formula is then no answer, as a plain number after them is not. Hedges
+// ("approximately $28.27$") are not read here: a formula after them is a
+// decimal the policy's rounding rule judges, and HARDMath's answers are
+// approximations by nature.
 func qualifiedBefore(reply string, pos int) bool {
 	pre := reply[max(0, pos-40):pos]
 	if k := strings.LastIndexAny(pre, "!?\n"); k >= 0 {
@@ -81,7 +84,7 @@ func qualifiedBefore(reply string, pos int) bool {
 			}
 		}
 	}
-	return hedged(pre, len(pre))
+	return false
 }
 
 // valueWordAfter returns the word right after a candidate, past its closing
@@ -169,21 +172,31 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		}
 		break
 	}
-	// the unit's tokens: words, unit signs, / and ^ with its digits
+	// the unit's tokens: words, unit signs, / and ^ with its digits, in up
+	// to four runs one space apart ("miles per hour", "square feet"); the
+	// longest that the unit table reads whole is the unit
 	sc := texscan.NewScanner(reply, i)
-	j, k := -1, i
-	for {
+	j := -1
+	var ends []int // the end of each run
+	k := i
+	for len(ends) < 4 {
 		t, ok := sc.Next()
 		if !ok {
 			break
 		}
-		if j < 0 && t.Kind == texscan.Space {
-			k = t.End()
+		if t.Kind == texscan.Space {
+			if j < 0 {
+				k = t.End()
+				continue
+			}
+			if t.Text != " " || len(ends) == 0 || ends[len(ends)-1] != t.Pos {
+				break
+			}
 			continue
 		}
 		unitTok := t.Kind == texscan.Word || t.Kind == texscan.Char && strings.Contains("°℃℉²³·µμΩ¢£¥₹€′″", t.Text) ||
 			t.Kind == texscan.Punct && (t.Text == "/" || t.Text == "^") ||
-			t.Kind == texscan.Number && k > 0 && reply[k-1] == '^' ||
+			t.Kind == texscan.Number && t.Pos > 0 && reply[t.Pos-1] == '^' ||
 			t.Kind == texscan.MathShift && t.Text == "$" // "US$", or "5 $." (at a sentence's end only, below)
 		if !unitTok {
 			break
@@ -191,20 +204,28 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		if j < 0 {
 			j = t.Pos
 		}
-		k = t.End()
+		if n := len(ends); n > 0 && ends[n-1] == t.Pos {
+			ends[n-1] = t.End() // the run goes on
+		} else {
+			ends = append(ends, t.End())
+		}
 	}
 	if j < 0 {
 		return "", false
 	}
-	tok := strings.TrimRight(reply[j:k], "/^·")
+	tok := ""
+	for n := len(ends); n > 0; n-- {
+		c := strings.TrimRight(reply[j:ends[n-1]], "/^·")
+		if _, _, ok := parseUnit(c); ok && c != "" {
+			tok, k = c, j+len(c)
+			break
+		}
+	}
 	if tok == "" {
 		return "", false
 	}
 	switch tok {
 	case "am", "pm", "as", "at", "dam", "Am", "Pm", "As", "At":
-		return "", false
-	}
-	if _, _, ok := parseUnit(tok); !ok {
 		return "", false
 	}
 	if k < len(reply) && reply[k] >= '0' && reply[k] <= '9' {
@@ -256,7 +277,11 @@ func attachValueWords(found []Candidate, r *reply) {
 			// a bare candidate would be accepted, and 5 kPa would be 5 Pa
 			if u, ok := unitWordAfter(reply, found[i].End, found[i].Kind); ok && !hasUnitText(found[i].Text) {
 				found[i].Text += `\text{ ` + u + `}`
-				found[i].Items = nil
+				// a run's unit is each item's ("$\boxed{15\frac{39}{40}}$ or
+				// $\boxed{\frac{639}{40}}$ inches"): the items stay apart
+				for j := range found[i].Items {
+					found[i].Items[j] += `\text{ ` + u + `}`
+				}
 			}
 			continue
 		}

@@ -92,8 +92,7 @@ var qualifierBefore = []string{"not", "no", "never", "least", "most", "than", "u
 
 // hedgeBefore are the words that make the number after them an estimate
 // ("about 9", "roughly 9"). An answer statement with them was already
-// refused; the last number or formula of a plain reply is too (plainNumber,
-// qualifiedBefore). MATH 401's replies are decimals compared within a
+// refused; the last number of a plain reply is too (plainNumber). MATH 401's replies are decimals compared within a
 // tolerance, where "about 160.57" is the answer: its number rules do not
 // read these words.
 var hedgeBefore = []string{"about", "approximately", "approx", "roughly", "nearly", "almost", "around", "circa",

@@ -121,12 +121,25 @@ func TestUnitRenderingsNeverEqualAnotherUnit(t *testing.T) {
 // sentence without the hedge is read.
 func TestHedgedPlainNumber(t *testing.T) {
 	for _, h := range []string{"about", "approximately", "roughly", "nearly", "almost", "around", "circa", "≈", "at least", "more than", "up to"} {
-		for _, r := range []string{"%s 5", "It is %s 5.", "So we get %s $5$.", "So we get %s \\(5\\)."} {
+		for _, r := range []string{"%s 5", "It is %s 5."} {
 			reply := fmt.Sprintf(r, h)
 			if v := Grade(MATH, "5", reply, ""); v.Kind == Correct {
 				t.Errorf("gold 5 <- %q: %s (%s), want it not read as 5", reply, v.Kind, v.Reason)
 			}
 		}
+	}
+	// a formula after a bound is no answer either; after a hedge it is a
+	// decimal for the rounding rule (approximately $28.27$ for 9\pi)
+	for _, h := range []string{"at least", "more than", "up to", "less than"} {
+		for _, r := range []string{"So we get %s $5$.", "So we get %s \\(5\\)."} {
+			reply := fmt.Sprintf(r, h)
+			if v := Grade(MATH, "5", reply, ""); v.Kind == Correct {
+				t.Errorf("gold 5 <- %q: %s (%s), want it not read as 5", reply, v.Kind, v.Reason)
+			}
+		}
+	}
+	if v := Grade(MATH, `9\pi`, "So the area is approximately $28.27$.", ""); v.Kind != Correct {
+		t.Errorf("gold 9\\pi <- approximately $28.27$: %s (%s), want Correct", v.Kind, v.Reason)
 	}
 	for _, reply := range []string{"5", "It is 5.", "So we get $5$.", "So the answer is about right: 5."} {
 		if v := Grade(MATH, "5", reply, ""); v.Kind != Correct {
