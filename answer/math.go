@@ -197,6 +197,9 @@ func normalizeSplit(s string) (string, unitSet) {
 	if !strings.HasSuffix(s, "...") { // an ellipsis is the parser's to read ("1, 2, ...")
 		s = strings.TrimSpace(strings.TrimRight(s, "."))
 	}
+	if h, gu, ok := gluedUnit(s); ok {
+		s = h + `\text{ ` + gu + `}` // "1,000.99m²" is 1,000.99 m²
+	}
 	head, tail, _ := unitTail(s, !trig)
 	// units inside the answer count too: on an item of a list ("4\text{
 	// radians}, 20^\circ") or of a tuple ("(6,235^\circ)")
@@ -660,4 +663,46 @@ func wordsOnly(s string) string {
 		words = append(words, strings.ReplaceAll(asciiLower(w), ".", ""))
 	}
 	return strings.Join(words, " ")
+}
+
+// gluedUnit splits a number written with its unit symbol attached
+// ("1,000.99m²", "12cm", "3.5kg") into the number and the unit, when the
+// symbol cannot be a product of variables in a plausible answer: two or more
+// letters the unit table reads whole, or a unit with a Unicode power (m²).
+// A single letter ("5m", "3x") stays the product the parser reads.
+func gluedUnit(s string) (head, unit string, ok bool) {
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil || len(toks) < 2 {
+		return "", "", false
+	}
+	k := len(toks)
+	for k > 0 {
+		t := toks[k-1]
+		if t.Kind == texscan.Word || t.Kind == texscan.Char && strings.Contains("²³µμΩ°", t.Text) {
+			k--
+			continue
+		}
+		break
+	}
+	if k == 0 || k == len(toks) || toks[k-1].Kind != texscan.Number {
+		return "", "", false
+	}
+	for _, t := range toks[:k] {
+		if !(t.Kind == texscan.Number || t.Kind == texscan.Punct && (t.Text == "," || t.Text == "-" || t.Text == ".")) {
+			return "", "", false
+		}
+	}
+	unit = s[toks[k].Pos:]
+	letters := strings.Trim(unit, "²³")
+	switch unit {
+	case "in", "am", "pm", "as", "at", "min", "pt", "cd", "ha", "dam":
+		return "", "", false
+	}
+	if utf8.RuneCountInString(letters) < 2 && letters == unit {
+		return "", "", false
+	}
+	if _, _, ok := parseUnit(unit); !ok {
+		return "", "", false
+	}
+	return s[:toks[k].Pos], unit, true
 }

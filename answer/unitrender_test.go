@@ -147,3 +147,26 @@ func TestHedgedPlainNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestGluedUnit: a unit symbol written onto its number is the number's unit
+// when it cannot be a product of variables in a plausible answer (two or
+// more letters the table reads, or a Unicode power); one letter stays a
+// product. The peer suite's 1,000.99m² against 1000.99.
+func TestGluedUnit(t *testing.T) {
+	cases := []struct {
+		gold, reply string
+		want        Kind
+	}{
+		{"1000.99", "so the number is 10 which is 1,000.99m²", Correct},
+		{`12\text{ cm}`, "It is 12cm.", Correct},
+		{`12\text{ cm}`, "12mm", Wrong},
+		{`12\text{ kPa}`, "12Pa", Wrong},
+		{"5", "so it is 5m", Wrong},
+		{"12", "12ab", Wrong},
+	}
+	for _, c := range cases {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != (c.want == Correct) {
+			t.Errorf("gold %q <- %q: %s (%s), want %s", c.gold, c.reply, v.Kind, v.Reason, c.want)
+		}
+	}
+}
