@@ -32,6 +32,12 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	t := body[s:e]
+	// markdown bold around the whole answer ("**2**") is emphasis, not
+	// part of it
+	if len(t) > 4 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") && !strings.Contains(t[2:len(t)-2], "*") {
+		s, e = s+2, e-2
+		t = body[s:e]
+	}
 	if strings.ContainsAny(t, "\n\r") {
 		// An answer broken across lines ("\frac{1}" then "{2}") is one
 		// answer, never its last line's number: the lines are joined, and

@@ -170,3 +170,15 @@ func TestGluedUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestBareBold: markdown bold around a whole bare reply is emphasis.
+func TestBareBold(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        Kind
+	}{{"2", "**2**", Correct}, {"2", "**3**", Wrong}, {"x^2", "**x^2**", Correct}} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != (c.want == Correct) {
+			t.Errorf("gold %q <- %q: %s (%s), want %s", c.gold, c.reply, v.Kind, v.Reason, c.want)
+		}
+	}
+}
