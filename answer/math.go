@@ -665,11 +665,12 @@ func wordsOnly(s string) string {
 	return strings.Join(words, " ")
 }
 
-// gluedUnit splits a number written with its unit symbol attached
-// ("1,000.99m²", "12cm", "3.5kg") into the number and the unit, when the
-// symbol cannot be a product of variables in a plausible answer: two or more
-// letters the unit table reads whole, or a unit with a Unicode power (m²).
-// A single letter ("5m", "3x") stays the product the parser reads.
+// gluedUnit splits a number written with its unit symbol attached ("12cm",
+// "3.5kg", "12cm²") into the number and the unit, when the symbol is two or
+// more letters the unit table reads whole. A single letter, with or without
+// a power ("5m", "3s²", "1,000.99m²"), stays the product the parser reads:
+// a variable's power is as plausible as a unit there, and reading it as a
+// unit would make 3s² equal to 3.
 func gluedUnit(s string) (head, unit string, ok bool) {
 	toks, err := texscan.Tokens(s, texscan.Limits{})
 	if err != nil || len(toks) < 2 {
@@ -693,13 +694,13 @@ func gluedUnit(s string) (head, unit string, ok bool) {
 		}
 	}
 	unit = s[toks[k].Pos:]
-	letters := strings.Trim(unit, "²³")
-	switch unit {
+	letters := strings.TrimRight(unit, "²³")
+	switch letters {
 	case "in", "am", "pm", "as", "at", "min", "pt", "cd", "ha", "dam":
 		return "", "", false
 	}
-	if utf8.RuneCountInString(letters) < 2 && letters == unit {
-		return "", "", false
+	if utf8.RuneCountInString(letters) < 2 {
+		return "", "", false // 3s², 5m²: a variable's power as well as a unit
 	}
 	if _, _, ok := parseUnit(unit); !ok {
 		return "", "", false
