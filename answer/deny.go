@@ -197,7 +197,9 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		unitTok := t.Kind == texscan.Word || t.Kind == texscan.Char && strings.Contains("°℃℉²³·µμΩ¢£¥₹€′″", t.Text) ||
 			t.Kind == texscan.Punct && (t.Text == "/" || t.Text == "^") ||
 			t.Kind == texscan.Number && t.Pos > 0 && reply[t.Pos-1] == '^' ||
-			t.Kind == texscan.MathShift && t.Text == "$" // "US$", or "5 $." (at a sentence's end only, below)
+			// "US$", or a plain number's "5 $." (at a sentence's end only,
+			// below); after math or a box a dollar is another delimiter
+			t.Kind == texscan.MathShift && t.Text == "$" && (j >= 0 || kind == KindNumber)
 		if !unitTok {
 			break
 		}

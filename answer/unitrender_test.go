@@ -69,6 +69,9 @@ func TestUnitRenderingsNeverEqualAnotherUnit(t *testing.T) {
 				continue
 			}
 			for _, r := range unitRenderings {
+				if b == "$" && strings.Contains(r, "$%s$") {
+					continue // "$5$ $": a dollar after math is another delimiter, not a unit
+				}
 				pairs++
 				gold := `5\text{ ` + a + `}`
 				reply := fmt.Sprintf(r, "5", b)
@@ -89,6 +92,9 @@ func TestUnitRenderingsNeverEqualAnotherUnit(t *testing.T) {
 	for _, a := range syms {
 		word := len(a) >= 2 && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
 		for _, r := range unitRenderings {
+			if a == "$" && strings.Contains(r, "$%s$") {
+				continue
+			}
 			same++
 			if word {
 				words++
