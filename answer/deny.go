@@ -199,8 +199,17 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 			t.Kind == texscan.Number && t.Pos > 0 && reply[t.Pos-1] == '^' ||
 			// "US$", or a plain number's "5 $." (at a sentence's end only,
 			// below); after math or a box a dollar is another delimiter
-			t.Kind == texscan.MathShift && t.Text == "$" && (j >= 0 || kind == KindNumber)
+			t.Kind == texscan.MathShift && t.Text == "$"
 		if !unitTok {
+			break
+		}
+		newRun := len(ends) == 0 || ends[len(ends)-1] != t.Pos
+		if t.Kind == texscan.MathShift && newRun {
+			// a dollar of its own: only a plain number's whole unit
+			if len(ends) == 0 && kind == KindNumber {
+				j = t.Pos
+				ends = append(ends, t.End())
+			}
 			break
 		}
 		if j < 0 {
