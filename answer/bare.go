@@ -114,15 +114,7 @@ func hasStrayWord(t string) bool {
 			var name string
 			name, i = commandAt(t, i) // "\\," and other one-character commands too
 			if name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" || name == "begin" || name == "end" || name == "operatorname" {
-				k := i
-				for k < len(t) && t[k] == ' ' {
-					k++
-				}
-				if openAt(t, k) {
-					if m := matchBrace(t, k); m > 0 {
-						i = m + 1
-					}
-				}
+				i = pastGroupArg(t, i)
 			}
 			other = true
 		case isLetter(c):

@@ -279,16 +279,7 @@ func isProse(s string) bool {
 			name := s[i+1 : j]
 			i = j
 			if name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" {
-				// "\text {cm}": TeX allows spaces before the group.
-				k := i
-				for k < len(s) && s[k] == ' ' {
-					k++
-				}
-				if openAt(s, k) {
-					if m := matchBrace(s, k); m > 0 {
-						i = m + 1
-					}
-				}
+				i = pastGroupArg(s, i)
 			}
 			prevWord = false
 			continue
@@ -313,4 +304,20 @@ func isProse(s string) bool {
 		i++
 	}
 	return false
+}
+
+// pastGroupArg returns the offset just past the braced argument of a
+// command that ends at i, spaces before it allowed ("\text {cm}": TeX
+// allows them), or i when no closed group follows.
+func pastGroupArg(s string, i int) int {
+	k := i
+	for k < len(s) && s[k] == ' ' {
+		k++
+	}
+	if openAt(s, k) {
+		if m := matchBrace(s, k); m > 0 {
+			return m + 1
+		}
+	}
+	return i
 }

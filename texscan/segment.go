@@ -125,16 +125,4 @@ func nextSegment(s string, i int, absent map[string]int) (Seg, bool) {
 }
 
 // Segments returns every math segment of s in order.
-func Segments(s string) []Seg {
-	var out []Seg
-	absent := map[string]int{}
-	for i := 0; i < len(s); {
-		g, ok := nextSegment(s, i, absent)
-		if !ok {
-			break
-		}
-		out = append(out, g)
-		i = g.End
-	}
-	return out
-}
+func Segments(s string) []Seg { return AppendSegments(nil, s) }
