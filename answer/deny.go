@@ -73,18 +73,8 @@ func qualifiedBefore(reply string, pos int) bool {
 		pre = pre[k+1:]
 	}
 	b := strings.Fields(qualifierSpaces.Replace(asciiLower(pre)))
-	if n := len(b); n > 0 {
-		last := strings.Trim(b[n-1], ",;:")
-		if n > 1 && last == "to" && b[n-2] == "up" {
-			return true
-		}
-		for _, q := range qualifierBefore {
-			if last == q {
-				return true
-			}
-		}
-	}
-	return false
+	n := len(b)
+	return n > 0 && boundWord(b, strings.Trim(b[n-1], ",;:"))
 }
 
 // valueWordAfter returns the word right after a candidate, past its closing
@@ -178,7 +168,6 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 	sc := texscan.NewScanner(reply, i)
 	j := -1
 	var ends []int // the end of each run
-	k := i
 	for len(ends) < 4 {
 		t, ok := sc.Next()
 		if !ok {
@@ -186,7 +175,6 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		}
 		if t.Kind == texscan.Space {
 			if j < 0 {
-				k = t.End()
 				continue
 			}
 			if t.Text != " " || len(ends) == 0 || ends[len(ends)-1] != t.Pos {
@@ -224,7 +212,7 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 	if j < 0 {
 		return "", false
 	}
-	tok := ""
+	tok, k := "", 0
 	for n := len(ends); n > 0; n-- {
 		c := strings.TrimRight(reply[j:ends[n-1]], "/^·")
 		if _, _, ok := parseUnit(c); ok && c != "" {
@@ -235,14 +223,13 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 	if tok == "" {
 		return "", false
 	}
-	switch tok {
-	case "am", "pm", "as", "at", "dam", "Am", "Pm", "As", "At":
+	if unitNeverWords[tok] {
 		return "", false
 	}
 	if k < len(reply) && reply[k] >= '0' && reply[k] <= '9' {
 		return "", false // "5 m3": not a unit read whole
 	}
-	if utf8.RuneCountInString(tok) == 1 || strings.Contains(tok, "$") || tok == "in" || tok == "min" || tok == "pt" || tok == "cd" || tok == "ha" {
+	if utf8.RuneCountInString(tok) == 1 || strings.Contains(tok, "$") || unitSentenceEndWords[tok] {
 		rest := strings.TrimLeft(reply[k:], "*$)")
 		if rest != "" && !(strings.IndexAny(rest[:1], ".,;!?\n") == 0 &&
 			(len(rest) == 1 || strings.IndexAny(rest[1:2], " \t\n*$") == 0)) {

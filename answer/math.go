@@ -695,8 +695,7 @@ func gluedUnit(s string) (head, unit string, ok bool) {
 	}
 	unit = s[toks[k].Pos:]
 	letters := strings.TrimRight(unit, "²³")
-	switch letters {
-	case "in", "am", "pm", "as", "at", "min", "pt", "cd", "ha", "dam":
+	if unitNeverWords[letters] || unitSentenceEndWords[letters] {
 		return "", "", false
 	}
 	if utf8.RuneCountInString(letters) < 2 {

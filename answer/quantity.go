@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -101,15 +102,17 @@ var hedgeBefore = []string{"about", "approximately", "approx", "roughly", "nearl
 // hedged reports whether the word right before start is a hedge.
 func hedged(s string, start int) bool {
 	b := strings.Fields(qualifierSpaces.Replace(asciiLower(s[max(0, start-40):start])))
-	if n := len(b); n > 0 {
-		last := strings.Trim(b[n-1], ",;:")
-		for _, h := range hedgeBefore {
-			if last == h {
-				return true
-			}
-		}
+	n := len(b)
+	return n > 0 && slices.Contains(hedgeBefore, strings.Trim(b[n-1], ",;:"))
+}
+
+// boundWord reports whether last, the last of the words b before a value,
+// bounds or qualifies it (qualifierBefore, or "up to").
+func boundWord(b []string, last string) bool {
+	if n := len(b); n > 1 && last == "to" && b[n-2] == "up" {
+		return true
 	}
-	return false
+	return slices.Contains(qualifierBefore, last)
 }
 
 // qualifierSpaces turns the markup around qualifier words into spaces.
@@ -191,16 +194,8 @@ func qualifiedNumber(s string, start, end int) bool {
 			return true // "no es 15", "not quite 15", "n'est pas 15"
 		}
 	}
-	if n := len(b); n > 0 {
-		last := b[n-1]
-		if n > 1 && last == "to" && b[n-2] == "up" {
-			return true
-		}
-		for _, q := range qualifierBefore {
-			if last == q {
-				return true
-			}
-		}
+	if n := len(b); n > 0 && boundWord(b, b[n-1]) {
+		return true
 	}
 	a := strings.Join(strings.Fields(qualifierSpaces.Replace(asciiLower(after))), " ")
 	for _, q := range qualifierAfter {

@@ -268,6 +268,17 @@ var unitNames = func() map[string]unitAtom {
 	return m
 }()
 
+// unitNeverWords are unit readings of English words never taken as a unit
+// after a value (am, pm: atto- and pico-metre; as: attosecond; at; dam:
+// decametre): "5 am" is a time, "5 as well" prose.
+var unitNeverWords = map[string]bool{"am": true, "pm": true, "as": true, "at": true, "dam": true,
+	"Am": true, "Pm": true, "As": true, "At": true}
+
+// unitSentenceEndWords are unit symbols that are also words: after a value
+// they are its unit only where they end the sentence ("5 in." but not "5 in
+// total"; min, pt, cd, ha likewise).
+var unitSentenceEndWords = map[string]bool{"in": true, "min": true, "pt": true, "cd": true, "ha": true}
+
 // countNouns are the nouns the MATH normalisation drops after a number,
 // besides units: each is its own dimension, so "10 ways" is not "10
 // people".
