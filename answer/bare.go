@@ -33,10 +33,14 @@ func bare(body string, base int, ex Extraction) (Candidate, bool) {
 	}
 	t := body[s:e]
 	// markdown bold around the whole answer ("**2**") is emphasis, not
-	// part of it
-	if len(t) > 4 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") && !strings.Contains(t[2:len(t)-2], "*") {
-		s, e = s+2, e-2
-		t = body[s:e]
+	// part of it; so is markdown italic ("*2*", "_2_") and inline code
+	// ("`2`"), one pair each
+	for _, m := range []string{"**", "*", "__", "_", "`"} {
+		if len(t) > 2*len(m) && strings.HasPrefix(t, m) && strings.HasSuffix(t, m) && !strings.ContainsAny(t[len(m):len(t)-len(m)], m[:1]) {
+			s, e = s+len(m), e-len(m)
+			t = body[s:e]
+			break
+		}
 	}
 	if strings.ContainsAny(t, "\n\r") {
 		// An answer broken across lines ("\frac{1}" then "{2}") is one

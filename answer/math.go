@@ -378,7 +378,9 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		ok := false
 		switch p.kind {
 		case 'g':
-			ok = isUnitText(p.inner)
+			// "min" alone in a group after the value is minutes
+			// (5\text{ min}); a minimum is written before its value
+			ok = isUnitText(p.inner) || lo == len(ps) && (p.inner == "min" || p.inner == "mins")
 			if in := strings.TrimSpace(p.inner); (in == "C" || in == "F") && lo >= 2 && ps[lo-2].kind == 'd' && degrees {
 				// 100^\circ\text{F}: the scale of a temperature
 			} else if p.cmd == "mathrm" || p.cmd == "operatorname" || len(in) == 1 {
@@ -401,8 +403,7 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		if ps[k].kind != 'g' && ps[k].kind != 'w' && ps[k].kind != 'd' {
 			continue
 		}
-		h := strings.TrimSpace(s[:ps[k].start])
-		h = strings.TrimSpace(strings.TrimSuffix(h, `\,`))
+		h := trimSpacing(s[:ps[k].start])
 		if h == "" || !endsLikeValue(h) || endsWithText(h) && !uprightConstEnd(h) {
 			continue
 		}
@@ -556,6 +557,7 @@ const maxInnerUnits = 4096
 // all: most answers hold neither, and are not cut into pieces.
 func mayHoldUnit(s string) bool {
 	return strings.Contains(s, `\text`) || strings.Contains(s, `\mbox`) || strings.Contains(s, `\mathrm`) ||
+		strings.Contains(s, `\mathsf`) || strings.Contains(s, `\hbox`) ||
 		strings.Contains(s, `\operatorname`) || strings.Contains(s, `\circ`) || strings.Contains(s, "°")
 }
 
@@ -685,6 +687,16 @@ func gluedUnit(s string) (head, unit string, ok bool) {
 		}
 		break
 	}
+	spaced := false
+	if k >= 2 && k < len(toks) && toks[k-1].Kind == texscan.Space && toks[k-1].Text == " " && toks[k-2].Kind == texscan.Number {
+		// "5000 J": a number, one space and a one-letter SI symbol, the
+		// whole answer (this reads the answer, never a sentence)
+		if !spacedUnitLetters[strings.TrimRight(s[toks[k].Pos:], "²³")] {
+			return "", "", false
+		}
+		spaced = true
+		k--
+	}
 	if k == 0 || k == len(toks) || toks[k-1].Kind != texscan.Number {
 		return "", "", false
 	}
@@ -693,16 +705,52 @@ func gluedUnit(s string) (head, unit string, ok bool) {
 			return "", "", false
 		}
 	}
-	unit = s[toks[k].Pos:]
+	unit = strings.TrimLeft(s[toks[k].Pos:], " ")
 	letters := strings.TrimRight(unit, "²³")
 	if unitNeverWords[letters] || unitSentenceEndWords[letters] {
 		return "", "", false
 	}
-	if utf8.RuneCountInString(letters) < 2 {
-		return "", "", false // 3s², 5m²: a variable's power as well as a unit
+	if utf8.RuneCountInString(letters) < 2 && !spaced && !thousandsGrouped(toks[:k]) {
+		// 3s², 5m²: a variable's power as well as a unit; but algebra never
+		// groups a coefficient's digits in thousands, so 1,000.99m² is a
+		// quantity
+		return "", "", false
 	}
 	if _, _, ok := parseUnit(unit); !ok {
 		return "", "", false
 	}
 	return s[:toks[k].Pos], unit, true
+}
+
+// spacedUnitLetters are the one-letter SI symbols that a number and a
+// space before them make a unit when they end the answer ("5000 J",
+// "3 m²"); letters that usually name a variable or a constant (x, n, t,
+// e, i, c, h) are left products.
+var spacedUnitLetters = map[string]bool{
+	"m": true, "g": true, "s": true, "J": true, "N": true, "W": true, "V": true, "A": true, "K": true, "L": true,
+}
+
+// thousandsGrouped reports whether toks (Numbers and the punctuation
+// gluedUnit allows) write one number with its digits grouped in thousands
+// by commas: 1,000 or 12,345.5, never 1,5 or 10,00.
+func thousandsGrouped(toks []texscan.Token) bool {
+	if len(toks) < 3 || toks[0].Kind != texscan.Number || strings.Contains(toks[0].Text, ".") || len(toks[0].Text) > 3 {
+		return false
+	}
+	for i := 1; i < len(toks); i += 2 {
+		if toks[i].Text != "," || i+1 >= len(toks) || toks[i+1].Kind != texscan.Number {
+			return false
+		}
+		d := toks[i+1].Text
+		if j := strings.IndexByte(d, '.'); j >= 0 {
+			if i+2 != len(toks) {
+				return false
+			}
+			d = d[:j]
+		}
+		if len(d) != 3 {
+			return false
+		}
+	}
+	return true
 }

@@ -139,6 +139,9 @@ func (l exprLine) trailing() (s, e int, long, found bool) {
 		return 0, 0, false, false
 	}
 	s, e, long, found = l.grow(i, i+1)
+	if found && l.unitAfterFormula(s, e) {
+		return 0, 0, false, false
+	}
 	if found && s > 0 {
 		// written onto a formula's closing delimiter ("$36$π"): the math
 		// tier's (attachedAfter)
@@ -149,6 +152,27 @@ func (l exprLine) trailing() (s, e int, long, found bool) {
 		}
 	}
 	return s, e, long, found
+}
+
+// unitAfterFormula reports whether src[s:e] is one word after a closed
+// formula ("$5$ m", "\(5\) kg"): the formula's unit, which the math tier
+// reads with it (unitWordAfter), never an answer of its own.
+func (l exprLine) unitAfterFormula(s, e int) bool {
+	k := -1
+	for i, t := range l.toks {
+		if t.Pos == s {
+			k = i
+			break
+		}
+	}
+	if k < 0 || l.toks[k].Kind != texscan.Word || l.toks[k].End() != e {
+		return false
+	}
+	p := k - 1
+	for p >= 0 && l.space(p) {
+		p--
+	}
+	return p >= 0 && p < k-1 && l.seg[p] && (l.toks[p].Kind == texscan.MathShift || l.toks[p].Kind == texscan.MathClose)
 }
 
 // around grows the number at src[s:e] to the whole expression around it,
@@ -398,6 +422,9 @@ func (l exprLine) mathWord(i int) bool {
 	if len(w) == 1 || mathFuncs[asciiLower(w)] {
 		return true
 	}
+	if len(w) == 2 && w[0] == 'd' && l.integralBefore(i) {
+		return true // an integral's differential ("\int_0^1 x^2 dx"): the integral is read whole
+	}
 	if i > 0 && l.glued(i-1, i) {
 		p := l.toks[i-1]
 		switch {
@@ -417,6 +444,22 @@ func (l exprLine) mathWord(i int) bool {
 		}
 	}
 	return i+1 < len(l.toks) && l.glued(i, i+1) && l.punctIn(i+1, "^_") || l.relationName(i)
+}
+
+// integralBefore reports whether an integral sign stands before the token
+// at i on the line, with no differential (dx) between them.
+func (l exprLine) integralBefore(i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch t := l.toks[k]; {
+		case t.Kind == texscan.Word && len(t.Text) == 2 && t.Text[0] == 'd':
+			return false
+		case t.Kind == texscan.Command && (t.Text == `\int` || t.Text == `\iint` || t.Text == `\iiint` || t.Text == `\oint`):
+			return true
+		case t.Kind == texscan.Char && (t.Text == "∫" || t.Text == "∬" || t.Text == "∮"):
+			return true
+		}
+	}
+	return false
 }
 
 // relationName reports whether the word at i names the left side of a
@@ -571,6 +614,11 @@ func (l exprLine) spaceJoins(i int) bool {
 		return false
 	}
 	if l.operatorAt(p) || l.operatorAt(n) {
+		return true
+	}
+	if l.integralBefore(n) && l.mathAt(n) {
+		// inside an integral, up to its differential, spaces join: the
+		// bounds, the integrand and the differential ("\int_0^1 x^2 dx")
 		return true
 	}
 	if l.closer(p) && l.opener(n) {

@@ -703,18 +703,19 @@ func unitPieces(s string) []unitPiece {
 				}
 			}
 			p.end = end
-			switch name {
-			case "text", "mbox", "mathrm", "textrm", "textnormal", "textbf", "textit", "operatorname":
+			switch {
+			case latex.UnitGroupCommand(name) || name == "operatorname":
+				// every group the parser could drop as a unit is read here
 				j := end
 				for j < len(s) && s[j] == ' ' {
 					j++
 				}
 				if k, ok := flatGroupEnd(s, j); ok {
-					p.kind, p.cmd, p.inner, p.end = 'g', name, s[j+1:k-1], k
+					p.kind, p.cmd, p.inner, p.end = 'g', name, trimSpacing(s[j+1:k-1]), k
 				}
-			case ",", ";", ":", " ", "quad", "qquad":
+			case spacingCmds[name]:
 				p.kind = ' '
-			case "cdot":
+			case name == "cdot":
 				p.kind = '*'
 			}
 		case c == '^':
@@ -875,4 +876,34 @@ func unitCommandText(s string) bool {
 		}
 	}
 	return true
+}
+
+// spacingCmds are the TeX spacing commands (without the backslash): a
+// space between a value and its unit, whichever is written.
+var spacingCmds = map[string]bool{",": true, ";": true, ":": true, " ": true, ">": true, "!": true,
+	"quad": true, "qquad": true, "enspace": true, "thinspace": true, "medspace": true, "thickspace": true,
+	"enskip": true, "negthinspace": true}
+
+// trimSpacing takes spaces, ~ and spacing commands off both ends of s
+// ("~kJ" inside \mathrm{~kJ}, "5\;" before a unit).
+func trimSpacing(s string) string {
+	toks, err := texscan.Tokens(s, texscan.Limits{})
+	if err != nil {
+		return strings.TrimSpace(s)
+	}
+	space := func(t texscan.Token) bool {
+		return t.Kind == texscan.Space || t.Kind == texscan.Newline || t.Kind == texscan.Punct && t.Text == "~" ||
+			t.Kind == texscan.Command && spacingCmds[t.Text[1:]]
+	}
+	i, j := 0, len(toks)
+	for i < j && space(toks[i]) {
+		i++
+	}
+	for j > i && space(toks[j-1]) {
+		j--
+	}
+	if i == j {
+		return ""
+	}
+	return s[toks[i].Pos:toks[j-1].End()]
 }

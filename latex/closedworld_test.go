@@ -19,6 +19,9 @@ func TestRepeatingDecimals(t *testing.T) {
 		`0.\overline{3}`:       `\frac{1}{3}`,
 		`0.(3)`:                `\frac{1}{3}`,
 		`2.(142857)`:           `\frac{15}{7}`,
+		`0.\bar{3}`:            `\frac{1}{3}`, // \bar over a decimal's digits is the vinculum
+		`0.1\bar{6}`:           `\frac{1}{6}`,
+		`0.\bar 3`:             `\frac{1}{3}`,
 	} {
 		if got := value(t, in); got != want {
 			t.Errorf("%s = %s, want %s", in, got, want)
@@ -29,6 +32,7 @@ func TestRepeatingDecimals(t *testing.T) {
 		`0.1(6)`:          "ambiguous",
 		`0.\overline{ab}`: "no digits",
 		`0.\dot{x}`:       "no digits",
+		`0.\bar{x}`:       "no digits",
 	} {
 		wantError(t, in, why)
 	}
@@ -154,6 +158,8 @@ func TestUnicodeReadWhole(t *testing.T) {
 		"ℯ":       `e`,
 		"ℝ":       `\mathbb{R}`,
 		"x ≤ 2":   `x \le 2`,
+		"aₙ₊₁":    `a_{n+1}`, // the subscript letters, read whole with the digits and signs
+		"xᵢ":      `x_i`,
 		"1, 2, …": `1, 2, \dots`,
 	} {
 		n, err := Parse(in)
@@ -181,6 +187,8 @@ func TestBinders(t *testing.T) {
 		`\int x\,dx`:                    `\int x \, dx`,
 		`\lim_{x\to0} \frac{\sin x}{x}`: `\lim_{x \to 0}\frac{\sin\left(x\right)}{x}`,
 		`\sum_{k=1}^n k`:                `\sum_{k=1}^{n}k`,
+		// a function's operand without parentheses ends at the differential
+		`\int_0^\pi \sin x\,dx`: `\int_{0}^{\pi}\sin\left(x\right) \, dx`,
 	} {
 		n, err := Parse(in)
 		if err != nil || n.String() != want {

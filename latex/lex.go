@@ -376,7 +376,7 @@ func (p *parser) sepAt(i int, allowComma, allowSpace bool) int {
 // or \dot (also \dots: 3.\dots is refused, as before the move) stands at i.
 func (p *parser) decorationAt(i int) bool {
 	t := p.tok(i)
-	return t.Kind == texscan.Command && (strings.HasPrefix(t.Text, "\\overline") || strings.HasPrefix(t.Text, "\\dot"))
+	return t.Kind == texscan.Command && (strings.HasPrefix(t.Text, "\\overline") || t.Text == "\\bar" || strings.HasPrefix(t.Text, "\\dot"))
 }
 
 // scanNumber returns the end of the number literal starting at i.
@@ -426,13 +426,14 @@ func (p *parser) scanNumber(i int) int {
 }
 
 // scanRepeat returns the end of the repeating digits of a decimal whose
-// written digits end at j: 0.1\overline{6}, 0.\dot{3}, 0.1\dot{6},
+// written digits end at j: 0.1\overline{6}, 0.\bar{3}, 0.\dot{3}, 0.1\dot{6},
 // 0.\dot{1}4285\dot{7} (a dot over the first and the last digit of the
 // block), and 0.(3) where the parenthesis follows the point itself (after
 // a digit, 0.5(3) is as often a product, so it is not read as a repeat).
 func (p *parser) scanRepeat(j int) int {
-	if t := p.tok(j); t.Kind == texscan.Command && strings.HasPrefix(t.Text, "\\overline") {
-		k := p.skipSpacesAt(j + len("\\overline"))
+	if t := p.tok(j); t.Kind == texscan.Command && (strings.HasPrefix(t.Text, "\\overline") || t.Text == "\\bar") {
+		// (\bar over a decimal's digits is the vinculum too: 0.\bar{3})
+		k := p.skipSpacesAt(j + len(t.Text))
 		if e := p.digitGroup(k); e > 0 {
 			return e
 		} else if digitRun(p.tok(k)) > 0 {

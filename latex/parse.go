@@ -1458,6 +1458,18 @@ func (p *parser) inBase(digits string, base int64, at token) expr.Node {
 var magnitudeWords = map[string]int64{"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1000000, "billion": 1000000000,
 	"trillion": 1000000000000}
 
+// unitGroupCmds are the commands whose group after an operand skipUnit may
+// read as a unit and drop (\text{ cm}, \mathrm{kg}).
+var unitGroupCmds = map[string]bool{"text": true, "mbox": true, "textnormal": true, "textrm": true, "textbf": true,
+	"textit": true, "mathrm": true, "hbox": true, "textsf": true, "mathsf": true, "texttt": true}
+
+// UnitGroupCommand reports whether a group after an operand under the
+// command name (without its backslash) may be read as a unit and dropped
+// by the parser: the answer package, which compares units, must read
+// every such group itself before parsing, so that no unit vanishes
+// unread.
+func UnitGroupCommand(name string) bool { return unitGroupCmds[name] }
+
 // skipUnit drops a unit after an operand: \text{ cm}^2, \mbox{inches},
 // "15 cm", "(apples)". It never drops a lone letter, so expression
 // variables survive.
@@ -1465,9 +1477,7 @@ func (p *parser) skipUnit() bool {
 	t := p.peek()
 	switch t.kind {
 	case tCmd:
-		switch t.text {
-		case "text", "mbox", "textnormal", "textrm", "textbf", "textit", "mathrm", "hbox", "textsf", "mathsf", "texttt":
-		default:
+		if !unitGroupCmds[t.text] {
 			return false
 		}
 		if _, _, sep := p.isSep(t); sep {

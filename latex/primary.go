@@ -168,6 +168,9 @@ func numValue(s string) (*big.Rat, bool, int, bool) {
 	if i := strings.Index(s, "\\overline"); i >= 0 {
 		rep = strings.Trim(s[i+len("\\overline"):], "{} ")
 		s = s[:i]
+	} else if i := strings.Index(s, "\\bar"); i >= 0 {
+		rep = strings.Trim(s[i+len("\\bar"):], "{} ")
+		s = s[:i]
 	} else if i := strings.Index(s, "\\dot"); i >= 0 {
 		// 0.\dot{1}4285\dot{7}: the digits from the first dot to the last
 		rep = strings.NewReplacer("\\dot", "", "{", "", "}", "", " ", "").Replace(s[i:])
@@ -482,6 +485,9 @@ func (p *parser) parseFuncOperand() expr.Node {
 	factors := []expr.Node{p.parsePow()}
 	for {
 		t := p.peek()
+		if p.inIntegral > 0 && (t.kind == tWord && t.text[0] == 'd' || t.kind == tCmd) && p.atDifferential() {
+			break // \int_0^\pi \sin x\,dx: the operand ends at the differential
+		}
 		ok := false
 		switch t.kind {
 		case tNum:
