@@ -145,6 +145,12 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if w, ok := compoundQuantity(g); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("gold has words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}
+	// the units were taken off and compared above: one the engine's
+	// parser still finds and drops was not read here, and is never
+	// dropped unseen; against a side with no unit at all, the policy's rule for a
+	// unit against a bare answer holds (9 (apples) is 9)
+	opts.StrictUnits = true
+	opts.BareUnitOK = gu.none() && cu.none() && len(gu.items) == 0 && len(cu.items) == 0
 	v := fromEngine(equiv.Compare(ctx, g, c, opts))
 	if ratio != nil {
 		v.Reason = fmt.Sprintf("%s converted to %s: %s", cu, gu, v.Reason)

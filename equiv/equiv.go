@@ -140,6 +140,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -244,6 +245,17 @@ type Options struct {
 	// that symbol itself: \epsilon^{-1} = g says \epsilon = 1/g. Empty:
 	// any left side that names a quantity will do (x^3 = 12 answers 12).
 	Unknown string
+	// StrictUnits is for a caller that takes units off both answers and
+	// compares them itself (the answer package's MATH policies): a unit
+	// the parser still finds after a value and drops means the caller did
+	// not read it, so two answers that drop different units are never
+	// Equal (Undecided, naming them). Off, a unit after a number is
+	// dropped on either side, as the comment above Compare says.
+	StrictUnits bool
+	// BareUnitOK, under StrictUnits, lets one side drop a unit the other
+	// does not have at all (the policy's rule for a unit against a bare
+	// answer); two different dropped units still never agree.
+	BareUnitOK bool
 	// MaxBits and MaxFactorial override the size limits of expr.
 	MaxBits      int
 	MaxFactorial int64
@@ -296,6 +308,10 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	cfg := latex.Config{DecimalComma: opts.DecimalComma}
 	gcfg := cfg
 	gcfg.GoldApprox = true // a gold may state its value approximately
+	var gDropped, xDropped []string
+	if opts.StrictUnits {
+		gcfg.DroppedUnits, cfg.DroppedUnits = &gDropped, &xDropped
+	}
 	g, err := latex.ParseWith(gold, gcfg)
 	if err != nil {
 		return Result{Unparsable, "gold unparsable at " + err.Error()}
@@ -319,6 +335,10 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 		x = alphaNormal(x)
 	}
 	r := c.top(g, x)
+	if r.Outcome == Equal && opts.StrictUnits && !sameUnitTexts(gDropped, xDropped) &&
+		!(opts.BareUnitOK && (len(gDropped) == 0 || len(xDropped) == 0)) {
+		return undec("a unit the caller did not read was dropped (gold %q, candidate %q): the units are not compared", gDropped, xDropped)
+	}
 	if r.Outcome == Equal && c.limitHit {
 		// never Equal on a partial computation
 		return undec("size or time limit reached")
@@ -705,4 +725,26 @@ func sortedNames(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// sameUnitTexts reports whether two lists of dropped units (StrictUnits)
+// hold the same units in any order, their wrappers and spacing aside
+// (\text{ cm} is \mathrm{cm}).
+func sameUnitTexts(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	norm := func(l []string) []string {
+		out := make([]string, len(l))
+		for i, u := range l {
+			for _, w := range []string{`\text`, `\mathrm`, `\mbox`, `\textrm`, `\textnormal`, `\textbf`, `\textit`,
+				`\hbox`, `\textsf`, `\mathsf`, `\texttt`, `\,`, `\;`, `\:`, `\ `, `\!`, "~", "{", "}", " "} {
+				u = strings.ReplaceAll(u, w, "")
+			}
+			out[i] = u
+		}
+		sort.Strings(out)
+		return out
+	}
+	return slices.Equal(norm(a), norm(b))
 }

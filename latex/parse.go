@@ -186,6 +186,9 @@ func wholeTextGroup(s string) bool {
 
 func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
 	orig := s
+	if cfg.DroppedUnits != nil {
+		*cfg.DroppedUnits = (*cfg.DroppedUnits)[:0] // this reading's units only
+	}
 	// The nesting is checked before anything else, in one pass over the
 	// tokens: those of the index the parser then reads when the answer is
 	// short enough to parse (and, being ASCII, not rewritten by
@@ -278,6 +281,11 @@ type Config struct {
 	// leading relation has nothing on its left and is refused ("a relation
 	// with no left side"): issue 28 lets only the no-op table vanish.
 	GoldApprox bool
+	// DroppedUnits, when set, receives the text of every unit the parser
+	// reads after a value and drops (\text{ cm}, "9 apples"), so that a
+	// caller that compares units itself can check that it read each one:
+	// a unit it did not read must not vanish unseen.
+	DroppedUnits *[]string
 }
 
 // ParseWith parses an answer under cfg; it does not panic either.
@@ -1474,6 +1482,18 @@ func UnitGroupCommand(name string) bool { return unitGroupCmds[name] }
 // "15 cm", "(apples)". It never drops a lone letter, so expression
 // variables survive.
 func (p *parser) skipUnit() bool {
+	start := p.pos
+	if !p.skipUnitRead() {
+		return false
+	}
+	if p.cfg.DroppedUnits != nil {
+		*p.cfg.DroppedUnits = append(*p.cfg.DroppedUnits, strings.TrimSpace(p.s[start:p.pos]))
+	}
+	return true
+}
+
+// skipUnitRead is skipUnit without the record of what it dropped.
+func (p *parser) skipUnitRead() bool {
 	t := p.peek()
 	switch t.kind {
 	case tCmd:
