@@ -3,7 +3,9 @@ package expr_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,6 +81,7 @@ var limitValues = []struct{ in, want string }{
 	{`\lim_{x\to-\infty}\left(\sqrt{x^2+x}+x\right)`, `-\frac12`},
 	{`\lim_{x\to\infty}\frac{|x|}{x}`, `1`},
 	{`\lim_{x\to-\infty}\frac{|x|}{x}`, `-1`},
+	{`\lim_{x\to-\infty}\frac{\sqrt{x^2}}{x}`, `-1`},
 	{`\lim_{n\to\infty} n\ln\left(1+\frac1n\right)`, `1`},
 	{`\lim_{n\to\infty} n\left(e^{\frac1n}-1\right)`, `1`},
 	// constants read out by linearity
@@ -181,8 +184,10 @@ var limitRefusals = []string{
 	`\lim_{x\to1}\frac{\sin x}{x}`, // sin 1: no rational expansion
 	`\lim_{x\to\infty} e^{-x}`,
 	`\lim_{x\to0} x^2\sin\frac1x`,
-	`\lim_{x\to0}\frac{x^2}{|x|}`,     // |x| is no series on both sides
-	`\lim_{x\to0}\frac{\log(1+x)}{x}`, // log's base is a reading the evaluator does not hold
+	`\lim_{x\to0}\frac{x^2}{|x|}`,      // |x| is no series on both sides
+	`\lim_{x\to0}\frac{\sqrt{x^2}}{x}`, // ±1
+	`\lim_{x\to0}\sqrt{x^2-1}`,         // no real root
+	`\lim_{x\to0}\frac{\log(1+x)}{x}`,  // log's base is a reading the evaluator does not hold
 	`\lim_{x\to0}\frac{\arccos x}{x}`,
 	`\lim_{x\to0}\frac{\sin(\pi x)}{x}`,
 	`\lim_{x\to0}\frac{\sin(ax)}{x}`,
@@ -251,5 +256,79 @@ func TestLimitSizeAndDeadline(t *testing.T) {
 	v, err := expr.Rational(context.Background(), latex.MustParse(`\lim_{x\to0}\frac{`+body+`}{x}`), expr.Limits{})
 	if err != nil || v.Cmp(big.NewRat(1, 1)) != 0 {
 		t.Errorf("tower of sines: %v, %v", v, err)
+	}
+}
+
+// expTail is the limit of (e^x - Σ_{k<n} x^k/k!)/x^n at 0, which is 1/n!
+// and needs the term of e^x of degree n.
+func expTail(n int) string {
+	var b strings.Builder
+	b.WriteString(`\lim_{x\to0}\frac{e^x`)
+	for k := range n {
+		fmt.Fprintf(&b, `-\frac{x^{%d}}{%d!}`, k, k)
+	}
+	fmt.Fprintf(&b, `}{x^{%d}}`, n)
+	return b.String()
+}
+
+// The series order is capped (24 terms after the leading one): a limit
+// that needs a term within the cap is exact, one that needs a term past it
+// is refused, never read as 0 from terms that were dropped.
+func TestLimitSeriesOrderCap(t *testing.T) {
+	ctx := context.Background()
+	for n := 20; n <= 24; n++ {
+		v, err := expr.Rational(ctx, latex.MustParse(expTail(n)), expr.Limits{})
+		want := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).MulRange(1, int64(n)))
+		if err != nil || v.Cmp(want) != 0 {
+			t.Errorf("n = %d: %v, %v; want 1/%d!", n, v, err, n)
+		}
+	}
+	for _, n := range []int{25, 26, 30} {
+		if v, err := expr.Rational(ctx, latex.MustParse(expTail(n)), expr.Limits{}); !errors.Is(err, expr.ErrUnknownFunction) {
+			t.Errorf("n = %d: %v, %v; want ErrUnknownFunction (past the cap)", n, v, err)
+		}
+	}
+}
+
+// bernoulliTail is the limit of (x/(e^x-1) - Σ_{k<n} B_k x^k/k!)/x^n at 0,
+// B_n/n!, with B_0 ... B_n.
+func bernoulliTail(n int) (string, *big.Rat) {
+	bern := []*big.Rat{big.NewRat(1, 1)}
+	for m := 1; m <= n; m++ {
+		acc := new(big.Rat)
+		for k := range m {
+			c := new(big.Rat).SetInt(new(big.Int).Binomial(int64(m+1), int64(k)))
+			acc.Add(acc, c.Mul(c, bern[k]))
+		}
+		bern = append(bern, acc.Quo(acc, big.NewRat(int64(-(m+1)), 1)))
+	}
+	var b strings.Builder
+	b.WriteString(`\lim_{x\to0}\frac{\frac{x}{e^x-1}`)
+	for k := range n {
+		c := new(big.Rat).Quo(bern[k], new(big.Rat).SetInt(new(big.Int).MulRange(1, int64(k))))
+		if c.Sign() != 0 {
+			fmt.Fprintf(&b, `-\frac{%s}{%s}x^{%d}`, c.Num(), c.Denom(), k)
+		}
+	}
+	fmt.Fprintf(&b, `}{x^{%d}}`, n)
+	return b.String(), new(big.Rat).Quo(bern[n], new(big.Rat).SetInt(new(big.Int).MulRange(1, int64(n))))
+}
+
+// A quotient is known to the relative precision of its denominator: x/(e^x
+// - 1) has 24 known terms here (B_0 ... B_23 over the factorials), the
+// next one is refused.
+func TestLimitQuotientPrecision(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{2, 12, 22, 23} {
+		in, want := bernoulliTail(n)
+		if v, err := expr.Rational(ctx, latex.MustParse(in), expr.Limits{}); err != nil || v.Cmp(want) != 0 {
+			t.Errorf("n = %d: %v, %v; want B_n/n! = %v", n, v, err, want)
+		}
+	}
+	for _, n := range []int{24, 26} {
+		in, _ := bernoulliTail(n)
+		if v, err := expr.Rational(ctx, latex.MustParse(in), expr.Limits{}); !errors.Is(err, expr.ErrUnknownFunction) {
+			t.Errorf("n = %d: %v, %v; want ErrUnknownFunction (past the precision)", n, v, err)
+		}
 	}
 }
