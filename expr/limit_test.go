@@ -332,3 +332,91 @@ func TestLimitQuotientPrecision(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLimit: a limit never panics, returns within its deadline, gives only
+// the documented errors, and a value it proves agrees with the body
+// evaluated next to the point (10^-40 away, on both sides; at 10^40 for
+// infinity), where the body has no long literals that could make the
+// approach slower than that.
+func FuzzLimit(f *testing.F) {
+	for _, tc := range limitValues {
+		f.Add(tc.in)
+	}
+	for _, in := range limitRefusals {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		n, err := latex.Parse(in)
+		if err != nil {
+			return
+		}
+		lim, ok := n.(*expr.Call)
+		if !ok || lim.Fn != "lim" || len(lim.Args) != 3 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		st := time.Now()
+		v, err := expr.Rational(ctx, lim, expr.Limits{})
+		expr.Eval(ctx, lim, 64, nil, expr.EvalOptions{})
+		if _, err := expr.NewFormBuilder(ctx, expr.FormOptions{}).Form(lim); err != nil && ctx.Err() == nil &&
+			!errors.Is(err, expr.ErrLimit) && !errors.Is(err, expr.ErrForm) && !errors.Is(err, expr.ErrNotScalar) && !errors.Is(err, expr.ErrDomain) {
+			t.Fatalf("Form(%s): %v", lim, err)
+		}
+		if el := time.Since(st); el > 3*time.Second {
+			t.Fatalf("%s took %v", lim, el)
+		}
+		if err != nil || ctx.Err() != nil {
+			return
+		}
+		if longDigits(in) {
+			return
+		}
+		xv := lim.Args[1].(*expr.Sym).Name
+		h := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(40), nil))
+		var xs []*big.Rat
+		switch lim.Args[2].String() {
+		case `\infty`:
+			xs = []*big.Rat{new(big.Rat).Inv(h)}
+		case `-\infty`:
+			xs = []*big.Rat{new(big.Rat).Neg(new(big.Rat).Inv(h))}
+		default:
+			a, err := expr.Rational(context.Background(), lim.Args[2], expr.Limits{})
+			if err != nil {
+				return // a body free of the variable: its own limit anywhere
+			}
+			xs = []*big.Rat{new(big.Rat).Add(a, h), new(big.Rat).Sub(a, h)}
+		}
+		want := new(big.Float).SetPrec(2000).SetRat(v)
+		for _, x := range xs {
+			octx, ocancel := context.WithTimeout(context.Background(), time.Second)
+			got, err := expr.Eval(octx, lim.Args[0], 2000, map[string]*big.Rat{xv: x}, expr.EvalOptions{})
+			ocancel()
+			if err != nil {
+				continue // a body the numeric evaluator refuses there
+			}
+			d := new(big.Float).Sub(got.Re, want)
+			tol := new(big.Float).Abs(want)
+			tol.Add(tol, big.NewFloat(1)).Mul(tol, big.NewFloat(1e-8))
+			if d.Abs(d).Cmp(tol) > 0 {
+				t.Fatalf("%s = %s, but at %s the body is %s", lim, v.RatString(), x.FloatString(3), got.Re.Text('g', 20))
+			}
+		}
+	})
+}
+
+// longDigits reports a run of more than 4 digits.
+func longDigits(s string) bool {
+	run := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			run++
+			if run > 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
