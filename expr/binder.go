@@ -373,50 +373,6 @@ func (l *state) polySum(t *Call) (Node, error) {
 	return &Add{Terms: terms}, nil
 }
 
-// limitBySubstitution is lim_{v -> p} body when the body does not hold v,
-// or is a rational function of v alone whose denominator does not vanish
-// at the rational point p: then it is continuous there and the limit is
-// its value. Anything else (0/0, a point at infinity, other functions) has
-// no value here.
-func (l *state) limitBySubstitution(t *Call) (Node, error) {
-	v, ok := BoundVar(t)
-	if !ok || t.Fn != "lim" {
-		return nil, ErrUnknownFunction
-	}
-	body, v := renameBound(t, v)
-	point := t.Args[2]
-	if !FreeVars(body)[v] {
-		return t.Args[0], nil
-	}
-	p, err := l.rat(point)
-	if err != nil {
-		return nil, unknownUnlessLimit(err)
-	}
-	err = l.continuousAt(body, v, p)
-	if err == nil {
-		return Substitute(body, v, Rat(p)), nil // (the body holds the fresh name)
-	}
-	if err == ErrLimit || err == ErrDeadline {
-		return nil, err
-	}
-	// factors free of the variable (\lim_{x\to0}(8-i+x)): the limit of
-	// each term is its constant times the limit of the rest, where the rest
-	// is continuous at the point
-	consts, rests := splitConstFactors(body, v)
-	if consts == nil {
-		return nil, err
-	}
-	for _, r := range rests {
-		if r == nil {
-			continue
-		}
-		if err := l.continuousAt(r, v, p); err != nil {
-			return nil, err
-		}
-	}
-	return Substitute(body, v, Rat(p)), nil
-}
-
 // continuousAt reports (nil) that body is a rational function whose
 // denominator does not vanish where v is the rational p: continuous there.
 func (l *state) continuousAt(body Node, v string, p *big.Rat) error {

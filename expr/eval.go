@@ -517,10 +517,10 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 		}
 		return e.eval(v)
 	case "lim":
-		// a limit is its value where the body is continuous at the point
-		// (limitBySubstitution); otherwise it has no value here, and is
-		// never evaluated at a point as if its variable were free
-		v, err := e.st.limitBySubstitution(t)
+		// a limit has the value that is proved exactly (limit, limit.go);
+		// otherwise it has none here, and is never evaluated at a point
+		// as if its variable were free
+		v, err := e.st.limit(t)
 		if err != nil {
 			return Complex{}, err
 		}

@@ -397,7 +397,7 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 		}
 		return l.rat(v)
 	case "lim":
-		v, err := l.limitBySubstitution(t)
+		v, err := l.limit(t)
 		if err != nil {
 			return nil, err
 		}

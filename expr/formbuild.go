@@ -1465,6 +1465,16 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		}
 	case "pm":
 		return nil, ErrNotScalar
+	case "lim":
+		// before the arguments are formed: a point at infinity has no
+		// form, but the limit there may have a value
+		v, err := b.st.limit(t)
+		if err == nil {
+			return b.form(v)
+		}
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, err
+		}
 	}
 	args := make([]*Form, len(t.Args))
 	for i, a := range t.Args {
@@ -1590,14 +1600,6 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		}
 	case "int":
 		v, err := b.st.definiteIntegral(t)
-		if err == nil {
-			return b.form(v)
-		}
-		if err == ErrLimit || err == ErrDeadline {
-			return nil, err
-		}
-	case "lim":
-		v, err := b.st.limitBySubstitution(t)
 		if err == nil {
 			return b.form(v)
 		}
