@@ -128,6 +128,11 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 		if hasTopLevelList(c) || lastRelation(c) >= 0 {
 			return Verdict{Kind: Undecided, Reason: fmt.Sprintf("units %s vs %s differ by a factor, and a list or relation is not converted", gu, cu)}
 		}
+		if !strings.Contains(c, ".") || strings.Index(c, ",") < strings.Index(c, ".") {
+			if toks, err := texscan.Tokens(strings.TrimPrefix(strings.TrimSpace(c), "-"), texscan.Limits{}); err == nil && thousandsGrouped(toks) {
+				c = strings.ReplaceAll(c, ",", "") // 135,000 in brackets would be a pair
+			}
+		}
 		c = `\left(` + c + `\right)\cdot\frac{` + ratio.Num().String() + `}{` + ratio.Denom().String() + `}`
 	}
 	// A string identity proves equality only because everything either
@@ -158,12 +163,18 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	return v
 }
 
-// hasTopLevelList reports whether s has a comma outside brackets
-// (texscan's top-level split). The braces of a set \{1, 2\} are escaped,
+// hasTopLevelList reports whether s has a comma outside brackets that is
+// not a thousands separator (texscan's top-level split). The braces of a set \{1, 2\} are escaped,
 // not a group, so a set is a list, and so is a text too deep to read:
 // neither is converted to another unit.
 func hasTopLevelList(s string) bool {
 	parts, err := texscan.SplitSpans(s, texscan.Bracketed, texscan.Limits{}, ",")
+	if err == nil && len(parts) > 1 {
+		// one number grouped in thousands (135,000) is no list
+		if toks, err := texscan.Tokens(strings.TrimPrefix(strings.TrimSpace(s), "-"), texscan.Limits{}); err == nil && thousandsGrouped(toks) {
+			return false
+		}
+	}
 	return err != nil || len(parts) > 1
 }
 

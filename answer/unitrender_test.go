@@ -262,3 +262,21 @@ func TestMinutesUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertGroupedNumber: a number grouped in thousands is one value
+// when converted to the gold's unit (135,000 cm is 1.35 km), never a list.
+func TestConvertGroupedNumber(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{`1.35\mathrm{~km}`, `135,000 \mathrm{~cm}`, true},
+		{`1.35\mathrm{~km}`, `135,001 \mathrm{~cm}`, false},
+		{`1.35\mathrm{~km}`, `-135,000 \mathrm{~cm}`, false},
+		{`1.35\mathrm{~km}`, `1,35 \mathrm{~cm}`, false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
