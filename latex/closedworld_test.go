@@ -330,3 +330,18 @@ func TestNumberAfterFactor(t *testing.T) {
 		}
 	}
 }
+
+// TestTupleTranspose: (a, b)^T and (a, b)^\top are the column of the
+// coordinates (a tuple has no power); a power of anything else stays one.
+func TestTupleTranspose(t *testing.T) {
+	for in, want := range map[string]string{
+		`(1,2)^T`:        `\begin{pmatrix}1 \\ 2\end{pmatrix}`,
+		`[1, 2, 3]^\top`: `\begin{pmatrix}1 \\ 2 \\ 3\end{pmatrix}`,
+		`(x+1)^T`:        `\left(x+1\right)^{T}`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+}

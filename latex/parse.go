@@ -1113,8 +1113,9 @@ func (p *parser) powers(base expr.Node) expr.Node {
 }
 
 // transposeMark consumes a transpose mark after ^ (\top, \intercal,
-// \mathsf{T}, and a plain T on a matrix or on a capital letter, the names
-// of matrices): the transposed matrix, or transpose(A) of a symbol. A plain
+// \mathsf{T}, and a plain T on a matrix, a tuple or a capital letter, the
+// names of matrices): the transposed matrix, the column of a tuple's
+// coordinates, or transpose(A) of a symbol. A plain
 // T on anything else stays a power: x^T may be x to the power T.
 func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
 	save := p.pos
@@ -1122,13 +1123,24 @@ func (p *parser) transposeMark(base expr.Node) (expr.Node, bool) {
 	p.cacheOK = false
 	w := strings.Join(strings.Fields(raw), "")
 	m, isMatrix := base.(*expr.Matrix)
+	tu, isTuple := base.(*expr.Tuple)
+	isTuple = isTuple && len(tu.Items) >= 2 && (tu.Open == "(" && tu.Close == ")" || tu.Open == "[" && tu.Close == "]")
 	switch {
 	case !ok:
 	case w == "\\top" || w == "\\intercal" || w == "\\mathsf{T}" || w == "\\mathsfT" || w == "\\mathrm{T}" || w == "\\mathrmT" || w == "\\textsf{T}":
-	case w == "T" && (isMatrix || isMatrixName(base)):
+	case w == "T" && (isMatrix || isTuple || isMatrixName(base)):
 	default:
 		p.pos = save
 		return nil, false
+	}
+	if isTuple {
+		// (1, 2, 3)^T: the column vector of the coordinates (a tuple has
+		// no power)
+		rows := make([][]expr.Node, len(tu.Items))
+		for i, it := range tu.Items {
+			rows[i] = []expr.Node{it}
+		}
+		return &expr.Matrix{Rows: rows}, true
 	}
 	if isMatrix {
 		rows := make([][]expr.Node, len(m.Rows[0]))
