@@ -345,3 +345,20 @@ func TestTupleTranspose(t *testing.T) {
 		}
 	}
 }
+
+// TestTextConstantInFormula: \text{e} and \text{i} inside a formula are
+// the constants (\text{e}^2, 1+\text{i}); alone, the whole answer, they
+// stay a choice letter as \text{E} is.
+func TestTextConstantInFormula(t *testing.T) {
+	for in, want := range map[string]string{
+		`\text{e}^2`:   `e^{2}`,
+		`1+\textrm{i}`: `1+i`,
+		`\mbox{e}+1`:   `e+1`,
+		`\text{e}`:     `\text{E}`,
+	} {
+		n, err := Parse(in)
+		if err != nil || n.String() != want {
+			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
+		}
+	}
+}

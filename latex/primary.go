@@ -937,6 +937,13 @@ func (p *parser) parseTextCmd(name string, at token) expr.Node {
 		p.cacheOK = false
 		return p.inBase(strings.ToUpper(w), base, at)
 	}
+	if (w == "e" || w == "i") && textCmds[name] {
+		// \text{e}^2, 1+\text{i}: the constant inside a formula; the
+		// whole answer \text{e} stays a choice letter, as \text{E} is
+		if rest := p.skipSpacesAt(p.pos); at.start > 0 || p.tok(rest).Kind != texscan.EOF {
+			return p.letterSym(w)
+		}
+	}
 	if textCmds[name] || name == "mathrm" && len(w) > 1 {
 		c := strings.Trim(w, "() ")
 		if len(c) == 1 && isLetter(c[0]) && (strings.HasPrefix(w, "(") || textCmds[name]) {
