@@ -702,7 +702,13 @@ func (p *parser) parseCommand(t token) expr.Node {
 	case "mathbb", "Bbb", "mathbbm":
 		raw, _ := p.rawArg()
 		p.cacheOK = false
-		return &expr.Sym{Name: "\\mathbb{" + strings.TrimSpace(raw) + "}"}
+		w := strings.TrimSpace(raw)
+		if w == "" || strings.IndexFunc(w, func(r rune) bool { return !(r < 0x80 && (isLetter(byte(r)) || r >= '0' && r <= '9')) }) >= 0 {
+			// a blackboard letter (\mathbb{R}, \mathbb{1}); anything else
+			// inside is not read
+			p.failf(t.start, "\\%s{%s} is not read (a blackboard letter is expected)", name, w)
+		}
+		return &expr.Sym{Name: "\\mathbb{" + w + "}"}
 	case "R", "N", "Z", "Q", "C", "reals":
 		return &expr.Sym{Name: "\\mathbb{" + name[:1] + "}"}
 	case "left", "right":
