@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/matheval/matheval/latex"
 	"github.com/matheval/matheval/texscan"
 )
 
@@ -162,6 +163,11 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		}
 		break
 	}
+	// a unit group right after the value, spacing aside ("\boxed{5}\text{
+	// J}", "$5$\,\mathrm{kPa}"): the unit, when the table reads it
+	if u, ok := unitGroupAfter(reply, i); ok {
+		return u, true
+	}
 	// the unit's tokens: words, unit signs, / and ^ with its digits, in up
 	// to four runs one space apart ("miles per hour", "square feet"); the
 	// longest that the unit table reads whole is the unit
@@ -221,6 +227,12 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		}
 	}
 	if tok == "" {
+		// a count noun that ends the sentence ("5 apples.", "\boxed{5}
+		// marbles"): the answer's unit by its text, never dropped, so that
+		// 5 apples is not the gold 5 oranges
+		if n := nounAfter(reply, j, ends); n != "" {
+			return n, true
+		}
 		return "", false
 	}
 	if unitNeverWords[tok] {
@@ -237,6 +249,85 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		}
 	}
 	return tok, true
+}
+
+// nounAfter returns the one lower-case word of at least three letters at
+// reply[j:ends[0]] when it ends its sentence (a full stop, comma,
+// semicolon, ! or ?, then a space or the end; or the end of the reply)
+// and is no English word that follows a number without naming what it
+// counts (nounNever); "" otherwise.
+func nounAfter(reply string, j int, ends []int) string {
+	if j < 0 || len(ends) == 0 {
+		return ""
+	}
+	w := reply[j:ends[0]]
+	if len(w) < 3 || nounNever[w] || latex.QualifierText(w, "") {
+		return ""
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return ""
+		}
+	}
+	rest := strings.TrimLeft(reply[ends[0]:], "*$)")
+	if rest != "" && !(strings.IndexAny(rest[:1], ".,;!?") == 0 && (len(rest) == 1 || strings.IndexAny(rest[1:2], " \t\n*$") == 0)) {
+		return ""
+	}
+	return w
+}
+
+// nounNever are the words after a number that name nothing it counts
+// ("5 times", "5 more", "5 each", "5 total"): never read as its unit.
+var nounNever = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`times more less fewer each total left then too also only now here there again instead
+		exactly overall altogether respectively apart away back before after later ago and but the for with from into
+		onto per than that this which what when where since because thus hence therefore inclusive exclusive
+		approximately about roughly combined together remaining extra off short over under all both either neither
+		times twice squared cubed ones tens hundred hundreds thousand thousands million millions billion billions
+		dozen dozens percent his her its our their your you they them she him has have had are was were will can
+		yes not none some any such so very just still yet`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// unitGroupAfter reads a \text-like group (latex.UnitGroupCommand) at
+// reply[i:], after spaces and spacing commands, that reads as a unit (the
+// table's, count nouns, "units"): its inner text, spacing trimmed.
+func unitGroupAfter(reply string, i int) (string, bool) {
+	sc := texscan.NewScanner(reply, i)
+	for {
+		t, ok := sc.Next()
+		if !ok || t.Pos-i > 64 {
+			return "", false
+		}
+		switch {
+		case t.Kind == texscan.Space || t.Kind == texscan.Punct && t.Text == "~" || t.Kind == texscan.Command && spacingCmds[t.Text[1:]]:
+			continue
+		case t.Kind == texscan.Command && (latex.UnitGroupCommand(t.Text[1:]) || t.Text == `\operatorname`):
+			j := t.End()
+			for j < len(reply) && reply[j] == ' ' {
+				j++
+			}
+			g, err := texscan.Match(reply, j, texscan.Braces, texscan.Limits{})
+			if j >= len(reply) || reply[j] != '{' || err != nil {
+				return "", false
+			}
+			u := trimSpacing(reply[g.Inner:g.InnerEnd])
+			if _, _, ok := parseUnit(u); ok && u != "" {
+				return u, true // a unit of the table, whatever it is written in (kΩ, ¢, min)
+			}
+			if u == "" || !isUnitText(u) {
+				return "", false
+			}
+			if ru := readUnit(u); !ru.known && !ru.nouns && !ru.generic {
+				return "", false
+			}
+			return u, true
+		}
+		return "", false
+	}
 }
 
 // hasUnitText reports whether a candidate already states a unit or text.

@@ -125,13 +125,11 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if ratio != nil {
 		// the same dimension in another unit: the candidate's value in the
 		// gold's unit, compared exactly (5000 J is 5 kJ)
-		if hasTopLevelList(c) || lastRelation(c) >= 0 {
+		if hasTopLevelList(c) && !groupedNumber(c) || lastRelation(c) >= 0 {
 			return Verdict{Kind: Undecided, Reason: fmt.Sprintf("units %s vs %s differ by a factor, and a list or relation is not converted", gu, cu)}
 		}
-		if !strings.Contains(c, ".") || strings.Index(c, ",") < strings.Index(c, ".") {
-			if toks, err := texscan.Tokens(strings.TrimPrefix(strings.TrimSpace(c), "-"), texscan.Limits{}); err == nil && thousandsGrouped(toks) {
-				c = strings.ReplaceAll(c, ",", "") // 135,000 in brackets would be a pair
-			}
+		if groupedNumber(c) {
+			c = strings.ReplaceAll(c, ",", "") // 135,000 in brackets would be a pair
 		}
 		c = `\left(` + c + `\right)\cdot\frac{` + ratio.Num().String() + `}{` + ratio.Denom().String() + `}`
 	}
@@ -163,19 +161,20 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	return v
 }
 
-// hasTopLevelList reports whether s has a comma outside brackets that is
-// not a thousands separator (texscan's top-level split). The braces of a set \{1, 2\} are escaped,
+// hasTopLevelList reports whether s has a comma outside brackets
+// (texscan's top-level split). The braces of a set \{1, 2\} are escaped,
 // not a group, so a set is a list, and so is a text too deep to read:
 // neither is converted to another unit.
 func hasTopLevelList(s string) bool {
 	parts, err := texscan.SplitSpans(s, texscan.Bracketed, texscan.Limits{}, ",")
-	if err == nil && len(parts) > 1 {
-		// one number grouped in thousands (135,000) is no list
-		if toks, err := texscan.Tokens(strings.TrimPrefix(strings.TrimSpace(s), "-"), texscan.Limits{}); err == nil && thousandsGrouped(toks) {
-			return false
-		}
-	}
 	return err != nil || len(parts) > 1
+}
+
+// groupedNumber reports whether s is one number grouped in thousands
+// (135,000 or -1,234.5): a comma that is no list separator.
+func groupedNumber(s string) bool {
+	toks, err := texscan.Tokens(strings.TrimPrefix(strings.TrimSpace(s), "-"), texscan.Limits{})
+	return err == nil && thousandsGrouped(toks)
 }
 
 // NormalizeMATH applies the MATH policy's relaxations (currency, degrees,

@@ -15,6 +15,8 @@ var unitLaTeXRenderings = []string{
 	`%s\mbox{ %s}`, `%s\operatorname{%s}`, `%s\,\operatorname{%s}`, `%s\textnormal{ %s}`, `%s\textbf{ %s}`,
 	`%s\,\textit{%s}`, `%s\,\mathsf{%s}`, `%s\;\mathrm{%s}`, `%s\hbox{ %s}`, `%s \text{%s}`, `%s\,\text{ %s}`,
 	`$%s\ \mathrm{%s}$`, `\boxed{%s~\text{%s}}`, `The answer is $%s\;\mathrm{%s}$.`, `\(%s\,\mathrm{%s}\)`,
+	// a unit group after the box or the formula
+	`\boxed{%s}\text{ %s}`, `\boxed{%s}\,\mathrm{%s}`, `$%s$\,\mathrm{%s}`, `The answer is $\boxed{%s}$ \text{%s}.`,
 }
 
 // TestUnitLaTeXRenderingsNeverEqualAnotherUnit is the LaTeX side of

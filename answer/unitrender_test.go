@@ -280,3 +280,27 @@ func TestConvertGroupedNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestCountNounAfterValue: a count noun that ends the sentence after the
+// value is its unit by text ("5 apples" is not the gold 5 oranges); words
+// that follow a number without naming what it counts are not read.
+func TestCountNounAfterValue(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{`5\text{ oranges}`, "5 apples", false},
+		{`5\text{ oranges}`, `\boxed{5} apples`, false},
+		{`5\text{ oranges}`, "So he has 5 apples.", false},
+		{`5\text{ oranges}`, `\boxed{5}\text{ apples}`, false},
+		{`5\text{ apples}`, "So he has 5 apples.", true},
+		{"5", "So he has 5 apples.", true},
+		{"5", "It happens 5 times.", true},
+		{`5\text{ apples}`, "So he has 5 apples left.", true}, // (the noun is not the sentence's end: the number is read bare)
+		{"15", "So Anna has 15 apples, which is 3 more than Tom's 12.", true},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}

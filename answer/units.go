@@ -462,6 +462,10 @@ func unitTokens(s string) []string {
 			case 'µ', 'μ':
 				out = append(out, "µ")
 			case 'Ω':
+				if n := len(out); n > 0 && k > 0 && toks[k-1].Kind == texscan.Word && toks[k-1].End() == t.Pos && siPrefixes[out[n-1]] != "" {
+					out[n-1] += "Ω" // kΩ, MΩ: a prefix written onto the ohm
+					continue
+				}
 				out = joinMicro(out, "Ω")
 			default:
 				out = append(out, string(r))
