@@ -509,6 +509,7 @@ func (q qtoks) wordStarts(k int, prefix string) bool {
 // runs on one line to the first closing brace followed by dx.
 func epsIntegralParts(s string) (upper, poly string, ok bool) {
 	q := newQtoks(s)
+	var seen scanned
 	for k := range q.t {
 		if !q.cmd(k, "int") || !q.punct(k+1, "_") {
 			continue
@@ -537,14 +538,27 @@ func epsIntegralParts(s string) (upper, poly string, ok bool) {
 			continue
 		}
 		j = q.blank(j + 1)
-		for m := j; m < len(q.t) && q.t[m].Kind != texscan.Newline; m++ {
+		if seen.covers(j) {
+			continue
+		}
+		m := j
+		for ; m < len(q.t) && q.t[m].Kind != texscan.Newline; m++ {
 			if q.t[m].Kind == texscan.Close && q.wordStarts(q.blank(m+1), "dx") {
 				return upper, s[q.off(j):q.t[m].Pos], true
 			}
 		}
+		seen = scanned{j, m}
 	}
 	return "", "", false
 }
+
+// scanned is a run of tokens [from, to] that one reader's scan for the end
+// of a statement went through without finding it: a later statement
+// starting inside the run has no end either, so it is not scanned again
+// (the readers stay linear in the text, as the regexps they replace were).
+type scanned struct{ from, to int }
+
+func (r scanned) covers(k int) bool { return r.to > 0 && r.from <= k && k <= r.to }
 
 // epsTerms returns the terms c x^{p} of a polynomial's text, each as its
 // text, c and p.
@@ -575,6 +589,7 @@ func epsTerms(s string) [][3]string {
 // same line.
 func polyText(s string) (string, bool) {
 	q := newQtoks(s)
+	var seen scanned
 	for k := range q.t {
 		if !q.wordEnds(k, "P") || !q.punct(k+1, "(") || !q.is(k+2, texscan.Word, "x") || !q.punct(k+3, ")") {
 			continue
@@ -584,7 +599,11 @@ func polyText(s string) (string, bool) {
 			continue
 		}
 		j = q.blank(j + 1)
-		for m := j; m < len(q.t); m++ {
+		if seen.covers(j) {
+			continue
+		}
+		m := j
+		for ; m < len(q.t); m++ {
 			t := q.t[m]
 			end := -1
 			switch {
@@ -601,6 +620,7 @@ func polyText(s string) (string, bool) {
 			}
 			break // a line break before the end: this P(x) is no statement
 		}
+		seen = scanned{j, m}
 	}
 	return "", false
 }
@@ -639,6 +659,7 @@ func laplaceParts(s string) (a, b, g, sign, f string, ok bool) {
 	// tail[m] is the last ")" at or after token m on its line that ")}
 	// \, dt" follows, or -1.
 	var tail []int
+	var seen scanned
 	for k := range q.t {
 		if !q.cmd(k, "int") || !q.punct(k+1, "_") {
 			continue
@@ -659,14 +680,19 @@ func laplaceParts(s string) (a, b, g, sign, f string, ok bool) {
 		}
 		a, b = s[q.off(j):q.off(ae)], s[q.off(j2):q.off(be)]
 		gs := q.blank(q.opt(be, texscan.Close))
+		if seen.covers(gs) {
+			continue
+		}
 		if tail == nil {
 			tail = q.laplaceTails()
 		}
 		crossed := false
+		seen = scanned{gs, len(q.t)} // up to the line break, where the e^{ may start a line
 		for m := gs; m < len(q.t); m++ {
 			t := q.t[m]
-			if t.Kind == texscan.Newline {
+			if t.Kind == texscan.Newline && !crossed {
 				crossed = true
+				seen.to = m - 1
 			}
 			if crossed && isBlankTok(t) {
 				continue
@@ -716,6 +742,7 @@ func (q qtoks) laplaceTails() []int {
 // same line.
 func odeRHS(s string) (string, bool) {
 	q := newQtoks(s)
+	var seen scanned
 	for k := range q.t {
 		if !q.wordEnds(k, "y") || !q.punct(k+1, "'") || !q.punct(k+2, "'") || !q.punct(k+3, "'") {
 			continue
@@ -725,11 +752,16 @@ func odeRHS(s string) (string, bool) {
 			continue
 		}
 		j = q.blank(j + 1)
-		for m := j; m < len(q.t) && q.t[m].Kind != texscan.Newline; m++ {
+		if seen.covers(j) {
+			continue
+		}
+		m := j
+		for ; m < len(q.t) && q.t[m].Kind != texscan.Newline; m++ {
 			if q.is(m, texscan.MathShift, "$$") {
 				return s[q.off(j):q.t[m].Pos], true
 			}
 		}
+		seen = scanned{j, m}
 	}
 	return "", false
 }

@@ -107,6 +107,17 @@ func problemTexts(t *testing.T) []testtexts.Text {
 			texts = append(texts, testtexts.Text{Where: where, S: kr.Row.Question}, testtexts.Text{Where: where, S: kr.Row.Solution})
 		}
 	}
+	// statements that fail before one that reads, on one line and on the
+	// next (the readers do not scan again what a failed statement scanned)
+	for _, s := range []string{
+		`\int_0^1 \frac{1}{\epsilon + x^{2} \int_0^{2} \frac{1}{\epsilon + 3 x^{2}} dx`,
+		"\\int_0^1 \\frac{1}{\\epsilon + x^{2}\n\\int_0^{2} \\frac{1}{\\epsilon + 3.0 x^{2.0}} dx",
+		`\int_0^1 t \int_{0}^{1} t e^{- x (t^{2})} \, dt`, "\\int_0^1 a\n\\int_{0}^{1} te^{-x(t)} \\, dt",
+		"\\int_0^1 a\n  e^{-x(t)} \\, dt", "\\int_0^1 a te\n  e^{-x(t)}} \\, dt \\int_0^1 e^{-x(t)} \\, dt",
+		"P(x) = 1 + x\nP(x) = x^{3} - 1.", "P(x) = 1 P(x) = x - 2$", "y''' = 1\ny''' = y$$", "y''' = 1 y''' = y$$",
+	} {
+		texts = append(texts, testtexts.Text{Where: "crafted", S: s})
+	}
 	return texts
 }
 
