@@ -8,9 +8,11 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/expr"
 	"github.com/matheval/matheval/latex"
+	"github.com/matheval/matheval/texscan"
 )
 
 // Options change how constants are read. The zero value uses the true
@@ -246,12 +248,15 @@ func rightAssoc(s string) string {
 	if strings.Count(s, "^") < 2 {
 		return s
 	}
-	rs := []rune(s)
+	if !utf8.ValidString(s) {
+		// as a calculator has always read it: each invalid byte one U+FFFD
+		s = string([]rune(s))
+	}
 	var b strings.Builder
-	for i := 0; i < len(rs); i++ {
-		b.WriteRune(rs[i])
-		if rs[i] == '^' {
-			exp, end := powChain(rs, i+1)
+	for i := 0; i < len(s); i++ {
+		b.WriteByte(s[i])
+		if s[i] == '^' {
+			exp, end := powChain(s, i+1)
 			b.WriteString(exp)
 			i = end - 1
 		}
@@ -259,48 +264,65 @@ func rightAssoc(s string) string {
 	return b.String()
 }
 
-// powChain reads the exponent that starts at rs[i] (an optionally signed
-// number, name or bracketed group) and, when another ^ follows it, the
-// rest of the chain, which it braces: "3^2" becomes "{3^2}".
-func powChain(rs []rune, i int) (string, int) {
-	j := i
-	for j < len(rs) && rs[j] == ' ' {
+// powChain reads the exponent that starts at byte offset i of s (an
+// optionally signed number, name or bracketed group) and, when another ^
+// follows it, the rest of the chain, which it braces: "3^2" becomes
+// "{3^2}". It reads texscan's tokens, so that a group is what texscan.Match
+// reads under braces and parentheses together (one shared depth, as a
+// calculator's "(…}" was always read): an escaped brace or a \( is a
+// character, never a bracket, and an unclosed group runs to the end.
+func powChain(s string, i int) (string, int) {
+	j := skipBlanks(s, i)
+	if j < len(s) && (s[j] == '-' || s[j] == '+') {
 		j++
 	}
-	if j < len(rs) && (rs[j] == '-' || rs[j] == '+') {
-		j++
-	}
-	switch {
-	case j < len(rs) && (rs[j] == '(' || rs[j] == '{'):
-		d := 0
-		for ; j < len(rs); j++ {
-			if rs[j] == '(' || rs[j] == '{' {
-				d++
-			} else if rs[j] == ')' || rs[j] == '}' {
-				d--
-				if d == 0 {
-					j++
-					break
-				}
+	if g, err := texscan.Match(s, j, texscan.Braces|texscan.Parens, texscan.Limits{}); err == nil {
+		j = g.End
+	} else if t, ok := texscan.NewScanner(s, j).Peek(); ok && (t.Kind == texscan.Open || t.Text == "(") {
+		j = len(s) // a group never closed
+	} else {
+		// a number or a name: words, numbers, dots and the non-ASCII
+		// letters and digits (π), which texscan reads one rune a token
+		for sc := texscan.NewScanner(s, j); ; {
+			t, ok := sc.Next()
+			if !ok || !operandToken(t) {
+				break
 			}
-		}
-	default:
-		for j < len(rs) && (unicode.IsDigit(rs[j]) || unicode.IsLetter(rs[j]) || rs[j] == '.') {
-			j++
+			j = t.End()
 		}
 	}
-	op := string(rs[i:j])
+	op := s[i:j]
 	if strings.TrimSpace(op) == "" {
 		return op, j
 	}
 	op = rightAssoc(op)
-	k := j
-	for k < len(rs) && rs[k] == ' ' {
-		k++
-	}
-	if k < len(rs) && rs[k] == '^' {
-		rest, end := powChain(rs, k+1)
+	if k := skipBlanks(s, j); k < len(s) && s[k] == '^' {
+		rest, end := powChain(s, k+1)
 		return "{" + op + "^" + rest + "}", end
 	}
 	return op, j
+}
+
+// operandToken reports whether t belongs to a bare exponent: a word, a
+// number, a dot, or a letter or digit outside ASCII.
+func operandToken(t texscan.Token) bool {
+	switch t.Kind {
+	case texscan.Word, texscan.Number:
+		return true
+	case texscan.Punct:
+		return t.Text == "."
+	case texscan.Char:
+		r, _ := utf8.DecodeRuneInString(t.Text)
+		return r != utf8.RuneError && (unicode.IsDigit(r) || unicode.IsLetter(r))
+	}
+	return false
+}
+
+// skipBlanks returns the offset of the first byte at or after i that is not
+// an ASCII space.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return i
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -164,18 +163,16 @@ func ReferenceOf(r Row) (Reference, error) {
 	return ref, nil
 }
 
-var largeRootsRe = regexp.MustCompile(`for (large|small) positive\s*\$?\s*\\?epsilon\$?\s*are`)
-
 // rootsFromSolution finds the boxed root list the solution states for the
 // "large" or "small" regime (its closing summary).
 func rootsFromSolution(sol, which string) ([]string, error) {
-	locs := largeRootsRe.FindAllStringSubmatchIndex(sol, -1)
+	locs := rootsClauses(sol)
 	for i := len(locs) - 1; i >= 0; i-- {
 		l := locs[i]
-		if sol[l[2]:l[3]] != which {
+		if l.which != which {
 			continue
 		}
-		boxes := boxedAll(sol[l[1]:])
+		boxes := boxedAll(sol[l.end:])
 		if len(boxes) > 0 {
 			if roots := flattenLists(splitList(boxes[0])); len(roots) > 0 {
 				return roots, nil
@@ -183,6 +180,44 @@ func rootsFromSolution(sol, which string) ([]string, error) {
 		}
 	}
 	return nil, fmt.Errorf("the solution states no boxed root list for %s epsilon", which)
+}
+
+// rootsClause is one "for large positive epsilon are" of a solution: its
+// regime and the offset after "are".
+type rootsClause struct {
+	which string
+	end   int
+}
+
+// rootsClauses finds every "for large (or small) positive $\epsilon$ are"
+// of sol, dollars and backslash optional, in texscan's tokens: "for" may
+// end a word and "are" begin one, as the regexp that read it allowed.
+func rootsClauses(sol string) []rootsClause {
+	q := newQtoks(sol)
+	var out []rootsClause
+	for k := 0; k < len(q.t); k++ {
+		if !q.wordEnds(k, "for") || !q.is(k+1, texscan.Space, " ") || !(q.is(k+2, texscan.Word, "large") || q.is(k+2, texscan.Word, "small")) ||
+			!q.is(k+3, texscan.Space, " ") || !q.is(k+4, texscan.Word, "positive") {
+			continue
+		}
+		j := q.blank(k + 5)
+		if q.is(j, texscan.MathShift, "$") {
+			j = q.blank(j + 1)
+		}
+		if !q.cmd(j, "epsilon") && !q.is(j, texscan.Word, "epsilon") {
+			continue
+		}
+		if j++; q.is(j, texscan.MathShift, "$") {
+			j++
+		}
+		j = q.blank(j)
+		if !q.wordStarts(j, "are") {
+			continue
+		}
+		out = append(out, rootsClause{which: q.t[k+2].Text, end: q.t[j].Pos + len("are")})
+		k = j
+	}
+	return out
 }
 
 // unbox returns the last boxed content of s, or s itself; a box nested in

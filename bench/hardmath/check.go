@@ -6,13 +6,13 @@ import (
 	"io"
 	"math"
 	"math/cmplx"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/matheval/matheval/numeric"
+	"github.com/matheval/matheval/texscan"
 )
 
 // CheckResult compares one regime's reference answer with a value this
@@ -175,12 +175,89 @@ func NondimEpsilon(terms []Term) float64 {
 	return a1 * math.Pow(a3/a2, ts[0].Pow/ts[1].Pow) / a3
 }
 
-var symNondimRe = regexp.MustCompile(`a_\{1\}\s*x\^\{(\d+)\}\s*\+\s*a_\{2\}\s*x(?:\^\{(\d+)\})?\s*\+\s*a_\{3\}`)
+// symNondimPowers finds the first a_{1} x^{n1} + a_{2} x^{n2} + a_{3} of s
+// (x^{n2} may be a bare x) and returns n1 and n2 ("" for a bare x). It reads
+// texscan's tokens: the first a may end a word, as the regexp that read it
+// allowed.
+func symNondimPowers(s string) (n1, n2 string, ok bool) {
+	_, n1, n2, ok = symNondimMatch(s)
+	return n1, n2, ok
+}
+
+// symNondimRe is what numcheck.go (outside this change) still calls as the
+// regexp it was: FindStringSubmatch returns the whole match, n1 and n2, or
+// nil.
+var symNondimRe symNondimReader
+
+type symNondimReader struct{}
+
+func (symNondimReader) FindStringSubmatch(s string) []string {
+	whole, n1, n2, ok := symNondimMatch(s)
+	if !ok {
+		return nil
+	}
+	return []string{whole, n1, n2}
+}
+
+// symNondimMatch is symNondimPowers with the text of the whole match.
+func symNondimMatch(s string) (whole, n1, n2 string, ok bool) {
+	q := newQtoks(s)
+	// coef reads a_{i} at token k and returns the token after it.
+	coef := func(k int, i string) (int, bool) {
+		return k + 5, q.punct(k+1, "_") && q.is(k+2, texscan.Open, "{") && q.is(k+3, texscan.Number, i) && q.is(k+4, texscan.Close, "}")
+	}
+	// power reads ^{digits} at token k.
+	power := func(k int) (string, bool) {
+		if q.punct(k, "^") && q.is(k+1, texscan.Open, "{") && q.digits(k+2) && q.is(k+3, texscan.Close, "}") {
+			return q.t[k+2].Text, true
+		}
+		return "", false
+	}
+	for k := range q.t {
+		if !q.wordEnds(k, "a") {
+			continue
+		}
+		j, ok := coef(k, "1")
+		if j = q.blank(j); !ok || !q.is(j, texscan.Word, "x") {
+			continue
+		}
+		p1, ok := power(j + 1)
+		if j = q.blank(j + 5); !ok || !q.punct(j, "+") {
+			continue
+		}
+		j = q.blank(j + 1)
+		if !q.is(j, texscan.Word, "a") {
+			continue
+		}
+		if j, ok = coef(j, "2"); !ok {
+			continue
+		}
+		if j = q.blank(j); !q.is(j, texscan.Word, "x") {
+			continue
+		}
+		p2, ok := power(j + 1)
+		if j++; ok {
+			j += 4
+		}
+		if j = q.blank(j); !q.punct(j, "+") {
+			continue
+		}
+		j = q.blank(j + 1)
+		if !q.is(j, texscan.Word, "a") {
+			continue
+		}
+		if e, ok := coef(j, "3"); ok {
+			return s[q.t[k].End()-1 : q.t[e-1].End()], p1, p2, true
+		}
+	}
+	return "", "", "", false
+}
 
 func checkNondimSymbolic(ctx context.Context, kr KeyedRow, t string, ref Reference) []CheckResult {
 	r := CheckResult{Key: kr.Key, Type: t, Regime: "epsilon"}
-	m := symNondimRe.FindStringSubmatch(kr.Row.Question)
-	if m == nil {
+	var m [3]string
+	var ok bool
+	if m[1], m[2], ok = symNondimPowers(kr.Row.Question); !ok {
 		r.Skipped, r.Note = true, "cannot read a_1 x^n1 + a_2 x^n2 + a_3"
 		return []CheckResult{r}
 	}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/matheval/matheval/numeric"
+	"github.com/matheval/matheval/texscan"
 )
 
 // This file reads the mathematical content back out of question texts, so
@@ -28,23 +28,18 @@ type EpsIntegral struct {
 	Terms []Term // sorted by power
 }
 
-var (
-	epsIntRe  = regexp.MustCompile(`\\int_\{?0\}?\^\{?([0-9.]+)\}?\s*\\frac\{1\}\{\\epsilon\s*\+\s*(.*?)\}\s*dx`)
-	epsTermRe = regexp.MustCompile(`([0-9.]+)\s*x\^\{([0-9.]+)\}`)
-)
-
 // ParseEpsIntegral reads a "1/(epsilon + P(x))" integral question.
 func ParseEpsIntegral(q string) (EpsIntegral, error) {
-	m := epsIntRe.FindStringSubmatch(q)
-	if m == nil {
+	upper, poly, ok := epsIntegralParts(q)
+	if !ok {
 		return EpsIntegral{}, fmt.Errorf("no integral of 1/(epsilon + P(x)) over [0, L] in the question")
 	}
-	L, err := strconv.ParseFloat(m[1], 64)
+	L, err := strconv.ParseFloat(upper, 64)
 	if err != nil || L <= 0 {
-		return EpsIntegral{}, fmt.Errorf("bad upper bound %q", m[1])
+		return EpsIntegral{}, fmt.Errorf("bad upper bound %q", upper)
 	}
 	ip := EpsIntegral{L: L}
-	for _, t := range epsTermRe.FindAllStringSubmatch(m[2], -1) {
+	for _, t := range epsTerms(poly) {
 		c, e1 := strconv.ParseFloat(t[1], 64)
 		p, e2 := strconv.ParseFloat(t[2], 64)
 		if e1 != nil || e2 != nil || c <= 0 || p <= 0 {
@@ -53,7 +48,7 @@ func ParseEpsIntegral(q string) (EpsIntegral, error) {
 		ip.Terms = append(ip.Terms, Term{Coef: c, Pow: p})
 	}
 	if len(ip.Terms) == 0 {
-		return ip, fmt.Errorf("no polynomial terms in %q", m[2])
+		return ip, fmt.Errorf("no polynomial terms in %q", poly)
 	}
 	sort.Slice(ip.Terms, func(i, j int) bool { return ip.Terms[i].Pow < ip.Terms[j].Pow })
 	return ip, nil
@@ -120,19 +115,15 @@ func (ip EpsIntegral) Numerical(ctx context.Context, eps float64) (float64, erro
 // root problems: P(x) = eps x^9 + x^4 - 1.
 type EpsPoly struct{ Terms []Term }
 
-var polyQRe = regexp.MustCompile(`P\(x\)\s*=\s*(.*?)(?:\.|\\\]|\$)`)
-
 // ParseEpsPoly reads the polynomial of a roots or nondimensionalization
 // question: terms [-] [c] [\epsilon] [x^{k} | x].
 func ParseEpsPoly(q string) (EpsPoly, error) {
-	m := polyQRe.FindStringSubmatch(q)
-	if m == nil {
+	poly, ok := polyText(q)
+	if !ok {
 		return EpsPoly{}, fmt.Errorf("no P(x) = ... in the question")
 	}
-	return parsePolyTerms(m[1])
+	return parsePolyTerms(poly)
 }
-
-var termRe = regexp.MustCompile(`^([0-9.]*)\s*(\\epsilon)?\s*(x(?:\^\{?([0-9]+)\}?)?)?$`)
 
 func parsePolyTerms(s string) (EpsPoly, error) {
 	s = strings.TrimSpace(s)
@@ -145,8 +136,9 @@ func parsePolyTerms(s string) (EpsPoly, error) {
 		if t == "" {
 			return nil
 		}
-		m := termRe.FindStringSubmatch(t)
-		if m == nil {
+		var m [5]string
+		var ok bool
+		if m[1], m[2], m[3], m[4], ok = termParts(t); !ok {
 			return fmt.Errorf("cannot read polynomial term %q", t)
 		}
 		c := 1.0
@@ -221,12 +213,11 @@ type LaplaceIntegral struct {
 	g, f *formula
 }
 
-var laplaceRe = regexp.MustCompile(`\\int_\{?([-0-9.]+)\}?\^\{?([-0-9.]+)\}?\s*(.*?)\s*e\^\{([-+])\s*x\s*\((.*)\)\}\s*\\,\s*dt`)
-
 // ParseLaplace reads a Laplace-integral question.
 func ParseLaplace(q string) (LaplaceIntegral, error) {
-	m := laplaceRe.FindStringSubmatch(q)
-	if m == nil {
+	var m [6]string
+	var ok bool
+	if m[1], m[2], m[3], m[4], m[5], ok = laplaceParts(q); !ok {
 		return LaplaceIntegral{}, fmt.Errorf("no integral of g(t) e^{-x f(t)} in the question")
 	}
 	a, e1 := strconv.ParseFloat(m[1], 64)
@@ -310,29 +301,24 @@ type ODEProblem struct {
 	rhs *formula
 }
 
-var (
-	odeRHSRe = regexp.MustCompile(`y'''\s*=\s*(.*?)\$\$`)
-	odeICRe  = regexp.MustCompile(`y(''|'|)\(0\)\s*&?=\s*([-0-9.]+)`)
-)
-
 // ParseODE reads a third-order ODE question.
 func ParseODE(q string) (ODEProblem, error) {
-	m := odeRHSRe.FindStringSubmatch(q)
-	if m == nil {
+	rhs, ok := odeRHS(q)
+	if !ok {
 		return ODEProblem{}, fmt.Errorf("no $$y''' = ...$$ in the question")
 	}
-	p := ODEProblem{RHS: strings.TrimSpace(m[1])}
+	p := ODEProblem{RHS: strings.TrimSpace(rhs)}
 	var err error
 	if p.rhs, err = parseFormula(p.RHS); err != nil {
 		return p, err
 	}
 	got := 0
-	for _, ic := range odeICRe.FindAllStringSubmatch(q, -1) {
-		v, err := strconv.ParseFloat(ic[2], 64)
+	for _, ic := range odeInitial(q) {
+		v, err := strconv.ParseFloat(ic[1], 64)
 		if err != nil {
-			return p, fmt.Errorf("bad initial value %q", ic[2])
+			return p, fmt.Errorf("bad initial value %q", ic[1])
 		}
-		p.Y0[len(ic[1])] = v
+		p.Y0[len(ic[0])] = v
 		got++
 	}
 	if got != 3 {
@@ -429,4 +415,387 @@ func (p ODEProblem) Solve(ctx context.Context, xEnd float64) (*ODETrajectory, er
 		sol.XEnd = xp - d
 	}
 	return tr, fmt.Errorf("more than 20 coefficient singularities before x=%g", xEnd)
+}
+
+// The readers of question texts below walk texscan's tokens, as the
+// regexps they replace read characters: a letter the regexp wanted first
+// may end a word ("y" in "y(0)", "P" in "P(x)"), a literal word may begin
+// one ("dx", "dt", "are"), and a number is a run of Number tokens and the
+// dots and minus signs beside them. Unlike the regexps they never look
+// inside a command's name or take an escaped brace, bracket or dollar (\}
+// \) \] \$) for the character it escapes.
+
+// qtoks is a text and its tokens.
+type qtoks struct {
+	src string
+	t   []texscan.Token
+}
+
+// newQtoks scans s; a text over texscan's size limit has no tokens, so
+// nothing is read from it.
+func newQtoks(s string) qtoks {
+	t, _ := texscan.Tokens(s, texscan.Limits{})
+	return qtoks{src: s, t: t}
+}
+
+// off is the offset of token k, or the end of the text.
+func (q qtoks) off(k int) int {
+	if k < len(q.t) {
+		return q.t[k].Pos
+	}
+	return len(q.src)
+}
+
+// is reports whether token k has the kind and text.
+func (q qtoks) is(k int, kind texscan.Kind, text string) bool {
+	return k < len(q.t) && q.t[k].Kind == kind && q.t[k].Text == text
+}
+
+func (q qtoks) punct(k int, p string) bool { return q.is(k, texscan.Punct, p) }
+
+// cmd reports whether token k is the command \name.
+func (q qtoks) cmd(k int, name string) bool { return k < len(q.t) && q.t[k].Is(name) }
+
+// opt skips token k when it has the kind.
+func (q qtoks) opt(k int, kind texscan.Kind) int {
+	if k < len(q.t) && q.t[k].Kind == kind {
+		return k + 1
+	}
+	return k
+}
+
+// blank skips the spaces and line breaks from token k (what a regexp's \s
+// matches: \v is not one).
+func (q qtoks) blank(k int) int {
+	for k < len(q.t) && isBlankTok(q.t[k]) {
+		k++
+	}
+	return k
+}
+
+func isBlankTok(t texscan.Token) bool {
+	return (t.Kind == texscan.Space || t.Kind == texscan.Newline) && !strings.Contains(t.Text, "\v")
+}
+
+// run skips the numbers from token k, with the dots (and with minus signs
+// too) among them: what [0-9.]+ or [-0-9.]+ matched.
+func (q qtoks) run(k int, minus bool) int {
+	for ; k < len(q.t); k++ {
+		t := q.t[k]
+		if !(t.Kind == texscan.Number || t.Kind == texscan.Punct && (t.Text == "." || minus && t.Text == "-")) {
+			break
+		}
+	}
+	return k
+}
+
+// digits reports whether token k is a number without a decimal point.
+func (q qtoks) digits(k int) bool {
+	return k < len(q.t) && q.t[k].Kind == texscan.Number && !strings.Contains(q.t[k].Text, ".")
+}
+
+// wordEnds reports whether token k is a word ending in suffix, and wordStarts
+// one beginning with prefix.
+func (q qtoks) wordEnds(k int, suffix string) bool {
+	return k < len(q.t) && q.t[k].Kind == texscan.Word && strings.HasSuffix(q.t[k].Text, suffix)
+}
+
+func (q qtoks) wordStarts(k int, prefix string) bool {
+	return k < len(q.t) && q.t[k].Kind == texscan.Word && strings.HasPrefix(q.t[k].Text, prefix)
+}
+
+// epsIntegralParts finds the first \int_0^L \frac{1}{\epsilon + P(x)} dx
+// of q (the bounds braced or not) and returns L and the text of P(x), which
+// runs on one line to the first closing brace followed by dx.
+func epsIntegralParts(s string) (upper, poly string, ok bool) {
+	q := newQtoks(s)
+	var seen scanned
+	for k := range q.t {
+		if !q.cmd(k, "int") || !q.punct(k+1, "_") {
+			continue
+		}
+		j := q.opt(k+2, texscan.Open)
+		if !q.is(j, texscan.Number, "0") {
+			continue
+		}
+		j = q.opt(j+1, texscan.Close)
+		if !q.punct(j, "^") {
+			continue
+		}
+		j = q.opt(j+1, texscan.Open)
+		e := q.run(j, false)
+		if e == j {
+			continue
+		}
+		upper = s[q.off(j):q.off(e)]
+		j = q.blank(q.opt(e, texscan.Close))
+		if !q.cmd(j, "frac") || !q.is(j+1, texscan.Open, "{") || !q.is(j+2, texscan.Number, "1") ||
+			!q.is(j+3, texscan.Close, "}") || !q.is(j+4, texscan.Open, "{") || !q.cmd(j+5, "epsilon") {
+			continue
+		}
+		j = q.blank(j + 6)
+		if !q.punct(j, "+") {
+			continue
+		}
+		j = q.blank(j + 1)
+		if seen.covers(j) {
+			continue
+		}
+		m := j
+		for ; m < len(q.t) && q.t[m].Kind != texscan.Newline; m++ {
+			if q.t[m].Kind == texscan.Close && q.wordStarts(q.blank(m+1), "dx") {
+				return upper, s[q.off(j):q.t[m].Pos], true
+			}
+		}
+		seen = scanned{j, m}
+	}
+	return "", "", false
+}
+
+// scanned is a run of tokens [from, to] that one reader's scan for the end
+// of a statement went through without finding it: a later statement
+// starting inside the run has no end either, so it is not scanned again
+// (the readers stay linear in the text, as the regexps they replace were).
+type scanned struct{ from, to int }
+
+func (r scanned) covers(k int) bool { return r.to > 0 && r.from <= k && k <= r.to }
+
+// epsTerms returns the terms c x^{p} of a polynomial's text, each as its
+// text, c and p.
+func epsTerms(s string) [][3]string {
+	q := newQtoks(s)
+	var out [][3]string
+	for k := 0; k < len(q.t); {
+		e := q.run(k, false)
+		if e == k {
+			k++
+			continue
+		}
+		j := q.blank(e)
+		if q.is(j, texscan.Word, "x") && q.punct(j+1, "^") && q.is(j+2, texscan.Open, "{") {
+			if pe := q.run(j+3, false); pe > j+3 && q.is(pe, texscan.Close, "}") {
+				out = append(out, [3]string{s[q.off(k):q.t[pe].End()], s[q.off(k):q.off(e)], s[q.off(j+3):q.off(pe)]})
+				k = pe + 1
+				continue
+			}
+		}
+		k = e // a run that starts no term: none of its tails does either
+	}
+	return out
+}
+
+// polyText returns what follows "P(x) =" in s up to the first full stop
+// (a decimal point among them, as it always was), \] or dollar on the
+// same line.
+func polyText(s string) (string, bool) {
+	q := newQtoks(s)
+	var seen scanned
+	for k := range q.t {
+		if !q.wordEnds(k, "P") || !q.punct(k+1, "(") || !q.is(k+2, texscan.Word, "x") || !q.punct(k+3, ")") {
+			continue
+		}
+		j := q.blank(k + 4)
+		if !q.punct(j, "=") {
+			continue
+		}
+		j = q.blank(j + 1)
+		if seen.covers(j) {
+			continue
+		}
+		m := j
+		for ; m < len(q.t); m++ {
+			t := q.t[m]
+			end := -1
+			switch {
+			case t.Kind == texscan.Newline:
+			case t.Kind == texscan.Punct && t.Text == ".", t.Kind == texscan.MathClose && t.Text == `\]`, t.Kind == texscan.MathShift:
+				end = t.Pos
+			case t.Kind == texscan.Number && strings.Contains(t.Text, "."):
+				end = t.Pos + strings.IndexByte(t.Text, '.')
+			default:
+				continue
+			}
+			if end >= 0 {
+				return s[q.off(j):end], true
+			}
+			break // a line break before the end: this P(x) is no statement
+		}
+		seen = scanned{j, m}
+	}
+	return "", false
+}
+
+// termParts reads one term of a polynomial, [c] [\epsilon] [x[^{k}]], the
+// whole text: its coefficient, \epsilon or "", x with its power or "", and
+// the power's digits or "".
+func termParts(s string) (coef, eps, x, pow string, ok bool) {
+	q := newQtoks(s)
+	e := q.run(0, false)
+	coef = s[:q.off(e)]
+	j := q.blank(e)
+	if q.cmd(j, "epsilon") {
+		eps = q.t[j].Text
+		j = q.blank(j + 1)
+	}
+	if q.is(j, texscan.Word, "x") {
+		xs := j
+		j++
+		if q.punct(j, "^") {
+			if d := q.opt(j+1, texscan.Open); q.digits(d) {
+				pow = q.t[d].Text
+				j = q.opt(d+1, texscan.Close)
+			}
+		}
+		x = s[q.off(xs):q.off(j)]
+	}
+	return coef, eps, x, pow, j == len(q.t)
+}
+
+// laplaceParts finds the first \int_a^b g(t) e^{-x (f(t))} \, dt of s and
+// returns a, b, g(t), the sign and f(t): g(t) is the least text on one line
+// before an e^{±x(, f(t) the most on that bracket's line before ")} \, dt".
+func laplaceParts(s string) (a, b, g, sign, f string, ok bool) {
+	q := newQtoks(s)
+	// tail[m] is the last ")" at or after token m on its line that ")}
+	// \, dt" follows, or -1.
+	var tail []int
+	var seen scanned
+	for k := range q.t {
+		if !q.cmd(k, "int") || !q.punct(k+1, "_") {
+			continue
+		}
+		j := q.opt(k+2, texscan.Open)
+		ae := q.run(j, true)
+		if ae == j {
+			continue
+		}
+		j2 := q.opt(ae, texscan.Close)
+		if !q.punct(j2, "^") {
+			continue
+		}
+		j2 = q.opt(j2+1, texscan.Open)
+		be := q.run(j2, true)
+		if be == j2 {
+			continue
+		}
+		a, b = s[q.off(j):q.off(ae)], s[q.off(j2):q.off(be)]
+		gs := q.blank(q.opt(be, texscan.Close))
+		if seen.covers(gs) {
+			continue
+		}
+		if tail == nil {
+			tail = q.laplaceTails()
+		}
+		crossed := false
+		seen = scanned{gs, len(q.t)} // up to the line break, where the e^{ may start a line
+		for m := gs; m < len(q.t); m++ {
+			t := q.t[m]
+			if t.Kind == texscan.Newline && !crossed {
+				crossed = true
+				seen.to = m - 1
+			}
+			if crossed && isBlankTok(t) {
+				continue
+			}
+			// g(t) ends on its line; past a line break only blanks may
+			// come before the e
+			if t.Kind == texscan.Word && t.Text[len(t.Text)-1] == 'e' && (!crossed || t.Text == "e") &&
+				q.punct(m+1, "^") && q.is(m+2, texscan.Open, "{") && (q.punct(m+3, "-") || q.punct(m+3, "+")) {
+				xk := q.blank(m + 4)
+				if p := q.blank(xk + 1); q.is(xk, texscan.Word, "x") && q.punct(p, "(") && p+1 < len(q.t) {
+					if r := tail[p+1]; r >= 0 {
+						ge := t.End() - 1
+						for ge > q.t[gs].Pos && strings.IndexByte(" \t\n\f\r", s[ge-1]) >= 0 {
+							ge--
+						}
+						return a, b, s[q.off(gs):ge], q.t[m+3].Text, s[q.t[p].End():q.t[r].Pos], true
+					}
+				}
+			}
+			if crossed {
+				break
+			}
+		}
+	}
+	return "", "", "", "", "", false
+}
+
+// laplaceTails returns, for each token, the last ")" at or after it on its
+// line that "} \, dt" follows (blanks between), or -1.
+func (q qtoks) laplaceTails() []int {
+	tail := make([]int, len(q.t))
+	cur := -1
+	for m := len(q.t) - 1; m >= 0; m-- {
+		if q.t[m].Kind == texscan.Newline {
+			cur = -1
+		} else if cur < 0 && q.punct(m, ")") && q.is(m+1, texscan.Close, "}") {
+			if c := q.blank(m + 2); q.cmd(c, ",") && q.wordStarts(q.blank(c+1), "dt") {
+				cur = m
+			}
+		}
+		tail[m] = cur
+	}
+	return tail
+}
+
+// odeRHS returns what follows the first "y”' =" of s up to a $$ on the
+// same line.
+func odeRHS(s string) (string, bool) {
+	q := newQtoks(s)
+	var seen scanned
+	for k := range q.t {
+		if !q.wordEnds(k, "y") || !q.punct(k+1, "'") || !q.punct(k+2, "'") || !q.punct(k+3, "'") {
+			continue
+		}
+		j := q.blank(k + 4)
+		if !q.punct(j, "=") {
+			continue
+		}
+		j = q.blank(j + 1)
+		if seen.covers(j) {
+			continue
+		}
+		m := j
+		for ; m < len(q.t) && q.t[m].Kind != texscan.Newline; m++ {
+			if q.is(m, texscan.MathShift, "$$") {
+				return s[q.off(j):q.t[m].Pos], true
+			}
+		}
+		seen = scanned{j, m}
+	}
+	return "", false
+}
+
+// odeInitial returns every initial condition y(0) = v, y'(0) = v, y”(0) =
+// v of s (an & before the = allowed), each as its primes and v.
+func odeInitial(s string) [][2]string {
+	q := newQtoks(s)
+	var out [][2]string
+	for k := 0; k < len(q.t); k++ {
+		if !q.wordEnds(k, "y") {
+			continue
+		}
+		p := k + 1
+		for p < len(q.t) && q.punct(p, "'") {
+			p++
+		}
+		if p-k-1 > 2 || !q.punct(p, "(") || !q.is(p+1, texscan.Number, "0") || !q.punct(p+2, ")") {
+			continue
+		}
+		j := q.blank(p + 3)
+		if q.punct(j, "&") {
+			j++
+		}
+		if !q.punct(j, "=") {
+			continue
+		}
+		j = q.blank(j + 1)
+		e := q.run(j, true)
+		if e == j {
+			continue
+		}
+		out = append(out, [2]string{s[q.t[k].End():q.t[p].Pos], s[q.off(j):q.off(e)]})
+		k = e - 1
+	}
+	return out
 }
