@@ -184,21 +184,6 @@ func symNondimPowers(s string) (n1, n2 string, ok bool) {
 	return n1, n2, ok
 }
 
-// symNondimRe is what numcheck.go (outside this change) still calls as the
-// regexp it was: FindStringSubmatch returns the whole match, n1 and n2, or
-// nil.
-var symNondimRe symNondimReader
-
-type symNondimReader struct{}
-
-func (symNondimReader) FindStringSubmatch(s string) []string {
-	whole, n1, n2, ok := symNondimMatch(s)
-	if !ok {
-		return nil
-	}
-	return []string{whole, n1, n2}
-}
-
 // symNondimMatch is symNondimPowers with the text of the whole match.
 func symNondimMatch(s string) (whole, n1, n2 string, ok bool) {
 	q := newQtoks(s)

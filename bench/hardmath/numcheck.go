@@ -447,15 +447,15 @@ func WriteDisagreementsMarkdown(ctx context.Context, w io.Writer, b *Benchmark, 
 // nondimNumericalCheck evaluates the answer at positive coefficients and
 // compares it with epsilon computed from them (NondimEpsilon).
 func nondimNumericalCheck(ctx context.Context, q string, g Graded) (float64, string, bool) {
-	m := symNondimRe.FindStringSubmatch(q)
-	if m == nil {
+	p1, p2, ok := symNondimPowers(q)
+	if !ok {
 		return 0, "cannot read a_1 x^n1 + a_2 x^n2 + a_3", false
 	}
 	var n1, n2 float64
-	fmt.Sscan(m[1], &n1)
+	fmt.Sscan(p1, &n1)
 	n2 = 1
-	if m[2] != "" {
-		fmt.Sscan(m[2], &n2)
+	if p2 != "" {
+		fmt.Sscan(p2, &n2)
 	}
 	pred := cleanAnswer(g.Verdict.Extracted)
 	if pred == "" {
