@@ -153,14 +153,15 @@ func TestUnicodeReadWhole(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{
-		"x²³":     `x^{23}`,
-		"√x":      `\sqrt{x}`,
-		"ℯ":       `e`,
-		"ℝ":       `\mathbb{R}`,
-		"x ≤ 2":   `x \le 2`,
-		"aₙ₊₁":    `a_{n+1}`, // the subscript letters, read whole with the digits and signs
-		"xᵢ":      `x_i`,
-		"1, 2, …": `1, 2, \dots`,
+		"x²³":           `x^{23}`,
+		"√x":            `\sqrt{x}`,
+		"ℯ":             `e`,
+		"ℝ":             `\mathbb{R}`,
+		"x ≤ 2":         `x \le 2`,
+		"aₙ₊₁":          `a_{n+1}`,        // the subscript letters, read whole with the digits and signs
+		"x ≡ 2 (mod 5)": `x = 2 \pmod{5}`, // a congruence: the residue class of 2
+		"xᵢ":            `x_i`,
+		"1, 2, …":       `1, 2, \dots`,
 	} {
 		n, err := Parse(in)
 		if err != nil || n.String() != want {

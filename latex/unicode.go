@@ -25,7 +25,7 @@ var unicodeMap = map[rune]string{
 	'’': "'", '∗': "*", '⁄': "/", '′': "'", '″': "''", '‘': "'", '…': "\\ldots ", '⋯': "\\cdots ",
 	'ℯ': "\\mathrm{e}", 'ⅇ': "\\mathrm{e}", 'ⅈ': "\\mathrm{i}", 'ℝ': "\\mathbb{R}", 'ℕ': "\\mathbb{N}",
 	'ℤ': "\\mathbb{Z}", 'ℚ': "\\mathbb{Q}", 'ℂ': "\\mathbb{C}", 'µ': "\\mu ", 'ϵ': "\\epsilon ", 'ϑ': "\\vartheta ",
-	'∖': "\\setminus ", '∣': "\\mid ",
+	'∖': "\\setminus ", '∣': "\\mid ", '≡': "\\equiv ",
 }
 
 // superscripts and subscripts map to the ASCII characters they raise or
