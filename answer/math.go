@@ -400,8 +400,11 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 			if in := strings.TrimSpace(p.inner); (in == "C" || in == "F") && lo >= 2 && ps[lo-2].kind == 'd' && degrees {
 				// 100^\circ\text{F}: the scale of a temperature
 			} else if p.cmd == "mathrm" || p.cmd == "operatorname" || len(in) == 1 {
+				// upright letters are a unit the table reads, or a plural
+				// count noun (\mathrm{apples}); never a name (\mathrm{AB})
 				_, _, known := parseUnit(p.inner)
-				ok = ok && known
+				noun := len(in) >= 4 && isNounText(in) && strings.HasSuffix(in, "s") && !mathFuncs[in] && !strings.HasPrefix(in, "arc")
+				ok = ok && (known || noun)
 			}
 		case 'w', 'p', '*', '/', ' ':
 			ok = true

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/matheval/matheval/latex"
 	"github.com/matheval/matheval/texscan"
 )
 
@@ -154,9 +155,10 @@ func (l exprLine) trailing() (s, e int, long, found bool) {
 	return s, e, long, found
 }
 
-// unitAfterFormula reports whether src[s:e] is one word after a closed
-// formula ("$5$ m", "\(5\) kg"): the formula's unit, which the math tier
-// reads with it (unitWordAfter), never an answer of its own.
+// unitAfterFormula reports whether src[s:e] is one word or one unit group
+// after a closed formula ("$5$ m", "\(5\) kg", "$5$ \text{apples}"): the
+// formula's unit, which the math tier reads with it (unitWordAfter), never
+// an answer of its own.
 func (l exprLine) unitAfterFormula(s, e int) bool {
 	k := -1
 	for i, t := range l.toks {
@@ -165,7 +167,18 @@ func (l exprLine) unitAfterFormula(s, e int) bool {
 			break
 		}
 	}
-	if k < 0 || l.toks[k].Kind != texscan.Word || l.toks[k].End() != e {
+	if k < 0 {
+		return false
+	}
+	switch t := l.toks[k]; {
+	case t.Kind == texscan.Word && t.End() == e:
+	case t.Kind == texscan.Command && (latex.UnitGroupCommand(t.Text[1:]) || t.Text == `\operatorname`):
+		// "$5$ \text{apples}": a unit group, the whole expression
+		g, err := texscan.Match(l.src, l.skipSpaces(t.End()), texscan.Braces, texscan.Limits{})
+		if err != nil || g.End != e {
+			return false
+		}
+	default:
 		return false
 	}
 	p := k - 1
@@ -719,4 +732,12 @@ func attachedAfter(body string, p int) int {
 		return p // a word glued to the formula ("$5$cm", "$3$apples") is a unit or noun, read as such elsewhere
 	}
 	return e
+}
+
+// skipSpaces returns the offset after the spaces at src[i:].
+func (l exprLine) skipSpaces(i int) int {
+	for i < len(l.src) && (l.src[i] == ' ' || l.src[i] == '\t') {
+		i++
+	}
+	return i
 }

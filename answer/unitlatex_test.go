@@ -77,3 +77,45 @@ func TestUnitLaTeXRenderingsNeverEqualAnotherUnit(t *testing.T) {
 		t.Errorf("the same unit is Equal in only %d of %d, e.g.:\n%s", sameEq, same, strings.Join(misses, "\n"))
 	}
 }
+
+// TestCountNounRenderings: a count noun after the value, in any of the
+// renderings replies use (LaTeX groups and spacing, after a box or a
+// formula, plain text, markdown), is compared by its text: never Equal to
+// a gold with another noun, and Equal to the same one.
+func TestCountNounRenderings(t *testing.T) {
+	rend := []string{`5\text{ %s}`, `5~\text{%s}`, `5\,\text{%s}`, `5\ \text{%s}`, `5\;\mathrm{%s}`, `5\textrm{ %s}`,
+		`\boxed{5}\text{ %s}`, `\boxed{5} %s`, `$5$ %s`, `5 %s`, `The answer is 5 %s.`, `So we have 5 %s.`, `**5 %s**`,
+		`\boxed{5\text{ %s}}`, `$5$ \text{%s}`}
+	nouns := []string{"apples", "oranges", "marbles", "students", "cookies", "dollars", "euros", "cents", "pounds", "yen",
+		"boys", "girls", "cars", "hours", "minutes", "days", "weeks", "meters", "feet", "inches"}
+	pairs, falseEq, same, sameEq := 0, 0, 0, 0
+	var bad []string
+	for _, a := range nouns {
+		for _, r := range rend {
+			for _, b := range nouns {
+				reply := fmt.Sprintf(r, b)
+				v := Grade(MATH, `5\text{ `+a+`}`, reply, "")
+				if a == b {
+					same++
+					if v.Kind == Correct {
+						sameEq++
+					} else if len(bad) < 20 {
+						bad = append(bad, fmt.Sprintf("miss: 5 %s <- %q (%s)", a, reply, v.Reason))
+					}
+					continue
+				}
+				pairs++
+				if v.Kind == Correct {
+					falseEq++
+					if len(bad) < 20 {
+						bad = append(bad, fmt.Sprintf("false Equal: 5 %s <- %q (%s)", a, reply, v.Reason))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d pairs of different count nouns, %d false Equal; the same noun %d of %d Equal", pairs, falseEq, sameEq, same)
+	if falseEq > 0 || sameEq < same {
+		t.Errorf("%d false Equal, %d of %d same-noun pairs not Equal:\n%s", falseEq, same-sameEq, same, strings.Join(bad, "\n"))
+	}
+}
