@@ -729,10 +729,10 @@ func gluedUnit(s string) (head, unit string, ok bool) {
 	if unitNeverWords[letters] || unitSentenceEndWords[letters] {
 		return "", "", false
 	}
-	if utf8.RuneCountInString(letters) < 2 && !spaced && !thousandsGrouped(toks[:k]) {
+	if utf8.RuneCountInString(letters) < 2 && !(len(letters) == 1 && (spaced || thousandsGrouped(toks[:k]))) {
 		// 3s², 5m²: a variable's power as well as a unit; but algebra never
 		// groups a coefficient's digits in thousands, so 1,000.99m² is a
-		// quantity
+		// quantity (an ASCII letter only: 31,250Ω is no ohm)
 		return "", "", false
 	}
 	if _, _, ok := parseUnit(unit); !ok {
