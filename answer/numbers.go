@@ -49,11 +49,22 @@ func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 		if i > 0 && (isWordByte(s[i-1]) || s[i-1] == ')' || s[i-1] == '}' || s[i-1] == '.') {
 			return numTok{}, false // a binary operator: 4-10
 		}
-		neg = s[i] != '+'
-		if s[i] == '-' || s[i] == '+' {
-			i++
-		} else {
-			i += len(unicodeMinus)
+		// a run of signs is read whole ("--5" and "−-5" are 5, "-+5" is
+		// -5): a sign before a signed number is never dropped unread
+		for n := 0; n < 4 && i < len(s); n++ {
+			switch {
+			case s[i] == '-':
+				neg, i = !neg, i+1
+			case s[i] == '+':
+				i++
+			case strings.HasPrefix(s[i:], unicodeMinus):
+				neg, i = !neg, i+len(unicodeMinus)
+			default:
+				n = 4
+			}
+		}
+		if i < len(s) && (s[i] == '-' || s[i] == '+' || strings.HasPrefix(s[i:], unicodeMinus)) {
+			return numTok{}, false // more signs than a reply writes
 		}
 		// A currency sign between the sign and the digits: -\$7 and -$7
 		// are -7, never 7.

@@ -90,3 +90,34 @@ func TestLongBareAnswer(t *testing.T) {
 		t.Errorf("two long answers with the same last number: %s (%s)", v.Kind, v.Reason)
 	}
 }
+
+// TestSignRunReadWhole: a run of signs before a number is read whole, so
+// "−-5" (a Unicode minus before an ASCII one, as MATH 401 replies write it)
+// is 5, never -5 with one sign dropped unread; more signs than a reply
+// writes are no number at all.
+func TestSignRunReadWhole(t *testing.T) {
+	cases := []struct {
+		text string
+		want string // "" for no number
+	}{
+		{"--5", "5"},
+		{"−-5", "5"},
+		{"-−5", "5"},
+		{"-+5", "-5"},
+		{"+-5", "-5"},
+		{"-5", "-5"},
+		{"−5", "-5"},
+		{"-----5", ""},
+	}
+	for _, c := range cases {
+		n, ok := numberAt(c.text, 0)
+		switch {
+		case c.want == "" && ok:
+			t.Errorf("%q: read %s, want no number", c.text, n.val.RatString())
+		case c.want != "" && !ok:
+			t.Errorf("%q: no number, want %s", c.text, c.want)
+		case c.want != "" && n.val.RatString() != c.want:
+			t.Errorf("%q: read %s, want %s", c.text, n.val.RatString(), c.want)
+		}
+	}
+}

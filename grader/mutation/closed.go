@@ -162,6 +162,20 @@ func (G Generator) Closed(g Gold, full bool, st *Stats) []Pair {
 		if c.emit("closed:"+e.Group, c.wrapStyle(m), MustDiffer, note) {
 			c.out[len(c.out)-1].Answer = m
 		}
+		if f == After && strings.HasPrefix(e.Open, `\`) && !strings.HasPrefix(e.Open, `\\`) {
+			// the same command after a spacing command or a space (5\,\alpha,
+			// 5~\text{J}): what follows a space is read or refused as well
+			// (a unit after ~ was once dropped unread)
+			sp := closedSpacings[c.pick(len(closedSpacings))]
+			ms := v + sp + e.Open
+			if c.emit("closed-spaced:"+e.Group, c.wrapStyle(ms), MustDiffer, note+" spaced "+sp) {
+				c.out[len(c.out)-1].Answer = ms
+			}
+		}
 	}
 	return c.out
 }
+
+// closedSpacings are the separators the spaced closed-world pairs put
+// between the value and the construct.
+var closedSpacings = []string{" ", `\,`, "~", `\;`, `\ `, `\quad `}
