@@ -224,6 +224,13 @@ func (c *comparer) openBinders(n expr.Node) (open bool, rangeVars map[string]boo
 			open, enumerable = true, false
 			return true
 		}
+		if t.Fn == "sum" && len(t.Args) == 4 && c.isIntegerConst(t.Args[2]) {
+			if inf, ok := t.Args[3].(*expr.Sym); ok && inf.Name == expr.Inf {
+				if _, err := expr.InfiniteSum(c.ctx, t, c.lim); err == nil {
+					return true // a series with a closed form (expr/series.go)
+				}
+			}
+		}
 		for _, b := range t.Args[2:] {
 			if !c.isIntegerConst(b) {
 				open = true

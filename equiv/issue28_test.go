@@ -204,3 +204,47 @@ func TestIssue28Units(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue28Integrals: definite integrals beyond polynomials are
+// evaluated exactly (expr/antideriv.go) where the integrand is continuous
+// between the bounds, and refuted when their value differs; an integral
+// over a pole has no value, so it is never Equal to the number its
+// antiderivative would give (\int_{-1}^{1} dx/x "= 0", \int_0^2
+// (x-1)^{-2} dx "= -2").
+func TestIssue28Integrals(t *testing.T) {
+	for _, p := range []pair{
+		{`2`, `\int_0^\pi \sin x\,dx`},
+		{`1`, `\int_1^e \frac{1}{x}dx`},
+		{`e-1`, `\int_0^1 e^x dx`},
+		{`1`, `\int_0^\infty e^{-x}\,dx`},
+		{`2`, `\int_0^\infty x^2 e^{-x}\,dx`},
+		{`\frac{\pi}{4}`, `\int_0^1 \frac{1}{1+x^2}\,dx`},
+		{`\pi`, `\int_{-\infty}^{\infty} \frac{dx}{1+x^2}`},
+		{`\frac{\pi}{2}`, `\int_0^1 \frac{dx}{\sqrt{1-x^2}}`},
+		{`\frac{\pi}{2}`, `\int_0^\pi \sin^2 x\,dx`},
+		{`\pi`, `\int_0^\pi x\sin x\,dx`},
+		{`\frac{e^2+1}{4}`, `\int_1^e x\ln x\,dx`},
+		{`\frac12`, `\int_0^{\pi/2}\sin x\cos x\,dx`},
+		{`\frac{1}{\ln 2}`, `\int_0^1 2^x\,dx`},
+		{`\frac32+\ln 2`, `\int_1^2 \frac{x^2+1}{x}\,dx`},
+		{`2`, `\int_0^1 \frac{dx}{\sqrt{x}}`},
+		{`\frac{a^2}{2}`, `\int_0^a x\,dx`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome != equiv.Equal {
+			t.Errorf("Compare(%q, %q) = %v (%s), want Equal", p.gold, p.cand, r.Outcome, r.Reason)
+		}
+	}
+	for _, p := range []pair{
+		{`3`, `\int_0^\pi \sin x\,dx`},
+		{`0`, `\int_{-1}^{1} \frac{dx}{x}`},
+		{`-2`, `\int_0^2 \frac{dx}{(x-1)^2}`},
+		{`\frac{\pi}{2}`, `\int_0^2 \frac{dx}{\sqrt{1-x^2}}`},
+		{`0`, `\int_0^\infty \sin x\,dx`},
+		{`\ln 3`, `\int_1^2 \frac{dt}{t}`},
+		{`e`, `\int_0^1 e^x dx`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s), want not Equal", p.gold, p.cand, r.Reason)
+		}
+	}
+}

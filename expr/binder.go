@@ -6,24 +6,39 @@ import (
 	"sync"
 )
 
-// definiteIntegral evaluates \int_lo^hi body d var exactly when the body is
-// a polynomial (in the variable and in any others) and the bounds are exact
-// rationals, returning the result as a tree (a polynomial in the other
-// variables). Anything else has no exact value here: ErrUnknownFunction.
+// definiteIntegral evaluates \int_lo^hi body d var exactly: a polynomial
+// body (in the variable and in any others) between rational bounds, or a
+// body of the antiderivative table (antideriv.go) between bounds where it
+// is continuous, returning the result as a tree. Anything else has no exact
+// value here: ErrUnknownFunction.
 func (l *state) definiteIntegral(t *Call) (Node, error) {
 	v, ok := BoundVar(t)
 	if !ok || t.Fn != "int" || len(t.Args) != 4 {
 		return nil, ErrUnknownFunction
 	}
-	lo, err := l.rat(t.Args[2])
+	lo, err := l.integralEnd(t.Args[2])
 	if err != nil {
-		return nil, unknownUnlessLimit(err)
+		return nil, err
 	}
-	hi, err := l.rat(t.Args[3])
+	hi, err := l.integralEnd(t.Args[3])
 	if err != nil {
-		return nil, unknownUnlessLimit(err)
+		return nil, err
 	}
 	body, v := renameBound(t, v)
+	if lo.r != nil && hi.r != nil {
+		out, err := l.ratBoundsIntegral(body, v, lo.r, hi.r)
+		if err == nil || err == ErrLimit || err == ErrDeadline {
+			return out, err
+		}
+	}
+	// beyond polynomials, other bounds: an antiderivative from the table
+	// of antideriv.go, on an interval where the body is continuous
+	return l.elementaryIntegral(body, v, lo, hi)
+}
+
+// ratBoundsIntegral is the integral of a polynomial body (with factors
+// free of the variable) between rational bounds.
+func (l *state) ratBoundsIntegral(body Node, v string, lo, hi *big.Rat) (Node, error) {
 	out, err := l.polyIntegral(body, v, lo, hi)
 	if err == nil || err == ErrLimit || err == ErrDeadline {
 		return out, err
@@ -236,6 +251,49 @@ func (l *state) gammaInt(t *Call) (*big.Rat, error) {
 		return nil, ErrNotRational
 	}
 	return l.rat(&Call{Fn: "fact", Args: []Node{Rat(new(big.Rat).Sub(n, big.NewRat(1, 1)))}})
+}
+
+// maxGammaHalf bounds |n| in Γ(n + 1/2).
+const maxGammaHalf = 500
+
+// gammaHalf is Γ at a half-integer, exactly: Γ(m + 1/2) = (2m)!/(4^m m!)·√π
+// for m ≥ 0 and Γ(1/2 - k) = (-4)^k k!/(2k)!·√π for k ≥ 1 (from Γ(1/2) = √π
+// and Γ(x+1) = xΓ(x)). Any other argument has no value here.
+func (l *state) gammaHalf(t *Call) (Node, error) {
+	if len(t.Args) != 1 {
+		return nil, ErrNotScalar
+	}
+	x, err := l.rat(t.Args[0])
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	if x.Denom().Cmp(big.NewInt(2)) != 0 {
+		return nil, ErrUnknownFunction
+	}
+	m := new(big.Rat).Sub(x, half) // an integer
+	if !m.Num().IsInt64() || m.Num().Int64() > maxGammaHalf || m.Num().Int64() < -maxGammaHalf {
+		return nil, ErrLimit
+	}
+	k := m.Num().Int64()
+	neg := k < 0
+	if neg {
+		k = -k
+	}
+	// (2k)!/(4^k k!)
+	c := new(big.Rat).SetFrac(new(big.Int).MulRange(k+1, 2*k), new(big.Int).Exp(big.NewInt(4), big.NewInt(k), nil))
+	if k == 0 {
+		c.SetInt64(1)
+	}
+	if neg {
+		c.Inv(c)
+		if k%2 == 1 {
+			c.Neg(c)
+		}
+	}
+	if err := l.fits(c); err != nil {
+		return nil, err
+	}
+	return &Mul{Factors: []Node{Rat(c), &Pow{Base: &Sym{Name: Pi}, Exp: Rat(half)}}}, nil
 }
 
 // constant returns the value of a polynomial without variables.

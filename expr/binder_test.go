@@ -3,6 +3,7 @@ package expr
 import (
 	"context"
 	"errors"
+	"math"
 	"math/big"
 	"testing"
 )
@@ -122,4 +123,31 @@ func (b *FormBuilder) mustForm(t *testing.T, n Node) *Form {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestGammaHalfIntegers: Γ at every half-integer in [-20.5, 20.5] is
+// c·√π exactly, and agrees with math.Gamma; other non-integers have no
+// value.
+func TestGammaHalfIntegers(t *testing.T) {
+	ctx := context.Background()
+	for k := -41; k <= 41; k += 2 {
+		x := big.NewRat(int64(k), 2)
+		c := &Call{Fn: "gamma", Args: []Node{Rat(x)}}
+		v, err := Eval(ctx, c, 80, nil, EvalOptions{})
+		if err != nil {
+			t.Errorf("Γ(%s): %v", x.RatString(), err)
+			continue
+		}
+		xf, _ := x.Float64()
+		want := math.Gamma(xf)
+		if got := v.Float64(); math.Abs(got-want) > 1e-12*math.Abs(want) {
+			t.Errorf("Γ(%s) = %g, want %g", x.RatString(), got, want)
+		}
+	}
+	l := newState(ctx, Limits{})
+	for _, x := range []*big.Rat{big.NewRat(1, 3), big.NewRat(5, 4)} {
+		if v, err := l.gammaHalf(&Call{Fn: "gamma", Args: []Node{Rat(x)}}); err == nil {
+			t.Errorf("Γ(%s) = %s, want no value", x.RatString(), v)
+		}
+	}
 }

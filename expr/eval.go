@@ -531,6 +531,9 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 			if err == ErrLimit || err == ErrDeadline || err == ErrDomain {
 				return Complex{}, err
 			}
+			if h, err := e.st.gammaHalf(t); err == nil {
+				return e.eval(h)
+			}
 			return Complex{}, ErrUnknownFunction
 		}
 		return e.ratC(r), nil
@@ -827,6 +830,15 @@ func (e *evaluator) arcTrigC(fn string, z Complex) (Complex, error) {
 func (e *evaluator) sumProd(t *Call) (Complex, error) {
 	if len(t.Args) != 4 {
 		return e.opaque(t)
+	}
+	if upToInfinity(t) {
+		// a series has the value proved in closed form (series.go), or
+		// none: never a partial sum
+		v, err := e.st.infiniteSum(t)
+		if err != nil {
+			return Complex{}, err
+		}
+		return e.eval(v)
 	}
 	v, ok := t.Args[1].(*Sym)
 	lim := e.st

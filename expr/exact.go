@@ -682,6 +682,13 @@ func (l *state) ratSum(t *Call) (*big.Rat, error) {
 	if len(t.Args) != 4 {
 		return nil, ErrNotRational
 	}
+	if upToInfinity(t) {
+		c, err := l.infiniteSum(t)
+		if err != nil {
+			return nil, err
+		}
+		return l.rat(c)
+	}
 	v, ok := t.Args[1].(*Sym)
 	if !ok {
 		return nil, ErrNotRational

@@ -1465,10 +1465,23 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		}
 	case "pm":
 		return nil, ErrNotScalar
-	case "lim":
+	case "lim", "int", "sum":
 		// before the arguments are formed: a point at infinity has no
-		// form, but the limit there may have a value
-		v, err := b.st.limit(t)
+		// form, but the limit there (or the integral or the series to it)
+		// may have a value
+		if t.Fn == "sum" && !upToInfinity(t) {
+			break
+		}
+		var v Node
+		var err error
+		switch t.Fn {
+		case "lim":
+			v, err = b.st.limit(t)
+		case "int":
+			v, err = b.st.definiteIntegral(t)
+		default:
+			v, err = b.st.infiniteSum(t)
+		}
 		if err == nil {
 			return b.form(v)
 		}
@@ -1598,20 +1611,17 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		if f, ok, err := b.sumProd(t); err != nil || ok {
 			return f, err
 		}
-	case "int":
-		v, err := b.st.definiteIntegral(t)
-		if err == nil {
-			return b.form(v)
-		}
-		if err == ErrLimit || err == ErrDeadline {
-			return nil, err
-		}
 	case "gamma":
 		r, err := b.st.gammaInt(t)
 		if err == nil {
 			return b.constForm(r), nil
 		}
 		if err == ErrLimit || err == ErrDeadline || err == ErrDomain {
+			return nil, err
+		}
+		if h, err := b.st.gammaHalf(t); err == nil {
+			return b.form(h)
+		} else if err == ErrLimit || err == ErrDeadline {
 			return nil, err
 		}
 	case "conj":

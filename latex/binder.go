@@ -39,6 +39,12 @@ func (p *parser) parseIntegral(at token) expr.Node {
 		p.inIntegral--
 		return integralNode(body, v, lo, hi)
 	}
+	if v, den, ok := p.differentialOver(); ok {
+		// \int \frac{dx}{1+x^2}: the differential over the rest of the
+		// integrand
+		p.inIntegral--
+		return integralNode(&expr.Pow{Base: den, Exp: expr.Int(-1)}, v, lo, hi)
+	}
 	body = p.parseAdd()
 	p.inIntegral--
 	v, ok := p.differential()
@@ -47,6 +53,29 @@ func (p *parser) parseIntegral(at token) expr.Node {
 		p.failf(t.start, "an integral without its differential (d followed by the variable)")
 	}
 	return integralNode(body, v, lo, hi)
+}
+
+// differentialOver reads \frac{dx}{den} (also \dfrac, \tfrac) whose
+// numerator is a differential alone, returning its variable and den; it
+// reads nothing otherwise.
+func (p *parser) differentialOver() (*expr.Sym, expr.Node, bool) {
+	t := p.peek()
+	if t.kind != tCmd || (t.text != "frac" && t.text != "dfrac" && t.text != "tfrac") {
+		return nil, nil, false
+	}
+	save := p.pos
+	p.pos = t.end
+	if o := p.peek(); o.kind == tOp && o.text == "{" {
+		p.pos = o.end
+		if v, ok := p.differential(); ok {
+			if c := p.peek(); c.kind == tOp && c.text == "}" {
+				p.pos = c.end
+				return v, p.parseArg(), true
+			}
+		}
+	}
+	p.pos, p.cacheOK = save, false
+	return nil, nil, false
 }
 
 func integralNode(body expr.Node, v *expr.Sym, lo, hi expr.Node) expr.Node {

@@ -3,6 +3,8 @@ package latex
 import (
 	"strings"
 	"testing"
+
+	"github.com/matheval/matheval/expr"
 )
 
 // Issue 28, items 3 and 6: every token is read by a rule with a known
@@ -96,6 +98,8 @@ func TestUprightConstantsAndNamedFunctions(t *testing.T) {
 		`\mathit{e}`:                `tree:e`,
 		`\mathrm{\pi}`:              `tree:\pi`,
 		`\uppi`:                     `tree:\pi`,
+		`\textpi`:                   `tree:\pi`,
+		`2\textpi`:                  `tree:2 \cdot \pi`,
 		`\mathrm{lcm}(12,18)`:       `36`,
 		`\operatorname{lcm}(12,18)`: `36`,
 		`\gcd(12,18)`:               `6`,
@@ -361,5 +365,33 @@ func TestTextConstantInFormula(t *testing.T) {
 		if err != nil || n.String() != want {
 			t.Errorf("Parse(%q) = %v, %v, want %s", in, n, err, want)
 		}
+	}
+}
+
+// TestDifferentialOverDenominator: \int \frac{dx}{Q} is the integral of 1/Q
+// in x; a fraction whose numerator holds more than the differential is
+// read as a body as before (and then needs its own differential).
+func TestDifferentialOverDenominator(t *testing.T) {
+	for _, in := range []string{
+		`\int_1^2 \frac{dx}{x}`,
+		`\int_0^1 \frac{\mathrm{d}t}{1+t^2}`,
+		`\int_{-\infty}^{\infty}\dfrac{dx}{1+x^2}`,
+	} {
+		n, err := Parse(in)
+		if err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		c, ok := n.(*expr.Call)
+		if !ok || c.Fn != "int" {
+			t.Errorf("%s: parsed as %s, want an integral", in, n)
+			continue
+		}
+		if p, ok := c.Args[0].(*expr.Pow); !ok || p.Exp.String() != "-1" {
+			t.Errorf("%s: body %s, want a reciprocal", in, c.Args[0])
+		}
+	}
+	if _, err := Parse(`\int_0^1 \frac{x}{2}`); err == nil {
+		t.Errorf(`\int_0^1 \frac{x}{2} parsed without a differential`)
 	}
 }

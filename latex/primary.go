@@ -590,7 +590,7 @@ var symbolCmds = map[string]bool{"triangle": true, "angle": true, "measuredangle
 	"aleph": true, "beth": true}
 
 // uprightConsts are the upright spellings of the constants.
-var uprightConsts = map[string]string{"uppi": expr.Pi, "upi": expr.Pi, "muppi": expr.Pi, "ue": expr.E}
+var uprightConsts = map[string]string{"uppi": expr.Pi, "upi": expr.Pi, "muppi": expr.Pi, "textpi": expr.Pi, "ue": expr.E}
 
 // decorated reads an accent or decoration (see decorCmds) after its name.
 func (p *parser) decorated(name string, at token) expr.Node {
