@@ -268,6 +268,11 @@ func refineProse(body string, s, e int) anchored {
 		// "the answer is not 3, since ...": no answer stated.
 		return anchored{}
 	}
+	// "the answer is e³, as required.": a closing remark is no part of it
+	if k := closingRemark(t); k < len(t) && k > 0 {
+		e = s + k
+		t = t[:k]
+	}
 	// "15 apples, which is 3 more than Tom's 12": a remark after the value
 	// is not part of the answer (plain.go)
 	if m := lastRemark(t); m > 0 {

@@ -33,6 +33,7 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 			off += k + 1
 		}
 	}
+	body = body[:off+closingRemark(body[off:])]
 	s, e, long, found := trailingExpr(body, off)
 	if !found && !long {
 		n, ok := lastNumber(body[off:])
@@ -122,6 +123,24 @@ func isAbbrevBefore(s string) bool {
 // a comparison or a check, not the answer.
 var remarkMarkers = []string{", which is", ", which means", ", which was", ", that is", ", i.e.", " (which", ", and that is",
 	", so that is", ", that's", " — which", " – which", ", compared to", ", compared with", " (that is"}
+
+// closingRemarks end a sentence that has just given its answer ("we
+// obtain e³, as required."): they say nothing of the value.
+var closingRemarks = []string{", as required", ", as desired", ", as expected", ", as claimed", ", as needed",
+	", as wanted", ", as stated", ", as shown", ", as we wanted", " as required", " as desired"}
+
+// closingRemark returns where a closing remark ending s (before its final
+// punctuation and spaces) starts, or len(s) when there is none.
+func closingRemark(s string) int {
+	t := strings.TrimRight(s, " \t\r\n.!")
+	low := asciiLower(t)
+	for _, m := range closingRemarks {
+		if strings.HasSuffix(low, m) {
+			return len(t) - len(m)
+		}
+	}
+	return len(s)
+}
 
 // lastRemark returns where the last remark marker of s starts, or -1.
 func lastRemark(s string) int {

@@ -31,6 +31,10 @@ func TestPlainWholeExpression(t *testing.T) {
 		{"So the interval is [0, 1).", "[0, 1)"},
 		{"The speed is 12 m/s.", "12 m/s"},
 		{"It costs -$7.", "-$7"},
+		// a closing remark after the answer says nothing of its value
+		{"We obtain e³, as required.", "e³"},
+		{"Thus the sum is 2√3, as desired.", "2√3"},
+		{"This gives x^2+1 as expected.", "x^2+1"},
 		// a closing bracket of the prose is not the expression's
 		{"(so the value is 5).", "5"},
 		// a remark after the answer, words after it, a bracketed aside
@@ -91,6 +95,9 @@ func TestPlainGraded(t *testing.T) {
 		{`A`, "Putting everything together:\n\nA", true},
 		{`.3`, "After the substitution the equation gives us .3", true},
 		{`3`, "After the substitution the equation gives us .3", false},
+		{`e^3`, "So the answer is e³, as required.", true},
+		{`e^3`, "We obtain e³, as required.", true},
+		{`3`, "We obtain e³, as required.", false},
 	}
 	for _, c := range cases {
 		v := Equivalent(MATH, c.gold, c.reply)
