@@ -450,6 +450,13 @@ func (l *state) expandProducts(n Node, v string) ([]product, error) {
 	if err := l.check(); err != nil {
 		return nil, err
 	}
+	if _, ok := n.(*Add); ok && FreeVars(n)[v] {
+		if _, poly := l.univariatePoly(n, v); poly {
+			// a polynomial factor stays whole: (x+1)(x+2)…(x+9)e^x is P·e^x,
+			// not 2^9 products
+			return []product{{factors: []Node{n}}}, nil
+		}
+	}
 	switch t := n.(type) {
 	case *Neg:
 		ps, err := l.expandProducts(t.X, v)
