@@ -23,7 +23,11 @@ func FuzzCompare(f *testing.F) {
 		{"(a+b+c+d+f)^{20}", "(a+b+c+d+f)^{19}(a+b+c+d+f)"}, {"\\frac{2}{3}", "0.6667"},
 		// bound variables: sums, products, a function's parameters
 		{"\\sum_{k=1}^n k^2", "\\frac{n(n+1)(2n+1)}{6}"}, {"\\sum_{i=1}^{n}\\sum_{j=1}^{i} j", "\\prod_{k=2}^{n+1} k"},
-		{"f(t)=x^2", "f(x)=x^2"}, {"g(x,y)=x-y", "g(y,x)=y-x"}, {"0.\\dot{3}", "0.\\dot{6}"}} {
+		{"f(t)=x^2", "f(x)=x^2"}, {"g(x,y)=x-y", "g(y,x)=y-x"}, {"0.\\dot{3}", "0.\\dot{6}"},
+		// integrals and series in closed form (expr/antideriv.go, series.go)
+		{"2", "\\int_0^\\pi x\\sin x\\,dx"}, {"\\pi", "\\int_{-\\infty}^\\infty\\frac{dx}{1+x^2}"},
+		{"\\frac{\\pi^2}{6}", "\\sum_{n=1}^\\infty \\frac{1}{n^2}"}, {"1", "\\sum_{n=1}^{\\infty}\\frac{1}{n(n+1)}"},
+		{"\\sqrt\\pi", "\\Gamma(1/2)"}, {"0", "\\int_{-1}^{1}\\frac{dx}{x}"}} {
 		f.Add(p[0], p[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
