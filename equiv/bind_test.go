@@ -64,10 +64,14 @@ var bindCases = []struct {
 	{`\sum_{k=1}^n k^2`, `\frac{n(n+1)(2n-1)}{6}`, NotEqual, ""},
 	// a bound that only looks linear at three points is no linear bound
 	{`\sum_{k=1}^{n+n(n-1)(n-2)} 1`, `n`, NotEqual, "n=3"},
-	// beyond polynomials the engine has no closed form: undecided, refuted
-	// only at integers
-	{`\sum_{k=1}^n 2^k`, `2^{n+1}-2`, Undecided, "integer points"},
-	{`\sum_{k=1}^n \frac{1}{k(k+1)}`, `\frac{n}{n+1}`, Undecided, ""},
+	// geometric and telescoping summands have closed forms (expr/series.go)
+	{`\sum_{k=1}^n 2^k`, `2^{n+1}-2`, Equal, ""},
+	{`\sum_{k=1}^n \frac{1}{k(k+1)}`, `\frac{n}{n+1}`, Equal, ""},
+	{`\sum_{k=1}^n \frac{1}{k(k+1)}`, `\frac{n-1}{n+1}`, NotEqual, "n=1"},
+	// beyond them the engine has no closed form: undecided, refuted only
+	// at integers
+	{`\sum_{k=1}^n \frac{1}{k}`, `\sum_{k=1}^n \frac{2}{2k+k-k}`, Undecided, "integer points"},
+	{`\sum_{k=1}^n \frac{1}{k}`, `\ln n`, NotEqual, "n=1"},
 	{`\sum_{k=1}^n 2^k`, `2^{n+1}`, NotEqual, ""},
 	{`\prod_{k=1}^n k`, `n!`, Undecided, ""},
 	{`\prod_{k=1}^n k`, `(n+1)!`, NotEqual, ""},
@@ -120,7 +124,8 @@ var bindRelCases = []struct {
 	want       Outcome
 }{
 	{`y = \sum_{k=1}^n k`, `y = \frac{n(n+1)}{2}`, Equal},
-	{`y = \sum_{k=1}^n 2^k`, `y = 2^{n+1}-2`, Undecided},
+	{`y = \sum_{k=1}^n 2^k`, `y = 2^{n+1}-2`, Equal},
+	{`y = \sum_{k=1}^n \frac{1}{k^3}`, `y = \sum_{j=1}^n \frac{3}{3j^3}`, Undecided},
 	{`y = \sum_{k=1}^n k`, `y = n^2`, NotEqual},
 	{`y = \sum_{k=1}^n k`, `y = \sum_{i=1}^n i`, Equal},
 	{`2y = 2\sum_{k=1}^n k`, `y = \sum_{i=1}^n i`, Equal},

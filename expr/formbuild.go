@@ -2148,6 +2148,13 @@ func (b *FormBuilder) sumProd(t *Call) (*Form, bool, error) {
 		if err == ErrLimit || err == ErrDeadline {
 			return nil, false, err
 		}
+		if err != nil && t.Fn == "sum" {
+			// a geometric or telescoping summand (series.go)
+			n, err = b.st.finiteSum(t)
+			if err == ErrLimit || err == ErrDeadline {
+				return nil, false, err
+			}
+		}
 		if err != nil {
 			return nil, false, nil
 		}

@@ -475,3 +475,174 @@ func (l *state) divisors(n *big.Int) ([]*big.Int, error) {
 	}
 	return append(small, large...), nil
 }
+
+// Finite sums with a symbolic upper bound, \sum_{v=a}^{N} body (a an
+// integer, N free of v), in closed form where the body is P(v)·r^v with r
+// a rational other than 1, or a telescoping rational function (as above).
+// Each closed form F(N) satisfies F(a-1) = 0 and F(N) - F(N-1) = body(N),
+// so it equals the sum at every integer N ≥ a-1, the only values where the
+// sum means anything; two expressions equal as functions agree there, so a
+// proof by canonical forms stays a proof.
+
+// finiteSum is the closed form of sum(body, v, a, N).
+func (l *state) finiteSum(t *Call) (Node, error) {
+	v, ok := BoundVar(t)
+	if !ok || t.Fn != "sum" || len(t.Args) != 4 {
+		return nil, ErrUnknownFunction
+	}
+	if FreeVars(t.Args[2])[v] || FreeVars(t.Args[3])[v] || holdsInf(t.Args[3]) {
+		return nil, ErrUnknownFunction
+	}
+	a, err := l.ratInt(t.Args[2])
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	if !a.IsInt64() || a.Int64() > 1<<20 || a.Int64() < -(1<<20) {
+		return nil, ErrLimit
+	}
+	N := t.Args[3]
+	body, v := renameBound(t, v)
+	prods, err := l.expandProducts(body, v)
+	if err != nil {
+		return nil, err
+	}
+	groups := map[string][]Node{}
+	var order []*big.Rat
+	for _, pr := range prods {
+		r := big.NewRat(1, 1)
+		fs := []Node{}
+		if pr.neg {
+			fs = append(fs, Int(-1))
+		}
+		for _, f := range pr.factors {
+			if err := l.check(); err != nil {
+				return nil, err
+			}
+			if FreeVars(f)[v] {
+				if c, q, ok := l.geometricFactor(normalizeKernel(f), v); ok {
+					fs = append(fs, c)
+					r.Mul(r, q)
+					if err := l.fits(r); err != nil {
+						return nil, err
+					}
+					continue
+				}
+			}
+			fs = append(fs, f)
+		}
+		k := r.RatString()
+		if _, seen := groups[k]; !seen {
+			order = append(order, r)
+		}
+		groups[k] = append(groups[k], &Mul{Factors: append(fs, Int(1))})
+	}
+	var out []Node
+	for _, r := range order {
+		g := &Add{Terms: groups[r.RatString()]}
+		var s Node
+		if r.Cmp(big.NewRat(1, 1)) != 0 {
+			s, err = l.geometricFinite(g, r, a.Int64(), N, v)
+		} else {
+			s, err = l.rationalFinite(g, a.Int64(), N, v)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return Int(0), nil
+	}
+	return &Add{Terms: out}, nil
+}
+
+// geometricFinite: Σ_{k=a}^{N} P(k) r^k = F(N+1) - F(a), F(k) = r^k Q(k)
+// with r Q(k+1) - Q(k) = P(k), solved for Q from its top coefficient down:
+// q_i (r - 1) + r Σ_{j>i} C(j,i) q_j = p_i.
+func (l *state) geometricFinite(g Node, r *big.Rat, a int64, N Node, v string) (Node, error) {
+	if r.Sign() == 0 {
+		return nil, ErrUnknownFunction
+	}
+	P, ok := l.univariatePoly(g, v)
+	if !ok || len(P) > maxSeriesDegree+1 {
+		return nil, ErrUnknownFunction
+	}
+	d := len(P) - 1
+	q := make([]*big.Rat, d+1)
+	rm1 := new(big.Rat).Sub(r, big.NewRat(1, 1))
+	for i := d; i >= 0; i-- {
+		acc := new(big.Rat).Set(P[i])
+		for j := i + 1; j <= d; j++ {
+			c := new(big.Rat).SetInt(new(big.Int).Binomial(int64(j), int64(i)))
+			c.Mul(c, q[j])
+			acc.Sub(acc, c.Mul(c, r))
+		}
+		q[i] = acc.Quo(acc, rm1)
+		if err := l.fits(q[i]); err != nil {
+			return nil, err
+		}
+	}
+	F := func(k Node) Node {
+		return &Mul{Factors: []Node{&Pow{Base: Rat(r), Exp: k}, Substitute(polyNode(q, v), v, k)}}
+	}
+	top := &Add{Terms: []Node{N, Int(1)}}
+	return &Add{Terms: []Node{F(top), &Neg{X: F(Int(a))}}}, nil
+}
+
+// rationalFinite: a polynomial body by Faulhaber (polySum), a rational one
+// by telescoping: Σ_{n=a}^{N} A_i/(n-ρ_i) = Σ_i A_i (T_i + tail_i(N)) with
+// T_i the constant of telescope and tail_i(N) = Σ_{j=1}^{d_i} 1/(N+j-ρ_0)
+// for d_i > 0, -Σ_{j=d_i+1}^{0} 1/(N+j-ρ_0) for d_i < 0.
+func (l *state) rationalFinite(g Node, a int64, N Node, v string) (Node, error) {
+	if _, ok := l.univariatePoly(g, v); ok {
+		return l.polySum(&Call{Fn: "sum", Args: []Node{g, &Sym{Name: v}, Int(a), N}})
+	}
+	rf, err := l.ratFunc(g)
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	Nn, ok1 := univariate(rf.Num, v)
+	D, ok2 := univariate(rf.Den, v)
+	if !ok1 || !ok2 || len(D) > maxSeriesDegree+1 || len(Nn) > maxSeriesDegree+1 {
+		return nil, ErrUnknownFunction
+	}
+	if len(Nn) == 0 {
+		return Int(0), nil
+	}
+	if len(Nn) > len(D)-2 {
+		return nil, ErrUnknownFunction
+	}
+	constPart, err := l.telescope(Nn, D, a)
+	if err != nil {
+		return nil, err
+	}
+	roots, err := l.rationalRoots(D)
+	if err != nil {
+		return nil, err
+	}
+	dD := derivPoly(D)
+	rho0 := roots[0]
+	terms := []Node{constPart}
+	for _, r := range roots {
+		d := new(big.Rat).Sub(rho0, r)
+		di := d.Num().Int64() // an integer, checked by telescope
+		if di > 1000 || di < -1000 {
+			return nil, ErrLimit
+		}
+		A := new(big.Rat).Quo(polyAt(Nn, r), polyAt(dD, r))
+		inv := func(j int64) Node {
+			c := new(big.Rat).Sub(big.NewRat(j, 1), rho0)
+			return &Pow{Base: &Add{Terms: []Node{N, Rat(c)}}, Exp: Int(-1)}
+		}
+		if di > 0 {
+			for j := int64(1); j <= di; j++ {
+				terms = append(terms, &Mul{Factors: []Node{Rat(A), inv(j)}})
+			}
+		} else {
+			for j := di + 1; j <= 0; j++ {
+				terms = append(terms, &Mul{Factors: []Node{Rat(new(big.Rat).Neg(A)), inv(j)}})
+			}
+		}
+	}
+	return &Add{Terms: terms}, nil
+}

@@ -206,3 +206,82 @@ func TestSeriesValues(t *testing.T) {
 		}
 	}
 }
+
+// TestFiniteSumClosedForms: the closed forms of Σ_{k=a}^{N} P(k)·r^k and of
+// telescoping rational summands, at N = a-1 … a+12, equal the sums added
+// term by term, exactly (rationals, no tolerance).
+func TestFiniteSumClosedForms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 13))
+	k, N := &Sym{Name: "k"}, &Sym{Name: "N"}
+	ctx := context.Background()
+	check := func(body Node, a int64) {
+		t.Helper()
+		l := newState(ctx, Limits{})
+		c := &Call{Fn: "sum", Args: []Node{body, k, Int(a), N}}
+		F, err := l.finiteSum(c)
+		if err != nil {
+			t.Errorf("Σ_{k=%d}^N %s: %v", a, body, err)
+			return
+		}
+		direct := new(big.Rat)
+		for n := a - 1; n <= a+12; n++ {
+			if n >= a {
+				x, err := l.rat(Substitute(body, "k", Int(n)))
+				if err != nil {
+					t.Fatalf("term %d of %s: %v", n, body, err)
+				}
+				direct.Add(direct, x)
+			}
+			got, err := l.rat(Substitute(F, "N", Int(n)))
+			if err != nil {
+				t.Errorf("Σ_{k=%d}^{%d} %s: closed form %s: %v", a, n, body, F, err)
+				return
+			}
+			if got.Cmp(direct) != 0 {
+				t.Errorf("Σ_{k=%d}^{%d} %s = %s, closed form gives %s", a, n, body, direct.RatString(), got.RatString())
+				return
+			}
+		}
+	}
+	for i := 0; i < 40; i++ {
+		var terms []Node
+		terms = append(terms, Int(rng.Int64N(7)-3)) // (never k^0: 0^0 at k = 0)
+		for d := 1; d <= rng.IntN(4); d++ {
+			terms = append(terms, &Mul{Factors: []Node{Int(rng.Int64N(7) - 3), &Pow{Base: k, Exp: Int(int64(d))}}})
+		}
+		num := rng.Int64N(7) - 3
+		if num == 0 || num == 1 {
+			num = 2
+		}
+		den := rng.Int64N(3) + 1
+		if num == den {
+			den++
+		}
+		check(&Mul{Factors: []Node{&Add{Terms: terms}, &Pow{Base: Rat(big.NewRat(num, den)), Exp: k}}}, rng.Int64N(5)-2)
+	}
+	for i := 0; i < 40; i++ {
+		m := 2 + rng.IntN(3)
+		seen := map[int64]bool{}
+		var facs []Node
+		minC := int64(100)
+		for len(facs) < m {
+			c := rng.Int64N(7) - 2
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			minC = min(minC, c)
+			if i%2 == 0 {
+				facs = append(facs, &Add{Terms: []Node{&Mul{Factors: []Node{Int(2), k}}, Int(2*c + 1)}})
+			} else {
+				facs = append(facs, &Add{Terms: []Node{k, Int(c)}})
+			}
+		}
+		nt := []Node{Int(rng.Int64N(5) - 2)}
+		for d := 1; d <= m-2; d++ {
+			nt = append(nt, &Mul{Factors: []Node{Int(rng.Int64N(5) - 2), &Pow{Base: k, Exp: Int(int64(d))}}})
+		}
+		body := &Mul{Factors: []Node{&Add{Terms: nt}, &Pow{Base: &Mul{Factors: facs}, Exp: Int(-1)}}}
+		check(body, 1-minC+rng.Int64N(3))
+	}
+}
