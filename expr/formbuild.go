@@ -2148,9 +2148,14 @@ func (b *FormBuilder) sumProd(t *Call) (*Form, bool, error) {
 		if err == ErrLimit || err == ErrDeadline {
 			return nil, false, err
 		}
-		if err != nil && t.Fn == "sum" {
-			// a geometric or telescoping summand (series.go)
-			n, err = b.st.finiteSum(t)
+		if err != nil {
+			// a geometric or telescoping summand, a product of constants
+			// and linear factors (series.go)
+			if t.Fn == "sum" {
+				n, err = b.st.finiteSum(t)
+			} else {
+				n, err = b.st.finiteProd(t)
+			}
 			if err == ErrLimit || err == ErrDeadline {
 				return nil, false, err
 			}

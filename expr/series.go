@@ -646,3 +646,71 @@ func (l *state) rationalFinite(g Node, a int64, N Node, v string) (Node, error) 
 	}
 	return &Add{Terms: terms}, nil
 }
+
+// finiteProd is the closed form of \prod_{v=a}^{N} body for a body that is
+// a product of factors free of v (C gives C^{N-a+1}) and integer powers of
+// monic linear factors v + b, b an integer with a + b ≥ 1 (which give
+// ((N+b)!/(a+b-1)!)^e): \prod_{k=1}^n k is n!. Like finiteSum it holds at
+// every integer N ≥ a-1.
+func (l *state) finiteProd(t *Call) (Node, error) {
+	v, ok := BoundVar(t)
+	if !ok || t.Fn != "prod" || len(t.Args) != 4 {
+		return nil, ErrUnknownFunction
+	}
+	if FreeVars(t.Args[2])[v] || FreeVars(t.Args[3])[v] || holdsInf(t.Args[3]) {
+		return nil, ErrUnknownFunction
+	}
+	a, err := l.ratInt(t.Args[2])
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	if !a.IsInt64() || a.Int64() > 1<<20 || a.Int64() < -(1<<20) {
+		return nil, ErrLimit
+	}
+	N := t.Args[3]
+	body, v := renameBound(t, v)
+	factors, neg := flatFactors(body, false, nil)
+	if neg {
+		factors = append(factors, Int(-1))
+	}
+	count := &Add{Terms: []Node{N, Int(1 - a.Int64())}} // N - a + 1 factors
+	var out []Node
+	for _, f := range factors {
+		if err := l.check(); err != nil {
+			return nil, err
+		}
+		if !FreeVars(f)[v] {
+			out = append(out, &Pow{Base: f, Exp: count})
+			continue
+		}
+		base, e := f, int64(1)
+		if p, ok := f.(*Pow); ok {
+			k, isNum := p.Exp.(*Num)
+			if !isNum || !k.V.IsInt() || !k.V.Num().IsInt64() {
+				return nil, ErrUnknownFunction
+			}
+			base, e = p.Base, k.V.Num().Int64()
+		}
+		c, b, br, ok := l.linearIn(base, v, true)
+		if !ok || c.Cmp(big.NewRat(1, 1)) != 0 || !br.IsInt() || !br.Num().IsInt64() {
+			return nil, ErrUnknownFunction
+		}
+		bi := br.Num().Int64()
+		if a.Int64()+bi < 1 {
+			return nil, ErrUnknownFunction // a zero or negative factor in the range
+		}
+		_ = b
+		low := a.Int64() + bi - 1
+		if low > 10000 {
+			return nil, ErrLimit
+		}
+		fN := &Call{Fn: "fact", Args: []Node{&Add{Terms: []Node{N, Int(bi)}}}}
+		fa := new(big.Int).MulRange(1, low)
+		if low == 0 {
+			fa.SetInt64(1)
+		}
+		q := &Mul{Factors: []Node{fN, Rat(new(big.Rat).SetFrac(big.NewInt(1), fa))}}
+		out = append(out, &Pow{Base: q, Exp: Int(e)})
+	}
+	return &Mul{Factors: append(out, Int(1))}, nil
+}

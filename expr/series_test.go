@@ -285,3 +285,57 @@ func TestFiniteSumClosedForms(t *testing.T) {
 		check(body, 1-minC+rng.Int64N(3))
 	}
 }
+
+// TestFiniteProdClosedForms: \prod_{k=a}^{N} of constants and powers of
+// k + b, in closed form through factorials, equals the product taken term
+// by term at N = a-1 … a+8; a factor that vanishes or changes sign in the
+// range has no closed form here.
+func TestFiniteProdClosedForms(t *testing.T) {
+	k, N := &Sym{Name: "k"}, &Sym{Name: "N"}
+	ctx := context.Background()
+	lin := func(b int64) Node { return &Add{Terms: []Node{k, Int(b)}} }
+	cases := []struct {
+		body Node
+		a    int64
+	}{
+		{k, 1},
+		{k, 3},
+		{lin(2), 1},
+		{&Pow{Base: k, Exp: Int(2)}, 1},
+		{&Mul{Factors: []Node{Int(2), k}}, 1},
+		{&Mul{Factors: []Node{Rat(big.NewRat(-1, 3)), &Pow{Base: lin(-1), Exp: Int(3)}, lin(4)}}, 2},
+		{&Pow{Base: k, Exp: Int(-1)}, 1},
+	}
+	for _, c := range cases {
+		l := newState(ctx, Limits{})
+		F, err := l.finiteProd(&Call{Fn: "prod", Args: []Node{c.body, k, Int(c.a), N}})
+		if err != nil {
+			t.Errorf("Π_{k=%d}^N %s: %v", c.a, c.body, err)
+			continue
+		}
+		direct := big.NewRat(1, 1)
+		for n := c.a - 1; n <= c.a+8; n++ {
+			if n >= c.a {
+				x, err := l.rat(Substitute(c.body, "k", Int(n)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				direct.Mul(direct, x)
+			}
+			got, err := l.rat(Substitute(F, "N", Int(n)))
+			if err != nil || got.Cmp(direct) != 0 {
+				t.Errorf("Π_{k=%d}^{%d} %s = %s, closed form %s gives %v (%v)", c.a, n, c.body, direct.RatString(), F, got, err)
+				break
+			}
+		}
+	}
+	for _, c := range []struct {
+		body Node
+		a    int64
+	}{{k, 0}, {lin(-3), 1}, {&Mul{Factors: []Node{Int(2), k, Int(1)}}, -1}, {&Pow{Base: k, Exp: k}, 1}, {&Add{Terms: []Node{&Pow{Base: k, Exp: Int(2)}, Int(1)}}, 1}} {
+		l := newState(ctx, Limits{})
+		if F, err := l.finiteProd(&Call{Fn: "prod", Args: []Node{c.body, k, Int(c.a), N}}); err == nil {
+			t.Errorf("Π_{k=%d}^N %s = %s, want no closed form", c.a, c.body, F)
+		}
+	}
+}
