@@ -258,12 +258,17 @@ func resolveConclusions(found []Candidate, r *reply, ex Extraction) (kept, earli
 }
 
 // contrastRe matches a gap that ends in a phrase turning down what follows.
-var contrastRe = regexp.MustCompile(`\b(rather than|instead of|as opposed to|in place of)(\s+(the|a|an))?(\s+(value|answer|number|result))?(\s+of)?[\s$:(]*(\\(boxed|fbox)\s*\{)?\s*$`)
+var contrastRe = regexp.MustCompile(`\b(rather than|instead of|as opposed to|in place of)(\s+(the|a|an))?(\s+(value|answer|number|result))?(\s+of)?$`)
 
 // contrastBefore reports whether the text between two final answers ends in
 // "rather than", "instead of" or "as opposed to": the second answer is the
 // one turned down.
-func contrastBefore(gap string) bool { return contrastRe.MatchString(gap) }
+// (What may open the value after the phrase — $, :, (, \boxed{ — is read
+// as texscan tokens and set aside first.)
+func contrastBefore(gap string) bool {
+	_, u := trimValueOpeners(gap, ":(")
+	return contrastRe.MatchString(u)
+}
 
 func sortByPosAsc(c []Candidate) {
 	sort.SliceStable(c, func(i, j int) bool { return c[i].Pos < c[j].Pos })

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/matheval/matheval/texscan"
 )
 
 // compoundQuantity reports whether s holds words between two numbers, as in
@@ -148,9 +150,59 @@ var (
 // qualifierWindow is how far before a number its qualifiers are looked for.
 const qualifierWindow = 256
 
-// unequalBefore matches a sign saying the number after it is not the
-// value: "x \not= 9", "x \neq 9", "x ≠ 9".
-var unequalBefore = regexp.MustCompile(`(?i:\\not\s*=|\\neq?|≠|!=|\binstead\s+of|\brather\s+than|\bas\s+opposed\s+to|\bin\s+place\s+of)\s*\$?\s*(?:\\boxed)?\{?\s*$`)
+// unequalWords are the phrases saying the number after them is not the
+// value ("instead of 9"); unequalBefore reads the signs on tokens.
+var unequalWords = regexp.MustCompile(`(?i:\b(?:instead\s+of|rather\s+than|as\s+opposed\s+to|in\s+place\s+of))$`)
+
+// unequalBefore reports whether pre ends in a sign saying the number after
+// it is not the value: "x \not= 9", "x \neq 9", "x \ne 9", "x ≠ 9", "x != 9",
+// "instead of 9", with the TeX that may open the value between them ($,
+// \boxed, {).
+func unequalBefore(pre string) bool {
+	toks, u := trimValueOpeners(pre, "")
+	if len(toks) == 0 {
+		return false
+	}
+	t := toks[len(toks)-1]
+	switch {
+	case t.Kind == texscan.Command && (t.Text == `\neq` || t.Text == `\ne`),
+		t.Kind == texscan.Char && t.Text == "≠":
+		return true
+	case t.Kind == texscan.Punct && t.Text == "=":
+		k := len(toks) - 2
+		for k >= 0 && toks[k].Kind == texscan.Space {
+			k--
+		}
+		if k >= 0 && (toks[k].Kind == texscan.Command && toks[k].Text == `\not` || toks[k].Kind == texscan.Punct && toks[k].Text == "!" && k == len(toks)-2) {
+			return true
+		}
+	}
+	return unequalWords.MatchString(u)
+}
+
+// trimValueOpeners reads pre as texscan tokens and drops, from its end,
+// what may open a value written after it: spaces, line breaks, $ and $$,
+// \( and \[, {, \boxed and \fbox, and the punctuation in punct. It returns
+// the tokens left and the text they cover.
+func trimValueOpeners(pre, punct string) ([]texscan.Token, string) {
+	toks, err := texscan.Tokens(pre, texscan.Limits{})
+	if err != nil {
+		return nil, pre
+	}
+	k := len(toks)
+	for ; k > 0; k-- {
+		t := toks[k-1]
+		switch {
+		case t.Kind == texscan.Space || t.Kind == texscan.Newline || t.Kind == texscan.MathShift ||
+			t.Kind == texscan.MathOpen || t.Kind == texscan.Open:
+		case t.Kind == texscan.Command && (t.Text == `\boxed` || t.Text == `\fbox`):
+		case t.Kind == texscan.Punct && punct != "" && strings.Contains(punct, t.Text):
+		default:
+			return toks[:k], pre[:t.End()]
+		}
+	}
+	return nil, ""
+}
 
 // qualifiedNumber reports whether the number at s[start:end] is qualified
 // by the words around it (within its sentence), or sits among words of
@@ -161,7 +213,7 @@ func qualifiedNumber(s string, start, end int) bool {
 	// window, so that a long reply is not read from its start for each
 	// number (a 14 MB reply took 39 s).
 	pre := s[max(0, start-qualifierWindow):start]
-	if changedAfter.MatchString(s[end:]) || unequalBefore.MatchString(pre) || questionAnsweredNo(s[end:]) ||
+	if changedAfter.MatchString(s[end:]) || unequalBefore(pre) || questionAnsweredNo(s[end:]) ||
 		operandBefore.MatchString(pre) || operandAfter.MatchString(s[end:]) {
 		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
 	}
