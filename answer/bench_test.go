@@ -116,3 +116,23 @@ func BenchmarkExtractMATH(b *testing.B) {
 		Extract(replies[i%len(replies)], MATH.Extraction)
 	}
 }
+
+// BenchmarkNumbers measures the plain-text number reader alone (eachNumber,
+// which runs on every reply), per reply of about 2 KB: lastNumber as the
+// plain tier calls it (math segments skipped) and scanValues as MATH 401
+// and ASDiv call it (every number, with its value).
+func BenchmarkNumbers(b *testing.B) {
+	_, replies := mathStyleReplies(1000, 2048)
+	b.Run("lastNumber", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			lastNumber(replies[i%len(replies)])
+		}
+	})
+	b.Run("scanValues", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			scanValues(replies[i%len(replies)], true)
+		}
+	})
+}

@@ -261,7 +261,8 @@ func readExp(s string, j int) (int, int, bool) {
 }
 
 // fracAt reads \frac{a}{b} (also \dfrac, \tfrac, an optional leading '-')
-// with plain numbers a and b.
+// with plain numbers a and b. The command is texscan's token, so that
+// \fraction or the "frac" after an escaped backslash (\\frac) is none.
 func fracAt(s string, i int) (numTok, bool) {
 	start := i
 	neg := false
@@ -269,17 +270,11 @@ func fracAt(s string, i int) (numTok, bool) {
 		neg = true
 		i++
 	}
-	j := -1
-	for _, name := range []string{`\frac`, `\dfrac`, `\tfrac`} {
-		if strings.HasPrefix(s[i:], name) {
-			j = i + len(name)
-			break
-		}
-	}
-	if j < 0 {
+	t, ok := tokenAt(s, i)
+	if !ok || !isFracCommand(t) {
 		return numTok{}, false
 	}
-	num, j, ok := bracedNumber(s, j)
+	num, j, ok := bracedNumber(s, t.End())
 	if !ok {
 		return numTok{}, false
 	}
@@ -294,32 +289,47 @@ func fracAt(s string, i int) (numTok, bool) {
 	return numTok{start: start, end: j, val: v, isFrac: true, num: num, den: den}, true
 }
 
+// isFracCommand reports whether t is \frac, \dfrac or \tfrac.
+func isFracCommand(t texscan.Token) bool {
+	return t.Is("frac") || t.Is("dfrac") || t.Is("tfrac")
+}
+
+// bracedNumber reads a brace group holding one plain number at s[j] (after
+// spaces) and returns its value and the offset after the group.
 func bracedNumber(s string, j int) (*big.Rat, int, bool) {
-	for j < len(s) && s[j] == ' ' {
-		j++
-	}
 	sc := texscan.NewScanner(s, j)
-	if t, ok := sc.Next(); !ok || t.Kind != texscan.Open {
+	t, ok := sc.Next()
+	for ok && t.Kind == texscan.Space && strings.Trim(t.Text, " ") == "" {
+		t, ok = sc.Next() // spaces (a tab or a \r is no space here, as before)
+	}
+	if !ok || t.Kind != texscan.Open {
 		return nil, 0, false
 	}
+	open := t.Pos
 	// A plain number has no group inside (a {,} thousands separator aside)
 	// and no command but the thin spaces \, and \! of 10,\!080, and at
 	// most maxDigits digits: the group is read only that far, so that a
 	// \frac nested 100,000 deep costs no scan to its matching brace at each
 	// level.
 	c := -1
-	for c < 0 && sc.Pos() < len(s) && sc.Pos() <= j+maxDigits+64 {
+	for c < 0 && sc.Pos() < len(s) && sc.Pos() <= open+maxDigits+64 {
 		t, _ := sc.Next()
-		switch {
-		case t.Kind == texscan.Close:
+		switch t.Kind {
+		case texscan.Close:
 			c = t.Pos
-		case t.Kind == texscan.Open:
-			if !strings.HasPrefix(s[t.Pos:], "{,}") {
+		case texscan.Open:
+			// {,}: the group of a thousands separator, and no other
+			if p, ok := sc.Next(); !ok || p.Text != "," {
 				return nil, 0, false
 			}
-			sc.Next() // the separator's comma and closing brace
-			sc.Next()
-		case t.Kind != texscan.Char && t.Text[0] == '\\' && t.Text != `\,` && t.Text != `\!`:
+			if e, ok := sc.Next(); !ok || e.Kind != texscan.Close {
+				return nil, 0, false
+			}
+		case texscan.Command:
+			if t.Text != `\,` && t.Text != `\!` {
+				return nil, 0, false
+			}
+		case texscan.MathOpen, texscan.MathClose, texscan.Begin, texscan.End:
 			// (a backslash ending the text is a Char, as it was no command
 			// before: the group is then never closed anyway)
 			return nil, 0, false
@@ -328,12 +338,12 @@ func bracedNumber(s string, j int) (*big.Rat, int, bool) {
 	if c < 0 {
 		return nil, 0, false
 	}
-	inner := strings.TrimSpace(s[j+1 : c])
-	t, ok := numberAt(inner, 0)
-	if !ok || t.end != len(inner) {
+	inner := strings.TrimSpace(s[open+1 : c])
+	n, ok := numberAt(inner, 0)
+	if !ok || n.end != len(inner) {
 		return nil, 0, false
 	}
-	return t.val, c + 1, true
+	return n.val, c + 1, true
 }
 
 // scanValues lists the numbers of s in order, with a/b and \frac{a}{b} read
@@ -375,61 +385,97 @@ func scanNumbers(s string, fractions, skipMath, values bool) []numTok {
 	return out
 }
 
-// eachNumber calls fn for each number of s, in order (see scanNumbers).
+// eachNumber calls fn for each number of s, in order (see scanNumbers). It
+// walks texscan's tokens: a parenthesis is a Punct token (the \( of a
+// formula and an escaped \) are none), a formula is a texseg segment, a
+// fraction's \frac is a command token, and a control symbol (\-, \5)
+// escapes its character; only the digits of a number, its sign and its
+// neighbours are read as bytes, by numberScan.
 func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 	depth := 0
-	for i := 0; i < len(s); {
-		for i < len(s) && !numberBytes[s[i]] {
-			i++ // nothing a number, a parenthesis or a formula starts with
+	sc := texscan.NewScanner(s, 0)
+	for {
+		tok, ok := sc.Next()
+		if !ok {
+			return
 		}
-		if i >= len(s) {
-			break
-		}
-		c := s[i]
-		switch c {
-		case '(':
-			depth++
-			i++
-			continue
-		case ')':
-			if depth > 0 {
-				depth--
-			}
-			i++
-			continue
-		}
-		if skipMath && (c == '$' || (c == '\\' && i+1 < len(s) && (s[i+1] == '[' || s[i+1] == '(' || s[i+1] == 'b'))) {
-			if g, ok := texseg.At(s, i); ok {
-				i = g.End
+		i := tok.Pos
+		switch tok.Kind {
+		case texscan.Punct:
+			switch tok.Text[0] {
+			case '(':
+				depth++
+				continue
+			case ')':
+				if depth > 0 {
+					depth--
+				}
+				continue
+			case '-':
+				if fractions {
+					if n, ok := sc.Peek(); ok && isFracCommand(n) {
+						if t, ok := fracAt(s, i); ok {
+							t.inParens = depth > 0
+							fn(t)
+							*sc = *texscan.NewScanner(s, t.end)
+							continue
+						}
+					}
+				}
+			case '+', '.':
+			default:
 				continue
 			}
-		}
-		if c == '\\' && i+1 < len(s) && s[i+1] == '$' {
-			i += 2 // an escaped dollar: a price sign, never a formula
+		case texscan.MathShift, texscan.MathOpen, texscan.Begin:
+			if skipMath {
+				if g, ok := texseg.At(s, i); ok {
+					*sc = *texscan.NewScanner(s, g.End)
+				} else if tok.Text == "$$" {
+					*sc = *texscan.NewScanner(s, i+1) // an unclosed $$: its second dollar may open a formula
+				}
+			}
 			continue
-		}
-		if fractions && (c == '\\' || (c == '-' && i+1 < len(s) && s[i+1] == '\\')) {
-			if t, ok := fracAt(s, i); ok {
-				t.inParens = depth > 0
-				fn(t)
-				i = t.end
+		case texscan.Command:
+			if name := tok.Name(); len(name) > 0 && !isLetter(name[0]) && name != `$` && name != `\` {
+				// a control symbol of plain text escapes its character,
+				// which is read as text (\-5 is -5, as Markdown writes
+				// it); \$ is a price sign, never a formula, and \\ a line
+				// break
+				*sc = *texscan.NewScanner(s, i+1)
 				continue
 			}
-		}
-		if !isDigit(c) && c != '-' && c != '+' && c != '.' && c != 0xE2 && c != 0xEF {
-			i++
+			if fractions && (isFracCommand(tok) || tok.Text == `\\`) {
+				if tok.Text == `\\` {
+					// a reply serialized twice writes \\frac for \frac (see
+					// cleanCandidate): the escaped backslash's second half
+					// is read as the command's
+					i++
+				}
+				if t, ok := fracAt(s, i); ok {
+					t.inParens = depth > 0
+					fn(t)
+					*sc = *texscan.NewScanner(s, t.end)
+				}
+			}
+			continue
+		case texscan.Number:
+		case texscan.Char:
+			// the Unicode minus and the full-width digits
+			if c := tok.Text[0]; c != 0xE2 && c != 0xEF {
+				continue
+			}
+		default:
 			continue
 		}
 		if t, ok := signedGroup(s, i, values); ok {
 			// -(1/3), -(-1/3): the sign applies to the number in parentheses.
 			t.inParens = depth > 0
 			fn(t)
-			i = t.end
+			*sc = *texscan.NewScanner(s, t.end)
 			continue
 		}
 		t, ok := numberScan(s, i, values)
 		if !ok {
-			i++
 			continue
 		}
 		t.start = i
@@ -455,12 +501,14 @@ func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 			}
 		}
 		fn(t)
-		i = t.end
+		*sc = *texscan.NewScanner(s, t.end)
 	}
 }
 
 // signedGroup reads a sign before parentheses that hold exactly one number
-// or fraction at s[i]: "-(1/3)" is -1/3 and "-(-1/3)" is 1/3.
+// or fraction at s[i]: "-(1/3)" is -1/3 and "-(-1/3)" is 1/3. The group is
+// texscan's, matched under Parens and read at most maxSignedGroup bytes
+// far, so that a run of "-(" never rescans the text.
 func signedGroup(s string, i int, values bool) (numTok, bool) {
 	sl := 1 // the sign's length: -, + or the Unicode minus
 	if strings.HasPrefix(s[i:], unicodeMinus) {
@@ -474,11 +522,11 @@ func signedGroup(s string, i int, values bool) (numTok, bool) {
 	if i > 0 && (isWordByte(s[i-1]) || s[i-1] == ')' || s[i-1] == '}' || s[i-1] == '.') {
 		return numTok{}, false // a binary operator: 4-(1/3)
 	}
-	close := strings.IndexByte(s[i+sl+1:], ')')
-	if close < 0 || close > 64 {
+	g, ok := parenGroup(s, i+sl, maxSignedGroup)
+	if !ok {
 		return numTok{}, false
 	}
-	inner := s[i+sl+1 : i+sl+1+close]
+	inner := s[g.Inner:g.InnerEnd]
 	toks := scanNumbers(inner, true, false, true)
 	if len(toks) != 1 {
 		return numTok{}, false
@@ -486,7 +534,7 @@ func signedGroup(s string, i int, values bool) (numTok, bool) {
 	if a, b := trimSpan(inner, 0, len(inner)); toks[0].start != a || toks[0].end != b {
 		return numTok{}, false
 	}
-	t := numTok{start: i, end: i + sl + 2 + close}
+	t := numTok{start: i, end: g.End}
 	if values {
 		t.val = new(big.Rat).Set(toks[0].val)
 		if s[i] != '+' {
@@ -496,15 +544,29 @@ func signedGroup(s string, i int, values bool) (numTok, bool) {
 	return t, true
 }
 
-// numberBytes are the bytes eachNumber stops at.
-var numberBytes = func() (t [256]bool) {
-	for _, c := range []byte("0123456789-+.()$\\") {
-		t[c] = true
+// maxSignedGroup bounds what a signed group holds: one number or fraction.
+const maxSignedGroup = 64
+
+// parenGroup matches the parenthesis that opens at s[open] with texscan's
+// walker under Parens, reading no further than limit bytes inside it: the
+// walker reads only the prefix of s that ends there, which holds the
+// closer when it is within reach (a token before a ')' ends at it, in the
+// prefix as in s), so that no text's length is ever walked.
+func parenGroup(s string, open, limit int) (texscan.Group, bool) {
+	w := texscan.NewWalker(s[:min(len(s), open+limit+2)], open, texscan.Parens, texscan.Limits{})
+	if t, d, ok := w.Next(); !ok || d <= 0 || t.Pos != open {
+		return texscan.Group{}, false
 	}
-	t[0xE2] = true // the first byte of the Unicode minus sign
-	t[0xEF] = true // the first byte of the full-width digits
-	return t
-}()
+	for {
+		t, d, ok := w.Next()
+		if !ok {
+			return texscan.Group{}, false
+		}
+		if d < 0 && w.Depth() == 0 {
+			return texscan.Group{Start: open, Inner: open + 1, InnerEnd: t.Pos, End: t.End()}, true
+		}
+	}
+}
 
 // nonZero reports whether a number (its text, and its value when computed)
 // is not zero: some digit of its mantissa, before any exponent, is not 0.
