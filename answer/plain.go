@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/latex"
+	"github.com/matheval/matheval/texscan"
 )
 
 // Plain replies: with no box and no answer statement, the answer is the
@@ -64,6 +65,11 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	// several values listed in the last sentence: "15 and 12", "x = 3 and y = 5", "3 or 4"
 	if prev, ok := listedBefore(body, sent, s); ok {
 		return 0, 0, "the last sentence lists several values (" + prev + " and " + body[s:e] + ") and no answer statement picks one", false
+	}
+	// several values with no rule picking the last: "6 hours, twice as
+	// long as the 3 hours before", "(in 3 years he will be 10)"
+	if prev, ok := unpickedLast(body, sent, s); ok {
+		return 0, 0, "the last sentence holds several values (" + prev + " before " + quoteShort(body[s:e]) + ") and nothing says the last is the result", false
 	}
 	return checkParses(body, s, e)
 }
@@ -186,6 +192,63 @@ func listedBefore(body string, sent, s int) (string, bool) {
 		}
 	}
 	return body[sent+p.start : sent+p.end], true
+}
+
+// resultWords, between an earlier value of a sentence and its last one,
+// say the last is what the sentence arrives at ("so he has 3 left", "5
+// boxes of 4 make 20", "half of 10 is 5").
+var resultWords = []string{"=", " so ", "total", " gives", " giving", " make", " made", " leaves", " leaving", " is ", " are ",
+	" was ", " were ", " be ", "equal", "therefore", " thus", " hence", " get", " got", "obtain", "remain", " left", "result",
+	"answer", "i.e.", "that is", "in all", "altogether", " becomes", " became", " has ", " have ", " had ", "comes to",
+	"amounts to", " sum", " product", "difference", "quotient", "average", " need", " cost", " pay", " paid", " earn", " spen",
+	" save", " sold", " bought", " bring", "takes", " took", " yields", " altogether", " now ", " then ",
+	"it's", "that's", "there's", "here's", " it is", " we have", " gives us",
+	"≈", `\approx`, `\simeq`, "→", "⇒", `\to `, `\rightarrow`, `\implies`, `\Rightarrow`, "=>", "->"}
+
+// unpickedLast reports whether the value at body[s:] follows another value
+// of its sentence (from sent) with no rule picking the last: nothing
+// between them says it is the result (resultWords), or it sits in an aside
+// in parentheses that the earlier value is outside of ("He is 7 years old
+// now (in 3 years he will be 10)"). It returns the earlier value.
+func unpickedLast(body string, sent, s int) (string, bool) {
+	p, found := lastNumber(body[sent:s])
+	if !found {
+		return "", false
+	}
+	prev := body[sent+p.start : sent+p.end]
+	if aside := parenDepth(body[sent+p.end : s]); aside > 0 {
+		return prev, true
+	}
+	between := " " + asciiLower(body[sent+p.end:s]) + " "
+	for _, w := range resultWords {
+		if strings.Contains(between, w) {
+			return "", false
+		}
+	}
+	return prev, true
+}
+
+// parenDepth is the depth of parentheses left open at the end of s, read
+// as texscan tokens (a closer with none open counts nothing).
+func parenDepth(s string) int {
+	d := 0
+	sc := texscan.NewScanner(s, 0)
+	for {
+		t, ok := sc.Next()
+		if !ok {
+			return d
+		}
+		if t.Kind == texscan.Punct {
+			switch t.Text {
+			case "(":
+				d++
+			case ")":
+				if d > 0 {
+					d--
+				}
+			}
+		}
+	}
 }
 
 // maxAttached bounds what is read as written onto a formula's closing

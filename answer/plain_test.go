@@ -63,6 +63,13 @@ func TestPlainNoAnswer(t *testing.T) {
 		{"So x = 3 and y = 5.", "several values"},
 		{"So we get ↢65.", "does not parse"},
 		{"So we get 2↪.", "does not parse"},
+		// a remark after the answer with no marker the remark rule knows:
+		// several values, and nothing says the last is the result
+		{"The trip takes 6 hours, twice as long as the 3 hours before.", "several values"},
+		{"The final price is \\$100, a 20% discount from \\$125.", "several values"},
+		{"Tom ends up with 15 stickers, 3 fewer than Ann's 18.", "several values"},
+		{"The farmer has 72 legs in total, counting 18 animals with 4 legs each.", "several values"},
+		{"He is 7 years old now (in 3 years he will be 10).", "several values"},
 	}
 	for _, c := range cases {
 		s, e, amb, ok := plainNumber(c.reply)
@@ -98,6 +105,16 @@ func TestPlainGraded(t *testing.T) {
 		{`e^3`, "So the answer is e³, as required.", true},
 		{`e^3`, "We obtain e³, as required.", true},
 		{`3`, "We obtain e³, as required.", false},
+		// several values, and words saying the last is the result
+		{`3`, "He gives 2 to Mary, so he has 3 left.", true},
+		{`20`, "5 boxes of 4 apples make 20 apples.", true},
+		{`5`, "Half of 10 is 5.", true},
+		{`\frac16`, "Therefore the probability is 1/6 ≈ 0.1667.", true},
+		{`1000.99`, "not it's not 10 it's 1,000.99", true},
+		// and none: never the last value cut out of the remark
+		{`3`, "The trip takes 6 hours, twice as long as the 3 hours before.", false},
+		{`18`, "Tom ends up with 15 stickers, 3 fewer than Ann's 18.", false},
+		{`10`, "He is 7 years old now (in 3 years he will be 10).", false},
 	}
 	for _, c := range cases {
 		v := Equivalent(MATH, c.gold, c.reply)
