@@ -248,3 +248,28 @@ func TestIssue28Integrals(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue28Derivatives: \frac{d}{dx} f is differentiated exactly
+// (expr/deriv.go) and compared like any answer.
+func TestIssue28Derivatives(t *testing.T) {
+	for _, p := range []pair{
+		{`2x`, `\frac{d}{dx}x^2`},
+		{`3x^2`, `\frac{\mathrm{d}}{\mathrm{d}x}x^3`},
+		{`\cos x`, `\frac{d}{dx}\sin x`},
+		{`e^x(x+1)`, `\frac{d}{dx}\left(xe^x\right)`},
+		{`\frac{1}{2\sqrt x}`, `\frac{d}{dx}\sqrt{x}`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome != equiv.Equal {
+			t.Errorf("Compare(%q, %q) = %v (%s), want Equal", p.gold, p.cand, r.Outcome, r.Reason)
+		}
+	}
+	for _, p := range []pair{
+		{`x`, `\frac{d}{dx}x^2`},
+		{`6`, `\frac{d}{dx}(x^2+3x)`},
+		{`\sin x`, `\frac{d}{dx}\cos x`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s), want not Equal", p.gold, p.cand, r.Reason)
+		}
+	}
+}

@@ -516,6 +516,12 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 			return Complex{}, err
 		}
 		return e.eval(v)
+	case "diff":
+		v, err := e.st.derivative(t)
+		if err != nil {
+			return Complex{}, err
+		}
+		return e.eval(v)
 	case "lim":
 		// a limit has the value that is proved exactly (limit, limit.go);
 		// otherwise it has none here, and is never evaluated at a point

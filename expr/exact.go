@@ -396,6 +396,12 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 			return nil, err
 		}
 		return l.rat(v)
+	case "diff":
+		v, err := l.derivative(t)
+		if err != nil {
+			return nil, err
+		}
+		return l.rat(v)
 	case "lim":
 		v, err := l.limit(t)
 		if err != nil {

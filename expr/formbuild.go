@@ -1465,6 +1465,15 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		}
 	case "pm":
 		return nil, ErrNotScalar
+	case "diff":
+		// the derivative tree (deriv.go), formed like any other
+		v, err := b.st.derivative(t)
+		if err == nil {
+			return b.form(v)
+		}
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, err
+		}
 	case "lim", "int", "sum":
 		// before the arguments are formed: a point at infinity has no
 		// form, but the limit there (or the integral or the series to it)

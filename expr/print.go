@@ -277,6 +277,10 @@ func printCall(c *Call, canon bool) string {
 		if len(c.Args) == 3 {
 			return "\\lim_{" + pr(c.Args[1], canon) + " \\to " + pr(c.Args[2], canon) + "}" + wrapC(c.Args[0], precMul, canon)
 		}
+	case "diff":
+		if len(c.Args) == 2 {
+			return "\\frac{d}{d" + pr(c.Args[1], canon) + "}" + wrapC(c.Args[0], precPow, canon)
+		}
 	case "conj":
 		if len(c.Args) == 1 {
 			return "\\overline{" + pr(c.Args[0], canon) + "}"

@@ -78,6 +78,51 @@ func (p *parser) differentialOver() (*expr.Sym, expr.Node, bool) {
 	return nil, nil, false
 }
 
+// derivativeOperator reads {d}{dx} after \frac (the numerator d alone,
+// also \mathrm{d}; the denominator a differential alone) and returns the
+// variable; it reads nothing otherwise.
+func (p *parser) derivativeOperator() (*expr.Sym, bool) {
+	save := p.pos
+	fail := func() (*expr.Sym, bool) {
+		p.pos, p.cacheOK = save, false
+		return nil, false
+	}
+	if o := p.peek(); !(o.kind == tOp && o.text == "{") {
+		return fail()
+	}
+	p.pos = p.peek().end
+	switch t := p.peek(); {
+	case t.kind == tWord && t.text == "d":
+		p.pos = t.end
+	case t.kind == tCmd && (t.text == "mathrm" || t.text == "text" || t.text == "operatorname"):
+		p.pos = t.end
+		raw, ok := p.rawArg()
+		p.cacheOK = false
+		if !ok || strings.TrimSpace(raw) != "d" {
+			return fail()
+		}
+	default:
+		return fail()
+	}
+	if c := p.peek(); !(c.kind == tOp && c.text == "}") {
+		return fail()
+	}
+	p.pos = p.peek().end
+	if o := p.peek(); !(o.kind == tOp && o.text == "{") {
+		return fail()
+	}
+	p.pos = p.peek().end
+	v, ok := p.differential()
+	if !ok {
+		return fail()
+	}
+	if c := p.peek(); !(c.kind == tOp && c.text == "}") {
+		return fail()
+	}
+	p.pos = p.peek().end
+	return v, true
+}
+
 func integralNode(body expr.Node, v *expr.Sym, lo, hi expr.Node) expr.Node {
 	if lo == nil {
 		return &expr.Call{Fn: "int", Args: []expr.Node{body, v}}

@@ -395,3 +395,25 @@ func TestDifferentialOverDenominator(t *testing.T) {
 		t.Errorf(`\int_0^1 \frac{x}{2} parsed without a differential`)
 	}
 }
+
+// TestDerivativeOperator: \frac{d}{dx} before an expression is the
+// derivative operator, never the fraction d/(dx) times it (which the free
+// symbol d happened to keep from being Equal to x for x^2).
+func TestDerivativeOperator(t *testing.T) {
+	for _, in := range []string{`\frac{d}{dx}x^2`, `\frac{\mathrm{d}}{\mathrm{d}x}\left(x e^x\right)`, `\dfrac{d}{dt}\sin t`, `\frac{d}{dx}{x^3+1}`} {
+		n, err := Parse(in)
+		if err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		if c, ok := n.(*expr.Call); !ok || c.Fn != "diff" {
+			t.Errorf("%s: parsed as %s, want a derivative", in, n)
+		}
+	}
+	// dy/dx of an unnamed function is no operator applied to anything
+	if n, err := Parse(`\frac{dy}{dx}`); err == nil {
+		if c, ok := n.(*expr.Call); ok && c.Fn == "diff" {
+			t.Errorf(`\frac{dy}{dx} read as a derivative: %s`, n)
+		}
+	}
+}

@@ -643,6 +643,17 @@ func (p *parser) parseCommand(t token) expr.Node {
 			// optional [l] alignment
 			p.skipOptional()
 		}
+		if v, ok := p.derivativeOperator(); ok {
+			// \frac{d}{dx} f: the derivative of what follows (a group or a
+			// function's operand), never the fraction d/(dx)
+			var body expr.Node
+			if t := p.peek(); t.kind == tOp && t.text == "{" {
+				body = p.parseGroup()
+			} else {
+				body = p.parseFuncOperand()
+			}
+			return &expr.Call{Fn: "diff", Args: []expr.Node{body, v}}
+		}
 		p.fracArg++
 		num := p.parseArg()
 		den := p.parseArg()
