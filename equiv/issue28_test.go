@@ -273,3 +273,29 @@ func TestIssue28Derivatives(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue28NamedFunctions: hcf is the gcd; Re, Im and sgn of constants
+// have their values; of a variable (which may be complex) none is proved.
+func TestIssue28NamedFunctions(t *testing.T) {
+	for _, p := range []pair{
+		{`6`, `\mathrm{hcf}(12,18)`},
+		{`3`, `\operatorname{Re}(3+4i)`},
+		{`4`, `\operatorname{Im}(3+4i)`},
+		{`-\frac12`, `\Re\left(\frac{-1+\sqrt3 i}{2}\right)`},
+		{`-1`, `\operatorname{sgn}(-3)`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome != equiv.Equal {
+			t.Errorf("Compare(%q, %q) = %v (%s), want Equal", p.gold, p.cand, r.Outcome, r.Reason)
+		}
+	}
+	for _, p := range []pair{
+		{`4i`, `\operatorname{Im}(3+4i)`},
+		{`3+4i`, `\operatorname{Re}(3+4i)`},
+		{`x`, `\operatorname{Re}(x)`},
+		{`1`, `\operatorname{sgn}(-3)`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s), want not Equal", p.gold, p.cand, r.Reason)
+		}
+	}
+}

@@ -134,7 +134,8 @@ func literal(n expr.Node) bool {
 var knownFn = map[string]bool{"sin": true, "cos": true, "tan": true, "cot": true, "sec": true, "csc": true, "asin": true,
 	"acos": true, "atan": true, "ln": true, "log": true, "exp": true, "abs": true, "floor": true, "ceil": true,
 	"fact": true, "fact2": true, "binom": true, "modclass": true, "percent": true, "deg": true, "pm": true, "gcd": true, "lcm": true, "max": true,
-	"min": true, "sinh": true, "cosh": true, "tanh": true, "sum": true, "prod": true, "mod": true, "sqrt": true}
+	"min": true, "sinh": true, "cosh": true, "tanh": true, "sum": true, "prod": true, "mod": true, "sqrt": true,
+	"re": true, "im": true, "sgn": true, "diff": true, "gamma": true}
 
 // sameName reports whether two left sides name the same thing. Two
 // applications of one function to distinct plain variables (W(n), W(x))

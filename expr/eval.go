@@ -552,6 +552,30 @@ func (e *evaluator) call(t *Call) (Complex, error) {
 			return v, err
 		}
 		return Complex{v.Re, nf(e.Prec).Neg(v.Im)}, nil
+	case "re", "im":
+		if len(t.Args) != 1 {
+			return Complex{}, ErrNotScalar
+		}
+		v, err := e.eval(t.Args[0])
+		if err != nil {
+			return v, err
+		}
+		if t.Fn == "re" {
+			return e.real(v.Re), nil
+		}
+		return e.real(v.Im), nil
+	case "sgn":
+		if len(t.Args) != 1 {
+			return Complex{}, ErrNotScalar
+		}
+		v, err := e.eval(t.Args[0])
+		if err != nil {
+			return v, err
+		}
+		if v.Im.Sign() != 0 {
+			return Complex{}, ErrDomain
+		}
+		return e.real(fInt(e.Prec, int64(v.Re.Sign()))), nil
 	case "pm":
 		return Complex{}, ErrNotScalar
 	}

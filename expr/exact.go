@@ -396,6 +396,21 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 			return nil, err
 		}
 		return l.rat(v)
+	case "sgn", "re", "im":
+		if len(t.Args) != 1 {
+			return nil, ErrNotScalar
+		}
+		x, err := l.rat(t.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		switch t.Fn {
+		case "sgn":
+			return big.NewRat(int64(x.Sign()), 1), nil
+		case "im":
+			return new(big.Rat), nil // a rational is real
+		}
+		return x, nil
 	case "diff":
 		v, err := l.derivative(t)
 		if err != nil {

@@ -1648,6 +1648,24 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 				}
 			}
 		}
+	case "re", "im":
+		// Re z = (z + \bar z)/2, Im z = (z - \bar z)/(2i) for z whose
+		// conjugate is known (conjugateTree: constants only, never a
+		// variable, which may be complex)
+		if len(t.Args) == 1 {
+			if c, ok := conjugateTree(t.Args[0]); ok {
+				if t.Fn == "re" {
+					return b.form(&Mul{Factors: []Node{Rat(half), &Add{Terms: []Node{t.Args[0], c}}}})
+				}
+				return b.form(&Mul{Factors: []Node{Rat(half), &Pow{Base: &Sym{Name: I}, Exp: Int(-1)}, &Add{Terms: []Node{t.Args[0], &Neg{X: c}}}}})
+			}
+		}
+	case "sgn":
+		if len(args) == 1 && args[0] != nil {
+			if r, ok := args[0].Rational(); ok {
+				return b.constForm(big.NewRat(int64(r.Sign()), 1)), nil
+			}
+		}
 	case "modclass":
 		// a residue class: 8 (mod 5) is 3 (mod 5)
 		if len(args) == 2 {

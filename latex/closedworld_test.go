@@ -102,6 +102,8 @@ func TestUprightConstantsAndNamedFunctions(t *testing.T) {
 		`2\textpi`:                  `tree:2 \cdot \pi`,
 		`\mathrm{lcm}(12,18)`:       `36`,
 		`\operatorname{lcm}(12,18)`: `36`,
+		`\mathrm{hcf}(12,18)`:       `6`,
+		`\operatorname{sgn}(-3)`:    `-1`,
 		`\gcd(12,18)`:               `6`,
 		`\Gamma(5)`:                 `24`,
 		`\binom{5}{2}`:              `10`,

@@ -17,6 +17,9 @@ var funcNames = map[string]string{
 	"sech": "sech", "csch": "csch", "ln": "ln", "log": "log", "lg": "log", "exp": "exp", "sqrt": "sqrt",
 	"abs": "abs", "floor": "floor", "ceil": "ceil", "gcd": "gcd", "lcm": "lcm", "max": "max", "min": "min",
 	"det": "det", "arg": "arg", "tg": "tan", "ctg": "cot", "mod": "mod",
+	// the highest common factor is the gcd; Re, Im (also \Re, \Im) and
+	// sgn have values (expr)
+	"hcf": "gcd", "re": "re", "im": "im", "Re": "re", "Im": "im", "sgn": "sgn",
 }
 
 var inverseTrig = map[string]string{"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": "asec", "csc": "acsc"}
