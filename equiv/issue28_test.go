@@ -299,3 +299,28 @@ func TestIssue28NamedFunctions(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue28ParametricLimits: a limit of a rational function holding
+// other variables (a difference quotient) is the ratio of the lowest
+// coefficients in the limit variable; a pole has no value.
+func TestIssue28ParametricLimits(t *testing.T) {
+	for _, p := range []pair{
+		{`2x`, `\lim_{h\to0}\frac{(x+h)^2-x^2}h`},
+		{`3x^2`, `\lim_{h\to 0}\frac{(x+h)^3-x^3}{h}`},
+		{`-\frac{1}{x^2}`, `\lim_{h\to0}\frac{\frac{1}{x+h}-\frac1x}{h}`},
+		{`y`, `\lim_{t\to 1}\frac{(t^2-1)y}{2(t-1)}`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome != equiv.Equal {
+			t.Errorf("Compare(%q, %q) = %v (%s), want Equal", p.gold, p.cand, r.Outcome, r.Reason)
+		}
+	}
+	for _, p := range []pair{
+		{`x`, `\lim_{h\to0}\frac{(x+h)^2-x^2}h`},
+		{`0`, `\lim_{h\to0}\frac{x}{h}`},
+		{`x`, `\lim_{h\to0}\frac{x}{h^2}`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s), want not Equal", p.gold, p.cand, r.Reason)
+		}
+	}
+}

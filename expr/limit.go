@@ -104,7 +104,65 @@ func (l *state) exactLimit(body Node, v string, pt limitPoint) (Node, error) {
 	if err == ErrLimit || err == ErrDeadline {
 		return nil, err
 	}
+	if n, err := l.paramRationalLimit(body, v, pt); err == nil || err == ErrLimit || err == ErrDeadline {
+		return n, err
+	}
 	return l.seriesLimit(body, v, pt)
+}
+
+// paramRationalLimit is the limit at a rational point of a rational
+// function of v and of other variables (the difference quotient
+// ((x+h)^2 - x^2)/h at h → 0): with v = a + t, numerator and denominator
+// are polynomials in t whose coefficients are polynomials in the others;
+// the limit is the ratio of their lowest coefficients when both hold the
+// same lowest power of t, 0 when the numerator's is higher, and none (a
+// pole) when it is lower. It holds wherever the denominator's lowest
+// coefficient is not 0: as an identity of rational functions in the other
+// variables.
+func (l *state) paramRationalLimit(body Node, v string, pt limitPoint) (Node, error) {
+	if pt.inf != 0 {
+		return nil, ErrUnknownFunction
+	}
+	const t = "#t"
+	rf, err := l.ratFunc(Substitute(body, v, &Add{Terms: []Node{Rat(pt.a), &Sym{Name: t}}}))
+	if err != nil {
+		return nil, unknownUnlessLimit(err)
+	}
+	lowest := func(p *Poly) (int, *Poly) {
+		k := -1
+		for key, m := range p.monos {
+			if p.terms[key].Sign() != 0 && (k < 0 || m[t] < k) {
+				k = m[t]
+			}
+		}
+		out := newPoly()
+		for key, m := range p.monos {
+			if m[t] != k || p.terms[key].Sign() == 0 {
+				continue
+			}
+			nm := pmono{}
+			for name, e := range m {
+				if name != t {
+					nm[name] = e
+				}
+			}
+			out.terms[nm.key()] = new(big.Rat).Set(p.terms[key])
+			out.monos[nm.key()] = nm
+		}
+		return k, out
+	}
+	if rf.Num.IsZero() {
+		return Int(0), nil
+	}
+	kn, n0 := lowest(rf.Num)
+	kd, d0 := lowest(rf.Den)
+	switch {
+	case kd < 0 || kn < kd:
+		return nil, ErrUnknownFunction // no denominator left, or a pole
+	case kn > kd:
+		return Int(0), nil
+	}
+	return &Mul{Factors: []Node{n0.node(), &Pow{Base: d0.node(), Exp: Int(-1)}}}, nil
 }
 
 // rationalLimit is the limit of a rational function of v alone. At a
