@@ -283,6 +283,9 @@ func TestIssue28NamedFunctions(t *testing.T) {
 		{`4`, `\operatorname{Im}(3+4i)`},
 		{`-\frac12`, `\Re\left(\frac{-1+\sqrt3 i}{2}\right)`},
 		{`-1`, `\operatorname{sgn}(-3)`},
+		{`n!`, `\Gamma(n+1)`},
+		{`\sqrt\pi`, `\Gamma(\tfrac12)`},
+		{`\frac{3\sqrt\pi}{4}`, `\Gamma(5/2)`},
 	} {
 		if r := compare(p.gold, p.cand); r.Outcome != equiv.Equal {
 			t.Errorf("Compare(%q, %q) = %v (%s), want Equal", p.gold, p.cand, r.Outcome, r.Reason)
@@ -293,6 +296,8 @@ func TestIssue28NamedFunctions(t *testing.T) {
 		{`3+4i`, `\operatorname{Re}(3+4i)`},
 		{`x`, `\operatorname{Re}(x)`},
 		{`1`, `\operatorname{sgn}(-3)`},
+		{`(n+1)!`, `\Gamma(n+1)`},
+		{`\sqrt\pi`, `\Gamma(3/2)`},
 	} {
 		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
 			t.Errorf("Compare(%q, %q) = Equal (%s), want not Equal", p.gold, p.cand, r.Reason)

@@ -1633,6 +1633,13 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		} else if err == ErrLimit || err == ErrDeadline {
 			return nil, err
 		}
+		if len(t.Args) == 1 {
+			if _, err := b.st.rat(t.Args[0]); err != nil {
+				// Γ(x) is (x-1)! by the definition of the factorial beyond
+				// the integers: one form for Γ(n+1) and n!
+				return b.form(&Call{Fn: "fact", Args: []Node{&Add{Terms: []Node{t.Args[0], Int(-1)}}}})
+			}
+		}
 	case "conj":
 		if len(t.Args) == 1 {
 			if in, ok := t.Args[0].(*Call); ok && in.Fn == "conj" && len(in.Args) == 1 {
