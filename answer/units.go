@@ -708,6 +708,21 @@ func unitPieces(s string) []unitPiece {
 			}
 			p.end = end
 			switch {
+			case name == "mu":
+				// \mu\text{m}: the micro prefix in Greek before a unit group
+				j := end
+				for j < len(s) && s[j] == ' ' {
+					j++
+				}
+				if gname, gend := commandAt(s, j); latex.UnitGroupCommand(gname) {
+					k := gend
+					for k < len(s) && s[k] == ' ' {
+						k++
+					}
+					if e, ok := flatGroupEnd(s, k); ok && microSymbol[strings.TrimSpace(s[k+1:e-1])] {
+						p.kind, p.cmd, p.inner, p.end = 'g', gname, "µ"+strings.TrimSpace(s[k+1:e-1]), e
+					}
+				}
 			case latex.UnitGroupCommand(name) || name == "operatorname":
 				// every group the parser could drop as a unit is read here
 				j := end
@@ -814,6 +829,11 @@ func unitDisplay(t string) string {
 	}
 	return collapseSpaces(strings.ReplaceAll(b.String(), "° ", "°"))
 }
+
+// microSymbol are the SI symbols \mu makes micro-units of (the parser's
+// list, latex.microSymbols).
+var microSymbol = map[string]bool{"m": true, "g": true, "s": true, "L": true, "l": true, "F": true, "A": true,
+	"V": true, "W": true, "J": true, "N": true, "Pa": true, "Hz": true, "mol": true, "K": true, "C": true, "Ω": true}
 
 // flatGroupEnd reads a brace group with no group or environment inside at s[j] ("{ cm}",
 // "{\\{a\\}}": escaped braces are text) and returns the offset after it.

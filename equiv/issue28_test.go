@@ -185,6 +185,11 @@ func TestIssue28Units(t *testing.T) {
 		{`5\text{ cm}^2`, `5 cm²`, answer.Correct},
 		{`12\text{ m/s}`, `12 m/s`, answer.Correct},
 		{`8\text{ cm}`, `8\text{ m}`, answer.Wrong},
+		// \mu before a unit group is the micro prefix, never μ times it
+		{`5\,\mu\text{m}`, `5 µm`, answer.Correct},
+		{`5\ \mu\text{m}`, `5000\text{ nm}`, answer.Correct},
+		{`5\,\mu\text{m}`, `5\text{ mm}`, answer.Wrong},
+		{`3\mu\mathrm{s}`, `3\text{ ms}`, answer.Wrong},
 		// full-width digits keep their unit; letterlike symbols are math
 		{`8\text{ cm}`, `８\text{ m}`, answer.Wrong},
 		{`90^\circ`, `９０\text{ radians}`, answer.Wrong},

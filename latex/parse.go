@@ -1483,6 +1483,30 @@ var magnitudeWords = map[string]int64{"dozen": 12, "hundred": 100, "thousand": 1
 var unitGroupCmds = map[string]bool{"text": true, "mbox": true, "textnormal": true, "textrm": true, "textbf": true,
 	"textit": true, "mathrm": true, "hbox": true, "textsf": true, "mathsf": true, "texttt": true}
 
+// microSymbols are the SI symbols that \mu before them makes a
+// micro-unit (5\,\mu\text{m} is 5 µm).
+var microSymbols = map[string]bool{"m": true, "g": true, "s": true, "L": true, "l": true, "F": true, "A": true,
+	"V": true, "W": true, "J": true, "N": true, "Pa": true, "Hz": true, "mol": true, "K": true, "C": true, "Ω": true}
+
+// microUnit reads \mu followed by a unit group holding an SI symbol alone
+// (\mu\text{m}, \mu\mathrm{s}): the micro prefix written with the Greek
+// letter, a unit, never μ times the unit.
+func (p *parser) microUnit() bool {
+	t := p.peek()
+	save := p.pos
+	p.pos = t.end
+	g := p.peek()
+	if g.kind == tCmd && unitGroupCmds[g.text] {
+		p.pos = g.end
+		if raw, ok := p.rawArg(); ok && microSymbols[strings.TrimSpace(raw)] {
+			p.cacheOK = false
+			return true
+		}
+	}
+	p.pos, p.cacheOK = save, false
+	return false
+}
+
 // UnitGroupCommand reports whether a group after an operand under the
 // command name (without its backslash) may be read as a unit and dropped
 // by the parser: the answer package, which compares units, must read
@@ -1509,6 +1533,9 @@ func (p *parser) skipUnitRead() bool {
 	t := p.peek()
 	switch t.kind {
 	case tCmd:
+		if t.text == "mu" && p.microUnit() {
+			return true
+		}
 		if !unitGroupCmds[t.text] {
 			return false
 		}
