@@ -22,6 +22,9 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 		if g.CS, g.CE = trimSpan(body, g.CS, g.CE); g.CS >= g.CE {
 			continue
 		}
+		if pricePair(body, g) {
+			continue
+		}
 		if len(run) == 0 || len(run) >= 50 || !listGap(body[run[len(run)-1].End:g.Start]) {
 			run = run[:0]
 		}
@@ -44,4 +47,16 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 		parts = append(parts, body[g.CS:g.CE])
 	}
 	return Candidate{Text: strings.Join(parts, ", "), Kind: KindMath, Pos: base + run[0].CS, End: base + last.CE, Items: parts}, true
+}
+
+// pricePair reports whether the inline segment g is two dollar prices
+// read as the delimiters of a formula: its content starts with a digit and
+// is prose, and a digit follows its closing dollar ("She earns $40, which
+// is $10 more": "40, which is " is no formula).
+func pricePair(body string, g texseg.Seg) bool {
+	if g.End >= len(body) || !isDigit(body[g.End]) || !strings.HasPrefix(body[g.Start:], "$") || strings.HasPrefix(body[g.Start:], "$$") {
+		return false
+	}
+	c := body[g.CS:g.CE]
+	return c != "" && isDigit(c[0]) && isProse(c)
 }

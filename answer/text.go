@@ -262,48 +262,43 @@ func hasForeignText(s string) bool {
 }
 
 // isProse reports whether s holds two consecutive plain words of two or more
-// letters outside LaTeX commands and \text{} groups: a sentence, not an answer.
+// letters outside LaTeX commands and \text{} groups: a sentence, not an
+// answer. It reads texscan tokens: a Word, one space, a Word.
 func isProse(s string) bool {
 	if hasForeignText(s) {
 		return true // a sentence in another language
 	}
 	prevWord := false
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if c == '\\' {
-			j := i + 1
-			for j < len(s) && isLetter(s[j]) {
-				j++
-			}
-			name := s[i+1 : j]
-			i = j
-			if name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" {
-				i = pastGroupArg(s, i)
+	sc := texscan.NewScanner(s, 0)
+	for {
+		t, ok := sc.Next()
+		if !ok {
+			return false
+		}
+		switch t.Kind {
+		case texscan.Command:
+			if name := t.Name(); name == "text" || name == "mathrm" || name == "mbox" || name == "textbf" {
+				if k := pastGroupArg(s, t.End()); k > t.End() {
+					sc = texscan.NewScanner(s, k)
+				}
 			}
 			prevWord = false
-			continue
-		}
-		if isLetter(c) {
-			j := i
-			for j < len(s) && isLetter(s[j]) {
-				j++
-			}
-			isWord := j-i >= 2
+		case texscan.Word:
+			isWord := len(t.Text) >= 2
 			if isWord && prevWord {
 				return true
 			}
-			prevWord = isWord && j < len(s) && s[j] == ' '
-			i = j
-			if prevWord {
-				i++
+			next, ok := sc.Peek()
+			prevWord = isWord && ok && next.Kind == texscan.Space && next.Text[0] == ' '
+			if prevWord && len(next.Text) == 1 {
+				sc.Next() // the one space between two words
+			} else {
+				prevWord = false
 			}
-			continue
+		default:
+			prevWord = false
 		}
-		prevWord = false
-		i++
 	}
-	return false
 }
 
 // pastGroupArg returns the offset just past the braced argument of a
