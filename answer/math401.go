@@ -201,6 +201,16 @@ func exactValue(ctx context.Context, cand string) (v *big.Rat, ok bool) {
 	if err != nil {
 		return nil, false
 	}
+	trail := false
+	expr.Walk(n, func(m expr.Node) bool {
+		if d, ok := m.(*expr.Num); ok && d.Trail {
+			trail = true
+		}
+		return !trail
+	})
+	if trail {
+		return nil, false // 2.8142…: its digits go on, no value the number rules compare
+	}
 	ctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
 	c, err := expr.Eval(ctx, n, 128, nil, expr.EvalOptions{})

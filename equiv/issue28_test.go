@@ -334,3 +334,37 @@ func TestIssue28ParametricLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue28TrailingDecimals: a decimal written with an ellipsis
+// (0.3333…, 0.25..., 0.6666\ldots) goes on past its digits: the decimal
+// policy reads it (rounded or truncated, at least 4 significant digits),
+// and it is never a terminating value (0.25... was read as 0.25 and a full
+// stop, and 0.3333\ldots as 0.3333 times a symbol).
+func TestIssue28TrailingDecimals(t *testing.T) {
+	for _, p := range []pair{
+		{`\frac13`, `0.3333...`},
+		{`\frac13`, `0.3333…`},
+		{`\frac23`, `0.6666\ldots`},
+		{`\frac23`, `0.6667\ldots`},
+		{`-\frac23`, `-0.6666\ldots`},
+		{`\pi`, `3.14159\ldots`},
+		{`\sqrt2`, `1.4142...`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome != equiv.Equal {
+			t.Errorf("Compare(%q, %q) = %v (%s), want Equal", p.gold, p.cand, r.Outcome, r.Reason)
+		}
+	}
+	for _, p := range []pair{
+		{`0.25`, `0.25...`},
+		{`0.25`, `0.25\ldots`},
+		{`\frac14`, `0.25…`},
+		{`\frac13`, `0.333...`},
+		{`\frac23`, `0.6665\ldots`},
+		{`1`, `0.999\ldots`},
+		{`0.3`, `0.3333...`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s), want not Equal", p.gold, p.cand, r.Reason)
+		}
+	}
+}

@@ -34,7 +34,7 @@ func decimalLit(n expr.Node) (*expr.Num, bool) {
 		return t, true
 	case *expr.Neg:
 		if m, ok := t.X.(*expr.Num); ok && m.Dec {
-			return &expr.Num{V: new(big.Rat).Neg(m.V), Dec: true, Places: m.Places}, true
+			return &expr.Num{V: new(big.Rat).Neg(m.V), Dec: true, Places: m.Places, Trail: m.Trail}, true
 		}
 	}
 	return nil, false
@@ -79,6 +79,10 @@ func (c *comparer) scalarValues(g, x expr.Node) Result {
 	xd, xDec := decimalLit(x)
 	if gerr == nil && xerr == nil {
 		if gv.Cmp(xv) == 0 {
+			if trailing(gd) != trailing(xd) {
+				// 0.25… goes on past 0.25: no terminating value
+				return neq("a decimal whose digits go on (…) against the terminating %s", short(gv))
+			}
 			return eq("exact rational")
 		}
 		if gDec || xDec {
@@ -521,7 +525,52 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 	} else if ok {
 		return eq("decimal policy", "correctly rounded to %d places", xd.Places)
 	}
+	if xd.Trail {
+		// 0.6666…: the digits shown are the value's first ones (truncated),
+		// |gold - x| < one unit of the last place, on the side away from 0
+		if ok, sure := c.truncated(fb, fg, xd); !sure {
+			return undec("too close to a truncation boundary to decide")
+		} else if ok {
+			return eq("decimal policy", "the gold truncated to %d places (the digits go on)", xd.Places)
+		}
+	}
 	return neq("%s is not the gold correctly rounded to %d places", xd, xd.Places)
+}
+
+// trailing reports whether d is a decimal written with an ellipsis.
+func trailing(d *expr.Num) bool { return d != nil && d.Trail }
+
+// truncated reports whether the decimal x is the exact value of fg cut
+// after x.Places digits: 0 ≤ (g - x)·sign(x) < 10^-Places, decided on
+// the numeric enclosure of g - x (sure is false when its error bound
+// straddles an end).
+func (c *comparer) truncated(fb *expr.FormBuilder, fg *expr.Form, x *expr.Num) (ok, sure bool) {
+	fx, err := fb.Form(x)
+	if err != nil {
+		return false, true
+	}
+	d, err := fb.Sub(fg, fx)
+	if err != nil {
+		return false, true
+	}
+	a, err := fb.Approx(d, nil)
+	if err != nil {
+		return false, true
+	}
+	v := new(big.Float).Set(a.V.Re)
+	if x.V.Sign() < 0 {
+		v.Neg(v)
+	}
+	unit := new(big.Float).SetPrec(precHi).SetRat(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(x.Places)), nil)))
+	lo := new(big.Float).Sub(v, a.Err)
+	hi := new(big.Float).Add(v, a.Err)
+	switch {
+	case lo.Sign() >= 0 && hi.Cmp(unit) < 0:
+		return true, true
+	case hi.Sign() < 0 || lo.Cmp(unit) >= 0:
+		return false, true
+	}
+	return false, false
 }
 
 // within reports whether diff < half a unit of the given decimal place;

@@ -29,6 +29,9 @@ type Num struct {
 	V      *big.Rat
 	Dec    bool
 	Places int
+	// Trail marks a decimal written with an ellipsis (0.3333…, 0.25...):
+	// its digits go on past those shown, so it is no terminating value.
+	Trail bool
 }
 
 // Sym is a variable or a named constant. The constants are Pi, E, I, Inf.

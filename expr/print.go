@@ -12,6 +12,9 @@ import (
 
 func (n *Num) String() string {
 	if n.Dec && n.Places > 0 {
+		if n.Trail {
+			return n.V.FloatString(n.Places) + `\ldots`
+		}
 		return n.V.FloatString(n.Places)
 	}
 	if n.V.IsInt() {

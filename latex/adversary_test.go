@@ -45,10 +45,24 @@ func TestThreeDotsAreAnEllipsis(t *testing.T) {
 		}
 	}
 	// a full stop after an answer is a sentence's; dots glued to a value
-	// end it too (0.3333... is the decimal 0.3333, for the decimal policy)
-	for _, in := range []string{`2.`, `x+1.`, `2...`, `0.3333...`} {
+	// end it too, except after a decimal, whose digits they say go on
+	// (0.3333... is 0.3333 with Trail, never the terminating 0.3333)
+	for _, in := range []string{`2.`, `x+1.`, `2...`} {
 		if n, err := Parse(in); err != nil || n.String() != strings.TrimRight(in, ".") {
 			t.Errorf("Parse(%q) = %v, %v", in, n, err)
+		}
+	}
+	for _, in := range []string{`0.3333...`, `0.3333\ldots`, `-0.25...`, `0.25\dots`} {
+		n, err := Parse(in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", in, err)
+			continue
+		}
+		if ng, ok := n.(*expr.Neg); ok {
+			n = ng.X
+		}
+		if d, ok := n.(*expr.Num); !ok || !d.Dec || !d.Trail {
+			t.Errorf("Parse(%q) = %v, want a decimal whose digits go on", in, n)
 		}
 	}
 }

@@ -478,6 +478,19 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 				cur = append(cur, &expr.Sym{Name: `\dots`})
 				continue
 			}
+			if last := cur[len(cur)-1]; t.start > 0 && p.s[t.start-1] >= '0' && p.s[t.start-1] <= '9' && isPunct(p.tok(t.start+1), '.') && isPunct(p.tok(t.start+2), '.') {
+				if n, ok := trailDecimal(last); ok {
+					// 0.3333...: three dots glued to a decimal say its
+					// digits go on (it was read as 0.3333 and a full stop)
+					cur[len(cur)-1] = n
+					p.pos = t.start + 3
+					for isPunct(p.tok(p.pos), '.') {
+						p.pos++
+					}
+					p.cacheOK = false
+					continue
+				}
+			}
 			// sentence full stop after an answer
 			p.pos = t.end
 			continue
@@ -791,6 +804,14 @@ func (p *parser) parseMul() expr.Node {
 	dropped := false // a unit or other words were just dropped
 	for {
 		t := p.peek()
+		if t.kind == tCmd && (t.text == "ldots" || t.text == "dots" || t.text == "cdots" || t.text == "dotsc") && len(factors) == 1 {
+			if n, ok := trailDecimal(factors[0]); ok {
+				// 0.3333\ldots: a decimal whose digits go on
+				p.pos = t.end
+				factors[0] = n
+				continue
+			}
+		}
 		switch {
 		case t.kind == tOp && (t.text == "*"):
 			p.pos = t.end
@@ -1482,6 +1503,22 @@ var magnitudeWords = map[string]int64{"dozen": 12, "hundred": 100, "thousand": 1
 // read as a unit and drop (\text{ cm}, \mathrm{kg}).
 var unitGroupCmds = map[string]bool{"text": true, "mbox": true, "textnormal": true, "textrm": true, "textbf": true,
 	"textit": true, "mathrm": true, "hbox": true, "textsf": true, "mathsf": true, "texttt": true}
+
+// trailDecimal returns the decimal n (or its negation) marked as going on
+// past its digits; ok is false for anything else (an integer, a formula).
+func trailDecimal(n expr.Node) (expr.Node, bool) {
+	switch t := n.(type) {
+	case *expr.Num:
+		if t.Dec && t.Places > 0 && !t.Trail {
+			return &expr.Num{V: t.V, Dec: true, Places: t.Places, Trail: true}, true
+		}
+	case *expr.Neg:
+		if m, ok := trailDecimal(t.X); ok {
+			return &expr.Neg{X: m}, true
+		}
+	}
+	return nil, false
+}
 
 // microSymbols are the SI symbols that \mu before them makes a
 // micro-unit (5\,\mu\text{m} is 5 µm).
