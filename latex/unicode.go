@@ -72,6 +72,13 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 			b.WriteByte(s[i])
 		case r == utf8.RuneError && size == 1:
 			return "", false, &Error{Col: i + 1, Msg: "invalid UTF-8 byte"}
+		case superscripts[r] != 0 && slashFraction(s[i:]) != "":
+			// ¹⁄₂, ³⁄₁₆: superscript digits, the fraction slash, subscript
+			// digits are one vulgar fraction
+			f := slashFraction(s[i:])
+			b.WriteString(f[strings.IndexByte(f, '|')+1:])
+			i += len(f[:strings.IndexByte(f, '|')])
+			continue
 		case superscripts[r] != 0 || subscripts[r] != 0:
 			table, mark := superscripts, "^{"
 			if subscripts[r] != 0 {
@@ -126,6 +133,36 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 		i += size
 	}
 	return b.String(), foreign, nil
+}
+
+// slashFraction reads superscript digits, U+2044 and subscript digits at
+// the start of s; it returns "<the text read>|\frac{a}{b}", or "" when s
+// does not start so.
+func slashFraction(s string) string {
+	digits := func(t string, table map[rune]byte) (string, int) {
+		var d []byte
+		n := 0
+		for n < len(t) {
+			r, size := utf8.DecodeRuneInString(t[n:])
+			c, ok := table[r]
+			if !ok || c < '0' || c > '9' {
+				break
+			}
+			d = append(d, c)
+			n += size
+		}
+		return string(d), n
+	}
+	num, n := digits(s, superscripts)
+	if num == "" || !strings.HasPrefix(s[n:], "⁄") {
+		return ""
+	}
+	n += len("⁄")
+	den, m := digits(s[n:], subscripts)
+	if den == "" {
+		return ""
+	}
+	return s[:n+m] + `|\frac{` + num + "}{" + den + "}"
 }
 
 // digitBefore reports whether the text written so far ends in a digit;
