@@ -585,15 +585,40 @@ var ordinals = map[string]string{"first": "1st", "second": "2nd", "third": "3rd"
 // unitParen is the unit of an ASDiv gold: "1.35 (dollars)".
 var unitParen = regexp.MustCompile(`\(([A-Za-z][A-Za-z .]*)\)`)
 
-// wordAfterNumber is the word right after the last number of a reply.
-var wordAfterNumber = regexp.MustCompile(`\d\s*(?:\\text\{\s*)?([A-Za-z]+)[^0-9]*$`)
+// wordAfterNumber returns the word right after the last digit of a reply
+// (spaces and the opening of a \text group between them), read as texscan
+// tokens, in the shape of a regexp submatch: nil, or {match, word}.
+func wordAfterNumber(s string) []string {
+	p := strings.LastIndexAny(s, "0123456789")
+	if p < 0 {
+		return nil
+	}
+	sc := texscan.NewScanner(s, p+1)
+	t, ok := sc.Next()
+	for ok && (t.Kind == texscan.Space || t.Kind == texscan.Newline) {
+		t, ok = sc.Next()
+	}
+	if ok && t.Kind == texscan.Command && t.Text == `\text` {
+		if u, ok2 := sc.Peek(); ok2 && u.Kind == texscan.Open && u.Pos == t.End() {
+			sc.Next()
+			t, ok = sc.Next()
+			for ok && (t.Kind == texscan.Space || t.Kind == texscan.Newline) {
+				t, ok = sc.Next()
+			}
+		}
+	}
+	if !ok || t.Kind != texscan.Word {
+		return nil
+	}
+	return []string{s[p:], t.Text}
+}
 
 // asdivUnitClash reports whether the gold's unit and the word after the
 // candidate's last number are both known units and different ones: 1.35
 // dollars is not 1.35 cents, 3 feet is not 3 inches.
 func asdivUnitClash(gold, cand string) (string, string, bool) {
 	m := unitParen.FindStringSubmatch(gold)
-	w := wordAfterNumber.FindStringSubmatch(cand)
+	w := wordAfterNumber(cand)
 	if m == nil || w == nil {
 		return "", "", false
 	}

@@ -13,8 +13,53 @@ import (
 // $\boxed{2}$", "we get $3$ instead of $2$", "Is the answer $\boxed{2}$?
 // No." Such a value is never the reply's answer, whatever tier it is in.
 
+// deniedSignBefore reports whether pre ends in \neq, \ne or \not= (read
+// as texscan tokens), then the filler words deniedBefore allows after a
+// sign and an optional ":" or "(": the TeX signs of deniedBefore.
+func deniedSignBefore(pre string) bool {
+	toks, err := texscan.Tokens(pre, texscan.Limits{})
+	if err != nil {
+		return false
+	}
+	k := len(toks)
+	skipSpace := func() {
+		for k > 0 && toks[k-1].Kind == texscan.Space {
+			k--
+		}
+	}
+	skipSpace()
+	if k > 0 && toks[k-1].Kind == texscan.Punct && (toks[k-1].Text == ":" || toks[k-1].Text == "(") {
+		k--
+		skipSpace()
+	}
+	for k > 1 && toks[k-1].Kind == texscan.Word && deniedFillers[toks[k-1].Text] && toks[k-2].Kind == texscan.Space {
+		k--
+		skipSpace()
+	}
+	if k == 0 {
+		return false
+	}
+	t := toks[k-1]
+	if t.Kind == texscan.Command && (t.Text == `\neq` || t.Text == `\ne`) {
+		return true
+	}
+	if t.Kind == texscan.Punct && t.Text == "=" {
+		k--
+		skipSpace()
+		return k > 0 && toks[k-1].Kind == texscan.Command && toks[k-1].Text == `\not`
+	}
+	return false
+}
+
+// deniedFillers are the words deniedBefore allows between a sign and the
+// value.
+var deniedFillers = map[string]bool{"be": true, "equal": true, "equals": true, "the": true, "a": true, "an": true,
+	"value": true, "answer": true, "number": true, "result": true, "of": true, "to": true, "exactly": true,
+	"actually": true, "really": true, "simply": true, "quite": true, "just": true, "possibly": true,
+	"necessarily": true, "expected": true, "likely": true}
+
 // deniedBefore matches the words just before a value that turn it down.
-var deniedBefore = regexp.MustCompile(`(?:\bnot|n't|\bcannot(?:\s+be)?|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of|≠|\\neq?|\\not\s*=)(?:\s+(?:be|equal|equals|the|a|an|value|answer|number|result|of|to|exactly|actually|really|simply|quite|just|possibly|necessarily|expected|likely))*\s*[:(]?$`)
+var deniedBefore = regexp.MustCompile(`(?:\bnot|n't|\bcannot(?:\s+be)?|\bnever|\brather\s+than|\binstead\s+of|\bas\s+opposed\s+to|\bin\s+place\s+of|≠)(?:\s+(?:be|equal|equals|the|a|an|value|answer|number|result|of|to|exactly|actually|really|simply|quite|just|possibly|necessarily|expected|likely))*\s*[:(]?$`)
 
 // valueOpeners are the markup a value may start with after the words
 // before it: math delimiters, a box, bold.
@@ -43,7 +88,7 @@ func denied(reply string, c Candidate) bool {
 		}
 		pre = t
 	}
-	if deniedBefore.MatchString(pre) {
+	if deniedBefore.MatchString(pre) || deniedSignBefore(pre) {
 		return true
 	}
 	return questionAnsweredNo(reply[c.End:])
@@ -82,21 +127,30 @@ func qualifiedBefore(reply string, pos int) bool {
 // delimiters, that changes its value: "$5$ hundred", "\boxed{5} squared",
 // "$\boxed{5}$ (wrong)". The candidate is graded with it.
 func valueWordAfter(reply string, end int) string {
-	i := end
-	for i < len(reply) {
-		switch {
-		case strings.HasPrefix(reply[i:], `\)`) || strings.HasPrefix(reply[i:], `\]`) || strings.HasPrefix(reply[i:], "**"):
-			i += 2
-		case reply[i] == '}' || reply[i] == '$' || reply[i] == ' ' || reply[i] == '\t':
-			i++
-		default:
-			if m := changedAfter.FindStringSubmatch(reply[i:]); m != nil {
-				return m[1]
-			}
+	// past the closing delimiters, read as texscan tokens: \) \] } $ $$,
+	// markdown's **, spaces and tabs
+	sc := texscan.NewScanner(reply, end)
+	for {
+		t, ok := sc.Next()
+		if !ok {
 			return ""
 		}
+		switch {
+		case t.Kind == texscan.MathClose || t.Kind == texscan.Close || t.Kind == texscan.MathShift:
+			continue
+		case t.Kind == texscan.Space && strings.Trim(t.Text, " \t") == "":
+			continue
+		case t.Kind == texscan.Punct && t.Text == "*":
+			if u, ok := sc.Peek(); ok && u.Kind == texscan.Punct && u.Text == "*" {
+				sc.Next()
+				continue
+			}
+		}
+		if m := changedAfter(reply[t.Pos:]); m != nil {
+			return m[1]
+		}
+		return ""
 	}
-	return ""
 }
 
 // verdictWord matches the value words that disown a value ("(wrong)"):

@@ -136,7 +136,7 @@ var qualifierAfter = []string{"or more", "or less", "or fewer", "or greater", "o
 // "9 thousand", "9 squared", "9 p.m.", "9 (wrong)", "2 fifteenths" (every
 // ordinal fraction from the eleventh to the ninetieth, as latex's
 // qualifier words list them), "5 grand".
-var changedAfter = regexp.MustCompile(`^\s*(?:\\(?:text|mathrm|mbox|textrm)\s*\{\s*)?[(\[]?(❌|✗|✘|👎|(?i:thousands?|millions?|billions?|trillions?|quadrillions?|hundreds?|dozens?|myriads?|googols?|bn|squared|cubed|doubled|tripled|halved|thrice|tenfold|hundredfold|halves|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|elevenths|twelfths|twentieths|hundredths|thousandths|millionths|billionths|permille|gross|wrong|incorrect|excluded|rejected|extraneous|mistake|too\s+(?:large|small|big|high|low)|fails|contradiction|invalid|discarded|lakhs?|crores?|fivefold|quadrupled|sixteenths|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|million|billion|trillion)ths?|grand|negated|opposite|quintillions?|sextillions?|[ap]\.\s?m\.?|[ap]m)\b)`)
+var changedWords = regexp.MustCompile(`^\s*[(\[]?(❌|✗|✘|👎|(?i:thousands?|millions?|billions?|trillions?|quadrillions?|hundreds?|dozens?|myriads?|googols?|bn|squared|cubed|doubled|tripled|halved|thrice|tenfold|hundredfold|halves|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|elevenths|twelfths|twentieths|hundredths|thousandths|millionths|billionths|permille|gross|wrong|incorrect|excluded|rejected|extraneous|mistake|too\s+(?:large|small|big|high|low)|fails|contradiction|invalid|discarded|lakhs?|crores?|fivefold|quadrupled|sixteenths|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|million|billion|trillion)ths?|grand|negated|opposite|quintillions?|sextillions?|[ap]\.\s?m\.?|[ap]m)\b)`)
 
 // operandBefore and operandAfter match words that make the number an
 // operand of something said in words: "square root of 5", "log 5", "5
@@ -146,6 +146,31 @@ var (
 	operandBefore = regexp.MustCompile(`(?i:\b(?:(?:root|roots|log|logarithm|ln|sin|sine|cos|cosine|tan|tangent|sqrt|exp|half|square|cube|reciprocal|inverse|factorial)(?:\s+of)?|twice|thrice|times|divided\s+by|multiplied\s+by|over|choose|power|between\s+\S+\s+and|minus|plus)\s*(?:\\?\$|€|£)?\s*$)`)
 	operandAfter  = regexp.MustCompile(`^(?i:\s*(?:factorial|!|and\s+a\s+(?:half|third|quarter)|to\s+the\s+power|divided|choose|plus|minus|over\b))`)
 )
+
+// changedAfter matches a word right after a value that changes it
+// (changedWords), behind the opening of a text group that may hold it
+// (\text{ thousand}), read as texscan tokens. It returns the submatches
+// of changedWords, or nil.
+func changedAfter(s string) []string {
+	sc := texscan.NewScanner(s, 0)
+	t, ok := sc.Next()
+	for ok && (t.Kind == texscan.Space || t.Kind == texscan.Newline) {
+		t, ok = sc.Next()
+	}
+	if ok && t.Kind == texscan.Command {
+		switch t.Name() {
+		case "text", "mathrm", "mbox", "textrm":
+			u, ok2 := sc.Next()
+			for ok2 && (u.Kind == texscan.Space || u.Kind == texscan.Newline) {
+				u, ok2 = sc.Next()
+			}
+			if ok2 && u.Kind == texscan.Open {
+				return changedWords.FindStringSubmatch(s[u.End():])
+			}
+		}
+	}
+	return changedWords.FindStringSubmatch(s)
+}
 
 // qualifierWindow is how far before a number its qualifiers are looked for.
 const qualifierWindow = 256
@@ -213,7 +238,7 @@ func qualifiedNumber(s string, start, end int) bool {
 	// window, so that a long reply is not read from its start for each
 	// number (a 14 MB reply took 39 s).
 	pre := s[max(0, start-qualifierWindow):start]
-	if changedAfter.MatchString(s[end:]) || unequalBefore(pre) || questionAnsweredNo(s[end:]) ||
+	if changedAfter(s[end:]) != nil || unequalBefore(pre) || questionAnsweredNo(s[end:]) ||
 		operandBefore.MatchString(pre) || operandAfter.MatchString(s[end:]) {
 		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
 	}
