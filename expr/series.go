@@ -34,34 +34,88 @@ func InfiniteSum(ctx context.Context, t *Call, lim Limits) (Node, error) {
 
 // infiniteSum is \sum_{v=lo}^{\infty} body for t = sum(body, v, lo, ∞).
 func (l *state) infiniteSum(t *Call) (Node, error) {
-	v, ok := BoundVar(t)
-	if !ok || t.Fn != "sum" || len(t.Args) != 4 {
+	if !upToInfinity(t) {
 		return nil, ErrUnknownFunction
 	}
-	if s, ok := t.Args[3].(*Sym); !ok || s.Name != Inf {
-		return nil, ErrUnknownFunction
-	}
-	a, err := l.ratInt(t.Args[2])
-	if err != nil {
-		return nil, unknownUnlessLimit(err)
-	}
-	if !a.IsInt64() || a.Int64() > 1<<20 || a.Int64() < -(1<<20) {
-		return nil, ErrLimit
-	}
-	body, v := renameBound(t, v)
-	prods, err := l.expandProducts(body, v)
+	body, v, a, err := l.summationRange(t, "sum")
 	if err != nil {
 		return nil, err
 	}
 	// the products of one ratio r are summed together first (Σ 1/n -
 	// 1/(n+1) converges only as a whole), each product alone otherwise
-	type group struct {
-		r     *big.Rat
-		prods []Node // coef·rest of each product
-		parts [][2]Node
+	groups, err := l.ratioGroups(body, v)
+	if err != nil {
+		return nil, err
 	}
-	var groups []*group
-	byRatio := map[string]*group{}
+	sumOf := func(r *big.Rat, rest []Node) (Node, error) {
+		if r.Cmp(big.NewRat(1, 1)) != 0 {
+			return l.geometricSum(rest, r, a, v)
+		}
+		return l.rationalSeries(rest, a, v)
+	}
+	var out []Node
+	for _, g := range groups {
+		s, err := sumOf(g.r, []Node{&Add{Terms: g.prods}})
+		if err == ErrLimit || err == ErrDeadline {
+			return nil, err
+		}
+		if err == nil {
+			out = append(out, s)
+			continue
+		}
+		// the group as a whole is no rational function (a coefficient
+		// such as √2): each product on its own, all of which converge
+		for _, pt := range g.parts {
+			s, err := sumOf(g.r, []Node{pt[1]})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, &Mul{Factors: []Node{pt[0], s}})
+		}
+	}
+	if len(out) == 0 {
+		return Int(0), nil
+	}
+	return &Add{Terms: out}, nil
+}
+
+// summationRange reads t = fn(body, v, a, hi) whose lower bound a is an
+// integer (|a| ≤ 2^20) and returns the body with its index renamed
+// (renameBound), the index and a.
+func (l *state) summationRange(t *Call, fn string) (Node, string, int64, error) {
+	v, ok := BoundVar(t)
+	if !ok || t.Fn != fn || len(t.Args) != 4 {
+		return nil, "", 0, ErrUnknownFunction
+	}
+	a, err := l.ratInt(t.Args[2])
+	if err != nil {
+		return nil, "", 0, unknownUnlessLimit(err)
+	}
+	if !a.IsInt64() || a.Int64() > 1<<20 || a.Int64() < -(1<<20) {
+		return nil, "", 0, ErrLimit
+	}
+	body, v := renameBound(t, v)
+	return body, v, a.Int64(), nil
+}
+
+// ratioGroup holds the products of a summand that share one geometric
+// ratio r: each is coef·r^v·rest, kept whole in prods and as {coef, rest}
+// in parts.
+type ratioGroup struct {
+	r     *big.Rat
+	prods []Node
+	parts [][2]Node
+}
+
+// ratioGroups expands body into products and groups them by ratio, in the
+// order the ratios first appear.
+func (l *state) ratioGroups(body Node, v string) ([]*ratioGroup, error) {
+	prods, err := l.expandProducts(body, v)
+	if err != nil {
+		return nil, err
+	}
+	var groups []*ratioGroup
+	byRatio := map[string]*ratioGroup{}
 	for _, pr := range prods {
 		r := big.NewRat(1, 1)
 		coef := []Node{}
@@ -89,7 +143,7 @@ func (l *state) infiniteSum(t *Call) (Node, error) {
 		}
 		g := byRatio[r.RatString()]
 		if g == nil {
-			g = &group{r: r}
+			g = &ratioGroup{r: r}
 			byRatio[r.RatString()] = g
 			groups = append(groups, g)
 		}
@@ -97,36 +151,7 @@ func (l *state) infiniteSum(t *Call) (Node, error) {
 		g.prods = append(g.prods, &Mul{Factors: append([]Node{c}, rest...)})
 		g.parts = append(g.parts, [2]Node{c, &Mul{Factors: append(rest, Int(1))}})
 	}
-	sumOf := func(r *big.Rat, rest []Node) (Node, error) {
-		if r.Cmp(big.NewRat(1, 1)) != 0 {
-			return l.geometricSum(rest, r, a.Int64(), v)
-		}
-		return l.rationalSeries(rest, a.Int64(), v)
-	}
-	var out []Node
-	for _, g := range groups {
-		s, err := sumOf(g.r, []Node{&Add{Terms: g.prods}})
-		if err == ErrLimit || err == ErrDeadline {
-			return nil, err
-		}
-		if err == nil {
-			out = append(out, s)
-			continue
-		}
-		// the group as a whole is no rational function (a coefficient
-		// such as √2): each product on its own, all of which converge
-		for _, pt := range g.parts {
-			s, err := sumOf(g.r, []Node{pt[1]})
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, &Mul{Factors: []Node{pt[0], s}})
-		}
-	}
-	if len(out) == 0 {
-		return Int(0), nil
-	}
-	return &Add{Terms: out}, nil
+	return groups, nil
 }
 
 // upToInfinity reports whether t is a sum whose upper bound is ∞.
@@ -486,64 +511,26 @@ func (l *state) divisors(n *big.Int) ([]*big.Int, error) {
 
 // finiteSum is the closed form of sum(body, v, a, N).
 func (l *state) finiteSum(t *Call) (Node, error) {
-	v, ok := BoundVar(t)
-	if !ok || t.Fn != "sum" || len(t.Args) != 4 {
-		return nil, ErrUnknownFunction
+	if v0, ok := BoundVar(t); ok && (FreeVars(t.Args[3])[v0] || holdsInf(t.Args[3])) {
+		return nil, ErrUnknownFunction // an upper bound holding the index, or ∞
 	}
-	if FreeVars(t.Args[2])[v] || FreeVars(t.Args[3])[v] || holdsInf(t.Args[3]) {
-		return nil, ErrUnknownFunction
-	}
-	a, err := l.ratInt(t.Args[2])
-	if err != nil {
-		return nil, unknownUnlessLimit(err)
-	}
-	if !a.IsInt64() || a.Int64() > 1<<20 || a.Int64() < -(1<<20) {
-		return nil, ErrLimit
-	}
-	N := t.Args[3]
-	body, v := renameBound(t, v)
-	prods, err := l.expandProducts(body, v)
+	body, v, a, err := l.summationRange(t, "sum")
 	if err != nil {
 		return nil, err
 	}
-	groups := map[string][]Node{}
-	var order []*big.Rat
-	for _, pr := range prods {
-		r := big.NewRat(1, 1)
-		fs := []Node{}
-		if pr.neg {
-			fs = append(fs, Int(-1))
-		}
-		for _, f := range pr.factors {
-			if err := l.check(); err != nil {
-				return nil, err
-			}
-			if FreeVars(f)[v] {
-				if c, q, ok := l.geometricFactor(normalizeKernel(f), v); ok {
-					fs = append(fs, c)
-					r.Mul(r, q)
-					if err := l.fits(r); err != nil {
-						return nil, err
-					}
-					continue
-				}
-			}
-			fs = append(fs, f)
-		}
-		k := r.RatString()
-		if _, seen := groups[k]; !seen {
-			order = append(order, r)
-		}
-		groups[k] = append(groups[k], &Mul{Factors: append(fs, Int(1))})
+	N := t.Args[3]
+	groups, err := l.ratioGroups(body, v)
+	if err != nil {
+		return nil, err
 	}
 	var out []Node
-	for _, r := range order {
-		g := &Add{Terms: groups[r.RatString()]}
+	for _, g := range groups {
+		sum := &Add{Terms: g.prods}
 		var s Node
-		if r.Cmp(big.NewRat(1, 1)) != 0 {
-			s, err = l.geometricFinite(g, r, a.Int64(), N, v)
+		if g.r.Cmp(big.NewRat(1, 1)) != 0 {
+			s, err = l.geometricFinite(sum, g.r, a, N, v)
 		} else {
-			s, err = l.rationalFinite(g, a.Int64(), N, v)
+			s, err = l.rationalFinite(sum, a, N, v)
 		}
 		if err != nil {
 			return nil, err
@@ -653,27 +640,19 @@ func (l *state) rationalFinite(g Node, a int64, N Node, v string) (Node, error) 
 // ((N+b)!/(a+b-1)!)^e): \prod_{k=1}^n k is n!. Like finiteSum it holds at
 // every integer N ≥ a-1.
 func (l *state) finiteProd(t *Call) (Node, error) {
-	v, ok := BoundVar(t)
-	if !ok || t.Fn != "prod" || len(t.Args) != 4 {
-		return nil, ErrUnknownFunction
+	if v0, ok := BoundVar(t); ok && (FreeVars(t.Args[3])[v0] || holdsInf(t.Args[3])) {
+		return nil, ErrUnknownFunction // an upper bound holding the index, or ∞
 	}
-	if FreeVars(t.Args[2])[v] || FreeVars(t.Args[3])[v] || holdsInf(t.Args[3]) {
-		return nil, ErrUnknownFunction
-	}
-	a, err := l.ratInt(t.Args[2])
+	body, v, a, err := l.summationRange(t, "prod")
 	if err != nil {
-		return nil, unknownUnlessLimit(err)
-	}
-	if !a.IsInt64() || a.Int64() > 1<<20 || a.Int64() < -(1<<20) {
-		return nil, ErrLimit
+		return nil, err
 	}
 	N := t.Args[3]
-	body, v := renameBound(t, v)
 	factors, neg := flatFactors(body, false, nil)
 	if neg {
 		factors = append(factors, Int(-1))
 	}
-	count := &Add{Terms: []Node{N, Int(1 - a.Int64())}} // N - a + 1 factors
+	count := &Add{Terms: []Node{N, Int(1 - a)}} // N - a + 1 factors
 	var out []Node
 	for _, f := range factors {
 		if err := l.check(); err != nil {
@@ -696,11 +675,11 @@ func (l *state) finiteProd(t *Call) (Node, error) {
 			return nil, ErrUnknownFunction
 		}
 		bi := br.Num().Int64()
-		if a.Int64()+bi < 1 {
+		if a+bi < 1 {
 			return nil, ErrUnknownFunction // a zero or negative factor in the range
 		}
 		_ = b
-		low := a.Int64() + bi - 1
+		low := a + bi - 1
 		if low > 10000 {
 			return nil, ErrLimit
 		}
