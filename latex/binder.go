@@ -91,17 +91,7 @@ func (p *parser) derivativeOperator() (*expr.Sym, bool) {
 		return fail()
 	}
 	p.pos = p.peek().end
-	switch t := p.peek(); {
-	case t.kind == tWord && t.text == "d":
-		p.pos = t.end
-	case t.kind == tCmd && (t.text == "mathrm" || t.text == "text" || t.text == "operatorname"):
-		p.pos = t.end
-		raw, ok := p.rawArg()
-		p.cacheOK = false
-		if !ok || strings.TrimSpace(raw) != "d" {
-			return fail()
-		}
-	default:
+	if !p.dLetter(false) {
 		return fail()
 	}
 	if c := p.peek(); !(c.kind == tOp && c.text == "}") {
@@ -156,16 +146,7 @@ func (p *parser) differential() (*expr.Sym, bool) {
 	case t.kind == tWord && t.text == "dx" || t.kind == tWord && len(t.text) == 2 && t.text[0] == 'd':
 		p.pos = t.end
 		return &expr.Sym{Name: t.text[1:]}, true
-	case t.kind == tWord && t.text == "d":
-		p.pos = t.end
-	case t.kind == tCmd && (t.text == "mathrm" || t.text == "text" || t.text == "mathit" || t.text == "operatorname"):
-		p.pos = t.end
-		raw, ok := p.rawArg()
-		p.cacheOK = false
-		if !ok || strings.TrimSpace(raw) != "d" {
-			return fail()
-		}
-	default:
+	case !p.dLetter(true):
 		return fail()
 	}
 	v := p.peek()
@@ -178,6 +159,28 @@ func (p *parser) differential() (*expr.Sym, bool) {
 		return &expr.Sym{Name: "\\" + v.text}, true
 	}
 	return fail()
+}
+
+// dLetter consumes the d of a differential or of d/dx: the word d, or d
+// alone in \mathrm, \text or \operatorname (and \mathit when mathit). It
+// reads nothing when there is none.
+func (p *parser) dLetter(mathit bool) bool {
+	save := p.pos
+	t := p.peek()
+	switch {
+	case t.kind == tWord && t.text == "d":
+		p.pos = t.end
+		return true
+	case t.kind == tCmd && (t.text == "mathrm" || t.text == "text" || t.text == "operatorname" || mathit && t.text == "mathit"):
+		p.pos = t.end
+		raw, ok := p.rawArg()
+		p.cacheOK = false
+		if ok && strings.TrimSpace(raw) == "d" {
+			return true
+		}
+	}
+	p.pos, p.cacheOK = save, false
+	return false
 }
 
 // parseLimit parses \lim_{var \to point} body after \lim.
