@@ -201,7 +201,7 @@ var resultWords = []string{"=", " so ", "total", " gives", " giving", " make", "
 	" was ", " were ", " be ", "equal", "therefore", " thus", " hence", " get", " got", "obtain", "remain", " left", "result",
 	"answer", "i.e.", "that is", "in all", "altogether", " becomes", " became", " has ", " have ", " had ", "comes to",
 	"amounts to", " sum", " product", "difference", "quotient", "average", " need", " cost", " pay", " paid", " earn", " spen",
-	" save", " sold", " bought", " bring", "takes", " took", " yields", " altogether", " now ", " then ",
+	" save", " sold", " bought", " bring", "takes", " took", " yields", " now ", " then ",
 	"it's", "that's", "there's", "here's", " it is", " we have", " gives us",
 	"≈", `\approx`, `\simeq`, "→", "⇒", `\to `, `\rightarrow`, `\implies`, `\Rightarrow`, "=>", "->"}
 

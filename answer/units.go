@@ -719,7 +719,7 @@ func unitPieces(s string) []unitPiece {
 					for k < len(s) && s[k] == ' ' {
 						k++
 					}
-					if e, ok := flatGroupEnd(s, k); ok && microSymbol[strings.TrimSpace(s[k+1:e-1])] {
+					if e, ok := flatGroupEnd(s, k); ok && latex.MicroSymbol(strings.TrimSpace(s[k+1:e-1])) {
 						p.kind, p.cmd, p.inner, p.end = 'g', gname, "µ"+strings.TrimSpace(s[k+1:e-1]), e
 					}
 				}
@@ -829,11 +829,6 @@ func unitDisplay(t string) string {
 	}
 	return collapseSpaces(strings.ReplaceAll(b.String(), "° ", "°"))
 }
-
-// microSymbol are the SI symbols \mu makes micro-units of (the parser's
-// list, latex.microSymbols).
-var microSymbol = map[string]bool{"m": true, "g": true, "s": true, "L": true, "l": true, "F": true, "A": true,
-	"V": true, "W": true, "J": true, "N": true, "Pa": true, "Hz": true, "mol": true, "K": true, "C": true, "Ω": true}
 
 // flatGroupEnd reads a brace group with no group or environment inside at s[j] ("{ cm}",
 // "{\\{a\\}}": escaped braces are text) and returns the offset after it.

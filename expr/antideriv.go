@@ -84,7 +84,7 @@ func (l *state) elementaryIntegral(body Node, v string, lo, hi end) (Node, error
 			// an exact bound that is no rational (π, a variable): only
 			// for kernels continuous on the whole line, and a bound
 			// holding i only for a polynomial
-			if !ad.entire || (t.kernel != nil && holdsI(e.node)) {
+			if !ad.entire || (t.kernel != nil && holdsSym(e.node, I)) {
 				return nil, ErrUnknownFunction
 			}
 		}
@@ -120,10 +120,11 @@ func (l *state) elementaryIntegral(body Node, v string, lo, hi end) (Node, error
 	return &Add{Terms: out}, nil
 }
 
-func holdsI(n Node) bool {
+// holdsSym reports whether n holds the symbol name.
+func holdsSym(n Node, name string) bool {
 	found := false
 	Walk(n, func(x Node) bool {
-		if s, ok := x.(*Sym); ok && s.Name == I {
+		if s, ok := x.(*Sym); ok && s.Name == name {
 			found = true
 		}
 		return !found
@@ -143,7 +144,7 @@ func (l *state) integralEnd(n Node) (end, error) {
 			return end{node: n, inf: -1}, nil
 		}
 	}
-	if holdsInf(n) {
+	if holdsSym(n, Inf) {
 		return end{}, ErrUnknownFunction
 	}
 	r, err := l.rat(n)
@@ -281,17 +282,6 @@ func sqrtBelow(r *big.Rat) *big.Rat {
 func sqrtAbove(r *big.Rat) *big.Rat {
 	s := sqrtBelow(r)
 	return s.Add(s, new(big.Rat).SetFrac(big.NewInt(1), sqrtScale))
-}
-
-func holdsInf(n Node) bool {
-	found := false
-	Walk(n, func(x Node) bool {
-		if s, ok := x.(*Sym); ok && s.Name == Inf {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // lessEnd reports x < y for two bounds it can order (rationals and
@@ -913,7 +903,7 @@ func (l *state) linearPower(L Node, a, b, r, c *big.Rat, v string) antiderivativ
 				lo, hi := linRange(a, b, x, y)
 				return x.inf == 0 && y.inf == 0 && (lo.sign() > 0 || hi.sign() < 0)
 			},
-			F: &Mul{Factors: []Node{Rat(new(big.Rat).Quo(c, a)), &Call{Fn: "ln", Args: []Node{lnArg(L, a, b)}}}},
+			F: &Mul{Factors: []Node{Rat(new(big.Rat).Quo(c, a)), &Call{Fn: "ln", Args: []Node{&Call{Fn: "abs", Args: []Node{L}}}}}},
 		}
 	}
 	r1 := new(big.Rat).Add(r, big.NewRat(1, 1))
@@ -934,12 +924,6 @@ func (l *state) linearPower(L Node, a, b, r, c *big.Rat, v string) antiderivativ
 	}
 	ad.atInf = func(int) (Node, bool) { return Int(0), r1.Sign() < 0 }
 	return ad
-}
-
-// lnArg is |L|: the domain check has put the interval where L keeps one
-// sign, and ln|L| is an antiderivative of 1/L on it.
-func lnArg(L Node, a, b *big.Rat) Node {
-	return &Call{Fn: "abs", Args: []Node{L}}
 }
 
 // quadraticKernel: c/(αv²+βv+γ) with a negative discriminant (an

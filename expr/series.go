@@ -511,7 +511,7 @@ func (l *state) divisors(n *big.Int) ([]*big.Int, error) {
 
 // finiteSum is the closed form of sum(body, v, a, N).
 func (l *state) finiteSum(t *Call) (Node, error) {
-	if v0, ok := BoundVar(t); ok && (FreeVars(t.Args[3])[v0] || holdsInf(t.Args[3])) {
+	if v0, ok := BoundVar(t); ok && (FreeVars(t.Args[3])[v0] || holdsSym(t.Args[3], Inf)) {
 		return nil, ErrUnknownFunction // an upper bound holding the index, or ∞
 	}
 	body, v, a, err := l.summationRange(t, "sum")
@@ -640,7 +640,7 @@ func (l *state) rationalFinite(g Node, a int64, N Node, v string) (Node, error) 
 // ((N+b)!/(a+b-1)!)^e): \prod_{k=1}^n k is n!. Like finiteSum it holds at
 // every integer N ≥ a-1.
 func (l *state) finiteProd(t *Call) (Node, error) {
-	if v0, ok := BoundVar(t); ok && (FreeVars(t.Args[3])[v0] || holdsInf(t.Args[3])) {
+	if v0, ok := BoundVar(t); ok && (FreeVars(t.Args[3])[v0] || holdsSym(t.Args[3], Inf)) {
 		return nil, ErrUnknownFunction // an upper bound holding the index, or ∞
 	}
 	body, v, a, err := l.summationRange(t, "prod")

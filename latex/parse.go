@@ -1525,6 +1525,10 @@ func trailDecimal(n expr.Node) (expr.Node, bool) {
 var microSymbols = map[string]bool{"m": true, "g": true, "s": true, "L": true, "l": true, "F": true, "A": true,
 	"V": true, "W": true, "J": true, "N": true, "Pa": true, "Hz": true, "mol": true, "K": true, "C": true, "Ω": true}
 
+// MicroSymbol reports whether \mu before a unit group holding sym makes a
+// micro-unit (the answer package reads the same units).
+func MicroSymbol(sym string) bool { return microSymbols[sym] }
+
 // microUnit reads \mu followed by a unit group holding an SI symbol alone
 // (\mu\text{m}, \mu\mathrm{s}): the micro prefix written with the Greek
 // letter, a unit, never μ times the unit.
