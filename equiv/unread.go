@@ -37,6 +37,11 @@ var namingDecor = map[string]bool{"vec": true, "hat": true, "bar": true, "tilde"
 // unreadSym reports whether a symbol's name is a command with no known
 // meaning.
 func unreadSym(name string) bool {
+	if strings.HasPrefix(name, `\frac{d`) {
+		// a Leibniz derivative the parser read (\frac{dy}{dx}): a
+		// quantity, which identities hold for like any variable
+		return false
+	}
 	if !strings.HasPrefix(name, "\\") {
 		return strings.Contains(name, "\\")
 	}

@@ -417,6 +417,12 @@ func (l *state) ratCall(t *Call) (*big.Rat, error) {
 			return nil, err
 		}
 		return l.rat(v)
+	case "det", "tr", "arg", "zeta", "totient", "divsum", "divcount":
+		v, err := l.namedValue(t)
+		if err != nil {
+			return nil, err
+		}
+		return l.rat(v)
 	case "lim":
 		v, err := l.limit(t)
 		if err != nil {

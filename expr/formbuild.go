@@ -1465,6 +1465,16 @@ func (b *FormBuilder) call(t *Call) (*Form, error) {
 		}
 	case "pm":
 		return nil, ErrNotScalar
+	case "det", "tr", "arg", "zeta", "totient", "divsum", "divcount":
+		// before the arguments are formed (a matrix has no form): the
+		// value's tree (named.go), or an uninterpreted application
+		v, err := b.st.namedValue(t)
+		if err == nil {
+			return b.form(v)
+		}
+		if err == ErrLimit || err == ErrDeadline || err == ErrDomain {
+			return nil, err
+		}
 	case "diff":
 		// the derivative tree (deriv.go), formed like any other
 		v, err := b.st.derivative(t)

@@ -314,13 +314,7 @@ func (l *state) zetaSeries(N, D []*big.Rat, a int64) (Node, bool, error) {
 	}
 	c := new(big.Rat).Quo(N[j], D[len(D)-1])
 	k := s / 2
-	// ζ(2k) = (-1)^{k+1} B_{2k} (2π)^{2k} / (2 (2k)!) = q·π^{2k}
-	B := bernoulliTable()[2*k]
-	q := new(big.Rat).Mul(B, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(2), big.NewInt(int64(2*k)), nil)))
-	q.Quo(q, new(big.Rat).SetInt(new(big.Int).Mul(big.NewInt(2), new(big.Int).MulRange(1, int64(2*k)))))
-	if k%2 == 0 {
-		q.Neg(q)
-	}
+	q := zetaEven(k) // ζ(2k) = q·π^{2k}
 	head := new(big.Rat)
 	for n := int64(1); n < a; n++ {
 		if err := l.check(); err != nil {

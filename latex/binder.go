@@ -1,6 +1,7 @@
 package latex
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/matheval/matheval/expr"
@@ -111,6 +112,85 @@ func (p *parser) derivativeOperator() (*expr.Sym, bool) {
 	}
 	p.pos = p.peek().end
 	return v, true
+}
+
+// leibniz reads {dy}{dx} or {d^2y}{dx^2} after \frac (each d also
+// \mathrm{d}): the derivative of a dependent variable, which is a symbol of
+// its own named by its canonical spelling. It is never d·y/(d·x), in which
+// the d's would cancel, and never y', whose variable is not named; it
+// reads nothing otherwise.
+func (p *parser) leibniz() (*expr.Sym, bool) {
+	save := p.pos
+	fail := func() (*expr.Sym, bool) {
+		p.pos, p.cacheOK = save, false
+		return nil, false
+	}
+	open := func() bool {
+		if o := p.peek(); o.kind == tOp && o.text == "{" {
+			p.pos = o.end
+			return true
+		}
+		return false
+	}
+	closed := func() bool {
+		if c := p.peek(); c.kind == tOp && c.text == "}" {
+			p.pos = c.end
+			return true
+		}
+		return false
+	}
+	// order reads ^2 or ^{2} (orders 2 to 9), or nothing (order 1)
+	order := func() int {
+		t := p.peek()
+		if !(t.kind == tOp && t.text == "^") {
+			return 1
+		}
+		p.pos = t.end
+		braced := open()
+		d := p.peek()
+		if d.kind != tNum || len(d.text) != 1 || d.text[0] < '2' || d.text[0] > '9' {
+			return 0
+		}
+		p.pos = d.end
+		if braced && !closed() {
+			return 0
+		}
+		return int(d.text[0] - '0')
+	}
+	if !open() {
+		return fail()
+	}
+	var y *expr.Sym
+	n := 1
+	if t := p.peek(); t.kind == tWord && len(t.text) == 2 && t.text[0] == 'd' {
+		p.pos = t.end
+		y = &expr.Sym{Name: t.text[1:]}
+	} else {
+		if !p.dLetter(false) {
+			return fail()
+		}
+		if n = order(); n == 0 {
+			return fail()
+		}
+		v := p.peek()
+		if v.kind != tWord || len(v.text) != 1 {
+			return fail()
+		}
+		p.pos = v.end
+		y = &expr.Sym{Name: v.text}
+	}
+	if !closed() || !open() {
+		return fail()
+	}
+	x, ok := p.differential()
+	if !ok || order() != n || !closed() || x.Name == y.Name {
+		return fail()
+	}
+	name := `\frac{d` + y.Name + `}{d` + x.Name + `}`
+	if n > 1 {
+		name = fmt.Sprintf(`\frac{d^{%d}%s}{d%s^{%d}}`, n, y.Name, x.Name, n)
+	}
+	return &expr.Sym{Name: name}, true
 }
 
 func integralNode(body expr.Node, v *expr.Sym, lo, hi expr.Node) expr.Node {

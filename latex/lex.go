@@ -189,7 +189,10 @@ func (p *parser) cmdAt(i int) (string, int) {
 		return "", i + 1 // a backslash at the end of the input
 	}
 	name, end := t.Text[1:], t.End()
-	if name == "\\" {
+	if name == "\\" && p.inMatrix == 0 {
+		// \\frac, a command with its backslash doubled (a reply
+		// escaped twice), outside a matrix; inside one, \\ is the row
+		// break, and a\\c&d is a row that starts with c
 		w := p.tok(end)
 		if w.Kind != texscan.Word {
 			return name, end
@@ -284,7 +287,7 @@ func (p *parser) lex() token {
 		return token{kind: k, text: text, start: i, end: end, spaceAfter: isBlank(p.tok(end))}
 	}
 	switch {
-	case t.Kind == texscan.Number || isPunct(t, '.') && p.tok(i+1).Kind == texscan.Number:
+	case t.Kind == texscan.Number || isPunct(t, '.') && (p.tok(i+1).Kind == texscan.Number || p.repeatAt(i+1)):
 		end := p.scanNumber(i)
 		return mk(tNum, p.s[i:end], end)
 	case t.Kind == texscan.Word:
@@ -499,6 +502,21 @@ func (p *parser) dotDigit(i int) int {
 		return k + 1
 	}
 	return 0
+}
+
+// repeatAt reports whether a decoration over digits that marks a repeating
+// block stands at i (\dot{3}, \overline{3}, \bar{3}): after a bare point,
+// .\dot{3} is 0.\dot{3}, as .5 is 0.5.
+func (p *parser) repeatAt(i int) bool {
+	if p.dotDigit(i) > 0 {
+		return true
+	}
+	t := p.tok(i)
+	if t.Kind == texscan.Command && (t.Text == "\\overline" || t.Text == "\\bar") {
+		k := p.skipSpacesAt(i + len(t.Text))
+		return p.digitGroup(k) > 0 || digitRun(p.tok(k)) > 0 && k > i+len(t.Text)
+	}
+	return false
 }
 
 // parenRepeat returns the length of "(digits)" at i, or 0.

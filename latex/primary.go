@@ -16,11 +16,22 @@ var funcNames = map[string]string{
 	"asin": "asin", "acos": "acos", "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "coth": "coth",
 	"sech": "sech", "csch": "csch", "ln": "ln", "log": "log", "lg": "log", "exp": "exp", "sqrt": "sqrt",
 	"abs": "abs", "floor": "floor", "ceil": "ceil", "gcd": "gcd", "lcm": "lcm", "max": "max", "min": "min",
-	"det": "det", "arg": "arg", "tg": "tan", "ctg": "cot", "mod": "mod",
+	"det": "det", "arg": "arg", "tg": "tan", "ctg": "cot", "mod": "mod", "tr": "tr", "trace": "tr",
 	// the highest common factor is the gcd; Re, Im (also \Re, \Im) and
 	// sgn have values (expr)
 	"hcf": "gcd", "re": "re", "im": "im", "Re": "re", "Im": "im", "sgn": "sgn",
 }
+
+// greekFuncs are the Greek letters that, written before a parenthesis, are
+// functions by convention: Γ, the Riemann ζ, and number theory's φ
+// (Euler's totient), σ (the sum of divisors), τ (the number of divisors),
+// which have exact values at integers (expr/named.go), and μ, ω, Ω, Λ,
+// ψ, χ, Φ, Ψ, which are applications with no value here. The other
+// letters before a parenthesis multiply it (\pi(r+1), \alpha(x-1),
+// \lambda(x+1)), as they do in the MATH answers.
+var greekFuncs = map[string]string{"Gamma": "gamma", "zeta": "zeta", "phi": "totient", "varphi": "totient",
+	"sigma": "divsum", "tau": "divcount", "mu": "\\mu", "omega": "\\omega", "Omega": "\\Omega", "Lambda": "\\Lambda",
+	"psi": "\\psi", "Psi": "\\Psi", "chi": "\\chi", "Phi": "\\Phi"}
 
 var inverseTrig = map[string]string{"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": "asec", "csc": "acsc"}
 
@@ -188,8 +199,8 @@ func numValue(s string) (*big.Rat, bool, int, bool) {
 		s = s[:i]
 	}
 	s = strings.TrimSuffix(s, ".")
-	if strings.HasPrefix(s, ".") {
-		s = "0" + s
+	if s == "" || strings.HasPrefix(s, ".") {
+		s = "0" + s // .5 and .\dot{3}
 	}
 	v, ok := new(big.Rat).SetString(s)
 	if !ok {
@@ -657,6 +668,9 @@ func (p *parser) parseCommand(t token) expr.Node {
 			}
 			return &expr.Call{Fn: "diff", Args: []expr.Node{body, v}}
 		}
+		if d, ok := p.leibniz(); ok {
+			return d
+		}
 		p.fracArg++
 		num := p.parseArg()
 		den := p.parseArg()
@@ -862,11 +876,12 @@ func (p *parser) parseCommand(t token) expr.Node {
 		p.cacheOK = false
 		return &expr.Sym{Name: "\\" + name + "{" + w + "}"}
 	}
-	if name == "Gamma" {
+	if fn, ok := greekFuncs[name]; ok {
 		if nt := p.peek(); nt.kind == tOp && nt.text == "(" {
-			// \Gamma(5): the gamma function, not the product of a
-			// symbol and 5
-			return p.parseFunction("gamma", t)
+			// \Gamma(5), \zeta(2), \varphi(10): the function, never
+			// the product of a symbol and the parenthesis (\zeta(2) is
+			// not 2\zeta)
+			return p.parseFunction(fn, t)
 		}
 	}
 	if c, ok := uprightConsts[name]; ok {

@@ -25,13 +25,18 @@ var unicodeMap = map[rune]string{
 	'’': "'", '∗': "*", '⁄': "/", '′': "'", '″': "''", '‘': "'", '…': "\\ldots ", '⋯': "\\cdots ",
 	'ℯ': "\\mathrm{e}", 'ⅇ': "\\mathrm{e}", 'ⅈ': "\\mathrm{i}", 'ℝ': "\\mathbb{R}", 'ℕ': "\\mathbb{N}",
 	'ℤ': "\\mathbb{Z}", 'ℚ': "\\mathbb{Q}", 'ℂ': "\\mathbb{C}", 'µ': "\\mu ", 'ϵ': "\\epsilon ", 'ϑ': "\\vartheta ",
-	'∖': "\\setminus ", '∣': "\\mid ", '≡': "\\equiv ",
+	'∖': "\\setminus ", '∣': "\\mid ", '≡': "\\equiv ", '﹣': "-", '⌊': "\\lfloor ", '⌋': "\\rfloor ",
+	'⌈': "\\lceil ", '⌉': "\\rceil ", '∫': "\\int ", '∑': "\\sum ", '∏': "\\prod ",
 }
 
 // superscripts and subscripts map to the ASCII characters they raise or
 // lower; a run of them becomes one ^{...} or _{...} group.
 var superscripts = map[rune]byte{'⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7',
-	'⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-', '⁽': '(', '⁾': ')', 'ⁿ': 'n', 'ⁱ': 'i'}
+	'⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-', '⁽': '(', '⁾': ')', '⁼': '=',
+	// the modifier letters that raise a letter (eˣ is e^{x}, 2ⁿ⁺¹ is 2^{n+1})
+	'ᵃ': 'a', 'ᵇ': 'b', 'ᶜ': 'c', 'ᵈ': 'd', 'ᵉ': 'e', 'ᶠ': 'f', 'ᵍ': 'g', 'ʰ': 'h', 'ⁱ': 'i', 'ʲ': 'j', 'ᵏ': 'k',
+	'ˡ': 'l', 'ᵐ': 'm', 'ⁿ': 'n', 'ᵒ': 'o', 'ᵖ': 'p', 'ʳ': 'r', 'ˢ': 's', 'ᵗ': 't', 'ᵘ': 'u', 'ᵛ': 'v', 'ʷ': 'w',
+	'ˣ': 'x', 'ʸ': 'y', 'ᶻ': 'z'}
 
 var subscripts = map[rune]byte{'₀': '0', '₁': '1', '₂': '2', '₃': '3', '₄': '4', '₅': '5', '₆': '6', '₇': '7',
 	'₈': '8', '₉': '9', '₊': '+', '₋': '-', '₍': '(', '₎': ')', '₌': '=',
@@ -108,11 +113,20 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 			b.WriteString(arg)
 			i = end
 			continue
-		case (r == '–' || r == '—' || r == '‒') && digitBefore(b.String()) && digitAfter(s[i+size:]):
+		case (r == '–' || r == '—' || r == '‒' || r == '‐' || r == '‑') && digitBefore(b.String()) && digitAfter(s[i+size:]):
 			// 5–7, unspaced, is a range (the typographic rule), never
 			// 5 - 7 = -2; a spaced dash (3 – 1) is a minus typed by a word
 			// processor
 			return "", false, &Error{Col: i + 1, Msg: fmt.Sprintf("the dash %q (U+%04X) between two numbers is a range, not read as a minus", r, r)}
+		case (r == 'º' || r == '˚') && digitBefore(b.String()):
+			// 45º and 45˚, typed for 45° (the masculine ordinal and the ring
+			// above look the same); elsewhere (1º as "first") they are
+			// read by no rule
+			b.WriteString("^\\circ ")
+		case decimalDigit(r) >= 0:
+			// a decimal digit of another script or of the mathematical
+			// alphanumerics (١٢, ۱۲, 𝟏𝟐, 𝟙𝟚) is the digit
+			b.WriteByte(byte('0' + decimalDigit(r)))
 		case r >= 0xFF01 && r <= 0xFF5E:
 			// full-width forms of the ASCII characters
 			b.WriteByte(byte(r - 0xFEE0))
@@ -133,6 +147,23 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 		i += size
 	}
 	return b.String(), foreign, nil
+}
+
+// digitZeros are the zeros of the decimal digit blocks read as digits: the
+// Arabic-Indic, extended Arabic-Indic, Devanagari and Bengali digits, and
+// the five digit sets of the mathematical alphanumerics (bold, double-struck,
+// sans-serif, sans-serif bold, monospace), which are contiguous.
+var digitZeros = []rune{0x0660, 0x06F0, 0x0966, 0x09E6, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6}
+
+// decimalDigit returns the value of r when it is a digit of one of the
+// digitZeros blocks, or -1.
+func decimalDigit(r rune) int {
+	for _, z := range digitZeros {
+		if r >= z && r <= z+9 {
+			return int(r - z)
+		}
+	}
+	return -1
 }
 
 // slashFraction reads superscript digits, U+2044 and subscript digits at
@@ -172,8 +203,8 @@ func digitBefore(s string) bool {
 }
 
 func digitAfter(s string) bool {
-	if r, _ := utf8.DecodeRuneInString(s); r >= 0xFF10 && r <= 0xFF19 {
-		return true // a full-width digit
+	if r, _ := utf8.DecodeRuneInString(s); r >= 0xFF10 && r <= 0xFF19 || decimalDigit(r) >= 0 {
+		return true // a full-width digit, or one of another script
 	}
 	return s != "" && s[0] >= '0' && s[0] <= '9'
 }

@@ -13,7 +13,10 @@
 //
 //   - Word: a run of ASCII letters; Number: ASCII digits with at most one
 //     decimal point followed by digits ("3.14", not "3." or ".5");
-//   - Space: a run of spaces, tabs, \r (not before \n), \v and \f;
+//   - Space: a run of spaces, tabs, \r (not before \n), \v, \f and the
+//     Unicode space separators (category Zs: the no-break, thin, narrow
+//     no-break and ideographic spaces), which a reply pasted from a word
+//     processor puts where TeX has a space;
 //     Newline: "\n" or "\r\n";
 //   - Command: a backslash and a run of ASCII letters (\frac) or a
 //     backslash and one rune (\\, \{, \,, \$), except the math delimiters
@@ -25,7 +28,7 @@
 //     letters and *, at most 64 bytes) in one token;
 //   - Punct: one ASCII punctuation or symbol character (. , ; : = + - ( )
 //     [ ] ^ _ & % # ~ ' " and the others);
-//   - Char: any other rune, one per token (π, √, ², a non-breaking space).
+//   - Char: any other rune, one per token (π, √, ²).
 //
 // Every function takes time linear in its input. Texts over Limits.MaxBytes
 // and groups nested deeper than Limits.MaxDepth are refused with an *Error;
@@ -34,6 +37,7 @@ package texscan
 
 import (
 	"fmt"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -208,6 +212,19 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isSpace(c byte) bool  { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
+// unicodeSpace returns the length of the Unicode space separator (Zs, not
+// the ASCII space) that s starts with, or 0.
+func unicodeSpace(s string) int {
+	if s == "" || s[0] < utf8.RuneSelf {
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if r != utf8.RuneError && unicode.Is(unicode.Zs, r) {
+		return n
+	}
+	return 0
+}
+
 // maxEnvName bounds an environment's name in a Begin or End token.
 const maxEnvName = 64
 
@@ -237,10 +254,16 @@ func scanAt(src string, i int) scanned {
 		return scanned{Newline, 1}
 	case c == '\r' && i+1 < len(src) && src[i+1] == '\n':
 		return scanned{Newline, 2}
-	case isSpace(c) || c == '\r':
-		j := i + 1
-		for j < len(src) && (isSpace(src[j]) || src[j] == '\r' && !(j+1 < len(src) && src[j+1] == '\n')) {
-			j++
+	case isSpace(c) || c == '\r' || unicodeSpace(src[i:]) > 0:
+		j := i
+		for j < len(src) {
+			if isSpace(src[j]) || src[j] == '\r' && !(j+1 < len(src) && src[j+1] == '\n') {
+				j++
+			} else if n := unicodeSpace(src[j:]); n > 0 {
+				j += n
+			} else {
+				break
+			}
 		}
 		return scanned{Space, j - i}
 	case c == '{':
