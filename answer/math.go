@@ -111,6 +111,13 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	if v, ok := mathClock(gold, cand); ok {
 		return v
 	}
+	if v, decided, g2, c2, why := choiceRule(gold, cand); decided {
+		return v
+	} else if why != "" {
+		v := mathCompare(ctx, g2, c2, opts)
+		v.Reason = why + v.Reason
+		return v
+	}
 	if v, ok := mathWords(gold, cand); ok {
 		return v
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/matheval/matheval/answer"
 	"github.com/matheval/matheval/equiv"
 )
 
@@ -149,5 +150,121 @@ func TestIssue28UnicodeDigitsAndSigns(t *testing.T) {
 		{`\frac13`, `∫₀¹ x dx`},
 		{`\frac13`, `.\dot{6}`},
 		{`5`, `5‐7`}, // a range
+	})
+}
+
+// TestIssue28Choices: a choice label is read, never a variable: against a
+// lone-label gold the label decides, against a value gold the value after
+// the label does; a bare label needs spacing and a value after it, or
+// (A)(B), (A)^2 and (A) - 3 are formulas in A.
+func TestIssue28Choices(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        answer.Kind
+	}{
+		{`\text{(C)}`, `The answer is $\boxed{\textbf{(C)}\ 12}$`, answer.Correct},
+		{`\text{(C)}`, `The answer is (C) 12.`, answer.Correct},
+		{`\text{(C)}`, `\boxed{\textbf{(B)}\ 12}`, answer.Wrong},
+		{`\text{(C)}`, `\boxed{(B)}`, answer.Wrong},
+		{`12`, `\boxed{\textbf{(B) }12}`, answer.Correct},
+		{`12`, `\boxed{\textbf{(B)}~12}`, answer.Correct},
+		{`12`, `The answer is (B) 12.`, answer.Correct},
+		{`-3`, `\boxed{(A) -3}`, answer.Correct},
+		{`12`, `\boxed{(B) 13}`, answer.Wrong},
+		{`12B`, `\boxed{(B) 12}`, answer.Wrong},
+		{`\textbf{(D) }7`, `\boxed{D}`, answer.Correct},
+		{`\textbf{(D) }7`, `\boxed{7}`, answer.Correct},
+		{`\textbf{(D) }7`, `\boxed{(C) 7}`, answer.Wrong},
+		{`AB`, `\boxed{(A)(B)}`, answer.Correct},
+		{`A^2`, `\boxed{(A)^2}`, answer.Correct},
+		{`A-3`, `\boxed{(A) - 3}`, answer.Correct},
+		{`\text{(C)}`, `\boxed{\text{(C)}\text{(D)}}`, answer.Unparsable},
+		{`\text{(C)}`, `The answer is (C) or (D).`, answer.Unparsable},
+	} {
+		v := answer.Grade(answer.MATH, c.gold, c.reply, "stop")
+		if v.Kind != c.want {
+			t.Errorf("Grade(%q, %q) = %v (%s), want %v", c.gold, c.reply, v.Kind, v.Reason, c.want)
+		}
+	}
+}
+
+// TestIssue28TextMod: the word mod in a text group is \bmod: the remainder
+// between two numbers, the modulus on the right of \equiv.
+func TestIssue28TextMod(t *testing.T) {
+	wantEqual(t, []pair{
+		{`3`, `17 \text{ mod } 7`},
+		{`3`, `17 \mathrm{mod}\ 7`},
+		{`x \equiv 3 \pmod 7`, `x \equiv 3 \text{ mod } 7`},
+		{`x \equiv 3 \pmod 7`, `x \equiv 10 \text{ mod } 7`},
+	})
+	wantNotEqual(t, []pair{
+		{`4`, `17 \text{ mod } 7`},
+		{`x \equiv 4 \pmod 7`, `x \equiv 10 \text{ mod } 7`},
+		{`17`, `17 \text{ mod } 7`},
+	})
+}
+
+// TestIssue28Prescripts: {}^{n}C_{r} and its spellings are combinations,
+// {}^{n}P_{r} permutations; any other prescript is refused.
+func TestIssue28Prescripts(t *testing.T) {
+	wantEqual(t, []pair{
+		{`10`, `{}^5C_2`},
+		{`10`, `{}_{5}C_{2}`},
+		{`120`, `^{10}C_{3}`},
+		{`10`, `\,_5C_2`},
+		{`10`, `₅C₂`},
+		{`20`, `{}^5P_2`},
+		{`\binom{n}{2}`, `{}^nC_2`},
+	})
+	wantNotEqual(t, []pair{
+		{`11`, `{}^5C_2`},
+		{`10`, `{}^5P_2`},
+		{`2`, `^2`},
+		{`5`, `_5`},
+		{`10`, `{}^5Q_2`},
+	})
+}
+
+// TestIssue28Antiderivatives: an antiderivative's arbitrary constant may be
+// named C, c, K, C_1; two antiderivatives in one variable are Equal when
+// the derivative of their difference is proved 0. Anything else keeps C a
+// variable.
+func TestIssue28Antiderivatives(t *testing.T) {
+	wantEqual(t, []pair{
+		{`\frac{x^3}{3}+C`, `\frac{1}{3}x^3 + c`},
+		{`-\ln |\csc x+\cot x|+C`, `\ln|\csc x - \cot x| + C`},
+		{`x / 2-\sin (2 x) / 4+C`, `\frac{x}{2} - \frac{\sin x\cos x}{2} + C`},
+		{`\frac{x^3}{3}+C`, `\frac{x^3}{3}+5+K`},
+		{`\frac{-1}{t-3}+C`, `\frac{1}{3-t}+C`},
+		{`(1 / 2) e^{x^{2}}+C`, `\frac{e^{x^2}}{2} + C_1`},
+		{`\ln \left|x+\sqrt{1+x^{2}}\right|+C`, `\sinh^{-1} x + C`},
+		{`\ln|x|+C`, `\ln|3x|+C`},
+	})
+	wantNotEqual(t, []pair{
+		{`x / 2-\sin (2 x) / 4+C`, `\frac{x}{2} + \frac{\sin 2x}{4} + C`},
+		{`\frac{x^3}{3}+C`, `\frac{x^3}{3}`},
+		{`\frac{x^3}{3}+C`, `\frac{x^3}{3}+x+C`},
+		{`-\cos (\tan x)+C`, `\cos(\tan x)+C`},
+		{`A+B+C`, `A+B+c`},                   // two variables: no antiderivative
+		{`x+y+C`, `x+y+c`},                   // likewise
+		{`x^2+C`, `x^2+C+c`},                 // two constants
+		{`x^2+Cx`, `x^2+cx`},                 // not an additive constant
+		{`\frac{x^3}{3}`, `\frac{x^3}{3}+C`}, // a gold without one
+	})
+}
+
+// TestIssue28InverseHyperbolic: \sinh^{-1} is arsinh, as \sin^{-1} is
+// arcsin, and the inverse hyperbolic functions are their logarithms.
+func TestIssue28InverseHyperbolic(t *testing.T) {
+	wantEqual(t, []pair{
+		{`\ln(2+\sqrt5)`, `\sinh^{-1}(2)`},
+		{`\ln(2+\sqrt5)`, `\operatorname{arsinh} 2`},
+		{`\frac{\ln 3}{2}`, `\operatorname{artanh}(1/2)`},
+		{`\ln(2+\sqrt3)`, `\cosh^{-1} 2`},
+		{`\frac{1}{\sinh 2}`, `(\sinh 2)^{-1}`},
+	})
+	wantNotEqual(t, []pair{
+		{`\frac{1}{\sinh 2}`, `\sinh^{-1} 2`},
+		{`\ln(2+\sqrt3)`, `\sinh^{-1} 2`},
 	})
 }

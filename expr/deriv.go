@@ -103,6 +103,10 @@ func (l *state) deriv(n Node, v string, budget *int) (Node, error) {
 			return nil, ErrUnknownFunction
 		}
 		u := t.Args[0]
+		if a, ok := u.(*Call); ok && t.Fn == "ln" && a.Fn == "abs" && len(a.Args) == 1 {
+			// (ln|w|)' = w'/w wherever w ≠ 0
+			u = a.Args[0]
+		}
 		du, err := l.deriv(u, v, budget)
 		if err != nil {
 			return nil, err
@@ -149,6 +153,8 @@ func outerDeriv(fn string, u Node) (Node, error) {
 		return &Neg{X: &Pow{Base: oneMinusU2, Exp: half}}, nil
 	case "atan":
 		return inv(onePlusU2), nil
+	case "acot":
+		return &Neg{X: inv(onePlusU2)}, nil
 	case "sinh":
 		return call("cosh"), nil
 	case "cosh":

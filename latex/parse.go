@@ -826,6 +826,12 @@ func (p *parser) parseMul() expr.Node {
 			factors = append(factors, &expr.Pow{Base: p.parseUnary(), Exp: expr.Int(-1)})
 			continue
 		}
+		if t.kind == tCmd && p.textModAhead(t) {
+			// 17\text{ mod }5, x \equiv 3 \mathrm{ mod } 7: the word
+			// mod in a text group is \bmod (the remainder, or the
+			// modulus on the right of \equiv)
+			t = token{kind: tCmd, text: "bmod", start: t.start, end: p.pos}
+		}
 		if t.kind == tCmd && (t.text == "pmod" || t.text == "mod" || t.text == "bmod") {
 			// 3 \pmod{5}: a residue class (part of the answer); a \bmod m:
 			// the remainder
@@ -1390,6 +1396,26 @@ func (p *parser) postfixOps(x expr.Node) expr.Node {
 		}
 		return x
 	}
+}
+
+// textModAhead reads a text group that holds only the word mod (\text{ mod },
+// \mathrm{mod}, \operatorname{mod}) at t, and reports whether it did; it
+// reads nothing otherwise.
+func (p *parser) textModAhead(t token) bool {
+	switch t.text {
+	case "text", "textrm", "mathrm", "operatorname", "mbox":
+	default:
+		return false
+	}
+	save := p.pos
+	p.pos = t.end
+	raw, ok := p.rawArg()
+	p.cacheOK = false
+	if ok && strings.TrimSpace(raw) == "mod" {
+		return true
+	}
+	p.pos = save
+	return false
 }
 
 // textPercentAhead reads a text group that holds only a percent sign

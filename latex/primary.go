@@ -14,7 +14,8 @@ var funcNames = map[string]string{
 	"sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot", "sec": "sec", "csc": "csc", "cosec": "csc",
 	"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arccot": "acot", "arcsec": "asec", "arccsc": "acsc",
 	"asin": "asin", "acos": "acos", "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "coth": "coth",
-	"sech": "sech", "csch": "csch", "ln": "ln", "log": "log", "lg": "log", "exp": "exp", "sqrt": "sqrt",
+	"sech": "sech", "csch": "csch", "arsinh": "asinh", "arcsinh": "asinh", "asinh": "asinh", "arcosh": "acosh",
+	"arccosh": "acosh", "acosh": "acosh", "artanh": "atanh", "arctanh": "atanh", "atanh": "atanh", "ln": "ln", "log": "log", "lg": "log", "exp": "exp", "sqrt": "sqrt",
 	"abs": "abs", "floor": "floor", "ceil": "ceil", "gcd": "gcd", "lcm": "lcm", "max": "max", "min": "min",
 	"det": "det", "arg": "arg", "tg": "tan", "ctg": "cot", "mod": "mod", "tr": "tr", "trace": "tr",
 	// the highest common factor is the gcd; Re, Im (also \Re, \Im) and
@@ -33,7 +34,27 @@ var greekFuncs = map[string]string{"Gamma": "gamma", "zeta": "zeta", "phi": "tot
 	"sigma": "divsum", "tau": "divcount", "mu": "\\mu", "omega": "\\omega", "Omega": "\\Omega", "Lambda": "\\Lambda",
 	"psi": "\\psi", "Psi": "\\Psi", "chi": "\\chi", "Phi": "\\Phi"}
 
-var inverseTrig = map[string]string{"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": "asec", "csc": "acsc"}
+var inverseTrig = map[string]string{"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": "asec", "csc": "acsc",
+	"sinh": "asinh", "cosh": "acosh", "tanh": "atanh"}
+
+// inverseHyperbolic is the principal inverse hyperbolic function as the
+// logarithm that defines it: arsinh z = ln(z + √(z²+1)), arcosh z =
+// ln(z + √(z+1)√(z-1)), artanh z = ½(ln(1+z) - ln(1-z)). The engine has
+// no other reading of them, so none can disagree with this one.
+func inverseHyperbolic(fn string, z expr.Node) expr.Node {
+	half := &expr.Num{V: big.NewRat(1, 2)}
+	sqrt := func(n expr.Node) expr.Node { return &expr.Pow{Base: n, Exp: half} }
+	ln := func(n expr.Node) expr.Node { return &expr.Call{Fn: "ln", Args: []expr.Node{n}} }
+	switch fn {
+	case "asinh":
+		return ln(&expr.Add{Terms: []expr.Node{z, sqrt(&expr.Add{Terms: []expr.Node{&expr.Pow{Base: z, Exp: expr.Int(2)}, expr.Int(1)}})}})
+	case "acosh":
+		return ln(&expr.Add{Terms: []expr.Node{z, &expr.Mul{Factors: []expr.Node{sqrt(&expr.Add{Terms: []expr.Node{z, expr.Int(1)}}),
+			sqrt(&expr.Add{Terms: []expr.Node{z, expr.Int(-1)}})}}}})
+	}
+	return &expr.Mul{Factors: []expr.Node{half, &expr.Add{Terms: []expr.Node{ln(&expr.Add{Terms: []expr.Node{expr.Int(1), z}}),
+		&expr.Neg{X: ln(&expr.Add{Terms: []expr.Node{expr.Int(1), &expr.Neg{X: z}}})}}}}}
+}
 
 var greek = map[string]bool{"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true,
 	"varepsilon": true, "zeta": true, "eta": true, "theta": true, "vartheta": true, "iota": true, "kappa": true,
@@ -335,7 +356,12 @@ func (p *parser) parsePrimary() expr.Node {
 		case "(", "[":
 			return p.parseBracket(t)
 		case "{":
+			if c := p.tok(t.end); c.Kind == texscan.Close && (isPunct(p.tok(c.End()), '^') || isPunct(p.tok(c.End()), '_')) {
+				return p.prescriptChoose(t)
+			}
 			return p.parseGroup()
+		case "^", "_":
+			return p.prescriptChoose(t)
 		case "|":
 			p.pos = t.end
 			return p.parseAbs("|")
@@ -349,6 +375,30 @@ func (p *parser) parsePrimary() expr.Node {
 	}
 	p.failf(t.start, "unexpected %q", t.text)
 	return nil
+}
+
+// prescriptChoose reads the prescript notation of combinations and
+// permutations at an operand: {}^{n}C_{r}, {}_nC_r, ^nP_r, _{n}P_{r} are
+// binom(n, r) and n!/(n-r)!. Any other prescript is refused: a lone
+// superscript or subscript has no base to raise.
+func (p *parser) prescriptChoose(at token) expr.Node {
+	if t := p.peek(); t.kind == tOp && t.text == "{" {
+		p.pos = t.end
+		p.next() // the } of the empty group
+	}
+	p.next() // ^ or _
+	n := p.parseSubArg()
+	w := p.next()
+	s2 := p.next()
+	if w.kind != tWord || (w.text != "C" && w.text != "P") || !(s2.kind == tOp && (s2.text == "_" || s2.text == "^")) {
+		p.failf(at.start, "a superscript or subscript before a value is not read (only the prescripts of {}^{n}C_{r} and {}^{n}P_{r} are)")
+	}
+	r := p.parseSubArg()
+	if w.text == "C" {
+		return &expr.Call{Fn: "binom", Args: []expr.Node{n, r}}
+	}
+	return &expr.Mul{Factors: []expr.Node{&expr.Call{Fn: "fact", Args: []expr.Node{n}},
+		&expr.Pow{Base: &expr.Call{Fn: "fact", Args: []expr.Node{&expr.Add{Terms: []expr.Node{n, &expr.Neg{X: r}}}}}, Exp: expr.Int(-1)}}}
 }
 
 func (p *parser) parseWord(t token) expr.Node {
@@ -473,6 +523,11 @@ func (p *parser) parseFunction(fn string, at token) expr.Node {
 		n = &expr.Call{Fn: fn, Args: args}
 	case "abs", "floor", "ceil":
 		n = &expr.Call{Fn: fn, Args: args[:1]}
+	case "asinh", "acosh", "atanh":
+		if len(args) != 1 {
+			p.failf(at.start, "%s takes one argument", fn)
+		}
+		n = inverseHyperbolic(fn, args[0])
 	default:
 		n = &expr.Call{Fn: fn, Args: args}
 	}
