@@ -8,6 +8,7 @@ package answer
 
 import (
 	"math/big"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -263,6 +264,10 @@ func TestRemainingScannersSameAsBefore(t *testing.T) {
 		for _, p := range legacyPieces(s) {
 			seen["unitCharClass"]++
 			if o, n := oldUnitCharClass(p), unitTextTokens(p); o != n {
+				if !o && unitTextWidened(p) {
+					explained["unitCharClass"]++ // m\,s^{-1}: spacing and braced powers in a unit
+					continue
+				}
 				diffs["unitCharClass"].report(x.Where, "unitCharClass(%q): old %v, new %v", legacyClip(p), o, n)
 			}
 		}
@@ -318,7 +323,7 @@ func TestRemainingScannersSameAsBefore(t *testing.T) {
 		}
 	}
 	for _, n := range names {
-		t.Logf("%s: %d calls, %d differences (%d a \\circ that starts a longer command, \\circle)", n, seen[n], diffs[n].n+explained[n], explained[n])
+		t.Logf("%s: %d calls, %d differences (%d explained: a \\circ that starts a longer command, \\circle; a unit's spacing or braced power)", n, seen[n], diffs[n].n+explained[n], explained[n])
 		if diffs[n].n != 0 {
 			t.Errorf("%s: %d unexplained differences from the hand scanner of before", n, diffs[n].n)
 		}
@@ -354,7 +359,7 @@ func TestRemainingScannersEdges(t *testing.T) {
 	}
 	for _, s := range []string{`m^2`, `m^23`, `m\^2`, `\ m`, `\,m`, `\{m\}`, `km/h`, `\text{m}^{2}`, `m\`, "m\x00",
 		`\begin{align*}`, `\begin{m}`, `µm`, `$m$`, `\(m\)`, `m^2.5`, `3 m`} {
-		if o, n := oldUnitCharClass(s), unitTextTokens(s); o != n {
+		if o, n := oldUnitCharClass(s), unitTextTokens(s); o != n && !(!o && unitTextWidened(s)) {
 			t.Errorf("unitCharClass(%q): old %v, new %v", s, o, n)
 		}
 	}
@@ -383,3 +388,12 @@ func TestRemainingScannersEdges(t *testing.T) {
 		t.Errorf("degreeMarkEnd(^{\\circ}) = %d", e)
 	}
 }
+
+// unitTextWidened reports whether a unit text holds what unitTextTokens
+// reads since stop 41 and the old character class refused: a spacing
+// command (m\,s) or a braced power (s^{-1}, \text{m}^{2}).
+func unitTextWidened(s string) bool {
+	return bracedPowerRE.MatchString(s) || strings.Contains(s, `\,`) || strings.Contains(s, `\;`) || strings.Contains(s, `\:`) || strings.Contains(s, `\!`)
+}
+
+var bracedPowerRE = regexp.MustCompile(`\^\{-?[1-9]\}`)

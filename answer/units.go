@@ -235,6 +235,12 @@ var unitNames = func() map[string]unitAtom {
 	add(atom("byte", 1000000, 1), "megabyte", "megabytes")
 	add(atom("byte", 1000000000, 1), "gigabyte", "gigabytes")
 	add(atom("bit", 1, 1), "bit", "bits")
+	add(atom("bit", 1000, 1), "kilobit", "kilobits", "kbit")
+	add(atom("bit", 1000000, 1), "megabit", "megabits", "Mbit")
+	add(atom("bit", 1000000000, 1), "gigabit", "gigabits", "Gbit")
+	add(atom("byte", 1024, 1), "kibibyte", "kibibytes")
+	add(atom("byte", 1048576, 1), "mebibyte", "mebibytes")
+	add(atom("byte", 1073741824, 1), "gibibyte", "gibibytes")
 	// temperature scales: each its own dimension, never converted
 	add(atom("tempK", 1, 1), "kelvin", "kelvins")
 	add(atom("tempC", 1, 1), "°c", "celsius", "°C", "℃")
@@ -305,6 +311,18 @@ func lookupAtom(w string) (unitAtom, bool) {
 			}
 		}
 	}
+	// binary prefixes (IEC 80000-13) of the byte and the bit: KiB is 1024 B.
+	// KB stays unread: it means 1000 or 1024 bytes by who writes it.
+	for i, p := range []string{"Ki", "Mi", "Gi", "Ti", "Pi"} {
+		if rest, ok := strings.CutPrefix(w, p); ok && (rest == "B" || rest == "bit") {
+			f := new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(10*(i+1))))
+			a := unitNames["byte"]
+			if rest == "bit" {
+				a = unitNames["bit"]
+			}
+			return unitAtom{dim: a.dim, factor: f.Mul(f, a.factor)}, true
+		}
+	}
 	return unitAtom{}, false
 }
 
@@ -324,7 +342,9 @@ func parseUnit(text string) (dim string, factor *big.Rat, ok bool) {
 	sign := 1    // after "/" or "per": the next atom divides
 	pending := 0 // "square"/"cubic" before the next atom
 	var last unitAtom
-	lastSign, have := 1, false
+	// have: an atom just read, which a power may raise; read: an atom
+	// read since the start or the "/" ("m^2/s" divides after a power)
+	lastSign, have, read := 1, false, false
 	// apply multiplies the unit so far by a^e.
 	apply := func(a unitAtom, e int) {
 		for k, x := range a.dim {
@@ -347,13 +367,13 @@ func parseUnit(text string) (dim string, factor *big.Rat, ok bool) {
 		t := toks[i]
 		switch {
 		case t == "/" || strings.EqualFold(t, "per"):
-			if !have || sign < 0 {
+			if !read || sign < 0 {
 				return "", nil, false // "/s", "m/s/s": not read
 			}
 			sign = -1
-			have = false
+			have, read = false, false
 		case t == "*":
-			if !have {
+			if !read {
 				return "", nil, false
 			}
 		case t[0] == '^':
@@ -380,7 +400,7 @@ func parseUnit(text string) (dim string, factor *big.Rat, ok bool) {
 				n, pending = pending, 0
 			}
 			apply(a, sign*n)
-			last, lastSign, have = a, sign, true
+			last, lastSign, have, read = a, sign, true, true
 			if pending == 0 && n > 1 {
 				have = false // "square feet^2" is not read
 			}
@@ -729,10 +749,11 @@ func unitPieces(s string) []unitPiece {
 				for j < len(s) && s[j] == ' ' {
 					j++
 				}
-				if k, ok := flatGroupEnd(s, j); ok {
+				if k, ok := unitGroupEnd(s, j); ok {
 					p.kind, p.cmd, p.inner, p.end = 'g', name, trimSpacing(s[j+1:k-1]), k
 				}
-			case spacingCmds[name]:
+			case spacingCmds[name] || name == "" && spacingCmds[s[i+1:end]]:
+				// \quad, and the symbol spacings \, \; \: \! \  (commandAt names no symbol)
 				p.kind = ' '
 			case name == "cdot":
 				p.kind = '*'
@@ -833,19 +854,36 @@ func unitDisplay(t string) string {
 // flatGroupEnd reads a brace group with no group or environment inside at s[j] ("{ cm}",
 // "{\\{a\\}}": escaped braces are text) and returns the offset after it.
 // It stops at the first brace token, so a deep nest costs no scan to its end.
-func flatGroupEnd(s string, j int) (int, bool) {
+func flatGroupEnd(s string, j int) (int, bool) { return groupEnd(s, j, false) }
+
+// unitGroupEnd is flatGroupEnd for the group of a unit command, which may
+// hold flat exponent groups: \mathrm{m\,s^{-1}}, \text{kg m^{2}}.
+func unitGroupEnd(s string, j int) (int, bool) { return groupEnd(s, j, true) }
+
+func groupEnd(s string, j int, powers bool) (int, bool) {
 	sc := texscan.NewScanner(s, j)
 	if t, ok := sc.Next(); !ok || t.Kind != texscan.Open {
 		return 0, false
 	}
-	for {
+	var prev texscan.Token
+	for depth := 0; ; {
 		t, ok := sc.Next()
-		if !ok || t.Kind == texscan.Open || t.Kind == texscan.Begin || t.Kind == texscan.End {
+		if !ok || t.Kind == texscan.Begin || t.Kind == texscan.End {
 			return 0, false
 		}
-		if t.Kind == texscan.Close {
-			return t.End(), true
+		switch t.Kind {
+		case texscan.Open:
+			if !powers || depth > 0 || prev.Kind != texscan.Punct || prev.Text != "^" {
+				return 0, false
+			}
+			depth++
+		case texscan.Close:
+			if depth == 0 {
+				return t.End(), true
+			}
+			depth--
 		}
+		prev = t
 	}
 }
 
@@ -862,6 +900,19 @@ func unitTextTokens(s string) bool {
 		}
 		switch t.Kind {
 		case texscan.Word, texscan.Space, texscan.Newline, texscan.Open, texscan.Close:
+			if t.Kind == texscan.Open && strings.HasSuffix(prev.Text, "^") {
+				// a braced power of one digit 1-9, negative or not (s^{-1}),
+				// is read whole; any other group goes on token by token
+				la := *sc
+				d, _ := la.Next()
+				if d.Text == "-" {
+					d, _ = la.Next()
+				}
+				if c, _ := la.Next(); d.Kind == texscan.Number && len(d.Text) == 1 && d.Text != "0" && c.Kind == texscan.Close {
+					*sc = la
+					t = c
+				}
+			}
 		case texscan.Punct:
 			if !strings.Contains("./-^", t.Text) {
 				return false
@@ -871,7 +922,7 @@ func unitTextTokens(s string) bool {
 				return false
 			}
 		case texscan.Command, texscan.Begin, texscan.End:
-			if !unitCommandText(t.Text[1:]) {
+			if !unitCommandText(t.Text[1:]) && !spacingCmds[t.Text[1:]] {
 				return false
 			}
 		case texscan.Char:

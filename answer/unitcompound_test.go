@@ -1,0 +1,152 @@
+package answer
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// compoundUnit is a product of unit symbols with integer exponents, for
+// rendering in the ways a reply writes it.
+type compoundUnit []struct {
+	sym string
+	exp int
+}
+
+// compoundRenderings write one compound unit after a value: inside one
+// upright group with the exponents inside (\mathrm{m\,s^{-1}}), one group
+// per symbol with the exponents outside (\mathrm{m}\,\mathrm{s}^{-1}), a
+// quotient (\mathrm{m/s^{2}}) and one \text group.
+var compoundRenderings = []func(compoundUnit) string{
+	func(u compoundUnit) string { return `\,\mathrm{` + u.join(`\,`, "^{%d}", false) + `}` },
+	func(u compoundUnit) string { return `\,\mathrm{` + u.join(`\cdot `, "^{%d}", false) + `}` },
+	func(u compoundUnit) string { return `\,` + u.joinGroups(`\mathrm{`, `\,`) },
+	func(u compoundUnit) string { return `\text{ ` + u.join(" ", "^{%d}", false) + `}` },
+	func(u compoundUnit) string { return `\,\mathrm{` + u.join(`\,`, "^{%d}", true) + `}` },
+	func(u compoundUnit) string { return `\text{ ` + u.join(" ", "^%d", true) + `}` },
+}
+
+// join writes the symbols apart with sep, each with its power; quotient
+// writes the negative powers after a "/" as positive ones (only where the
+// positive ones come first).
+func (u compoundUnit) join(sep, pow string, quotient bool) string {
+	var num, den []string
+	for _, a := range u {
+		e := a.exp
+		if quotient && e < 0 {
+			e = -e
+		}
+		s := a.sym
+		if e != 1 {
+			s += fmt.Sprintf(pow, e)
+		}
+		if quotient && a.exp < 0 {
+			den = append(den, s)
+		} else {
+			num = append(num, s)
+		}
+	}
+	if len(den) == 0 || len(num) == 0 {
+		if quotient {
+			return u.join(sep, pow, false)
+		}
+		return strings.Join(append(num, den...), sep)
+	}
+	return strings.Join(num, sep) + "/" + strings.Join(den, sep)
+}
+
+func (u compoundUnit) joinGroups(cmd, sep string) string {
+	var parts []string
+	for _, a := range u {
+		s := cmd + a.sym + "}"
+		if a.exp != 1 {
+			s += fmt.Sprintf("^{%d}", a.exp)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, sep)
+}
+
+func cu(pairs ...any) compoundUnit {
+	var u compoundUnit
+	for i := 0; i < len(pairs); i += 2 {
+		u = append(u, struct {
+			sym string
+			exp int
+		}{pairs[i].(string), pairs[i+1].(int)})
+	}
+	return u
+}
+
+// TestCompoundUnitRenderings: a compound unit is read the same in every
+// rendering (m s^{-1} inside one \mathrm group or one group per symbol, or
+// as a quotient) and two different compound units are never Equal in any
+// pair of renderings. \mathrm{m\,s^{-1}} was read as the variables m and s,
+// and \mathrm{m}\,\mathrm{s}^{-1} was unparsable.
+func TestCompoundUnitRenderings(t *testing.T) {
+	units := []compoundUnit{
+		cu("m", 1, "s", -1), cu("m", 1, "s", -2), cu("km", 1, "h", -1), cu("kg", 1, "m", 2),
+		cu("kg", 1, "m", 2, "s", -2), cu("N", 1, "m", 1), cu("m", 2), cu("m", 3), cu("mol", 1, "L", -1),
+		cu("kg", 1, "m", -3), cu("g", 1, "cm", -3), cu("W", 1, "m", -2), cu("J", 1, "s", -1), cu("m", 1, "s", 1),
+	}
+	// the same physical quantity, another way: N m is kg m^2 s^-2 (a joule), J/s is W
+	same := map[[2]int]bool{{4, 5}: true, {5, 4}: true}
+	var wrong []string
+	pairs, falseEq, kept, sameN := 0, 0, 0, 0
+	for i, a := range units {
+		for j, b := range units {
+			for _, ra := range compoundRenderings {
+				for _, rb := range compoundRenderings {
+					gold, reply := "3"+ra(a), "3"+rb(b)
+					v := Grade(MATH, gold, reply, "")
+					if i == j || same[[2]int{i, j}] {
+						sameN++
+						if v.Kind == Correct {
+							kept++
+						} else if len(wrong) < 20 {
+							wrong = append(wrong, fmt.Sprintf("same unit: %s <- %s: %s (%s)", gold, reply, v.Kind, v.Reason))
+						}
+						continue
+					}
+					pairs++
+					if v.Kind == Correct {
+						falseEq++
+						if len(wrong) < 20 {
+							wrong = append(wrong, fmt.Sprintf("FALSE EQUAL %s <- %s (%s)", gold, reply, v.Reason))
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("different units: %d of %d pairs Equal; same unit: %d of %d Equal", falseEq, pairs, kept, sameN)
+	if falseEq > 0 || kept < sameN {
+		t.Errorf("%s", strings.Join(wrong, "\n"))
+	}
+}
+
+// TestBinaryPrefixes: KiB, MiB, GiB are powers of 1024 bytes (IEC 80000-13),
+// kB and MB powers of 1000; KB, which means either, is not converted.
+func TestBinaryPrefixes(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{`1\text{ KiB}`, `1024\text{ bytes}`, true},
+		{`1\text{ MiB}`, `1024\text{ KiB}`, true},
+		{`1\text{ MiB}`, `1000\text{ KiB}`, false},
+		{`1\text{ GiB}`, `1024\text{ MiB}`, true},
+		{`1\text{ kB}`, `1000\text{ bytes}`, true},
+		{`1\text{ kB}`, `1024\text{ bytes}`, false},
+		{`1\text{ KiB}`, `1\text{ kB}`, false},
+		{`1\text{ KiB}`, `1024\text{ bits}`, false},
+		{`1\text{ Kibit}`, `1024\text{ bits}`, true},
+		{`1\text{ kibibyte}`, `1024\text{ bytes}`, true},
+		{`1\text{ KB}`, `1000\text{ bytes}`, false},
+		{`1\text{ KB}`, `1024\text{ bytes}`, false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
