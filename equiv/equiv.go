@@ -510,12 +510,12 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	}
 	// matrix arithmetic written out: A + B, A B, 2A
 	if _, isM := g.(*expr.Matrix); !isM && hasMatrix(g) {
-		if m, ok := matrixValue(g); ok {
+		if m, ok := c.matrixValue(g); ok {
 			return c.cmp(m, x, depth+1)
 		}
 	}
 	if _, isM := x.(*expr.Matrix); !isM && hasMatrix(x) {
-		if m, ok := matrixValue(x); ok {
+		if m, ok := c.matrixValue(x); ok {
 			return c.cmp(g, m, depth+1)
 		}
 	}
