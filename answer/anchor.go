@@ -190,10 +190,16 @@ func anchorText(body string, i int, prose bool) anchored {
 	}
 	e = i + sentenceEnd(line)
 	s, e2 := trimSpan(body, i, e)
-	// Drop decoration at the end: "**", a final period, a closing "$".
+	// Drop decoration at the end: "**", a final period, a closing "$", and
+	// an exclamation mark after a number or its markdown ("The answer is
+	// 12!", "**12**!": prose, outside math, ends on the number).
 	for e2 > s {
 		c := body[e2-1]
 		if c == '*' || c == '.' || c == '_' || c == ' ' || c == '\t' {
+			e2--
+			continue
+		}
+		if c == '!' && e2-1 > s && (isDigit(body[e2-2]) || body[e2-2] == '*') && exclamation(body, e2) {
 			e2--
 			continue
 		}

@@ -64,12 +64,18 @@ func choiceLabel(s string) (letter byte, rest string, ok bool) {
 		}
 	}
 	skip()
-	if i+2 >= len(toks) || toks[i].Text != "(" || toks[i+2].Text != ")" || toks[i+1].Kind != texscan.Word ||
-		len(toks[i+1].Text) != 1 || toks[i+1].Text[0] < 'A' || toks[i+1].Text[0] > 'E' {
+	switch {
+	case i+2 < len(toks) && toks[i].Text == "(" && toks[i+2].Text == ")" && isChoiceLetter(toks[i+1]):
+		letter = toks[i+1].Text[0]
+		i += 3
+	case inner < 0 && i+1 < len(toks) && isChoiceLetter(toks[i]) && toks[i+1].Text == ")":
+		// "B) 12": the label with its closing parenthesis only, bare (the
+		// spacing rule below applies to it too)
+		letter = toks[i].Text[0]
+		i += 2
+	default:
 		return 0, "", false
 	}
-	letter = toks[i+1].Text[0]
-	i += 3
 	if inner < 0 && i < len(toks) {
 		// a bare label is one only when spacing or the end follows it,
 		// and then a value, not an operator: (A)(B), (A)^2, (A) + 1 and
@@ -146,13 +152,17 @@ func holdsLabel(s string) bool {
 	if err != nil {
 		return true
 	}
-	for i := 0; i+2 < len(toks); i++ {
-		w := toks[i+1]
-		if toks[i].Text == "(" && toks[i+2].Text == ")" && w.Kind == texscan.Word && len(w.Text) == 1 && w.Text[0] >= 'A' && w.Text[0] <= 'E' {
-			return true
+	for i := 0; i+1 < len(toks); i++ {
+		if isChoiceLetter(toks[i]) && toks[i+1].Text == ")" && (i == 0 || toks[i-1].Kind == texscan.Space || toks[i-1].Text == "(") {
+			return true // (C), or C) after a space
 		}
 	}
 	return false
+}
+
+// isChoiceLetter reports whether t is one of the capital letters A to E.
+func isChoiceLetter(t texscan.Token) bool {
+	return t.Kind == texscan.Word && len(t.Text) == 1 && t.Text[0] >= 'A' && t.Text[0] <= 'E'
 }
 
 // loneLetter returns the capital A to E that s is alone (B, \text{B},

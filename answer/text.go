@@ -316,3 +316,15 @@ func pastGroupArg(s string, i int) int {
 	}
 	return i
 }
+
+// exclamation reports whether a "!" of prose that ends at e is an
+// exclamation mark, not a factorial: nothing follows it but the end of the
+// text, a line break or a new sentence (a capital letter), spaces aside.
+// "So she has 12 apples left!" and "The answer is 12!" end on 12; "4! ways"
+// and "12! = ..." are factorials. (Inside math, $12!$ is always one.)
+func exclamation(s string, e int) bool {
+	for e < len(s) && (s[e] == ' ' || s[e] == '\t') {
+		e++
+	}
+	return e == len(s) || s[e] == '\n' || s[e] == '\r' || s[e] >= 'A' && s[e] <= 'Z'
+}

@@ -150,3 +150,29 @@ func TestBinaryPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestExclamationMark: an exclamation mark ending a sentence of prose
+// after a number is punctuation ("The answer is 12!"); a "!" that the
+// sentence goes on after ("4! ways", "12! = …") and every "!" inside math
+// is a factorial.
+func TestExclamationMark(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{"12", "The answer is 12!", true},
+		{"12", "Therefore, the answer is **12**!", true},
+		{"12", "Yay, we got 12!", true},
+		{"12", "She has 12 apples left!\nThat was fun.", true},
+		{"479001600", "The answer is 12!", false},
+		{"12", "The answer is $12!$.", false},
+		{"479001600", "The answer is $12!$.", true},
+		{"4", "There are 4! ways to seat them.", false},
+		{"24", "There are 4! = 24 ways.", true},
+		{"12", "The answer is 12!!", false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
