@@ -138,3 +138,21 @@ func ratProduct(a, b [][]*big.Rat) [][]*big.Rat {
 	}
 	return out
 }
+
+// TestSymbolicMatrixInverse: a matrix with symbolic entries has an inverse
+// here only where its determinant is a nonzero rational; then the
+// adjugate gives it exactly.
+func TestSymbolicMatrixInverse(t *testing.T) {
+	wantEqual(t, []pair{
+		{`\begin{pmatrix}1&-a\\0&1\end{pmatrix}`, `\begin{pmatrix}1&a\\0&1\end{pmatrix}^{-1}`},
+		{`\begin{pmatrix}1&-a&ab\\0&1&-b\\0&0&1\end{pmatrix}`, `\begin{pmatrix}1&a&0\\0&1&b\\0&0&1\end{pmatrix}^{-1}`},
+		{`\begin{pmatrix}1&2a\\0&1\end{pmatrix}`, `\begin{pmatrix}1&-a\\0&1\end{pmatrix}^{-2}`},
+		{`\begin{pmatrix}-a-1&a\\a&1-a\end{pmatrix}`, `\begin{pmatrix}a-1&a\\a&a+1\end{pmatrix}^{-1}`}, // det -1
+	})
+	wantNotEqual(t, []pair{
+		{`\begin{pmatrix}1&-a&-ab\\0&1&-b\\0&0&1\end{pmatrix}`, `\begin{pmatrix}1&a&0\\0&1&b\\0&0&1\end{pmatrix}^{-1}`},
+		{`\begin{pmatrix}1&a\\0&1\end{pmatrix}`, `\begin{pmatrix}1&a\\0&1\end{pmatrix}^{-1}`},
+		// det a^2-1 may vanish: no inverse is compared
+		{`\frac{1}{a^2-1}\begin{pmatrix}a&-1\\-1&a\end{pmatrix}`, `\begin{pmatrix}a&1\\1&a\end{pmatrix}^{-1}`},
+	})
+}

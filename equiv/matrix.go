@@ -118,7 +118,14 @@ func (c *comparer) matrixPower(p *expr.Pow) (*expr.Matrix, bool) {
 	size := len(m.Rows)
 	a, rational := c.ratEntries(m)
 	if !rational {
-		if k < 0 || k > maxMatrixPowerSymbolic {
+		if k < 0 {
+			inv, ok := c.symbolicInverse(m)
+			if !ok {
+				return nil, false
+			}
+			m, k = inv, -k
+		}
+		if k > maxMatrixPowerSymbolic {
 			return nil, false
 		}
 		if k == 0 {
@@ -152,6 +159,64 @@ func (c *comparer) matrixPower(p *expr.Pow) (*expr.Matrix, bool) {
 		}
 	}
 	return ratMatrix(out), true
+}
+
+// symbolicInverse is the inverse of a 2×2 or 3×3 matrix with symbolic
+// entries by its adjugate, adj(M)/det M, only where det M is a nonzero
+// rational (\begin{pmatrix}1&a\\0&1\end{pmatrix}^{-1}): a symbolic
+// determinant may vanish, and then there is no inverse to compare.
+func (c *comparer) symbolicInverse(m *expr.Matrix) (*expr.Matrix, bool) {
+	n := len(m.Rows)
+	if n != 2 && n != 3 {
+		return nil, false
+	}
+	at := func(i, j int) expr.Node { return m.Rows[i][j] }
+	minor := func(i, j int) expr.Node {
+		if n == 2 {
+			return at(1-i, 1-j)
+		}
+		var r, k []int
+		for x := 0; x < 3; x++ {
+			if x != i {
+				r = append(r, x)
+			}
+			if x != j {
+				k = append(k, x)
+			}
+		}
+		return &expr.Add{Terms: []expr.Node{
+			&expr.Mul{Factors: []expr.Node{at(r[0], k[0]), at(r[1], k[1])}},
+			&expr.Neg{X: &expr.Mul{Factors: []expr.Node{at(r[0], k[1]), at(r[1], k[0])}}},
+		}}
+	}
+	cof := func(i, j int) expr.Node {
+		if (i+j)%2 == 1 {
+			return &expr.Neg{X: minor(i, j)}
+		}
+		return minor(i, j)
+	}
+	det := &expr.Add{}
+	for j := 0; j < n; j++ {
+		det.Terms = append(det.Terms, &expr.Mul{Factors: []expr.Node{at(0, j), cof(0, j)}})
+	}
+	d, err := expr.RationalFunction(c.ctx, det, c.lim)
+	if err != nil {
+		return nil, false
+	}
+	dv, coef, ok := d.Linear()
+	if !ok || len(coef) > 0 || dv.Sign() == 0 {
+		return nil, false
+	}
+	inv := expr.Rat(new(big.Rat).Inv(dv))
+	out := &expr.Matrix{}
+	for i := 0; i < n; i++ {
+		row := make([]expr.Node, n)
+		for j := range row {
+			row[j] = &expr.Mul{Factors: []expr.Node{inv, cof(j, i)}} // adj is the transposed cofactors
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out, true
 }
 
 // ratEntries reads every entry of m as an exact rational, or reports that
