@@ -866,22 +866,22 @@ func groupEnd(s string, j int, powers bool) (int, bool) {
 		return 0, false
 	}
 	var prev texscan.Token
-	for depth := 0; ; {
+	inPower := false // inside the flat group of a power
+	for {
 		t, ok := sc.Next()
 		if !ok || t.Kind == texscan.Begin || t.Kind == texscan.End {
 			return 0, false
 		}
-		switch t.Kind {
-		case texscan.Open:
-			if !powers || depth > 0 || prev.Kind != texscan.Punct || prev.Text != "^" {
+		switch {
+		case t.Kind == texscan.Open:
+			if !powers || inPower || prev.Kind != texscan.Punct || prev.Text != "^" {
 				return 0, false
 			}
-			depth++
-		case texscan.Close:
-			if depth == 0 {
-				return t.End(), true
-			}
-			depth--
+			inPower = true
+		case t.Kind == texscan.Close && inPower:
+			inPower = false
+		case t.Kind == texscan.Close:
+			return t.End(), true
 		}
 		prev = t
 	}
