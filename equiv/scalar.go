@@ -299,6 +299,11 @@ func (c *comparer) refuteNodes(g, x expr.Node) Result {
 				if errors.Is(err1, expr.ErrNotScalar) || errors.Is(err2, expr.ErrNotScalar) {
 					return neq("not a single value")
 				}
+				if errors.Is(err1, expr.ErrUnknownFunction) || errors.Is(err2, expr.ErrUnknownFunction) {
+					// a limit, sum or integral the engine has no value for:
+					// nothing is known of it, so nothing is refuted
+					return undec("no value is known for the %s (%v)", sideOf(err1), firstErr(err1, err2))
+				}
 				if (err1 == nil) != (err2 == nil) {
 					return neq("one side has a value, the other not (%v)", firstErr(err1, err2))
 				}
@@ -315,6 +320,15 @@ func (c *comparer) refuteNodes(g, x expr.Node) Result {
 		}
 	}
 	return undec("no canonical form, and evaluation does not separate the answers")
+}
+
+// sideOf names the side whose evaluation failed with err1 (the gold's) or
+// else the candidate's.
+func sideOf(err1 error) string {
+	if err1 != nil {
+		return "gold"
+	}
+	return "candidate"
 }
 
 func firstErr(a, b error) error {
