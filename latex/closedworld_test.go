@@ -61,6 +61,7 @@ func TestDecorationsReadOrRefused(t *testing.T) {
 		`\zzz`:            `\zzz is not read`,
 		`5\zzz`:           `\zzz is not read`,
 		`\mathcal{12}`:    `\mathcal around anything but one letter`,
+		`\mathbb{12}`:     `\mathbb{12} is not read (a blackboard letter`,
 		`2‰`:              `'‰' (U+2030) is not read`,
 		`3 ∠ 4`:           `'∠' (U+2220) is not read`,
 		`\int_0^1 x`:      "without its differential",

@@ -80,7 +80,7 @@ var noOpGroups = []noOpGroup{
 	{NoOpCommand, "line, paragraph and numbering layout", []string{"nonumber", "notag", "hline", "noindent", "newline",
 		"par", "centering", "cr"}},
 	{NoOpCommand, "text size and font switches", []string{"small", "large", "Large", "normalsize", "rm", "bf", "it",
-		"boldmath", "unboldmath"}},
+		"boldmath", "unboldmath", "tiny", "scriptsize", "footnotesize", "LARGE", "huge", "Huge"}},
 	{NoOpCommand, "math class of the next atom", []string{"mathord", "mathrel", "mathbin", "mathop"}},
 	{NoOpCommandArg, "invisible or layout argument", []string{"phantom", "hphantom", "vphantom", "color", "label", "tag",
 		"hspace", "vspace"}},

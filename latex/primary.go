@@ -786,9 +786,10 @@ func (p *parser) parseCommand(t token) expr.Node {
 		raw, _ := p.rawArg()
 		p.cacheOK = false
 		w := strings.TrimSpace(raw)
-		if w == "" || strings.IndexFunc(w, func(r rune) bool { return !(r < 0x80 && (isLetter(byte(r)) || r >= '0' && r <= '9')) }) >= 0 {
-			// a blackboard letter (\mathbb{R}, \mathbb{1}); anything else
-			// inside is not read
+		if w == "" || strings.IndexFunc(w, func(r rune) bool { return !(r < 0x80 && (isLetter(byte(r)) || r >= '0' && r <= '9')) }) >= 0 ||
+			len(w) > 1 && !strings.ContainsFunc(w, func(r rune) bool { return r < 0x80 && isLetter(byte(r)) }) {
+			// a blackboard letter (\mathbb{R}, \mathbb{1}, \mathbb{RP}); anything else
+			// inside is not read, nor several digits (\mathbb{12} is no set)
 			p.failf(t.start, "\\%s{%s} is not read (a blackboard letter is expected)", name, w)
 		}
 		return &expr.Sym{Name: "\\mathbb{" + w + "}"}
