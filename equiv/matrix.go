@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"errors"
 	"math/big"
 
 	"github.com/matheval/matheval/expr"
@@ -92,19 +93,19 @@ func (c *comparer) matrixValue(n expr.Node) (*expr.Matrix, bool) {
 	return nil, false
 }
 
-// Bounds of a matrix power written out: a symbolic power is a tree of
-// products that grows with the exponent, a rational one is exact numbers.
+// maxMatrixPowerDim and maxMatrixPowerSymbolic bound a power of a matrix
+// with symbolic entries, written out as a tree of products that grows with
+// the exponent.
 const (
 	maxMatrixPowerDim      = 6
 	maxMatrixPowerSymbolic = 8
-	maxMatrixPowerRational = 256
 )
 
-// matrixPower reads M^n for a square matrix M and an integer n: M^0 is the
-// identity, M^n a product (rational entries are multiplied exactly, by
-// squaring), and M^{-n} the n-th power of the inverse, which needs
-// rational entries and a nonzero determinant (Gauss-Jordan over the
-// rationals). Anything else has no value here.
+// matrixPower reads M^n for a square matrix M and an integer n. With
+// rational entries it is exact (expr.MatrixPower: M^0 the identity, powers
+// by squaring, M^{-n} through the exact inverse; a singular inverse has no
+// value). With symbolic entries M^n is the product written out, and
+// M^{-n} needs the adjugate inverse (symbolicInverse).
 func (c *comparer) matrixPower(p *expr.Pow) (*expr.Matrix, bool) {
 	m, ok := c.matrixValue(p.Base)
 	if !ok || len(m.Rows) != len(m.Rows[0]) || len(m.Rows) > maxMatrixPowerDim {
@@ -115,50 +116,40 @@ func (c *comparer) matrixPower(p *expr.Pow) (*expr.Matrix, bool) {
 		return nil, false
 	}
 	k := e.Num().Int64()
-	size := len(m.Rows)
-	a, rational := c.ratEntries(m)
-	if !rational {
-		if k < 0 {
-			inv, ok := c.symbolicInverse(m)
-			if !ok {
-				return nil, false
-			}
-			m, k = inv, -k
-		}
-		if k > maxMatrixPowerSymbolic {
-			return nil, false
-		}
-		if k == 0 {
-			return ratMatrix(identity(size)), true
-		}
-		acc := m
-		for i := int64(1); i < k; i++ {
-			acc, _ = c.matrixValue(&expr.Mul{Factors: []expr.Node{acc, m}})
-		}
-		return acc, true
+	r, err := expr.MatrixPower(c.ctx, m, k, c.lim)
+	if err == nil {
+		return r, true
 	}
-	if k < 0 {
-		if a = ratInverse(a); a == nil {
-			return nil, false
-		}
-		k = -k
-	}
-	if k > maxMatrixPowerRational {
+	if !errors.Is(err, expr.ErrNotRational) && !errors.Is(err, expr.ErrNotAlgebraic) && !errors.Is(err, expr.ErrNotScalar) {
 		return nil, false
 	}
-	out := identity(size)
-	for sq := a; k > 0; k >>= 1 {
-		if k&1 == 1 {
-			out = ratMul(out, sq)
-		}
-		if k > 1 {
-			sq = ratMul(sq, sq)
-		}
-		if tooLarge(out, c.lim.MaxBits) || tooLarge(sq, c.lim.MaxBits) {
+	if k < 0 {
+		inv, ok := c.symbolicInverse(m)
+		if !ok {
 			return nil, false
 		}
+		m, k = inv, -k
 	}
-	return ratMatrix(out), true
+	if k > maxMatrixPowerSymbolic {
+		return nil, false
+	}
+	if k == 0 {
+		id := &expr.Matrix{}
+		for i := range m.Rows {
+			row := make([]expr.Node, len(m.Rows))
+			for j := range row {
+				row[j] = expr.Int(0)
+			}
+			row[i] = expr.Int(1)
+			id.Rows = append(id.Rows, row)
+		}
+		return id, true
+	}
+	acc := m
+	for i := int64(1); i < k; i++ {
+		acc, _ = c.matrixValue(&expr.Mul{Factors: []expr.Node{acc, m}})
+	}
+	return acc, true
 }
 
 // symbolicInverse is the inverse of a 2×2 or 3×3 matrix with symbolic
@@ -217,124 +208,6 @@ func (c *comparer) symbolicInverse(m *expr.Matrix) (*expr.Matrix, bool) {
 		out.Rows = append(out.Rows, row)
 	}
 	return out, true
-}
-
-// ratEntries reads every entry of m as an exact rational, or reports that
-// one is not.
-func (c *comparer) ratEntries(m *expr.Matrix) ([][]*big.Rat, bool) {
-	a := make([][]*big.Rat, len(m.Rows))
-	for i, r := range m.Rows {
-		a[i] = make([]*big.Rat, len(r))
-		for j, e := range r {
-			v, err := expr.Rational(c.ctx, e, c.lim)
-			if err != nil {
-				return nil, false
-			}
-			a[i][j] = v
-		}
-	}
-	return a, true
-}
-
-func identity(n int) [][]*big.Rat {
-	a := make([][]*big.Rat, n)
-	for i := range a {
-		a[i] = make([]*big.Rat, n)
-		for j := range a[i] {
-			a[i][j] = new(big.Rat)
-		}
-		a[i][i].SetInt64(1)
-	}
-	return a
-}
-
-func ratMul(a, b [][]*big.Rat) [][]*big.Rat {
-	out := make([][]*big.Rat, len(a))
-	for i := range a {
-		out[i] = make([]*big.Rat, len(b[0]))
-		for j := range out[i] {
-			s := new(big.Rat)
-			for k := range b {
-				s.Add(s, new(big.Rat).Mul(a[i][k], b[k][j]))
-			}
-			out[i][j] = s
-		}
-	}
-	return out
-}
-
-// ratInverse is Gauss-Jordan elimination over the rationals; nil for a
-// singular matrix.
-func ratInverse(a [][]*big.Rat) [][]*big.Rat {
-	n := len(a)
-	w := make([][]*big.Rat, n)
-	for i := range a {
-		w[i] = make([]*big.Rat, 2*n)
-		for j := 0; j < n; j++ {
-			w[i][j] = new(big.Rat).Set(a[i][j])
-			w[i][n+j] = new(big.Rat)
-		}
-		w[i][n+i].SetInt64(1)
-	}
-	for col := 0; col < n; col++ {
-		p := -1
-		for r := col; r < n; r++ {
-			if w[r][col].Sign() != 0 {
-				p = r
-				break
-			}
-		}
-		if p < 0 {
-			return nil
-		}
-		w[p], w[col] = w[col], w[p]
-		inv := new(big.Rat).Inv(w[col][col])
-		for j := range w[col] {
-			w[col][j].Mul(w[col][j], inv)
-		}
-		for r := 0; r < n; r++ {
-			if r == col || w[r][col].Sign() == 0 {
-				continue
-			}
-			f := new(big.Rat).Set(w[r][col])
-			for j := range w[r] {
-				w[r][j].Sub(w[r][j], new(big.Rat).Mul(f, w[col][j]))
-			}
-		}
-	}
-	out := make([][]*big.Rat, n)
-	for i := range w {
-		out[i] = w[i][n:]
-	}
-	return out
-}
-
-// tooLarge reports whether an entry needs more than maxBits bits (0: the
-// engine's default bound).
-func tooLarge(a [][]*big.Rat, maxBits int) bool {
-	if maxBits <= 0 {
-		maxBits = expr.DefaultMaxBits
-	}
-	for _, r := range a {
-		for _, v := range r {
-			if v.Num().BitLen()+v.Denom().BitLen() > maxBits {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func ratMatrix(a [][]*big.Rat) *expr.Matrix {
-	out := &expr.Matrix{}
-	for _, r := range a {
-		row := make([]expr.Node, len(r))
-		for j, v := range r {
-			row[j] = expr.Rat(v)
-		}
-		out.Rows = append(out.Rows, row)
-	}
-	return out
 }
 
 func hasMatrix(n expr.Node) bool {

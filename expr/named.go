@@ -186,13 +186,7 @@ func (l *state) ratDeterminant(a [][]*big.Rat) (*big.Rat, error) {
 	n := len(a)
 	det := big.NewRat(1, 1)
 	for col := 0; col < n; col++ {
-		p := -1
-		for r := col; r < n; r++ {
-			if a[r][col].Sign() != 0 {
-				p = r
-				break
-			}
-		}
+		p := pivotRow(a, col)
 		if p < 0 {
 			return new(big.Rat), nil
 		}
