@@ -16,6 +16,8 @@ func FuzzExtract(f *testing.F) {
 		"", "\\boxed{", "\\boxed{\\frac{1}{2}}", "$x$ and $y$", "<think>", "</think>", "The final answer is $5$. I hope it is correct.",
 		"\\boxed 5", "ANSWER: 1,000", "Problem:\nQ:", "<|im_start|>user", "-(1/3)", "9:03:36 a.m.", "1e999999999", "1.5\\times10^{400}",
 		"\\\\boxed{\\\\frac{1}{2}", "$\\fbox{$1$}$", "The answer is \\\"$12$ and $13$\\\"", "**Answer:** **", "7 3/4", "3:4; 5 (apples)",
+		"3\\,\\mathrm{m\\,s^{-1}}", "9.8\\,\\mathrm{m}\\,\\mathrm{s}^{-2}", "1\\text{ KiB}", "The answer is 12!", "B) 12",
+		"\\textbf{(B)}\\ 12", "**12**!",
 	} {
 		f.Add(s, "stop")
 	}

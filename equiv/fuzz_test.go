@@ -27,7 +27,11 @@ func FuzzCompare(f *testing.F) {
 		// integrals and series in closed form (expr/antideriv.go, series.go)
 		{"2", "\\int_0^\\pi x\\sin x\\,dx"}, {"\\pi", "\\int_{-\\infty}^\\infty\\frac{dx}{1+x^2}"},
 		{"\\frac{\\pi^2}{6}", "\\sum_{n=1}^\\infty \\frac{1}{n^2}"}, {"1", "\\sum_{n=1}^{\\infty}\\frac{1}{n(n+1)}"},
-		{"\\sqrt\\pi", "\\Gamma(1/2)"}, {"0", "\\int_{-1}^{1}\\frac{dx}{x}"}} {
+		{"\\sqrt\\pi", "\\Gamma(1/2)"}, {"0", "\\int_{-1}^{1}\\frac{dx}{x}"},
+		// matrix powers and inverses, determinants, antiderivatives, choices
+		{"\\begin{pmatrix}-2&1\\\\1.5&-0.5\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}^{-1}"},
+		{"\\begin{pmatrix}1&-a\\\\0&1\\end{pmatrix}", "\\begin{pmatrix}1&a\\\\0&1\\end{pmatrix}^{-3}"},
+		{"-2", "\\det\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}"}, {"x^2+C", "(x+1)^2+K"}} {
 		f.Add(p[0], p[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
