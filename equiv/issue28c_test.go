@@ -23,3 +23,36 @@ func TestBinderWithoutValueUndecided(t *testing.T) {
 	// a value the engine does compute is still refuted
 	wantNotEqual(t, []pair{{`1`, `\lim_{x\to\infty}(1+1/x)^x`}, {`2`, `\lim_{x\to0}\frac{\sin x}{x}`}})
 }
+
+// TestMapsTo: a function given by its rule (x \mapsto x^2, ↦) is the
+// definition of a function the answer leaves unnamed; it matches the
+// definition of any named function with as many parameters, its
+// parameters bound like a head's, and a rule that ignores its parameter
+// while holding another variable (f(t) = x^2, t \mapsto x^2) is no rule in
+// that variable.
+func TestMapsTo(t *testing.T) {
+	wantEqual(t, []pair{
+		{`x^2`, `x\mapsto x^2`},
+		{`f(x)=x^2`, `x\mapsto x^2`},
+		{`f(x)=x^2`, `t\mapsto t^2`},
+		{`f(x)=x^2`, `t↦t^2`},
+		{`f(x,y)=x-y`, `(a,b)\mapsto a-b`},
+		{`f(x)=2x`, `x\longmapsto 2x`},
+		{`x\mapsto x^2`, `f(t)=t^2`},
+		{`ax+b`, `f(x)=ax+b`},
+		{`12`, `f(3)=12`},
+	})
+	wantNotEqual(t, []pair{
+		{`f(x)=x^2`, `t\mapsto x^2`},
+		{`f(x,y)=x-y`, `(y,x)\mapsto x-y`},
+		{`x^2`, `x\mapsto x^3`},
+		{`x^2`, `f(t)=x^2`},
+		{`x^2`, `t\mapsto x^2`},
+		{`2n+1`, `a(k)=2n+1`},
+	})
+	for _, bad := range []string{`2\mapsto 4`, `x\mapsto x^2 \mapsto 3`, `x\mapsto x^2=4`, `(x,x)\mapsto x`} {
+		if r := compare(`f(x)=x^2`, bad); r.Outcome != equiv.Unparsable {
+			t.Errorf("Compare(f(x)=x^2, %q) = %v (%s), want Unparsable", bad, r.Outcome, r.Reason)
+		}
+	}
+}

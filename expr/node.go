@@ -59,6 +59,11 @@ type Mul struct{ Factors []Node }
 // Pow is Base^Exp; roots are powers with rational exponents.
 type Pow struct{ Base, Exp Node }
 
+// MapsTo is the name of the function an answer gives by its rule alone
+// (x \mapsto x^2): the definition MapsTo(x) = x^2 of a function it leaves
+// unnamed, which matches the definition of any named one (f(t) = t^2).
+const MapsTo = "\\mapsto"
+
 // Call applies a named function. Known names are listed in funcs (eval.go);
 // any other name is an uninterpreted function that numeric evaluation maps to
 // a pseudo-random value derived from its canonical form.

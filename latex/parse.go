@@ -598,6 +598,9 @@ func (p *parser) parseRel() expr.Node {
 	} else {
 		first = p.parseSetExpr()
 	}
+	if t := p.peek(); t.kind == tCmd && (t.text == "mapsto" || t.text == "longmapsto") {
+		return p.mapsTo(first, t)
+	}
 	var rel *expr.Rel
 	for {
 		t := p.peek()
@@ -623,6 +626,41 @@ func (p *parser) parseRel() expr.Node {
 		return first
 	}
 	return rel
+}
+
+// mapsTo reads "x \mapsto x^2" (and "(x, y) \mapsto x+y") after its
+// parameters: a function given by its rule, which is the definition
+// "f(x) = x^2" of a function the answer leaves unnamed (expr.MapsTo). The
+// parameters must be distinct variables; anything else before the arrow
+// is not read.
+func (p *parser) mapsTo(params expr.Node, arrow token) expr.Node {
+	var args []expr.Node
+	switch t := params.(type) {
+	case *expr.Sym:
+		args = []expr.Node{t}
+	case *expr.Tuple:
+		args = t.Items
+	}
+	seen := map[string]bool{}
+	for _, a := range args {
+		s, ok := a.(*expr.Sym)
+		if !ok || expr.IsConst(s.Name) || seen[s.Name] || strings.Contains(s.Name, "\\") {
+			args = nil
+			break
+		}
+		seen[s.Name] = true
+	}
+	if len(args) == 0 {
+		p.failf(arrow.start, "\\%s after anything but distinct variables is not read", arrow.text)
+	}
+	p.pos = arrow.end
+	body := p.parseSetExpr()
+	if t := p.peek(); t.kind != tEOF {
+		if _, ok := p.relOp(t); ok || t.kind == tCmd && (t.text == "mapsto" || t.text == "longmapsto") {
+			p.failf(t.start, "a relation after a function's rule is not read")
+		}
+	}
+	return &expr.Rel{Sides: []expr.Node{&expr.Call{Fn: expr.MapsTo, Args: args}, body}, Ops: []string{"="}}
 }
 
 func (p *parser) parseSetExpr() expr.Node {
@@ -1065,7 +1103,7 @@ func (p *parser) canStartFactor(t token) bool {
 		switch t.text {
 		case "cdot", "times", "div", "pm", "mp", "cup", "cap", "setminus", "end", "right", "rangle", "rfloor", "rceil",
 			"}", "quad", "qquad", "rvert", "rVert", "to", "rightarrow", "Rightarrow", "implies", "iff", "mid", "backslash",
-			"over", "ast", "bullet", "%", "choose", "atop", "pmod", "bmod", "mod",
+			"over", "ast", "bullet", "%", "choose", "atop", "pmod", "bmod", "mod", "mapsto", "longmapsto",
 			"#": // a number sign stands before an amount, never after or inside one
 			return false
 		case "|":

@@ -26,7 +26,7 @@ var unicodeMap = map[rune]string{
 	'ℯ': "\\mathrm{e}", 'ⅇ': "\\mathrm{e}", 'ⅈ': "\\mathrm{i}", 'ℝ': "\\mathbb{R}", 'ℕ': "\\mathbb{N}",
 	'ℤ': "\\mathbb{Z}", 'ℚ': "\\mathbb{Q}", 'ℂ': "\\mathbb{C}", 'µ': "\\mu ", 'ϵ': "\\epsilon ", 'ϑ': "\\vartheta ",
 	'∖': "\\setminus ", '∣': "\\mid ", '≡': "\\equiv ", '﹣': "-", '⌊': "\\lfloor ", '⌋': "\\rfloor ",
-	'⌈': "\\lceil ", '⌉': "\\rceil ", '∫': "\\int ", '∑': "\\sum ", '∏': "\\prod ",
+	'⌈': "\\lceil ", '⌉': "\\rceil ", '∫': "\\int ", '∑': "\\sum ", '∏': "\\prod ", '↦': "\\mapsto ",
 }
 
 // superscripts and subscripts map to the ASCII characters they raise or
