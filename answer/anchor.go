@@ -199,7 +199,7 @@ func anchorText(body string, i int, prose bool) anchored {
 			e2--
 			continue
 		}
-		if c == '!' && e2-1 > s && (isDigit(body[e2-2]) || body[e2-2] == '*') && exclamation(body, e2) {
+		if c == '!' && exclamation(body, e2-1) && plainNumberText(body[s:e2-1]) {
 			e2--
 			continue
 		}
@@ -215,6 +215,21 @@ func anchorText(body string, i int, prose bool) anchored {
 		return refineProse(body, s, e2)
 	}
 	return anchored{s: s, e: e2, text: body[s:e2]}
+}
+
+// plainNumberText reports whether t is one number and nothing else,
+// markdown emphasis and spaces aside ("12", "**1,000**").
+func plainNumberText(t string) bool {
+	t = strings.Trim(t, "* ")
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if !isDigit(t[i]) && t[i] != '.' && t[i] != ',' && !(i == 0 && t[i] == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // nextDelimWithin returns the offset of the first dollar, \( or \[ or line

@@ -433,7 +433,7 @@ func (c *numberChecker) punct(toks []texscan.Token, k int) error {
 		c.operand()
 		return nil
 	case "!":
-		if c.prev && c.lastEnd == t.Pos && !exclamation(c.s, t.End()) {
+		if c.prev && c.lastEnd == t.Pos && !exclamation(c.s, t.Pos) {
 			return c.unread(t, "! (a factorial)")
 		}
 		return nil

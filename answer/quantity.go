@@ -239,7 +239,7 @@ func qualifiedNumber(s string, start, end int) bool {
 	// number (a 14 MB reply took 39 s).
 	pre := s[max(0, start-qualifierWindow):start]
 	if changedAfter(s[end:]) != nil || unequalBefore(pre) || questionAnsweredNo(s[end:]) ||
-		operandBefore.MatchString(pre) || operandAfter.MatchString(s[end:]) && !(end < len(s) && s[end] == '!' && exclamation(s, end+1)) {
+		operandBefore.MatchString(pre) || operandAfter.MatchString(s[end:]) && !(end < len(s) && s[end] == '!' && exclamation(s, end)) {
 		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
 	}
 	lo := start - 40

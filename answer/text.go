@@ -317,14 +317,37 @@ func pastGroupArg(s string, i int) int {
 	return i
 }
 
-// exclamation reports whether a "!" of prose that ends at e is an
-// exclamation mark, not a factorial: nothing follows it but the end of the
-// text, a line break or a new sentence (a capital letter), spaces aside.
-// "So she has 12 apples left!" and "The answer is 12!" end on 12; "4! ways"
-// and "12! = ..." are factorials. (Inside math, $12!$ is always one.)
-func exclamation(s string, e int) bool {
+// exclamation reports whether the "!" at s[bang] is an exclamation mark
+// ending a sentence of prose, not a factorial: it follows a plain number
+// (markdown emphasis aside) that follows a word, a comma or a colon, and
+// nothing follows it but the end of the text, a line break or a new
+// sentence (a capital letter), spaces aside. "So she has 12 apples left!"
+// and "The answer is **12**!" end on 12; "4! ways", "12! = …" and
+// "11! + 12!" are factorials, and so is every "!" inside math ($12!$).
+func exclamation(s string, bang int) bool {
+	e := bang + 1
 	for e < len(s) && (s[e] == ' ' || s[e] == '\t') {
 		e++
 	}
-	return e == len(s) || s[e] == '\n' || s[e] == '\r' || s[e] >= 'A' && s[e] <= 'Z'
+	if !(e == len(s) || s[e] == '\n' || s[e] == '\r' || s[e] >= 'A' && s[e] <= 'Z') {
+		return false
+	}
+	j := bang
+	for j > 0 && s[j-1] == '*' {
+		j--
+	}
+	digits := 0
+	for j > 0 && (isDigit(s[j-1]) || s[j-1] == '.' || s[j-1] == ',') {
+		if isDigit(s[j-1]) {
+			digits++
+		}
+		j--
+	}
+	if digits == 0 {
+		return false
+	}
+	for j > 0 && (s[j-1] == '*' || s[j-1] == ' ' || s[j-1] == '$') {
+		j--
+	}
+	return j == 0 || isLetter(s[j-1]) || s[j-1] == ',' || s[j-1] == ':'
 }

@@ -170,6 +170,10 @@ func TestExclamationMark(t *testing.T) {
 		{"4", "There are 4! ways to seat them.", false},
 		{"24", "There are 4! = 24 ways.", true},
 		{"12", "The answer is 12!!", false},
+		{"12", "The answer is 11! + 12!", false},
+		{"518918400", "The answer is 11! + 12!", true},
+		{"12", "Find the largest prime divisor of 11! + 12!", false},
+		{"24", "The answer is 2 \\cdot 12!", false},
 	} {
 		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
 			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
