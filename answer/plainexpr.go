@@ -654,8 +654,13 @@ func (l exprLine) spaceJoins(i int) bool {
 	case texscan.Word:
 		// a variable after a value written apart: "π a²", "½ x", but
 		// never a word, nor an article before one ("5 a day")
-		// ("2 x" is left apart: after a number a letter is as often a
-		// unit or an article)
+		// ("2 x" is left apart: after a number a letter is as often a unit
+		// or an article; but a letter raised to a power that no unit
+		// table reads is a variable: "-8 x^4+7x^2", never "5 m^2")
+		if len(t.Text) == 1 && l.toks[p].Kind == texscan.Number && n+1 < len(l.toks) && l.punctIn(n+1, "^") && l.glued(n, n+1) {
+			_, _, unit := parseUnit(t.Text)
+			return !unit
+		}
 		return len(t.Text) == 1 && l.toks[p].Kind != texscan.Number && !l.wordFollows(n)
 	}
 	return false

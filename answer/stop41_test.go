@@ -180,3 +180,24 @@ func TestExclamationMark(t *testing.T) {
 		}
 	}
 }
+
+// TestCoefficientApartFromPower: in a plain reply a number written apart
+// from a letter raised to a power is the letter's coefficient ("-8 x^4 +
+// 7x^2"), unless the letter is a unit the table reads ("5 m^2", which the
+// unit rules then read: a lone letter after a number is a variable there).
+func TestCoefficientApartFromPower(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{"-8x^4+7x^2-7x+8", "After the substitution the equation gives us -8 x^4+7x^2-7x+8", true},
+		{"2x^3-10x^2-24x+72", "We get 2 x^3-10x^2-24x+72.", true},
+		{"x^3-10x^2-24x+72", "We get 2 x^3-10x^2-24x+72.", false},
+		{"3a^2", "We get 3 a^2.", true},
+		{`5\text{ cm}^2`, "So the area is 5 cm^2", true},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
