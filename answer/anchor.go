@@ -208,6 +208,16 @@ func anchorText(body string, i int, prose bool) anchored {
 	if s >= e2 {
 		return anchored{}
 	}
+	// "The answer is 20, because 4 × 5 = 20.": a reason or a remark after
+	// the value is no part of it, whether or not the rest reads as prose
+	if m := lastRemark(body[s:e2]); m > 0 {
+		if _, ok := lastNumber(body[s : s+m]); ok {
+			e2 = s + m
+			for e2 > s && (body[e2-1] == ' ' || body[e2-1] == ',') {
+				e2--
+			}
+		}
+	}
 	if !prose && isProse(body[s:e2]) && !hasForeignText(body[s:e2]) {
 		// "The largest $n$ is 34": the answer is what the sentence ends on.
 		// (Words in another language are kept whole: a number taken out of

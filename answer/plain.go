@@ -48,19 +48,21 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	if long {
 		return 0, 0, "the expression at the end of the reply runs past " + itoa(maxExpression) + " bytes, no whole expression to read", false
 	}
-	if qualifiedNumber(body, s, e) || hedged(body, s) {
-		return 0, 0, "", false // "at least 9", "9 thousand": the sentence says more than the value
-	}
 	sent := max(sentenceStart(body, s), s-maxSentence, off)
-	// a remark after the answer: "15 apples, which is 3 more than Tom's 12"
+	// a remark after the answer: "15 apples, which is 3 more than Tom's
+	// 12", "12 ways, not 10" (read before the last value's qualifiers:
+	// those of the remark's value say nothing of the answer)
 	if m := lastRemark(body[sent:s]); m >= 0 {
-		if p, found := lastNumber(body[sent : sent+m]); found && !qualifiedNumber(body, sent+p.start, sent+p.end) {
+		if p, found := lastNumber(body[sent : sent+m]); found && !qualifiedNumber(body, sent+p.start, sent+p.end) && !hedged(body, sent+p.start) {
 			rs, re, long := around(body, sent+p.start, sent+p.end, sent, sent+m)
 			if !long {
 				s, e = rs, re
 				return checkParses(body, s, e)
 			}
 		}
+	}
+	if qualifiedNumber(body, s, e) || hedged(body, s) {
+		return 0, 0, "", false // "at least 9", "9 thousand": the sentence says more than the value
 	}
 	// several values listed in the last sentence: "15 and 12", "x = 3 and y = 5", "3 or 4"
 	if prev, ok := listedBefore(body, sent, s); ok {
@@ -148,12 +150,25 @@ func closingRemark(s string) int {
 	return len(s)
 }
 
+// reasonMarkers open a clause that gives the reason for an answer just
+// given ("The total is $45, since 3 shirts cost $15 each.", "6 candies
+// because there are 4 children", "12 ways, not 10"): a remark like those
+// above, but only when the clause runs to the end of the sentence with no
+// comma in it ("2 cases, since x = 3, we get 9" goes on to its result).
+var reasonMarkers = []string{", since ", " since ", ", because ", " because ", ", as ", ", not ", ", attained at",
+	", achieved at", ", reached at"}
+
 // lastRemark returns where the last remark marker of s starts, or -1.
 func lastRemark(s string) int {
 	low := asciiLower(s)
 	best := -1
 	for _, m := range remarkMarkers {
 		if k := strings.LastIndex(low, m); k > best {
+			best = k
+		}
+	}
+	for _, m := range reasonMarkers {
+		if k := strings.LastIndex(low, m); k > best && !strings.Contains(low[k+len(m):], ",") {
 			best = k
 		}
 	}

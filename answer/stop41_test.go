@@ -201,3 +201,34 @@ func TestCoefficientApartFromPower(t *testing.T) {
 		}
 	}
 }
+
+// TestReasonAfterAnswer: a clause giving the reason for the answer just
+// stated ("…$45, since 3 shirts cost $15 each", "12 ways, not 10") is no
+// part of it: the answer is the value before it, never a number of the
+// reason. A clause followed by a comma goes on to a result.
+func TestReasonAfterAnswer(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{"45", "The total cost is $45, since 3 shirts cost $15 each.", true},
+		{"15", "The total cost is $45, since 3 shirts cost $15 each.", false},
+		{"15", "So it costs $45 because each of the 3 shirts is $15.", false},
+		{"6", "Each child gets 6 candies, because 24 candies are shared among 4 children.", true},
+		{"4", "Each child gets 6 candies because there are 4 children.", false},
+		{"12", "He has $30 now, since he started with $12.", false},
+		{"30", "He has 30 marbles now, since he started with 12.", true},
+		{"8", "She needs 8 more boxes, as each box holds 6 eggs.", true},
+		{"12", "There are 12 ways, not 10.", true},
+		{"10", "There are 12 ways, not 10.", false},
+		{"-3", "The minimum value is -3, attained at x = 2.", true},
+		{"20", "The answer is 20, because 4 × 5 = 20.", true},
+		{"7", "The final answer is 7 because 3 + 4 = 7.", true},
+		{"9", "We have 2 cases, since x = 3, we get 9.", true},
+		{"2", "We have 2 cases, since x = 3, we get 9.", false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}

@@ -508,13 +508,21 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	if r, ok := c.cmpNamed(g, x, depth); ok {
 		return r
 	}
+	// det and tr of matrix arithmetic (\det(2A), \operatorname{tr}(A^2)),
+	// and |A| of a square matrix, its determinant
+	if g2, ok := c.matrixFunction(g); ok {
+		return c.cmp(g2, x, depth+1)
+	}
+	if x2, ok := c.matrixFunction(x); ok {
+		return c.cmp(g, x2, depth+1)
+	}
 	// matrix arithmetic written out: A + B, A B, 2A
-	if _, isM := g.(*expr.Matrix); !isM && hasMatrix(g) {
+	if _, isM := g.(*expr.Matrix); !isM && (hasMatrix(g) || hasCross(g)) {
 		if m, ok := c.matrixValue(g); ok {
 			return c.cmp(m, x, depth+1)
 		}
 	}
-	if _, isM := x.(*expr.Matrix); !isM && hasMatrix(x) {
+	if _, isM := x.(*expr.Matrix); !isM && (hasMatrix(x) || hasCross(x)) {
 		if m, ok := c.matrixValue(x); ok {
 			return c.cmp(g, m, depth+1)
 		}

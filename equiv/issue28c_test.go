@@ -54,3 +54,50 @@ func TestMapsTo(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossProduct: u × v of vectors (an arrow, bold letters, matrix or
+// tuple literals) is the cross product, which does not commute; of
+// literals it is written out. Between numbers × is the product.
+func TestCrossProduct(t *testing.T) {
+	wantEqual(t, []pair{
+		{`\vec{u}\times\vec{v}`, `\vec{u}\times\vec{v}`},
+		{`\mathbf{u}\times\mathbf{v}`, `\boldsymbol{u}\times\boldsymbol{v}`},
+		{`\begin{pmatrix}-3\\6\\-3\end{pmatrix}`, `\begin{pmatrix}1\\2\\3\end{pmatrix}\times\begin{pmatrix}4\\5\\6\end{pmatrix}`},
+		{`(-3,6,-3)`, `(1,2,3)\times(4,5,6)`},
+		{`\begin{pmatrix}0\\0\\1\end{pmatrix}`, `(1,0,0)\times(0,1,0)`},
+		{`12`, `3\times 4`},
+		{`2000`, `2\times 10^3`},
+	})
+	wantNotEqual(t, []pair{
+		{`\vec{u}\times\vec{v}`, `\vec{v}\times\vec{u}`},
+		{`\mathbf{u}\times\mathbf{v}`, `\mathbf{v}\times\mathbf{u}`},
+		{`\vec{a}\times\vec{b}`, `\vec{b}\times\vec{a}`},
+		{`\vec{a}\times\vec{a}`, `\vec{a}^2`},
+		{`\mathbf{a}\times\mathbf{a}`, `a^2`},
+		{`(3,-6,3)`, `(1,2,3)\times(4,5,6)`},
+	})
+}
+
+// TestAccentSynonyms: \widehat, \widetilde and \overrightarrow over a name
+// are \hat, \tilde and \vec; other accents stay apart.
+func TestAccentSynonyms(t *testing.T) {
+	wantEqual(t, []pair{{`\vec{AB}`, `\overrightarrow{AB}`}, {`\hat{x}`, `\widehat{x}`}, {`\tilde{x}`, `\widetilde{x}`}})
+	wantNotEqual(t, []pair{{`\vec{AB}`, `\overline{AB}`}, {`\hat{x}`, `\tilde{x}`}, {`\vec{v}`, `v`}})
+}
+
+// TestMatrixFunctionsOfArithmetic: det and tr of matrix arithmetic, and
+// |A| of a square matrix (its determinant).
+func TestMatrixFunctionsOfArithmetic(t *testing.T) {
+	wantEqual(t, []pair{
+		{`-2`, `\left|\begin{matrix}1&2\\3&4\end{matrix}\right|`},
+		{`-\frac12`, `\det(\begin{pmatrix}1&2\\3&4\end{pmatrix}^{-1})`},
+		{`29`, `\operatorname{tr}(\begin{pmatrix}1&2\\3&4\end{pmatrix}^2)`},
+		{`-8`, `\det(2\begin{pmatrix}1&2\\3&4\end{pmatrix})`},
+		{`5`, `\operatorname{tr}\left(\begin{pmatrix}1&2\\3&4\end{pmatrix}\begin{pmatrix}0&1\\1&0\end{pmatrix}\right)`},
+	})
+	wantNotEqual(t, []pair{
+		{`-4`, `\det(2\begin{pmatrix}1&2\\3&4\end{pmatrix})`},
+		{`2`, `\left|\begin{matrix}1&2\\3&4\end{matrix}\right|`},
+		{`7`, `\operatorname{tr}(\begin{pmatrix}1&2\\3&4\end{pmatrix}^2)`},
+	})
+}

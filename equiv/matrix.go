@@ -89,6 +89,49 @@ func (c *comparer) matrixValue(n expr.Node) (*expr.Matrix, bool) {
 		return acc, true
 	case *expr.Pow:
 		return c.matrixPower(t)
+	case *expr.Call:
+		if t.Fn == expr.Cross && len(t.Args) == 2 {
+			return c.crossProduct(t.Args[0], t.Args[1])
+		}
+	}
+	return nil, false
+}
+
+// crossProduct writes out u × v of two vectors of three entries (column or
+// row matrices, or tuples) as the column (u₂v₃ − u₃v₂, u₃v₁ − u₁v₃,
+// u₁v₂ − u₂v₁); anything else has no value here.
+func (c *comparer) crossProduct(a, b expr.Node) (*expr.Matrix, bool) {
+	u, ok1 := c.threeVector(a)
+	v, ok2 := c.threeVector(b)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	minus := func(x, y expr.Node) expr.Node {
+		return &expr.Add{Terms: []expr.Node{x, &expr.Neg{X: y}}}
+	}
+	mul := func(x, y expr.Node) expr.Node { return &expr.Mul{Factors: []expr.Node{x, y}} }
+	return &expr.Matrix{Rows: [][]expr.Node{
+		{minus(mul(u[1], v[2]), mul(u[2], v[1]))},
+		{minus(mul(u[2], v[0]), mul(u[0], v[2]))},
+		{minus(mul(u[0], v[1]), mul(u[1], v[0]))},
+	}}, true
+}
+
+// threeVector reads the three entries of a vector written as a column or
+// row matrix or as a tuple.
+func (c *comparer) threeVector(n expr.Node) ([]expr.Node, bool) {
+	if t, ok := n.(*expr.Tuple); ok && len(t.Items) == 3 {
+		return t.Items, true
+	}
+	m, ok := c.matrixValue(n)
+	if !ok {
+		return nil, false
+	}
+	switch {
+	case len(m.Rows) == 3 && len(m.Rows[0]) == 1:
+		return []expr.Node{m.Rows[0][0], m.Rows[1][0], m.Rows[2][0]}, true
+	case len(m.Rows) == 1 && len(m.Rows[0]) == 3:
+		return m.Rows[0], true
 	}
 	return nil, false
 }
@@ -208,6 +251,50 @@ func (c *comparer) symbolicInverse(m *expr.Matrix) (*expr.Matrix, bool) {
 		out.Rows = append(out.Rows, row)
 	}
 	return out, true
+}
+
+// matrixFunction rewrites det and tr of an argument that is matrix
+// arithmetic (\det(2A), \det(A^{-1}), \operatorname{tr}(AB)) into the
+// function of the one matrix it evaluates to, and |A| of a square matrix of
+// two rows or more into det A (|A| writes the determinant; a one-cell |x|
+// stays an absolute value). ok is false when n is none of these.
+func (c *comparer) matrixFunction(n expr.Node) (expr.Node, bool) {
+	call, ok := n.(*expr.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil, false
+	}
+	arg := call.Args[0]
+	switch call.Fn {
+	case "det", "tr":
+		if _, isM := arg.(*expr.Matrix); isM {
+			return nil, false
+		}
+		m, ok := c.matrixValue(arg)
+		if !ok {
+			return nil, false
+		}
+		return &expr.Call{Fn: call.Fn, Args: []expr.Node{m}}, true
+	case "abs":
+		m, ok := c.matrixValue(arg)
+		if !ok || len(m.Rows) < 2 || len(m.Rows) != len(m.Rows[0]) {
+			return nil, false
+		}
+		return &expr.Call{Fn: "det", Args: []expr.Node{m}}, true
+	}
+	return nil, false
+}
+
+// hasCross reports whether n holds a cross product, which tuples of three
+// may be the vectors of.
+func hasCross(n expr.Node) bool {
+	found := false
+	expr.Walk(n, func(m expr.Node) bool {
+		if c, ok := m.(*expr.Call); ok && c.Fn == expr.Cross {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func hasMatrix(n expr.Node) bool {

@@ -64,6 +64,10 @@ type Pow struct{ Base, Exp Node }
 // unnamed, which matches the definition of any named one (f(t) = t^2).
 const MapsTo = "\\mapsto"
 
+// Cross is the name of the cross product u × v of two vectors, which the
+// parser writes as a call so that it never commutes.
+const Cross = "cross"
+
 // Call applies a named function. Known names are listed in funcs (eval.go);
 // any other name is an uninterpreted function that numeric evaluation maps to
 // a pseudo-random value derived from its canonical form.

@@ -834,6 +834,56 @@ func (p *parser) operandAfterPM(t token) {
 	}
 }
 
+// vectorLike reports whether n is written as a vector: an arrow over a
+// symbol (\vec{u}, \overrightarrow{AB}), a matrix, or a tuple of three.
+func vectorLike(n expr.Node) bool {
+	switch t := n.(type) {
+	case *expr.Sym:
+		return strings.HasPrefix(t.Name, `\vec{`) || strings.HasPrefix(t.Name, `\overrightarrow{`)
+	case *expr.Matrix:
+		return true
+	case *expr.Tuple:
+		return len(t.Items) == 3
+	}
+	return false
+}
+
+// boldCmds write a vector in bold: \mathbf{u} reads as u (a font), so the
+// source says that it was a vector.
+var boldCmds = []string{`\mathbf`, `\boldsymbol`, `\bm`}
+
+// boldAt reports whether the source at i is a bold letter (\mathbf{u}).
+func (p *parser) boldAt(i int) bool {
+	for _, c := range boldCmds {
+		if rest, ok := strings.CutPrefix(p.s[i:], c); ok {
+			rest = strings.TrimLeft(rest, " ")
+			return len(rest) >= 3 && rest[0] == '{' && isLetter(rest[1]) && rest[2] == '}'
+		}
+	}
+	return false
+}
+
+// boldBefore reports whether the source before i ends in a bold letter.
+func (p *parser) boldBefore(i int) bool {
+	j := i
+	for j > 0 && p.s[j-1] == ' ' {
+		j--
+	}
+	if j < 3 || p.s[j-1] != '}' || !isLetter(p.s[j-2]) || p.s[j-3] != '{' {
+		return false
+	}
+	k := j - 3
+	for k > 0 && p.s[k-1] == ' ' {
+		k--
+	}
+	for _, c := range boldCmds {
+		if strings.HasSuffix(p.s[:k], c) {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *parser) parseMul() expr.Node {
 	p.enter()
 	defer p.leave()
@@ -855,7 +905,20 @@ func (p *parser) parseMul() expr.Node {
 			p.pos = t.end
 			factors = append(factors, p.parseUnary())
 			continue
-		case t.kind == tCmd && (t.text == "cdot" || t.text == "times" || t.text == "ast" || t.text == "bullet"):
+		case t.kind == tCmd && t.text == "times":
+			// u \times v of vectors is their cross product, which does
+			// not commute: never the product of two numbers
+			leftVec := vectorLike(factors[len(factors)-1]) || p.boldBefore(t.start)
+			p.pos = t.end
+			rs := p.peek().start
+			r := p.parseUnary()
+			if leftVec || vectorLike(r) || p.boldAt(rs) {
+				factors[len(factors)-1] = &expr.Call{Fn: expr.Cross, Args: []expr.Node{factors[len(factors)-1], r}}
+				continue
+			}
+			factors = append(factors, r)
+			continue
+		case t.kind == tCmd && (t.text == "cdot" || t.text == "ast" || t.text == "bullet"):
 			p.pos = t.end
 			factors = append(factors, p.parseUnary())
 			continue

@@ -662,6 +662,9 @@ var symbolCmds = map[string]bool{"triangle": true, "angle": true, "measuredangle
 var uprightConsts = map[string]string{"uppi": expr.Pi, "upi": expr.Pi, "muppi": expr.Pi, "textpi": expr.Pi, "ue": expr.E}
 
 // decorated reads an accent or decoration (see decorCmds) after its name.
+// accentSynonyms are the accents written two ways for one meaning.
+var accentSynonyms = map[string]string{"widehat": "hat", "widetilde": "tilde", "overrightarrow": "vec"}
+
 func (p *parser) decorated(name string, at token) expr.Node {
 	save := p.pos
 	raw, ok := p.rawArg()
@@ -682,6 +685,11 @@ func (p *parser) decorated(name string, at token) expr.Node {
 		// \bar{z}: the conjugate of z
 		return &expr.Call{Fn: "conj", Args: []expr.Node{p.letterSym(w)}}
 	case letters || greekArg:
+		// the wide accents are the accents, and an arrow over a name is
+		// its vector: \widehat{x} is \hat{x}, \overrightarrow{AB} is \vec{AB}
+		if n, ok := accentSynonyms[name]; ok {
+			name = n
+		}
 		return &expr.Sym{Name: "\\" + name + "{" + w + "}"}
 	case name == "overline" || name == "bar":
 		// \overline{3+4i}: the complex conjugate
