@@ -131,6 +131,12 @@ func choiceRule(gold, cand string) (v Verdict, decided bool, gold2, cand2, why s
 			return same, true, "", "", ""
 		}
 		return Verdict{}, false, gv, cv, "the same choice (" + string(cl) + "), its value: "
+	case cok && cv == "" && !gok && loneLetter(gold) != 0:
+		// "D)" or "(D)" alone against the gold letter D
+		if loneLetter(gold) == cl {
+			return same, true, "", "", ""
+		}
+		return Verdict{Kind: Wrong, Reason: "different choices: " + string(loneLetter(gold)) + " vs (" + string(cl) + ")"}, true, "", "", ""
 	case cok && cv != "":
 		if loneLetter(gold) == cl {
 			return same, true, "", "", ""

@@ -232,3 +232,19 @@ func TestReasonAfterAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestLoneLabelAgainstLetter: a label alone, "(D)" or "D)", against the gold
+// letter is that choice.
+func TestLoneLabelAgainstLetter(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{"D", "D)", true}, {"C", "D)", false}, {"D", "(D)", true}, {"B", "(D)", false}, {"D", "The answer is D).", true},
+		{"12", "D)", false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
