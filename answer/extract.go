@@ -174,6 +174,8 @@ var (
 		"^final:",
 		"^result:",
 		"^# answer",
+		// GSM8K's own answer line, which models trained on it write
+		"^####",
 		"^**answer**",
 		"<answer>",
 		"\\therefore",
@@ -309,6 +311,13 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 				end = cut
 				r = newReply(reply, start, end)
 			}
+			if why := retractedWithNothing(found, r); why != "" {
+				// "\boxed{5}. Wait, that's wrong.": the reply takes its
+				// final answer back and gives none in its place
+				out.Candidates, out.Earlier = nil, nil
+				out.Unfinished = why
+				return out
+			}
 			if withdrawn(found, r) {
 				// "The answer is $5$. Wait, recomputing: $6$.": the final
 				// answer is taken back and a new value follows, stated with
@@ -431,6 +440,77 @@ func endsInsideFormula(r *reply) string {
 		return "the reply ends inside a display formula"
 	}
 	return ""
+}
+
+// retractedWithNothing says how the reply takes its last final answer
+// back with no value after it ("\boxed{5}. Wait, that's wrong.", "…, but
+// this is wrong."), or "". A retraction word the reply negates ("no
+// mistake", "nothing wrong") or asks about ("is that wrong?") is none.
+func retractedWithNothing(found []Candidate, r *reply) string {
+	last := -1
+	for i, c := range found {
+		if !c.Weak && !c.loose && (last < 0 || c.Pos > found[last].Pos) {
+			last = i
+		}
+	}
+	if last < 0 || found[last].End >= r.end || valueWordAfter(r.full, found[last].End) != "" {
+		return ""
+	}
+	tail := r.lowerSpan(found[last].End, r.end)
+	if strings.ContainsAny(tail, "?$0123456789") {
+		return ""
+	}
+	k := strongRetractionSet.lastAt(tail)
+	if k < 0 {
+		for _, p := range []string{"doesn't seem right", "does not seem right", "can't be right", "cannot be right"} {
+			if j := strings.LastIndex(tail, p); j > k {
+				k = j
+			}
+		}
+	}
+	if k < 0 {
+		return ""
+	}
+	before := strings.Fields(tail[:k])
+	if n := len(before); n > 0 {
+		switch before[n-1] {
+		case "no", "not", "nothing", "without", "any", "never", "none":
+			return ""
+		}
+	}
+	// the retraction is of the answer: it opens its sentence ("Wait, …"),
+	// or the sentence points back at it ("that's wrong", "this is
+	// incorrect", "I made a mistake"); "Option (B) is wrong" is of another
+	opening := strings.Trim(tail[strings.LastIndexAny(tail[:k], ".!;\n")+1:k], " ,*\t\r")
+	if opening != "" && opening != "but" && opening != "no" {
+		refers := false
+		for _, w := range []string{"that", "this", "it", "my", "answer", "i", "result", "above"} {
+			if hasWord(opening, w) {
+				refers = true
+			}
+		}
+		if !refers {
+			return ""
+		}
+	}
+	return "its final answer is taken back (" + quoteShort(strings.TrimSpace(tail[k:min(len(tail), k+40)])) + ") and no value follows"
+}
+
+// hasWord reports whether s holds w as a whole word (an apostrophe ends
+// one: "that's" holds "that").
+func hasWord(s, w string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			return false
+		}
+		i += from
+		j := i + len(w)
+		if (i == 0 || !isWordByte(s[i-1])) && (j == len(s) || !isWordByte(s[j])) {
+			return true
+		}
+		from = i + 1
+	}
 }
 
 // withdrawn reports whether the reply takes its last final answer back

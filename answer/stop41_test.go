@@ -248,3 +248,50 @@ func TestLoneLabelAgainstLetter(t *testing.T) {
 		}
 	}
 }
+
+// TestGSMAnswerLine: GSM8K's "#### <answer>" line states the answer; a
+// remark after it never does.
+func TestGSMAnswerLine(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{"1000", "#### 1000\n\nI hope this helps! Let me know if you have 2 more questions.", true},
+		{"2", "#### 1000\n\nI hope this helps! Let me know if you have 2 more questions.", false},
+		{"18", "#### 18\nThat's 3 more than yesterday.", true},
+		{"3", "#### 18\nThat's 3 more than yesterday.", false},
+		{"1250", "#### $1,250.00", true},
+		{"18", "She sells each for $2 and earns 18 dollars.\n#### 18", true},
+		{"18", "#### 18\nCheck: 18 + 6 = 24.", true},
+		{"4", "Total = 6 * 3 = 18.\n#### 18\nHope that helps with all 4 parts!", false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
+
+// TestRetractedWithNothing: a final answer the reply takes back with no
+// value after it is no answer; a retraction word negated, asked about or
+// said of something else is none.
+func TestRetractedWithNothing(t *testing.T) {
+	for _, c := range []struct {
+		reply string
+		want  Kind
+	}{
+		{"\\boxed{5}\n\nWait, that's wrong.", NoAnswer},
+		{"\\boxed{5}\n\nHmm, that doesn't seem right.", NoAnswer},
+		{"\\boxed{5}\n\nActually, this is incorrect.", NoAnswer},
+		{"So the answer is \\boxed{5}. No wait, that's not right; I need to redo this.", NoAnswer},
+		{"The answer is \\boxed{5}, but this is wrong.", NoAnswer},
+		{"The answer is \\boxed{5}. There is no mistake.", Correct},
+		{"The answer is \\boxed{5}. Is that wrong? No.", Correct},
+		{"The answer is \\boxed{5}. Nothing wrong here.", Correct},
+		{"\\boxed{3} is wrong. Wait, \\boxed{5}.", Correct},
+		{"\\boxed{5}\n\nOption (B) is wrong because it ignores the constraint.", Correct},
+	} {
+		if v := Grade(MATH, "5", c.reply, ""); v.Kind != c.want {
+			t.Errorf("%q: %s (%s), want %s", c.reply, v.Kind, v.Reason, c.want)
+		}
+	}
+}
