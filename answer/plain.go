@@ -158,6 +158,19 @@ func closingRemark(s string) int {
 var reasonMarkers = []string{", since ", " since ", ", because ", " because ", ", as ", ", not ", ", attained at",
 	", achieved at", ", reached at"}
 
+// asNotReason reports whether the words after ", as " join or compare
+// values instead of giving a reason: "as well as", "as much as", "as
+// opposed to".
+func asNotReason(after string) bool {
+	for _, w := range []string{"well ", "much ", "many ", "long ", "soon ", "far ", "opposed ", "compared ", "against ",
+		"large ", "big ", "small ", "high ", "low ", "little ", "few ", "often ", "fast "} {
+		if strings.HasPrefix(after, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // lastRemark returns where the last remark marker of s starts, or -1.
 func lastRemark(s string) int {
 	low := asciiLower(s)
@@ -168,9 +181,14 @@ func lastRemark(s string) int {
 		}
 	}
 	for _, m := range reasonMarkers {
-		if k := strings.LastIndex(low, m); k > best && !strings.Contains(low[k+len(m):], ",") {
-			best = k
+		k := strings.LastIndex(low, m)
+		if k <= best || strings.Contains(low[k+len(m):], ",") {
+			continue
 		}
+		if m == ", as " && asNotReason(low[k+len(m):]) {
+			continue // "578,833 color stamps, as well as 523,776 others": a list
+		}
+		best = k
 	}
 	return best
 }

@@ -219,6 +219,7 @@ func TestReasonAfterAnswer(t *testing.T) {
 		{"12", "He has $30 now, since he started with $12.", false},
 		{"30", "He has 30 marbles now, since he started with 12.", true},
 		{"8", "She needs 8 more boxes, as each box holds 6 eggs.", true},
+		{"578833", "They sold 578,833 color stamps, as well as 523,776 black-and-white ones.", false},
 		{"12", "There are 12 ways, not 10.", true},
 		{"10", "There are 12 ways, not 10.", false},
 		{"-3", "The minimum value is -3, attained at x = 2.", true},

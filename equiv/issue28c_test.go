@@ -101,3 +101,19 @@ func TestMatrixFunctionsOfArithmetic(t *testing.T) {
 		{`7`, `\operatorname{tr}(\begin{pmatrix}1&2\\3&4\end{pmatrix}^2)`},
 	})
 }
+
+// TestCis: cis θ is cos θ + i sin θ, e^{iθ}.
+func TestCis(t *testing.T) {
+	wantEqual(t, []pair{
+		{`i`, `\operatorname{cis}\frac{\pi}{2}`},
+		{`2e^{i\pi/3}`, `2\operatorname{cis}(\pi/3)`},
+		{`1+i\sqrt3`, `2\mathrm{cis}(\pi/3)`},
+		{`-1`, `\mathrm{cis}\,\pi`},
+		{`12`, `2\,\mathrm{lcm}(2,3)`},
+	})
+	wantNotEqual(t, []pair{
+		{`1-i\sqrt3`, `2\operatorname{cis}(\pi/3)`},
+		{`\frac{2\pi}{3}`, `2\text{cis}(\pi/3)`},
+		{`1`, `\operatorname{cis}(0)+1`},
+	})
+}

@@ -1717,7 +1717,10 @@ func (p *parser) skipUnitRead() bool {
 		// \mathrm{m} after a number is a unit, but \mathrm{e}, \mathrm{i} are constants
 		mathrmUnit := len(w) > 1 && !isFuncWord(w) || len(w) == 1 && w != "e" && w != "i" && w != "d"
 		choice := len(strings.Trim(w, "() ")) == 1 && strings.HasPrefix(w, "(")
-		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) && !hasQualifier(w) && !choice {
+		// a function's name before its parenthesis is applied, never a
+		// unit: 2\text{cis}(\pi/3), 5\,\mathrm{lcm}(2,3)
+		applied := isFuncWord(w) && isPunct(p.tok(p.pos), '(')
+		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) && !hasQualifier(w) && !choice && !applied {
 			// (never a choice letter: \text{(C)}\text{(D)} names two choices)
 			p.cacheOK = false
 			p.skipUnitPower()

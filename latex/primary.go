@@ -21,6 +21,8 @@ var funcNames = map[string]string{
 	// the highest common factor is the gcd; Re, Im (also \Re, \Im) and
 	// sgn have values (expr)
 	"hcf": "gcd", "re": "re", "im": "im", "Re": "re", "Im": "im", "sgn": "sgn",
+	// cis θ = cos θ + i sin θ (parseFunction writes e^{iθ})
+	"cis": "cis",
 }
 
 // greekFuncs are the Greek letters that, written before a parenthesis, are
@@ -528,6 +530,12 @@ func (p *parser) parseFunction(fn string, at token) expr.Node {
 			p.failf(at.start, "%s takes one argument", fn)
 		}
 		n = inverseHyperbolic(fn, args[0])
+	case "cis":
+		// cis θ is cos θ + i sin θ, that is e^{iθ}
+		if len(args) != 1 {
+			p.failf(at.start, "cis takes one argument")
+		}
+		n = &expr.Pow{Base: &expr.Sym{Name: expr.E}, Exp: &expr.Mul{Factors: []expr.Node{&expr.Sym{Name: expr.I}, args[0]}}}
 	default:
 		n = &expr.Call{Fn: fn, Args: args}
 	}
