@@ -25,6 +25,9 @@ func scanAnchors(r *reply, ex Extraction) []Candidate {
 		if lineOnly[a] && !atLineStart(lower, p) {
 			return
 		}
+		if a == "####" && !gsmAnswerLine(body, p+len(a)) {
+			return // a markdown heading ("#### Small ε limit", "#### 1. Roots")
+		}
 		t := anchorText(body, p+len(a), ex.AnchorProse)
 		if t.text == "" || len(t.text) > max {
 			return
@@ -81,6 +84,30 @@ func scanAnchors(r *reply, ex Extraction) []Candidate {
 }
 
 const anchorKey = "answer"
+
+// gsmAnswerLine reports whether the line from body[i] is GSM8K's answer
+// line after its "####": one amount and nothing else ("18", "$1,250.00",
+// "-3.5"), which a markdown heading of level four never is.
+func gsmAnswerLine(body string, i int) bool {
+	e := strings.IndexByte(body[i:], '\n')
+	if e < 0 {
+		e = len(body) - i
+	}
+	t := strings.TrimSpace(strings.TrimSuffix(body[i:i+e], "\r"))
+	t = strings.TrimPrefix(strings.TrimPrefix(t, "\\"), "$")
+	t = strings.TrimPrefix(strings.TrimSpace(t), "-")
+	digits := 0
+	for j := 0; j < len(t); j++ {
+		switch c := t[j]; {
+		case isDigit(c):
+			digits++
+		case c == ',' || c == '.':
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
 
 // anchored is the answer that follows an anchor phrase.
 type anchored struct {

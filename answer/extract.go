@@ -478,20 +478,24 @@ func retractedWithNothing(found []Candidate, r *reply) string {
 			return ""
 		}
 	}
-	// the retraction is of the answer: it opens its sentence ("Wait, …"),
-	// or the sentence points back at it ("that's wrong", "this is
-	// incorrect", "I made a mistake"); "Option (B) is wrong" is of another
+	// the retraction is of the answer just given: its sentence opens with
+	// "wait", "oops" or "hmm", or points back at it before the word ("that's
+	// wrong", "this is incorrect", "I made a mistake"); "Option (B) is
+	// wrong" and a judge's "**Error reason:** the coefficient is off" are
+	// of something else. Only a short tail is read: a retraction follows
+	// the answer it takes back.
+	if len(tail) > 300 {
+		return ""
+	}
 	opening := strings.Trim(tail[strings.LastIndexAny(tail[:k], ".!;\n")+1:k], " ,*\t\r")
-	if opening != "" && opening != "but" && opening != "no" {
-		refers := false
-		for _, w := range []string{"that", "this", "it", "my", "answer", "i", "result", "above"} {
-			if hasWord(opening, w) {
-				refers = true
-			}
+	refers := false
+	for _, w := range []string{"that", "this", "it", "my", "i", "wait", "oops", "hmm"} {
+		if hasWord(opening, w) || w == "wait" && strings.HasPrefix(tail[k:], "wait") {
+			refers = true
 		}
-		if !refers {
-			return ""
-		}
+	}
+	if !refers {
+		return ""
 	}
 	return "its final answer is taken back (" + quoteShort(strings.TrimSpace(tail[k:min(len(tail), k+40)])) + ") and no value follows"
 }

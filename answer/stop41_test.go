@@ -265,6 +265,8 @@ func TestGSMAnswerLine(t *testing.T) {
 		{"18", "She sells each for $2 and earns 18 dollars.\n#### 18", true},
 		{"18", "#### 18\nCheck: 18 + 6 = 24.", true},
 		{"4", "Total = 6 * 3 = 18.\n#### 18\nHope that helps with all 4 parts!", false},
+		{"3", "#### 1. Small epsilon\nThe root is 3.\n#### 2. Large epsilon\nThe root is 5.", false},
+		{"5", "#### 1. Small epsilon\nThe root is 3.\n#### 2. Large epsilon\nThe root is 5.", true},
 	} {
 		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
 			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
@@ -290,6 +292,7 @@ func TestRetractedWithNothing(t *testing.T) {
 		{"The answer is \\boxed{5}. Nothing wrong here.", Correct},
 		{"\\boxed{3} is wrong. Wait, \\boxed{5}.", Correct},
 		{"\\boxed{5}\n\nOption (B) is wrong because it ignores the constraint.", Correct},
+		{"**Final Grade:**\n\\[\n\\boxed{5}\n\\]\n\n**Error Reason:**\nThe coefficient in the final solution is slightly off.", Correct},
 	} {
 		if v := Grade(MATH, "5", c.reply, ""); v.Kind != c.want {
 			t.Errorf("%q: %s (%s), want %s", c.reply, v.Kind, v.Reason, c.want)
