@@ -460,12 +460,12 @@ func retractedWithNothing(found []Candidate, r *reply) string {
 	if strings.ContainsAny(tail, "?$0123456789") {
 		return ""
 	}
-	k := strongRetractionSet.lastAt(tail)
-	if k < 0 {
-		for _, p := range []string{"doesn't seem right", "does not seem right", "can't be right", "cannot be right"} {
-			if j := strings.LastIndex(tail, p); j > k {
-				k = j
-			}
+	// (a narrower set than the retractions of conclude.go: "this
+	// correction", "the error term" describe, they do not take back)
+	k := -1
+	for _, p := range takeBacks {
+		if j := strings.LastIndex(tail, p); j > k && (j == 0 || !isWordByte(tail[j-1])) {
+			k = j
 		}
 	}
 	if k < 0 {
@@ -499,6 +499,11 @@ func retractedWithNothing(found []Candidate, r *reply) string {
 	}
 	return "its final answer is taken back (" + quoteShort(strings.TrimSpace(tail[k:min(len(tail), k+40)])) + ") and no value follows"
 }
+
+// takeBacks are the words that take an answer just given back.
+var takeBacks = []string{"wrong", "incorrect", "not correct", "not right", "isn't right", "doesn't seem right",
+	"does not seem right", "can't be right", "cannot be right", "mistake", "oops", "wait", "redo", "re-do",
+	"scratch that", "miscalculat"}
 
 // hasWord reports whether s holds w as a whole word (an apostrophe ends
 // one: "that's" holds "that").

@@ -292,6 +292,7 @@ func TestRetractedWithNothing(t *testing.T) {
 		{"The answer is \\boxed{5}. Nothing wrong here.", Correct},
 		{"\\boxed{3} is wrong. Wait, \\boxed{5}.", Correct},
 		{"\\boxed{5}\n\nOption (B) is wrong because it ignores the constraint.", Correct},
+		{"Thus:\n\\[\n\\boxed{5}.\n\\]\n\nThis correction highlights the focus on the leading term.", Correct},
 		{"**Final Grade:**\n\\[\n\\boxed{5}\n\\]\n\n**Error Reason:**\nThe coefficient in the final solution is slightly off.", Correct},
 	} {
 		if v := Grade(MATH, "5", c.reply, ""); v.Kind != c.want {
