@@ -695,7 +695,9 @@ func TestUnitTokensSameAsBefore(t *testing.T) {
 				n++
 				o, nw := oldUnitTokens(u), unitTokens(u)
 				if !slices.Equal(o, nw) {
-					if strings.ContainsAny(u, "\t\r\u00a0\u2009\u202f") || strings.Contains(u, `\circ`) && !strings.Contains(u, `\circ `) || strings.Contains(u, "^") && strings.Contains(u, ".") {
+					if strings.ContainsAny(u, "\t\r\u00a0\u2009\u202f") || strings.Contains(u, `\circ`) && !strings.Contains(u, `\circ `) || strings.Contains(u, "^") && strings.Contains(u, ".") ||
+						slices.Contains(o, `\frac`) && strings.Contains(u, `\frac{`) {
+						// (since stop 41 a \frac of unit groups is a unit quotient)
 						fixed++
 						if fixed%60 == 1 {
 							t.Logf("fixed: unitTokens(%q): old %q, new %q", u, o, nw)
@@ -707,7 +709,7 @@ func TestUnitTokensSameAsBefore(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d unit tails, %d differences (%d a tab or Unicode space, an exponent with a point or \\circ followed by letters)", n, d.n+fixed, fixed)
+	t.Logf("%d unit tails, %d differences (%d a tab or Unicode space, an exponent with a point, \\circ followed by letters, or a \\frac read as a unit quotient)", n, d.n+fixed, fixed)
 	if d.n > 0 {
 		t.Errorf("%d unexplained differences", d.n)
 	}

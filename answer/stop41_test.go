@@ -16,7 +16,7 @@ type compoundUnit []struct {
 // compoundRenderings write one compound unit after a value: inside one
 // upright group with the exponents inside (\mathrm{m\,s^{-1}}), one group
 // per symbol with the exponents outside (\mathrm{m}\,\mathrm{s}^{-1}), a
-// quotient (\mathrm{m/s^{2}}) and one \text group.
+// quotient (\mathrm{m/s^{2}}), one \text group, and a \frac of \text groups.
 var compoundRenderings = []func(compoundUnit) string{
 	func(u compoundUnit) string { return `\,\mathrm{` + u.join(`\,`, "^{%d}", false) + `}` },
 	func(u compoundUnit) string { return `\,\mathrm{` + u.join(`\cdot `, "^{%d}", false) + `}` },
@@ -24,6 +24,32 @@ var compoundRenderings = []func(compoundUnit) string{
 	func(u compoundUnit) string { return `\text{ ` + u.join(" ", "^{%d}", false) + `}` },
 	func(u compoundUnit) string { return `\,\mathrm{` + u.join(`\,`, "^{%d}", true) + `}` },
 	func(u compoundUnit) string { return `\text{ ` + u.join(" ", "^%d", true) + `}` },
+	func(u compoundUnit) string { return `\,` + u.fraction() },
+}
+
+// fraction writes the unit as \frac{\text{m}}{\text{s}^{2}}, one \text
+// group a symbol (a unit with no negative power as its product).
+func (u compoundUnit) fraction() string {
+	var num, den []string
+	for _, a := range u {
+		e := a.exp
+		if e < 0 {
+			e = -e
+		}
+		g := `\text{` + a.sym + `}`
+		if e != 1 {
+			g += fmt.Sprintf("^{%d}", e)
+		}
+		if a.exp < 0 {
+			den = append(den, g)
+		} else {
+			num = append(num, g)
+		}
+	}
+	if len(den) == 0 || len(num) == 0 {
+		return u.joinGroups(`\mathrm{`, `\,`)
+	}
+	return `\frac{` + strings.Join(num, `\,`) + `}{` + strings.Join(den, `\,`) + `}`
 }
 
 // join writes the symbols apart with sep, each with its power; quotient
@@ -297,6 +323,28 @@ func TestRetractedWithNothing(t *testing.T) {
 	} {
 		if v := Grade(MATH, "5", c.reply, ""); v.Kind != c.want {
 			t.Errorf("%q: %s (%s), want %s", c.reply, v.Kind, v.Reason, c.want)
+		}
+	}
+}
+
+// TestFractionUnits: a \frac of unit groups after a value is a unit
+// quotient; a \frac of bare letters is a quotient of variables.
+func TestFractionUnits(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{`3\,\mathrm{m/s}`, `3\,\frac{\text{m}}{\text{s}}`, true},
+		{`9.8\,\mathrm{m/s^2}`, `9.8\,\frac{\text{m}}{\text{s}^2}`, true},
+		{`9.8\,\mathrm{m/s^2}`, `9.8\,\frac{\mathrm{m}}{\mathrm{s}}`, false},
+		{`10\text{ m/s}`, `36\,\dfrac{\text{km}}{\text{h}}`, true},
+		{`10\text{ m/s}`, `10\,\dfrac{\text{km}}{\text{h}}`, false},
+		{`3\text{ m/s}`, `3\ \frac{m}{s}`, false},
+		{`5\text{ J}`, `5\,\frac{\text{kg}\,\text{m}^2}{\text{s}^2}`, true},
+		{`5\text{ J}`, `5\,\frac{\text{kg}\,\text{m}}{\text{s}^2}`, false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
 		}
 	}
 }

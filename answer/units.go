@@ -499,6 +499,17 @@ func unitTokens(s string) []string {
 				continue // \, \; \! \  \$ \{: spacing and escapes
 			}
 			switch name := t.Name(); name {
+			case "frac", "dfrac", "tfrac":
+				// \frac{\text{m}}{\text{s}^2} is m/s^2
+				inner, e, ok := unitFraction(s, t.End())
+				if !ok {
+					return []string{"\\" + name}
+				}
+				out = append(out, unitTokens(inner)...)
+				for k+1 < len(toks) && toks[k+1].Pos < e {
+					k++
+				}
+				continue
 			case "text", "mbox", "mathrm", "textrm", "textnormal", "rm", "textbf", "textit", "mathit", "operatorname":
 			case "cdot", "times":
 				out = append(out, "*")
@@ -752,6 +763,12 @@ func unitPieces(s string) []unitPiece {
 				if k, ok := unitGroupEnd(s, j); ok {
 					p.kind, p.cmd, p.inner, p.end = 'g', name, trimSpacing(s[j+1:k-1]), k
 				}
+			case name == "frac" || name == "dfrac" || name == "tfrac":
+				// \frac{\text{m}}{\text{s}^2}: a unit quotient, when each part
+				// is unit groups only (\frac{m}{s} is a quotient of variables)
+				if inner, e, ok := unitFraction(s, end); ok {
+					p.kind, p.cmd, p.inner, p.end = 'g', "mathrm", inner, e
+				}
 			case spacingCmds[name] || name == "" && spacingCmds[s[i+1:end]]:
 				// \quad, and the symbol spacings \, \; \: \! \  (commandAt names no symbol)
 				p.kind = ' '
@@ -795,6 +812,39 @@ func unitPieces(s string) []unitPiece {
 		i = p.end
 	}
 	return out
+}
+
+// unitFraction reads the two groups of a \frac at s[j:] when each holds
+// unit groups and their powers only (\text{km}, \mathrm{s}^{2}), and
+// returns the unit as a quotient ("km/s^{2}") and the offset after it.
+func unitFraction(s string, j int) (inner string, end int, ok bool) {
+	var parts [2]string
+	for k := range parts {
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		g, err := texscan.Match(s, j, texscan.Braces, texscan.Limits{})
+		if err != nil || g.Start != j {
+			return "", 0, false
+		}
+		body := s[g.Inner:g.InnerEnd]
+		groups := 0
+		for _, p := range unitPieces(body) {
+			switch p.kind {
+			case 'g':
+				groups++
+			case 'p', ' ', '*':
+			default:
+				return "", 0, false
+			}
+		}
+		if groups == 0 {
+			return "", 0, false
+		}
+		parts[k] = unitDisplay(body)
+		j = g.End
+	}
+	return parts[0] + "/" + parts[1], j, true
 }
 
 // powerPiece reads the piece of unitPieces at the '^' at s[i]: a power
