@@ -64,6 +64,13 @@ func choiceLabel(s string) (letter byte, rest string, ok bool) {
 		}
 	}
 	skip()
+	if i+1 < len(toks) && toks[i].Kind == texscan.Word && inner < 0 {
+		// "option (B)", "choice B)": the word names the label that follows
+		if w := strings.ToLower(toks[i].Text); w == "option" || w == "choice" {
+			i++
+			skip()
+		}
+	}
 	switch {
 	case i+2 < len(toks) && toks[i].Text == "(" && toks[i+2].Text == ")" && isChoiceLetter(toks[i+1]):
 		letter = toks[i+1].Text[0]
@@ -81,6 +88,9 @@ func choiceLabel(s string) (letter byte, rest string, ok bool) {
 		// and then a value, not an operator: (A)(B), (A)^2, (A) + 1 and
 		// (A) - 3 are formulas in A (a minus glued to a digit, (B) -3, is
 		// the value's sign)
+		if i < len(toks) && (toks[i].Text == "," || toks[i].Text == ":") && i+1 < len(toks) && toks[i+1].Kind == texscan.Space {
+			i++ // "(B), 12", "(B): 12"
+		}
 		sp := i
 		skip()
 		if i == sp && i < len(toks) {

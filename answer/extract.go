@@ -165,6 +165,12 @@ var (
 		"^final answer",
 		// other ways replies state their answer
 		"the correct answer is",
+		// a choice picked in words ("I choose B.", "The correct option is (C).")
+		"i choose",
+		"i would choose",
+		"i'll choose",
+		"the correct option is",
+		"the correct choice is",
 		"my answer is",
 		"the answer should be",
 		"the result is",

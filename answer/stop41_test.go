@@ -348,3 +348,27 @@ func TestFractionUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestChoicePhrases: a choice picked in words ("I choose B.", "The correct
+// option is (C).") and a label after the word option, with a comma before
+// its value.
+func TestChoicePhrases(t *testing.T) {
+	for _, c := range []struct {
+		gold, reply string
+		want        bool
+	}{
+		{"B", "I choose B.", true},
+		{"C", "I choose B.", false},
+		{"B", "The correct option is (B).", true},
+		{"B", "The correct choice is B", true},
+		{"B", "The answer is option (B), 12.", true},
+		{"12", "The answer is option (B) 12.", true},
+		{"13", "The answer is option (B), 12.", false},
+		{"12", "(B), 12", true},
+		{"B", "(A), (B)", false},
+	} {
+		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
