@@ -165,10 +165,9 @@ var (
 		"^final answer",
 		// other ways replies state their answer
 		"the correct answer is",
-		// a choice picked in words ("I choose B.", "The correct option is (C).")
-		"i choose",
-		"i would choose",
-		"i'll choose",
+		// a choice named as the correct one ("The correct option is (C).";
+		// "I choose" is not an anchor: problems and working say "I choose
+		// a random integer")
 		"the correct option is",
 		"the correct choice is",
 		"my answer is",

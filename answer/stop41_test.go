@@ -349,16 +349,15 @@ func TestFractionUnits(t *testing.T) {
 	}
 }
 
-// TestChoicePhrases: a choice picked in words ("I choose B.", "The correct
+// TestChoicePhrases: a choice named as the correct one ("The correct
 // option is (C).") and a label after the word option, with a comma before
-// its value.
+// its value; "I choose" states no answer.
 func TestChoicePhrases(t *testing.T) {
 	for _, c := range []struct {
 		gold, reply string
 		want        bool
 	}{
-		{"B", "I choose B.", true},
-		{"C", "I choose B.", false},
+		{"2", "In how many ways can I choose 2 cooks? I choose a random integer $n$ between $1$ and $10$.", false},
 		{"B", "The correct option is (B).", true},
 		{"B", "The correct choice is B", true},
 		{"B", "The answer is option (B), 12.", true},
