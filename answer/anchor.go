@@ -95,18 +95,7 @@ func gsmAnswerLine(body string, i int) bool {
 	}
 	t := strings.TrimSpace(strings.TrimSuffix(body[i:i+e], "\r"))
 	t = strings.TrimPrefix(strings.TrimPrefix(t, "\\"), "$")
-	t = strings.TrimPrefix(strings.TrimSpace(t), "-")
-	digits := 0
-	for j := 0; j < len(t); j++ {
-		switch c := t[j]; {
-		case isDigit(c):
-			digits++
-		case c == ',' || c == '.':
-		default:
-			return false
-		}
-	}
-	return digits > 0
+	return amountText(strings.TrimSpace(t))
 }
 
 // anchored is the answer that follows an anchor phrase.
@@ -256,17 +245,22 @@ func anchorText(body string, i int, prose bool) anchored {
 
 // plainNumberText reports whether t is one number and nothing else,
 // markdown emphasis and spaces aside ("12", "**1,000**").
-func plainNumberText(t string) bool {
-	t = strings.Trim(t, "* ")
-	if t == "" {
-		return false
-	}
+func plainNumberText(t string) bool { return amountText(strings.Trim(t, "* ")) }
+
+// amountText reports whether t is one number as written in prose: digits
+// with group commas and a point, a minus first ("18", "-3.5", "1,250.00").
+func amountText(t string) bool {
+	digits := 0
 	for i := 0; i < len(t); i++ {
-		if !isDigit(t[i]) && t[i] != '.' && t[i] != ',' && !(i == 0 && t[i] == '-') {
+		switch c := t[i]; {
+		case isDigit(c):
+			digits++
+		case c == '.' || c == ',' || c == '-' && i == 0:
+		default:
 			return false
 		}
 	}
-	return true
+	return digits > 0
 }
 
 // nextDelimWithin returns the offset of the first dollar, \( or \[ or line

@@ -452,17 +452,8 @@ func endsInsideFormula(r *reply) string {
 // this is wrong."), or "". A retraction word the reply negates ("no
 // mistake", "nothing wrong") or asks about ("is that wrong?") is none.
 func retractedWithNothing(found []Candidate, r *reply) string {
-	last := -1
-	for i, c := range found {
-		if !c.Weak && !c.loose && (last < 0 || c.Pos > found[last].Pos) {
-			last = i
-		}
-	}
-	if last < 0 || found[last].End >= r.end || valueWordAfter(r.full, found[last].End) != "" {
-		return ""
-	}
-	tail := r.lowerSpan(found[last].End, r.end)
-	if strings.ContainsAny(tail, "?$0123456789") {
+	tail, ok := tailAfterFinal(found, r)
+	if !ok || strings.ContainsAny(tail, "?$0123456789") {
 		return ""
 	}
 	// (a narrower set than the retractions of conclude.go: "this
@@ -493,38 +484,36 @@ func retractedWithNothing(found []Candidate, r *reply) string {
 		return ""
 	}
 	opening := strings.Trim(tail[strings.LastIndexAny(tail[:k], ".!;\n")+1:k], " ,*\t\r")
-	refers := false
-	for _, w := range []string{"that", "this", "it", "my", "i", "wait", "oops", "hmm"} {
-		if hasWord(opening, w) || w == "wait" && strings.HasPrefix(tail[k:], "wait") {
-			refers = true
-		}
-	}
-	if !refers {
+	if !hasAnyWord(opening, referentSet) && !strings.HasPrefix(tail[k:], "wait") {
 		return ""
 	}
 	return "its final answer is taken back (" + quoteShort(strings.TrimSpace(tail[k:min(len(tail), k+40)])) + ") and no value follows"
 }
+
+// referentSet are the words before a take-back that point at the answer
+// just given ("that's wrong", "I made a mistake"), or open a retraction.
+var referentSet = newWordSet([]string{"that", "this", "it", "my", "i", "wait", "oops", "hmm"})
 
 // takeBacks are the words that take an answer just given back.
 var takeBacks = []string{"wrong", "incorrect", "not correct", "not right", "isn't right", "doesn't seem right",
 	"does not seem right", "can't be right", "cannot be right", "mistake", "oops", "wait", "redo", "re-do",
 	"scratch that", "miscalculat"}
 
-// hasWord reports whether s holds w as a whole word (an apostrophe ends
-// one: "that's" holds "that").
-func hasWord(s, w string) bool {
-	for from := 0; ; {
-		i := strings.Index(s[from:], w)
-		if i < 0 {
-			return false
+// tailAfterFinal returns the reply after its last final answer (the last
+// candidate that is neither weak nor loose), lowered, for the retraction
+// rules. ok is false when there is no such answer, nothing follows it, or
+// a value word follows it: an answer followed by "(wrong)" disowns itself.
+func tailAfterFinal(found []Candidate, r *reply) (tail string, ok bool) {
+	last := -1
+	for i, c := range found {
+		if !c.Weak && !c.loose && (last < 0 || c.Pos > found[last].Pos) {
+			last = i
 		}
-		i += from
-		j := i + len(w)
-		if (i == 0 || !isWordByte(s[i-1])) && (j == len(s) || !isWordByte(s[j])) {
-			return true
-		}
-		from = i + 1
 	}
+	if last < 0 || found[last].End >= r.end || valueWordAfter(r.full, found[last].End) != "" {
+		return "", false
+	}
+	return r.lowerSpan(found[last].End, r.end), true
 }
 
 // withdrawn reports whether the reply takes its last final answer back
@@ -532,17 +521,10 @@ func hasWord(s, w string) bool {
 // remarks as often as it retracts) and then
 // gives a value: a number or a formula after the retraction.
 func withdrawn(found []Candidate, r *reply) bool {
-	reply, end := r.full, r.end
-	last := -1
-	for i, c := range found {
-		if !c.Weak && !c.loose && (last < 0 || c.Pos > found[last].Pos) {
-			last = i
-		}
+	tail, ok := tailAfterFinal(found, r)
+	if !ok {
+		return false
 	}
-	if last < 0 || found[last].End >= end || valueWordAfter(reply, found[last].End) != "" {
-		return false // (an answer followed by "(wrong)" disowns itself)
-	}
-	tail := r.lowerSpan(found[last].End, end)
 	k := strongRetractionSet.lastAt(tail)
 	if k < 0 {
 		return false

@@ -289,11 +289,6 @@ func fracAt(s string, i int) (numTok, bool) {
 	return numTok{start: start, end: j, val: v, isFrac: true, num: num, den: den}, true
 }
 
-// isFracCommand reports whether t is \frac, \dfrac or \tfrac.
-func isFracCommand(t texscan.Token) bool {
-	return t.Is("frac") || t.Is("dfrac") || t.Is("tfrac")
-}
-
 // bracedNumber reads a brace group holding one plain number at s[j] (after
 // spaces) and returns its value and the offset after the group.
 func bracedNumber(s string, j int) (*big.Rat, int, bool) {

@@ -351,3 +351,9 @@ func exclamation(s string, bang int) bool {
 	}
 	return j == 0 || isLetter(s[j-1]) || s[j-1] == ',' || s[j-1] == ':'
 }
+
+// isFracCommand reports whether t is \frac, \dfrac or \tfrac.
+func isFracCommand(t texscan.Token) bool { return t.Kind == texscan.Command && fracNames[t.Name()] }
+
+// fracNames are the names of the fraction commands isFracCommand reads.
+var fracNames = map[string]bool{"frac": true, "dfrac": true, "tfrac": true}

@@ -498,18 +498,19 @@ func unitTokens(s string) []string {
 			if !isLetter(t.Text[1]) {
 				continue // \, \; \! \  \$ \{: spacing and escapes
 			}
-			switch name := t.Name(); name {
-			case "frac", "dfrac", "tfrac":
+			if isFracCommand(t) {
 				// \frac{\text{m}}{\text{s}^2} is m/s^2
 				inner, e, ok := unitFraction(s, t.End())
 				if !ok {
-					return []string{"\\" + name}
+					return []string{"\\" + t.Name()}
 				}
 				out = append(out, unitTokens(inner)...)
 				for k+1 < len(toks) && toks[k+1].Pos < e {
 					k++
 				}
 				continue
+			}
+			switch name := t.Name(); name {
 			case "text", "mbox", "mathrm", "textrm", "textnormal", "rm", "textbf", "textit", "mathit", "operatorname":
 			case "cdot", "times":
 				out = append(out, "*")
@@ -763,7 +764,7 @@ func unitPieces(s string) []unitPiece {
 				if k, ok := unitGroupEnd(s, j); ok {
 					p.kind, p.cmd, p.inner, p.end = 'g', name, trimSpacing(s[j+1:k-1]), k
 				}
-			case name == "frac" || name == "dfrac" || name == "tfrac":
+			case fracNames[name]:
 				// \frac{\text{m}}{\text{s}^2}: a unit quotient, when each part
 				// is unit groups only (\frac{m}{s} is a quotient of variables)
 				if inner, e, ok := unitFraction(s, end); ok {

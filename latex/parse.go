@@ -598,7 +598,7 @@ func (p *parser) parseRel() expr.Node {
 	} else {
 		first = p.parseSetExpr()
 	}
-	if t := p.peek(); t.kind == tCmd && (t.text == "mapsto" || t.text == "longmapsto") {
+	if t := p.peek(); isMapsTo(t) {
 		return p.mapsTo(first, t)
 	}
 	var rel *expr.Rel
@@ -628,6 +628,9 @@ func (p *parser) parseRel() expr.Node {
 	return rel
 }
 
+// isMapsTo reports whether t is the arrow of a function's rule.
+func isMapsTo(t token) bool { return t.kind == tCmd && (t.text == "mapsto" || t.text == "longmapsto") }
+
 // mapsTo reads "x \mapsto x^2" (and "(x, y) \mapsto x+y") after its
 // parameters: a function given by its rule, which is the definition
 // "f(x) = x^2" of a function the answer leaves unnamed (expr.MapsTo). The
@@ -656,7 +659,7 @@ func (p *parser) mapsTo(params expr.Node, arrow token) expr.Node {
 	p.pos = arrow.end
 	body := p.parseSetExpr()
 	if t := p.peek(); t.kind != tEOF {
-		if _, ok := p.relOp(t); ok || t.kind == tCmd && (t.text == "mapsto" || t.text == "longmapsto") {
+		if _, ok := p.relOp(t); ok || isMapsTo(t) {
 			p.failf(t.start, "a relation after a function's rule is not read")
 		}
 	}
@@ -835,11 +838,12 @@ func (p *parser) operandAfterPM(t token) {
 }
 
 // vectorLike reports whether n is written as a vector: an arrow over a
-// symbol (\vec{u}, \overrightarrow{AB}), a matrix, or a tuple of three.
+// symbol (\vec{u}; \overrightarrow{AB} is read as \vec{AB}), a matrix, or a
+// tuple of three.
 func vectorLike(n expr.Node) bool {
 	switch t := n.(type) {
 	case *expr.Sym:
-		return strings.HasPrefix(t.Name, `\vec{`) || strings.HasPrefix(t.Name, `\overrightarrow{`)
+		return strings.HasPrefix(t.Name, `\vec{`)
 	case *expr.Matrix:
 		return true
 	case *expr.Tuple:

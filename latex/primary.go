@@ -669,10 +669,10 @@ var symbolCmds = map[string]bool{"triangle": true, "angle": true, "measuredangle
 // uprightConsts are the upright spellings of the constants.
 var uprightConsts = map[string]string{"uppi": expr.Pi, "upi": expr.Pi, "muppi": expr.Pi, "textpi": expr.Pi, "ue": expr.E}
 
-// decorated reads an accent or decoration (see decorCmds) after its name.
 // accentSynonyms are the accents written two ways for one meaning.
 var accentSynonyms = map[string]string{"widehat": "hat", "widetilde": "tilde", "overrightarrow": "vec"}
 
+// decorated reads an accent or decoration (see decorCmds) after its name.
 func (p *parser) decorated(name string, at token) expr.Node {
 	save := p.pos
 	raw, ok := p.rawArg()
