@@ -154,10 +154,7 @@ func TestCompoundUnitRenderings(t *testing.T) {
 // TestBinaryPrefixes: KiB, MiB, GiB are powers of 1024 bytes (IEC 80000-13),
 // kB and MB powers of 1000; KB, which means either, is not converted.
 func TestBinaryPrefixes(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{`1\text{ KiB}`, `1024\text{ bytes}`, true},
 		{`1\text{ MiB}`, `1024\text{ KiB}`, true},
 		{`1\text{ MiB}`, `1000\text{ KiB}`, false},
@@ -170,11 +167,7 @@ func TestBinaryPrefixes(t *testing.T) {
 		{`1\text{ kibibyte}`, `1024\text{ bytes}`, true},
 		{`1\text{ KB}`, `1000\text{ bytes}`, false},
 		{`1\text{ KB}`, `1024\text{ bytes}`, false},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestExclamationMark: an exclamation mark ending a sentence of prose
@@ -182,10 +175,7 @@ func TestBinaryPrefixes(t *testing.T) {
 // sentence goes on after ("4! ways", "12! = …") and every "!" inside math
 // is a factorial.
 func TestExclamationMark(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{"12", "The answer is 12!", true},
 		{"12", "Therefore, the answer is **12**!", true},
 		{"12", "Yay, we got 12!", true},
@@ -200,11 +190,7 @@ func TestExclamationMark(t *testing.T) {
 		{"518918400", "The answer is 11! + 12!", true},
 		{"12", "Find the largest prime divisor of 11! + 12!", false},
 		{"24", "The answer is 2 \\cdot 12!", false},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestCoefficientApartFromPower: in a plain reply a number written apart
@@ -212,20 +198,13 @@ func TestExclamationMark(t *testing.T) {
 // 7x^2"), unless the letter is a unit the table reads ("5 m^2", which the
 // unit rules then read: a lone letter after a number is a variable there).
 func TestCoefficientApartFromPower(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{"-8x^4+7x^2-7x+8", "After the substitution the equation gives us -8 x^4+7x^2-7x+8", true},
 		{"2x^3-10x^2-24x+72", "We get 2 x^3-10x^2-24x+72.", true},
 		{"x^3-10x^2-24x+72", "We get 2 x^3-10x^2-24x+72.", false},
 		{"3a^2", "We get 3 a^2.", true},
 		{`5\text{ cm}^2`, "So the area is 5 cm^2", true},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestReasonAfterAnswer: a clause giving the reason for the answer just
@@ -233,10 +212,7 @@ func TestCoefficientApartFromPower(t *testing.T) {
 // part of it: the answer is the value before it, never a number of the
 // reason. A clause followed by a comma goes on to a result.
 func TestReasonAfterAnswer(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{"45", "The total cost is $45, since 3 shirts cost $15 each.", true},
 		{"15", "The total cost is $45, since 3 shirts cost $15 each.", false},
 		{"15", "So it costs $45 because each of the 3 shirts is $15.", false},
@@ -253,36 +229,22 @@ func TestReasonAfterAnswer(t *testing.T) {
 		{"7", "The final answer is 7 because 3 + 4 = 7.", true},
 		{"9", "We have 2 cases, since x = 3, we get 9.", true},
 		{"2", "We have 2 cases, since x = 3, we get 9.", false},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestLoneLabelAgainstLetter: a label alone, "(D)" or "D)", against the gold
 // letter is that choice.
 func TestLoneLabelAgainstLetter(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{"D", "D)", true}, {"C", "D)", false}, {"D", "(D)", true}, {"B", "(D)", false}, {"D", "The answer is D).", true},
 		{"12", "D)", false},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestGSMAnswerLine: GSM8K's "#### <answer>" line states the answer; a
 // remark after it never does.
 func TestGSMAnswerLine(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{"1000", "#### 1000\n\nI hope this helps! Let me know if you have 2 more questions.", true},
 		{"2", "#### 1000\n\nI hope this helps! Let me know if you have 2 more questions.", false},
 		{"18", "#### 18\nThat's 3 more than yesterday.", true},
@@ -293,11 +255,7 @@ func TestGSMAnswerLine(t *testing.T) {
 		{"4", "Total = 6 * 3 = 18.\n#### 18\nHope that helps with all 4 parts!", false},
 		{"3", "#### 1. Small epsilon\nThe root is 3.\n#### 2. Large epsilon\nThe root is 5.", false},
 		{"5", "#### 1. Small epsilon\nThe root is 3.\n#### 2. Large epsilon\nThe root is 5.", true},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestRetractedWithNothing: a final answer the reply takes back with no
@@ -330,10 +288,7 @@ func TestRetractedWithNothing(t *testing.T) {
 // TestFractionUnits: a \frac of unit groups after a value is a unit
 // quotient; a \frac of bare letters is a quotient of variables.
 func TestFractionUnits(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{`3\,\mathrm{m/s}`, `3\,\frac{\text{m}}{\text{s}}`, true},
 		{`9.8\,\mathrm{m/s^2}`, `9.8\,\frac{\text{m}}{\text{s}^2}`, true},
 		{`9.8\,\mathrm{m/s^2}`, `9.8\,\frac{\mathrm{m}}{\mathrm{s}}`, false},
@@ -342,21 +297,14 @@ func TestFractionUnits(t *testing.T) {
 		{`3\text{ m/s}`, `3\ \frac{m}{s}`, false},
 		{`5\text{ J}`, `5\,\frac{\text{kg}\,\text{m}^2}{\text{s}^2}`, true},
 		{`5\text{ J}`, `5\,\frac{\text{kg}\,\text{m}}{\text{s}^2}`, false},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestChoicePhrases: a choice named as the correct one ("The correct
 // option is (C).") and a label after the word option, with a comma before
 // its value; "I choose" states no answer.
 func TestChoicePhrases(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{"2", "In how many ways can I choose 2 cooks? I choose a random integer $n$ between $1$ and $10$.", false},
 		{"B", "The correct option is (B).", true},
 		{"B", "The correct choice is B", true},
@@ -365,7 +313,21 @@ func TestChoicePhrases(t *testing.T) {
 		{"13", "The answer is option (B), 12.", false},
 		{"12", "(B), 12", true},
 		{"B", "(A), (B)", false},
-	} {
+	})
+}
+
+// gradeCase is a gold, a reply and whether MATH's policy must grade the
+// reply correct.
+type gradeCase struct {
+	gold, reply string
+	want        bool
+}
+
+// checkMATH grades each case under MATH's policy and reports every one
+// whose verdict is not the one wanted.
+func checkMATH(t *testing.T, cases []gradeCase) {
+	t.Helper()
+	for _, c := range cases {
 		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
 			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
 		}

@@ -228,67 +228,43 @@ func TestMarkdownAroundBareReply(t *testing.T) {
 // whole, bounds to differential, never cut to its integrand (x^2 was the
 // answer of "\int_0^1 x^2 dx", so the gold x^2 was Equal to it).
 func TestIntegralInPlainReply(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{"x^2", `\int_0^1 x^2 dx`, false},
 		{"x^2", `The integral is \int_0^1 x^2 dx.`, false},
 		{`\frac13`, `The integral is \int_0^1 x^2 dx.`, true},
 		{`\frac13`, `\int_0^1 x^2 dx`, true},
 		{"x^2", `\int x^2 dx`, false},
 		{"5", `We compute \int_0^1 x dx and the total is 5`, true},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestMinutesUnit: "min" alone after a value is minutes, compared by
 // meaning; before a value it is not a unit.
 func TestMinutesUnit(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{`1\text{ h}`, `60\text{ min}`, true},
 		{`1\text{ hour}`, `60\text{ min}`, true},
 		{`1\text{ hour}`, `60\text{ s}`, false},
 		{`5\text{ s}`, `5\text{ min}`, false},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestConvertGroupedNumber: a number grouped in thousands is one value
 // when converted to the gold's unit (135,000 cm is 1.35 km), never a list.
 func TestConvertGroupedNumber(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{`1.35\mathrm{~km}`, `135,000 \mathrm{~cm}`, true},
 		{`1.35\mathrm{~km}`, `135,001 \mathrm{~cm}`, false},
 		{`1.35\mathrm{~km}`, `-135,000 \mathrm{~cm}`, false},
 		{`1.35\mathrm{~km}`, `1,35 \mathrm{~cm}`, false},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestCountNounAfterValue: a count noun that ends the sentence after the
 // value is its unit by text ("5 apples" is not the gold 5 oranges); words
 // that follow a number without naming what it counts are not read.
 func TestCountNounAfterValue(t *testing.T) {
-	for _, c := range []struct {
-		gold, reply string
-		want        bool
-	}{
+	checkMATH(t, []gradeCase{
 		{`5\text{ oranges}`, "5 apples", false},
 		{`5\text{ oranges}`, `\boxed{5} apples`, false},
 		{`5\text{ oranges}`, "So he has 5 apples.", false},
@@ -298,9 +274,5 @@ func TestCountNounAfterValue(t *testing.T) {
 		{"5", "It happens 5 times.", true},
 		{`5\text{ apples}`, "So he has 5 apples left.", true}, // (the noun is not the sentence's end: the number is read bare)
 		{"15", "So Anna has 15 apples, which is 3 more than Tom's 12.", true},
-	} {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
+	})
 }
