@@ -56,7 +56,7 @@ import (
 // `matheval equiv --decimal exact --decimal-digits N`).
 //
 // These are the only things the normalisation takes off (the no-op list:
-// mathReplacer, degreeReplacer, "$", the unit tail), so a string identity
+// mathReplacer, dropValueDegrees, "$", the unit tail), so a string identity
 // of the two normalised sides proves equality once the units agree.
 //
 // Extraction: a final-answer phrase or \boxed{} (whichever comes last, with
@@ -186,7 +186,7 @@ func groupedNumber(s string) bool {
 
 // NormalizeMATH applies the MATH policy's relaxations (currency, degrees,
 // percent, units) to an extracted answer. What it takes off is on one
-// list: the signs of mathReplacer and degreeReplacer, "$", and a unit tail
+// list: the signs of mathReplacer and dropValueDegrees, "$", and a unit tail
 // (unitTail); whether a unit may go is mathCompare's rule (units.go).
 func NormalizeMATH(s string) string {
 	h, _ := normalizeSplit(s)
@@ -228,7 +228,7 @@ func normalizeSplit(s string) (string, unitSet) {
 	// radians}, 20^\circ") or of a tuple ("(6,235^\circ)")
 	u.items = innerUnits(head, !trig)
 	if !trig {
-		head = degreeReplacer.Replace(head)
+		head = dropValueDegrees(head)
 	}
 	sort.Strings(u.items)
 	text := tail
@@ -264,12 +264,63 @@ func currencySign(s string) (string, string) {
 	return s, ""
 }
 
-// degreeReplacer drops degree signs: an angle answer "30^\circ" is 30. Not
-// inside a trigonometric function, where the sign says the argument is in
-// degrees (\cos 40^\circ = \sin 50^\circ): the engine reads those.
-var degreeReplacer = strings.NewReplacer(`^{\circ}`, "", `^\circ`, "", `^{\circ }`, "", "°", "")
+// dropValueDegrees drops the degree signs that end a value: an angle answer
+// "30^\circ" is 30, and so are the items of "30^\circ, 150^\circ" and of
+// "(6, 235^\circ)". Not inside a trigonometric function, where the sign says
+// the argument is in degrees (\cos 40^\circ = \sin 50^\circ), and not one
+// inside a formula (2^\circ + 3, \frac{180^\circ}{3}): the engine reads
+// those as degrees, so that no sign vanishes from the middle of a formula
+// (2^\circ + 3 was 5).
+func dropValueDegrees(s string) string {
+	var b strings.Builder
+	for {
+		i, n := -1, 0
+		for _, d := range degreeSigns {
+			if k := strings.Index(s, d); k >= 0 && (i < 0 || k < i || k == i && len(d) > n) {
+				i, n = k, len(d)
+			}
+		}
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		if !degreeEndsValue(s[i+n:]) {
+			b.WriteString(s[i : i+n])
+		}
+		s = s[i+n:]
+	}
+}
 
-var trigNames = []string{`\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`, "sin", "cos", "tan"}
+var degreeSigns = []string{`^{\circ}`, `^\circ`, `^{\circ }`, "°"}
+
+// degreeEndsValue reports whether the text after a degree sign ends the
+// angle: nothing, a separator, a closing bracket, a relation, or a \text,
+// spacing or line-break command.
+func degreeEndsValue(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t\n")
+	if rest == "" {
+		return true
+	}
+	switch rest[0] {
+	case ',', ';', '.', ')', ']', '=', '<', '>', '&':
+		return true
+	}
+	for _, p := range []string{`\}`, `\right`, `\rangle`, `\\`, `\text`, `\mbox`, `\textrm`, `\mathrm`, `\,`, `\;`, `\:`, `\ `, `\quad`, `\qquad`,
+		`\le`, `\ge`, `\ne`, `\approx`, `\end`} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	for _, w := range []string{"and ", "or "} {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var trigNames = []string{`\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`, "sin", "cos", "tan", "cis"}
 
 func hasTrig(s string) bool {
 	for _, t := range trigNames {

@@ -308,9 +308,10 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	cfg := latex.Config{DecimalComma: opts.DecimalComma}
 	gcfg := cfg
 	gcfg.GoldApprox = true // a gold may state its value approximately
-	var gDropped, xDropped []string
+	var gDropped, xDropped, gInner, xInner []string
 	if opts.StrictUnits {
 		gcfg.DroppedUnits, cfg.DroppedUnits = &gDropped, &xDropped
+		gcfg.InnerUnits, cfg.InnerUnits = &gInner, &xInner
 	}
 	g, err := latex.ParseWith(gold, gcfg)
 	if err != nil {
@@ -338,6 +339,11 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	if r.Outcome == Equal && opts.StrictUnits && !sameUnitTexts(gDropped, xDropped) &&
 		!(opts.BareUnitOK && (len(gDropped) == 0 || len(xDropped) == 0)) {
 		return undec("a unit the caller did not read was dropped (gold %q, candidate %q): the units are not compared", gDropped, xDropped)
+	}
+	if r.Outcome == Equal && opts.StrictUnits && !sameUnitTexts(gDropped, xDropped) && len(gInner)+len(xInner) > 0 {
+		// a bare answer may match a value with a unit, never a formula
+		// with a unit inside it: 2 cm + 3 is no 5 (or 5 cm)
+		return undec("a unit inside the answer was dropped (gold %q, candidate %q): it is not the unit of the whole answer", gInner, xInner)
 	}
 	if r.Outcome == Equal && c.limitHit {
 		// never Equal on a partial computation
@@ -493,6 +499,14 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 		if r := c.unreadGuard(eq("identical expressions"), g, x); r.Outcome == Equal {
 			return r
 		}
+	}
+	// a set said in words: "no solution" is the empty set, "all real
+	// numbers" is \mathbb{R}
+	if s, ok := setWords(g); ok {
+		return c.cmp(s, x, depth+1)
+	}
+	if s, ok := setWords(x); ok {
+		return c.cmp(g, s, depth+1)
 	}
 	// text answers
 	gt, gIsText := g.(*expr.Text)
@@ -653,6 +667,30 @@ func (c *comparer) cmpText(g, x expr.Node, gt, xt *expr.Text) Result {
 		return neq("different text: %q vs %q", gt.S, xt.S)
 	}
 	return neq("different answers: %q vs %q", gs, xs)
+}
+
+// setWords reads a text answer that names a set: the empty set ("no
+// solution", "no real solutions", "the empty set", "none") or the reals
+// ("all real numbers", "every real number"). Only the whole phrase is
+// read; anything else in the text keeps it a text.
+func setWords(n expr.Node) (expr.Node, bool) {
+	t, ok := n.(*expr.Text)
+	if !ok {
+		return nil, false
+	}
+	w := strings.Join(strings.Fields(strings.ToLower(strings.Trim(t.S, " .!"))), " ")
+	w = strings.TrimPrefix(w, "there are ")
+	w = strings.TrimPrefix(w, "there is ")
+	switch w {
+	case "no solution", "no solutions", "no real solution", "no real solutions", "no real roots", "no roots",
+		"no real number", "no real numbers", "the empty set", "empty set", "none", "no such number", "no values",
+		"no real values", "no value", "no x":
+		return &expr.Set{}, true
+	case "all real numbers", "all reals", "all real values", "every real number", "any real number",
+		"the set of all real numbers", "the real numbers", "all real x", "all x", "all real numbers x":
+		return &expr.Sym{Name: `\mathbb{R}`}, true
+	}
+	return nil, false
 }
 
 // textOf prints a node as folded text (a Text's words, or a product of

@@ -246,15 +246,46 @@ func namedList(n expr.Node) ([]namedItem, bool) {
 	out := make([]namedItem, 0, len(items))
 	for _, it := range items {
 		lhs, val, ok := assignment(it)
-		if !ok || isTupleTarget(lhs) {
+		if !ok {
 			return nil, false
+		}
+		if isTupleTarget(lhs) {
+			// (y,x) = (1,2) names each item: y = 1 and x = 2, so that the
+			// names are compared, never dropped (it was the tuple (1,2))
+			parts, ok := tupleNames(lhs, val)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, parts...)
+			continue
 		}
 		out = append(out, namedItem{lhs, val})
 	}
 	return out, true
 }
 
-// isTupleTarget: (p,q) = (3,2) names a tuple, which compares as the tuple.
+// tupleNames splits (p,q) = (3,2) into p = 3 and q = 2 when the target is
+// a tuple of distinct plain names and the value a tuple of as many items.
+func tupleNames(lhs, val expr.Node) ([]namedItem, bool) {
+	lt, ok1 := lhs.(*expr.Tuple)
+	vt, ok2 := val.(*expr.Tuple)
+	if !ok1 || !ok2 || len(lt.Items) != len(vt.Items) || len(lt.Items) < 2 || isInterval(lt) || isInterval(vt) {
+		return nil, false
+	}
+	seen := map[string]bool{}
+	out := make([]namedItem, len(lt.Items))
+	for i, n := range lt.Items {
+		s, ok := n.(*expr.Sym)
+		if !ok || seen[s.Name] {
+			return nil, false
+		}
+		seen[s.Name] = true
+		out[i] = namedItem{n, vt.Items[i]}
+	}
+	return out, true
+}
+
+// isTupleTarget: (p,q) = (3,2) names a tuple.
 func isTupleTarget(n expr.Node) bool {
 	_, ok := n.(*expr.Tuple)
 	return ok
@@ -338,6 +369,14 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 	case gEq && xEq:
 		gl, gv, gA := assignment(g)
 		xl, xv, xA := assignment(x)
+		if gA && xA && len(gr.Sides) == 2 && len(xr.Sides) == 2 {
+			// (x,y) = (1,2) and (y,x) = (2,1): the same values by name
+			if gn, ok := tupleNames(gl, gv); ok {
+				if xn, ok := tupleNames(xl, xv); ok {
+					return c.cmpNamedItems(gn, xn, depth), true
+				}
+			}
+		}
 		if gA && xA {
 			if same, gren, xren := sameName(gl, xl, xv); same {
 				r := c.cmp(rename(gv, gren), rename(xv, xren), depth+1)
@@ -381,6 +420,13 @@ func (c *comparer) cmpNamed(g, x expr.Node, depth int) (Result, bool) {
 		// equations solved for something else, or false, and state no value
 		if hasNames(g) {
 			return Result{}, false
+		}
+		if gt, ok := g.(*expr.Tuple); ok && len(xr.Sides) == 2 && !isInterval(gt) {
+			// (y,x) = (1,2) against (1,2): the names say which item is
+			// which (y is 1), as for y = 1, x = 2
+			if xn, ok := tupleNames(xr.Sides[0], xr.Sides[1]); ok {
+				return c.namedAgainstTuple(gt, xn, depth), true
+			}
 		}
 		if !c.chainHolds(xr, depth) {
 			return neq("the candidate's chain %s states two different values", xr), true

@@ -16,6 +16,9 @@ func TestWordsArePartOfTheAnswer(t *testing.T) {
 		`17 \text{ apples and } 27`, `3 \text{ km/h for } 6`, `2 \text{ штук по } 2`, `3 \text{ مرات } 3`,
 		`\text{не }24`, `not 28`, `less than 2`, `3 km/h for 6`, `5 \text{ or fewer}`, `\text{maximum } 7`,
 		`2 apples 3`,
+		// a unit ends its quantity: what follows is never a factor
+		// (these were 6 and 8, the unit gone between two factors)
+		`2 cm(3)`, `2\text{a}(4)`, `2\,\mathrm{kg}(3)`, `2 \text{ apples} (3)`, `2\text{sq}(3)`, `\frac12\text{ cup }\frac13`,
 	}
 	wantTextAnswers(t, text)
 	units := map[string]string{

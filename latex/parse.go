@@ -186,6 +186,9 @@ func wholeTextGroup(s string) bool {
 
 func parseMath(ctx context.Context, s string, cfg Config) (n expr.Node, err error) {
 	orig := s
+	if cfg.InnerUnits != nil {
+		*cfg.InnerUnits = (*cfg.InnerUnits)[:0]
+	}
 	if cfg.DroppedUnits != nil {
 		*cfg.DroppedUnits = (*cfg.DroppedUnits)[:0] // this reading's units only
 	}
@@ -286,6 +289,12 @@ type Config struct {
 	// caller that compares units itself can check that it read each one:
 	// a unit it did not read must not vanish unseen.
 	DroppedUnits *[]string
+	// InnerUnits, when set, receives the dropped units (of DroppedUnits)
+	// that do not end their quantity: a unit followed by an operator or a
+	// closing brace (2 cm + 3, \frac{2\text{ m}}{4}) is no unit of the
+	// whole answer, so a rule that lets a bare gold match a candidate's
+	// unit must not apply to it.
+	InnerUnits *[]string
 }
 
 // ParseWith parses an answer under cfg; it does not panic either.
@@ -990,8 +999,11 @@ func (p *parser) parseMul() expr.Node {
 			break
 		}
 		t = p.peek()
-		if dropped && t.kind == tNum {
-			p.words() // "2 apples 3": numbers around words are never multiplied
+		if dropped {
+			// "2 apples 3", "2 cm(3)", 2\text{a}(4): a unit ends its
+			// quantity, and nothing written after it is multiplied in
+			// (the unit would vanish between two factors)
+			p.words()
 		}
 		if words, _ := p.wordsAhead(); words {
 			// "5\text{ or more}", "2 \text{ apples and } 2": words that are
@@ -1694,10 +1706,62 @@ func (p *parser) skipUnit() bool {
 	if !p.skipUnitRead() {
 		return false
 	}
+	u := strings.TrimSpace(p.s[start:p.pos])
 	if p.cfg.DroppedUnits != nil {
-		*p.cfg.DroppedUnits = append(*p.cfg.DroppedUnits, strings.TrimSpace(p.s[start:p.pos]))
+		*p.cfg.DroppedUnits = append(*p.cfg.DroppedUnits, u)
+	}
+	if p.cfg.InnerUnits != nil && !p.quantityEnds() {
+		*p.cfg.InnerUnits = append(*p.cfg.InnerUnits, u)
 	}
 	return true
+}
+
+// quantityEndsAfterUnits is quantityEnds past a run of units.
+func (p *parser) quantityEndsAfterUnits() bool {
+	save := p.pos
+	defer func() { p.pos = save; p.cacheOK = false }()
+	for i := 0; i < 8 && p.skipUnitRead(); i++ {
+	}
+	t := p.peek()
+	return t.kind == tEOF || t.kind == tOp && (t.text == "," || t.text == ";" || t.text == ")" || t.text == "]" || t.text == "=")
+}
+
+// quantityEnds reports whether the answer, or one item of its list, tuple
+// or relation, ends at the next token: the end of the input, a comma or
+// semicolon, a closing parenthesis or bracket, or a relation. A unit
+// dropped there is the unit of what it ends; one before anything else
+// (an operator, a closing brace of a fraction or root) is inside a
+// formula.
+func (p *parser) quantityEnds() bool {
+	t := p.peek()
+	if t.kind == tCmd || t.kind == tWord || t.kind == tOp && t.text == "(" {
+		// another unit: "18 (eighteen) dollars", \mathrm{kg}\,\mathrm{m}
+		save := p.pos
+		more := p.skipUnitRead()
+		p.pos = save
+		p.cacheOK = false
+		if more {
+			return p.quantityEndsAfterUnits()
+		}
+	}
+	switch t.kind {
+	case tEOF:
+		return true
+	case tOp:
+		switch t.text {
+		case ",", ";", ")", "]", "=", "<", ">", "&", "\\\\":
+			return true
+		}
+	case tCmd:
+		if _, rel := relCmds[t.text]; rel {
+			return true
+		}
+		switch t.text {
+		case "}", "right", "rangle", "quad", "qquad", "end":
+			return true
+		}
+	}
+	return false
 }
 
 // skipUnitRead is skipUnit without the record of what it dropped.

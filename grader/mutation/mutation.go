@@ -1160,6 +1160,8 @@ var units = []struct{ tex, prose string }{
 	{`\text{ مرات }`, "مرات"},
 	{`\text{ y }`, "y"},
 	{`\pmod{`, ""},
+	{`\text{a}(`, "cm("},
+	{`\,\mathrm{kg}(`, "kg ("},
 }
 
 // between writes a product gold n = a*b as "a UNIT b": words between the
@@ -1189,6 +1191,13 @@ func (c *gen) between() {
 		switch {
 		case u.tex == `\pmod{`:
 			cand = fmt.Sprintf(`$\boxed{%d \pmod{%d}}$`, a, b)
+		case strings.HasSuffix(u.tex, "("):
+			// a unit, then a parenthesis: the unit ends the quantity,
+			// so nothing after it is a factor (2 cm(3) is not 6)
+			cand = fmt.Sprintf(`$\boxed{%d%s%d)}$`, a, u.tex, b)
+			if c.g.Prose || c.pick(2) == 0 {
+				cand = fmt.Sprintf("The answer is %d %s%d).", a, u.prose, b)
+			}
 		case c.g.Prose:
 			cand = fmt.Sprintf("The answer is %d %s %d.", a, u.prose, b)
 		case c.pick(2) == 0:
