@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"github.com/matheval/matheval/latex"
 	"strings"
 
 	"github.com/matheval/matheval/texscan"
@@ -234,6 +235,16 @@ func anchorText(body string, i int, prose bool) anchored {
 			}
 		}
 	}
+	if k := parenAside(body[s:e2]); k > 0 {
+		e2 = s + k // "The answer is 4 (2 + 2).": an aside of working
+	}
+	if w, ok := compoundQuantity(body[s:e2]); ok && isProse(body[s:e2]) && latex.UnitWord(w) || alternatives(body[s:e2]) {
+		// "3 if we count the endpoints, otherwise 1", "likely 12, though
+		// 13 is also possible", "3 (or possibly 4)": two values and words
+		// that offer both; "2 hours and 30 minutes": a compound quantity.
+		// The sentence is the answer, whole (it equals neither value)
+		return anchored{s: s, e: e2, text: body[s:e2]}
+	}
 	if !prose && isProse(body[s:e2]) && !hasForeignText(body[s:e2]) {
 		// "The largest $n$ is 34": the answer is what the sentence ends on.
 		// (Words in another language are kept whole: a number taken out of
@@ -242,6 +253,32 @@ func anchorText(body string, i int, prose bool) anchored {
 	}
 	return anchored{s: s, e: e2, text: body[s:e2]}
 }
+
+// alternatives reports whether the prose t after an answer phrase offers
+// more than one value: two numbers and a word of cases or of doubt
+// between or around them, or one number after a hedge ("somewhere around
+// 50").
+func alternatives(t string) bool {
+	low := " " + asciiLower(t) + " "
+	if n, ok := lastNumber(t); ok && len(digitRuns(t)) == 1 && hedged(t, n.start) {
+		return true
+	}
+	if len(digitRuns(t)) < 2 {
+		return false
+	}
+	for _, w := range alternativeWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// alternativeWords offer a second value beside the first, or make either
+// depend on a case.
+var alternativeWords = []string{" if ", " otherwise", " else", " unless ", " when ", " whereas ", " while ", " though ",
+	" although ", " possibly ", " perhaps ", " maybe ", " likely ", " probably ", " could ", " might ", " or ", "(or ",
+	" depending ", " for odd ", " for even ", " odd ", " even ", " either "}
 
 // plainNumberText reports whether t is one number and nothing else,
 // markdown emphasis and spaces aside ("12", "**1,000**").

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/matheval/matheval/equiv"
+	"github.com/matheval/matheval/expr"
 	"github.com/matheval/matheval/latex"
 	"github.com/matheval/matheval/texscan"
 )
@@ -186,7 +187,7 @@ func classifyASDiv(p string) asdivGold {
 	return g
 }
 
-func asdivCompare(_ context.Context, gold, cand string, _ equiv.Options) Verdict {
+func asdivCompare(ctx context.Context, gold, cand string, _ equiv.Options) Verdict {
 	cand = foldNumberText(cand)
 	parts := asdivParts(foldNumberText(gold))
 	if len(parts) == 0 {
@@ -211,7 +212,7 @@ func asdivCompare(_ context.Context, gold, cand string, _ equiv.Options) Verdict
 		if gu, cu, clash := asdivUnitClash(gold, cand); clash {
 			return Verdict{Kind: Wrong, Reason: fmt.Sprintf("different units: %s vs %s", gu, cu)}
 		}
-		return asdivNumberCompare(g, cand)
+		return asdivNumberCompare(ctx, g, cand)
 	case asdivRatio:
 		return asdivRatioCompare(g, cand)
 	case asdivTime:
@@ -378,7 +379,13 @@ func asdivClosed(golds []asdivGold, cand string) (Verdict, bool) {
 	return Verdict{}, false
 }
 
-func asdivNumberCompare(g asdivGold, cand string) Verdict {
+func asdivNumberCompare(ctx context.Context, g asdivGold, cand string) Verdict {
+	if !bracesBalanced(cand) {
+		return Verdict{Kind: Unparsable, Reason: "the answer's braces do not close: it is cut off"}
+	}
+	if numberRange(dropUnitParens(cand)) {
+		return Verdict{Kind: Unparsable, Reason: "the answer is a range of values (3 to 4, 3-4), not one value"}
+	}
 	if w, ok := compoundQuantity(dropUnitParens(cand)); ok {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("words between numbers (%q): a compound quantity or a sentence, not one value", w)}
 	}
@@ -395,11 +402,59 @@ func asdivNumberCompare(g asdivGold, cand string) Verdict {
 	if len(vals) > 1 && numberList(cand) {
 		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("the answer gives %d values side by side, the gold one value", len(vals))}
 	}
+	if alternatives(cand) {
+		return Verdict{Kind: Unparsable, Reason: "the answer offers more than one value (a case, a doubt or an alternative)"}
+	}
 	y := vals[len(vals)-1]
+	if v, arith, err := lastSideValue(ctx, cand); err != nil {
+		return Verdict{Kind: Unparsable, Reason: "the answer is arithmetic that could not be evaluated exactly: " + err.Error()}
+	} else if arith {
+		y = v // "12 - 5" is 7: the value of the computation, never its last number
+	}
 	if y.Cmp(g.val) == 0 {
 		return Verdict{Kind: Correct, Score: 1, Reason: "equal numbers"}
 	}
 	return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%s is not %s", y.RatString(), g.val.RatString())}
+}
+
+// lastSideValue evaluates the last side of a candidate (after its last
+// "="; units, unit parentheses and dollar signs set aside) when it holds
+// arithmetic on several numbers ("12 - 5", "3 \times 4"): arith is false
+// for a single number, whose value candNumbers reads.
+func lastSideValue(ctx context.Context, cand string) (v *big.Rat, arith bool, err error) {
+	c := strings.ReplaceAll(dropUnitParens(leftRight.Replace(cand)), `\$`, "")
+	if k := strings.LastIndexByte(c, '='); k >= 0 {
+		c = c[k+1:]
+	}
+	if len(scanValues(c, true)) < 2 {
+		return nil, false, nil
+	}
+	n, err := latex.ParseContext(ctx, c)
+	if err != nil {
+		return nil, true, err
+	}
+	v, err = expr.Rational(ctx, n, expr.Limits{MaxBits: expr.DefaultMaxBits, MaxFactorial: expr.DefaultMaxFactorial, MaxExp: expr.DefaultMaxExp})
+	if err != nil {
+		return nil, true, err
+	}
+	return v, true, nil
+}
+
+// numberRange reports whether s joins two numbers into a range: "3 to 4",
+// "3-4" (a hyphen between digits, with no spaces), "3–4".
+func numberRange(s string) bool {
+	toks := scanValues(s, true)
+	for k := 1; k < len(toks); k++ {
+		gap := s[toks[k-1].end:toks[k].start]
+		switch strings.TrimSpace(asciiLower(gap)) {
+		case "to", "–", "—", "through", "or so":
+			return true
+		}
+		if (gap == "-" || gap == "" && strings.HasPrefix(s[toks[k].start:], "-")) && toks[k-1].end > 0 && isDigit(s[toks[k-1].end-1]) {
+			return true // "3-4": the second number read as -4
+		}
+	}
+	return false
 }
 
 func asdivRatioCompare(g asdivGold, cand string) Verdict {
@@ -455,6 +510,21 @@ func asdivTimeCompare(g asdivGold, cand string) Verdict {
 	return Verdict{Kind: Wrong, Reason: "time differs from " + g.orig}
 }
 
+// otherOptions reports whether the words of an answer offer another value
+// beside the gold's ("red or blue", "maybe Tom"): words the gold does not
+// have that join or doubt.
+func otherOptions(cw, gw []string) bool {
+	for _, w := range cw {
+		switch w {
+		case "or", "either", "maybe", "perhaps", "possibly", "probably", "likely", "and", "nor", "but":
+			if !containsWords(gw, []string{w}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func asdivTextCompare(g asdivGold, cand string) Verdict {
 	c := normText(dropUnitParens(cand))
 	if c == "" {
@@ -464,7 +534,8 @@ func asdivTextCompare(g asdivGold, cand string) Verdict {
 		return Verdict{Kind: Correct, Score: 1, Reason: "same text (case-insensitive)"}
 	}
 	cw, gw := strings.Fields(c), strings.Fields(g.text)
-	if len(gw) > 0 && len(cw) <= len(gw)+8 && containsWords(cw, gw) && !negated(cw) {
+	if len(gw) > 0 && len(cw) <= len(gw)+8 && containsWords(cw, gw) && !negated(cw) && !otherOptions(cw, gw) &&
+		!(strings.ContainsAny(cand, "0123456789") && !strings.ContainsAny(g.orig, "0123456789")) {
 		return Verdict{Kind: Correct, Score: 1, Reason: "the answer names the gold text"}
 	}
 	return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%q is not %q", c, g.text)}

@@ -129,7 +129,8 @@ var (
 		"since": true, "which": true, "that": true, "if": true, "is": true, "are": true, "was": true, "the": true,
 		"a": true, "an": true, "of": true, "to": true, "we": true, "get": true, "gives": true, "thus": true,
 		"therefore": true, "hence": true, "when": true, "where": true, "with": true, "by": true, "for": true,
-		"equals": true, "be": true}
+		"equals": true, "be": true, "subtract": true, "add": true, "multiply": true, "divide": true, "compute": true,
+		"calculate": true, "plus": true, "minus": true, "times": true}
 )
 
 var (
@@ -483,15 +484,129 @@ func unfinished(body string, spans [][2]int, start int, c Candidate) string {
 		return "its last sentence " + r
 	}
 	p := c.Pos - start
-	for _, sp := range spans {
-		if sp[0] <= p && p < sp[1] && sp != last {
-			if r := trialSentence(body[sp[0]:sp[1]], false); r != "" {
-				return "the sentence of its last formula " + r
+	own := -1
+	for i, sp := range spans {
+		if sp[0] <= p && p < sp[1] {
+			own = i
+			if sp != last {
+				if r := trialSentence(body[sp[0]:sp[1]], false); r != "" {
+					return "the sentence of its last formula " + r
+				}
 			}
+		}
+	}
+	if own < 0 {
+		return ""
+	}
+	if r := fallbackSentence(asciiLower(body[spans[own][0]:spans[own][1]]), c.Text); r != "" {
+		return "the sentence of its last value " + r
+	}
+	if c.Kind == KindNumber && equationToSolve(c.Text) && !resultBefore(asciiLower(body[spans[own][0]:max(spans[own][0], min(spans[own][1], p))])) {
+		return "its last value is an equation to solve (" + strconv.Quote(c.Text) + "), not its solution"
+	}
+	// a sentence after the value's that doubts it, takes it back or
+	// offers another ("I'm not sure.", "Both seem plausible.", "But x
+	// must be even, so this is impossible.")
+	for _, sp := range spans[own+1:] {
+		t := asciiLower(body[sp[0]:sp[1]])
+		if k, w, _ := retraction(t, c.Text); k != noRetraction {
+			return "a sentence after its last value doubts it (" + strconv.Quote(strings.TrimSpace(w)) + ")"
+		}
+		if w := doubtSet.first(t); w != "" {
+			return "a sentence after its last value doubts it (" + strconv.Quote(w) + ")"
 		}
 	}
 	return ""
 }
+
+// resultBefore reports whether the words before a formula in its sentence
+// present it as a result ("x = 3, so x^2 = 9", "which gives 2n = 10").
+func resultBefore(low string) bool {
+	for _, w := range []string{"so ", "thus", "therefore", "hence", "gives", "we get", "we obtain", "we find", "then ",
+		"which means", "this means", "it follows"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// equationToSolve reports whether t sets an expression in a variable equal
+// to a number ("3x + 5 = 20", "x^2 = 25"): an equation the reply has not
+// solved, whose right side answers nothing. A lone name on the left ("x =
+// 5", "AB = 4") or letters on the right ("\pi r^2 = 36\pi") are no such
+// equation.
+func equationToSolve(t string) bool {
+	i, j := strings.IndexByte(t, '='), strings.LastIndexByte(t, '=')
+	if i <= 0 || strings.ContainsAny(t, "<>") {
+		return false
+	}
+	lhs, rhs := strings.TrimSpace(t[:i]), t[j+1:]
+	for k := 0; k < len(rhs); k++ {
+		if isLetter(rhs[k]) || rhs[k] == '\\' {
+			return false
+		}
+	}
+	letters, ops := false, false
+	for k := 0; k < len(lhs); k++ {
+		switch c := lhs[k]; {
+		case isLetter(c):
+			letters = true
+			if k > 0 && isDigit(lhs[k-1]) {
+				ops = true // 3x
+			}
+		case strings.IndexByte("+-*/^", c) >= 0 && k > 0:
+			ops = true
+		case c == '(' || c == '\\' || c == '_':
+			return false // f(x) = 5, \sin x = …, a_1 = 3: a named quantity
+		}
+	}
+	return letters && ops
+}
+
+// fallbackSentence says how the sentence low (lower case) of a reply's
+// last value, found with no answer statement, gives no result: it hedges
+// ("It could also be 8."), restates what is given ("We know the perimeter
+// is 24 and one side is 5.") or gives an instruction ("Then add 4.", "Let
+// me compute 3+4.", but not "Let me compute: 3 + 4 = 7.", whose value cand
+// is the computation done); or "".
+func fallbackSentence(low, cand string) string {
+	t := strings.TrimLeft(low, " \t\r\n*_>-#")
+	if w := plainHedgeSet.first(t); w != "" {
+		return "hedges (" + strconv.Quote(w) + ")"
+	}
+	for _, o := range givenOpeners {
+		if strings.HasPrefix(t, o) {
+			return "restates what is given (" + strconv.Quote(o) + ")"
+		}
+	}
+	for _, o := range instructionOpeners {
+		if strings.HasPrefix(t, o) && (len(t) == len(o) || !isLetter(t[len(o)])) && !strings.Contains(cand, "=") {
+			return "is an instruction, not a result (" + strconv.Quote(o) + ")"
+		}
+	}
+	return ""
+}
+
+var (
+	// plainHedges, in the sentence of a value no answer statement gives,
+	// make it one possibility among others.
+	// ("He could buy 5 apples." and "4.48 times more likely" state a
+	// value: only the phrases of a possibility count.)
+	plainHedges = []string{"could be", "could also", "might be", "might also", "may be", "may also", "possibly",
+		"perhaps", "maybe", "plausible", "not sure", "unsure", "can't decide", "cannot decide", "either"}
+	// doubts, in a sentence after that value, leave it open.
+	doubts = []string{"not sure", "unsure", "can't decide", "cannot decide", "plausible", "no solution",
+		"impossible", "i don't know", "i do not know", "not possible", "unclear", "can't tell", "cannot tell"}
+	givenOpeners = []string{"we know", "we are given", "we're given", "given that", "given:", "the problem says",
+		"the problem states", "we are told", "we're told", "recall that"}
+	instructionOpeners = []string{"then add", "then subtract", "then multiply", "then divide", "add", "subtract",
+		"multiply", "divide", "let me compute", "let's compute", "let us compute", "let me calculate",
+		"let's calculate", "let us calculate", "compute", "calculate", "evaluate", "let me set up", "let's set up",
+		"set up", "we need to", "we need to find", "we must", "next, we"}
+	plainHedgeSet = newWordSet(plainHedges)
+	doubtSet      = newWordSet(doubts)
+)
 
 // trialSentence says how s is a trial rather than a conclusion, or "".
 // final marks the last sentence of the reply, which must also not stop in
@@ -603,7 +718,9 @@ func trimClosing(s string) string {
 // no final answer, the last formula or number is taken before such a line.
 var checkOpeners = []string{"check", "checking", "verification", "verify", "verifying", "sanity check",
 	"double-check", "double check", "let's check", "let's verify", "let us check", "let us verify", "to check",
-	"to verify", "let me check", "let me verify", "let me double-check", "proof check"}
+	"to verify", "let me check", "let me verify", "let me double-check", "proof check", "substituting back",
+	"substituting", "plugging in", "plugging back", "plug in", "plug back", "substitute back", "as a check",
+	"to confirm", "confirming", "sanity"}
 
 // checkFirst holds the first letters of checkOpeners.
 var checkFirst = func() (t [256]bool) {
@@ -716,3 +833,323 @@ func sameStatedValue(a, b string) bool {
 	}
 	return strings.TrimSpace(a[strings.LastIndexByte(a, '=')+1:]) == strings.TrimSpace(b)
 }
+
+// What a reply writes after its final answer can take the answer back
+// ("\boxed{5}. Wait, that's wrong.", "The answer is 7. I take it back."),
+// correct it ("The answer is 7. Actually, 9.", "Hold on. Recounting gives
+// 9."), or hedge it ("The answer is 3 (or possibly 4).", "It could also be
+// 8."). afterFinal reads the tail sentence by sentence (sentenceSpans, the
+// reply's one sentence splitter) and says which:
+//
+//   - a take-back, hedge or correction followed by no value other than the
+//     answer's own numbers: the reply has no answer (why);
+//   - a strong retraction (wait, mistake, wrong, recompute, …) followed by a
+//     new value: the answer is withdrawn and the lower tiers read the new
+//     value (withdraw), as "The answer is $5$. Wait, recomputing: $6$."
+//     always was;
+//   - a weak one (actually, hmm, hold on, "no,") or a hedge followed by a
+//     new value: no answer, since nothing states which value the reply
+//     keeps.
+//
+// A note about something else ("Note: a common mistake is to answer 6") is
+// no retraction, nor is a negated or questioned take-back word ("no
+// mistake", "is that wrong?").
+func afterFinal(found []Candidate, r *reply) (why string, withdraw bool) {
+	last := finalCandidate(found)
+	if last < 0 {
+		return "", false
+	}
+	c := found[last]
+	if c.End >= r.end || valueWordAfter(r.full, c.End) != "" {
+		return "", false
+	}
+	tail := r.lowerSpan(c.End, r.end)
+	// past the answer's closing delimiters: "$\boxed{0}$. Note: …" is read
+	// from ". Note", never from a dollar that would open a formula
+	for {
+		t := strings.TrimLeft(tail, " }")
+		switch {
+		case strings.HasPrefix(t, "$"):
+			t = t[1:]
+		case strings.HasPrefix(t, `\]`), strings.HasPrefix(t, `\)`):
+			t = t[2:]
+		}
+		if t == tail {
+			break
+		}
+		tail = t
+	}
+	if len(tail) > tailWindow {
+		// a retraction follows the answer it takes back; far after it,
+		// only a strong one counts (as it always did)
+		if k := strongRetractionSet.lastAt(tail); k >= 0 && !noteSentence(tail[max(0, strings.LastIndexAny(tail[:k], ".!?\n")+1):k]) &&
+			newValue(tail[k:], c.Text) {
+			return "", true
+		}
+		return "", false
+	}
+	spans := sentenceSpans(tail)
+	for i, sp := range spans {
+		s := tail[sp[0]:sp[1]]
+		kind, word, at := retraction(s, c.Text)
+		if kind == noRetraction {
+			continue
+		}
+		hedgeOnly := kind == weakRetraction && tailHedgeSet.first(word) == word && tailOpenerSet.first(word) == ""
+		if i > 0 && strings.HasSuffix(strings.TrimRight(tail[spans[i-1][0]:spans[i-1][1]], " *_"), "?") && strings.HasPrefix(word, "no") {
+			continue // "Is that wrong? No.": the answer to a question
+		}
+		rest := tail[sp[0]+at:]
+		if confirms(rest, c.Text) {
+			// "Wait, let me reconsider... Yes, 5 is correct.", "Let me
+			// re-derive: 2 + 3 = 5.": the doubt ends on the answer
+			return "", false
+		}
+		if kind == weakRetraction && strongRetractionSet.first(rest) != "" {
+			kind = strongRetraction // "Hmm, that seems off. Let me redo: …"
+		}
+		switch {
+		case !newValue(rest, c.Text) && hedgeOnly:
+			continue // a doubt with no other value leaves the answer standing
+		case !newValue(rest, c.Text):
+			return "its final answer is taken back (" + quoteShort(strings.TrimSpace(word)) + ") and no other value follows", false
+		case kind == strongRetraction:
+			return "", true
+		default:
+			return "its final answer is followed by " + quoteShort(strings.TrimSpace(word)) + " and another value, and no answer statement says which it keeps", false
+		}
+	}
+	return "", false
+}
+
+// tailWindow bounds the tail read sentence by sentence.
+const tailWindow = 600
+
+// finalCandidate returns the index of the last candidate that is neither
+// weak nor loose, or else of the last loose one (a number an answer
+// phrase's sentence ends on: "…the answer is 10, but I withdraw that
+// answer."), or -1.
+func finalCandidate(found []Candidate) int {
+	last, loose := -1, -1
+	for i, c := range found {
+		switch {
+		case c.Weak:
+		case c.loose:
+			if loose < 0 || c.Pos > found[loose].Pos {
+				loose = i
+			}
+		case last < 0 || c.Pos > found[last].Pos:
+			last = i
+		}
+	}
+	if last < 0 {
+		return loose
+	}
+	return last
+}
+
+type retractionKind int
+
+const (
+	noRetraction retractionKind = iota
+	weakRetraction
+	strongRetraction
+)
+
+// tailOpeners open a sentence that turns from the answer just given: a
+// correction or a doubt. "no" counts only with punctuation after it ("No,
+// 13.", "No. I double-counted"), so that "No other value works" is none.
+var tailOpeners = []string{"actually", "hmm", "hmmm", "hold on", "no,", "no.", "no:", "no!", "no wait", "nope",
+	"sorry", "oops", "wait", "scratch that", "on second thought", "correction", "i take it back", "i take that back",
+	"i retract", "i withdraw", "let me re", "recount", "recalculat", "recomput", "re-deriv", "rederiv", "redo",
+	"re-do", "upon reflection", "on reflection", "on closer inspection", "oh,", "oh no", "whoops", "ugh",
+	"i'm not sure", "i am not sure", "not sure", "i don't know", "i do not know"}
+
+// tailHedges, anywhere in a sentence after the answer, offer another value
+// beside it.
+// ("Alternatively, …" and "otherwise" open another method or a case in
+// reference solutions, and "also possible" a remark: none of them is one.)
+var tailHedges = []string{"or possibly", "or maybe", "or perhaps", "could also be", "might also be", "may also be",
+	"could be", "might be", "is also plausible", "are plausible", "both seem", "not sure", "unsure",
+	"i can't decide", "i cannot decide", "can't decide", "hard to say", "or it could"}
+
+// pastAttempts say a take-back is of an earlier attempt, not of the answer
+// just given ("Earlier I got 10 by mistake").
+var pastAttempts = []string{"earlier", "previously", "at first", "initially", "originally", "my first attempt",
+	"the first attempt", "first try", "before that"}
+
+var (
+	pastAttemptSet = newWordSet(pastAttempts)
+	tailOpenerSet  = newWordSet(tailOpeners)
+	tailHedgeSet   = newWordSet(tailHedges)
+	takeBackSet    = newWordSet(takeBacks)
+)
+
+// retraction classifies one sentence after the final answer (the first
+// may continue the answer's own: "…is \boxed{5}, but this is wrong."). It
+// returns the kind, the words that make it and where in s they start:
+// only a value after them is one the retraction gives ("Earlier I got 10
+// by mistake" takes nothing back of the answer, and gives no value after
+// "mistake").
+func retraction(s, answer string) (retractionKind, string, int) {
+	off := len(s) - len(strings.TrimLeft(s, " \t\r\n*_>-#(["))
+	t := s[off:]
+	if t == "" || noteSentence(t) {
+		return noRetraction, "", 0
+	}
+	if strings.HasSuffix(strings.TrimRight(t, " *_)]"), "?") {
+		return noRetraction, "", 0 // "Is that wrong?" asks
+	}
+	kind, word, at := noRetraction, "", 0
+	if w := tailOpenerSet.at(t, 0); w != "" {
+		kind, word = weakRetraction, w
+		if strongRetractionSet.first(w) != "" {
+			kind = strongRetraction
+		}
+	}
+	if k := takeBackSet.lastAt(t); k >= 0 && !negatedBefore(t[:k]) && pastAttemptSet.first(t) == "" {
+		// "that's wrong", "I made a mistake", "5 is wrong": a take-back
+		// word pointing back at the answer (or opening a retraction)
+		near := lastWords(t[:k], 5)
+		if hasAnyWord(near, referentSet) || kind != noRetraction || answerBefore(near, answer) {
+			if kind != noRetraction {
+				return strongRetraction, t[k:min(len(t), k+30)], off
+			}
+			return strongRetraction, t[k:min(len(t), k+30)], off + k
+		}
+	}
+	if kind == noRetraction {
+		if w := tailHedgeSet.first(t); w != "" {
+			return weakRetraction, w, off
+		}
+	}
+	return kind, word, off + at
+}
+
+// confirms reports whether the text after a doubt ends on the answer: it
+// restates the answer after "=" or with a word that keeps it ("Yes, 8.",
+// "6 stands", "5 is correct", "Confirmed").
+func confirms(rest, answer string) bool {
+	a := strings.TrimSpace(asciiLower(answer))
+	if a == "" || len(a) > 40 {
+		return false
+	}
+	if newValueAfterLast(rest, a) {
+		return false
+	}
+	for _, w := range []string{"= " + a, "=" + a, "yes, " + a, "yes " + a, a + " stands", a + " is correct", a + " is right",
+		a + " it is", a + " is indeed", "still " + a, "confirmed", "checks out", "✓", "is correct", "was right", "stands"} {
+		if strings.Contains(rest, w) && !strings.Contains(rest, "not "+w) {
+			return true
+		}
+	}
+	return false
+}
+
+// newValueAfterLast reports whether a number other than the answer's
+// follows the answer's last mention in s: "… = 5. So 6." is no
+// confirmation of 5.
+func newValueAfterLast(s, a string) bool {
+	k := strings.LastIndex(s, a)
+	if k < 0 {
+		return true
+	}
+	return newValue(s[k+len(a):], a)
+}
+
+// lastWords returns the last n words of s: a take-back word points at the
+// answer only with its referent close before it ("that's wrong", "I made
+// a mistake"), never across a clause ("…is not appropriate for this
+// problem, leading to incorrect roots").
+func lastWords(s string, n int) string {
+	f := strings.Fields(s)
+	if len(f) > n {
+		f = f[len(f)-n:]
+	}
+	for i, w := range f {
+		if strings.ContainsAny(w, ",;:") && i < len(f)-1 {
+			// a clause ends inside the window: only what follows counts
+			return lastWords(strings.Join(f[i+1:], " "), n)
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// noteSentence reports whether s opens a note, tip or remark about
+// something other than the answer ("Note: a common mistake is …").
+func noteSentence(s string) bool {
+	s = strings.TrimLeft(s, " \t\r\n*_>-#([")
+	for _, p := range []string{"note", "tip", "remark", "hint", "p.s", "ps:", "ps.", "warning", "caution", "reminder",
+		"fun fact", "common mistake", "a common mistake", "common error", "a common error", "disclaimer"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// negatedBefore reports whether the word before a take-back word negates
+// it ("no mistake", "nothing wrong").
+func negatedBefore(s string) bool {
+	before := strings.Fields(s)
+	if n := len(before); n > 0 {
+		switch strings.Trim(before[n-1], ",.;:") {
+		case "no", "not", "nothing", "without", "any", "never", "none":
+			return true
+		}
+	}
+	return false
+}
+
+// answerBefore reports whether the answer's text is written before a
+// take-back word in its sentence ("5 is wrong because …").
+func answerBefore(s, answer string) bool {
+	a := strings.TrimSpace(asciiLower(answer))
+	return a != "" && len(a) <= 40 && strings.Contains(s, a)
+}
+
+// newValue reports whether s holds a number (or a math formula) other
+// than the numbers of the answer: "Hmm, 5 is wrong" repeats the answer,
+// "Actually, 9." gives a new one.
+func newValue(s, answer string) bool {
+	own := map[string]bool{}
+	for _, n := range digitRuns(answer) {
+		own[n] = true
+	}
+	for _, n := range digitRuns(s) {
+		if !own[n] {
+			return true
+		}
+	}
+	return strings.Contains(s, "$") && !strings.Contains(answer, "$") && len(digitRuns(s)) == 0 && strings.Count(s, "$") >= 2
+}
+
+// digitRuns returns the runs of digits of s (22.5 is one run).
+func digitRuns(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (isDigit(s[j]) || s[j] == '.' && j+1 < len(s) && isDigit(s[j+1])) {
+			j++
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+// referentSet are the words before a take-back that point at the answer
+// just given ("that's wrong", "I made a mistake"), or open a retraction.
+var referentSet = newWordSet([]string{"that", "this", "it", "my", "i", "wait", "oops", "hmm", "the answer"})
+
+// takeBacks are the words that take an answer just given back (a narrower
+// set than the retractions of conclude.go: "this correction", "the error
+// term" describe, they do not take back).
+var takeBacks = []string{"wrong", "incorrect", "not correct", "not right", "isn't right", "doesn't seem right",
+	"does not seem right", "can't be right", "cannot be right", "mistake", "oops", "wait", "redo", "re-do",
+	"scratch that", "miscalculat", "retract", "withdraw", "take it back", "take that back", "double-count",
+	"double count", "miscount", "overcount", "undercount"}

@@ -316,14 +316,17 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 				end = cut
 				r = newReply(reply, start, end)
 			}
-			if why := retractedWithNothing(found, r); why != "" {
-				// "\boxed{5}. Wait, that's wrong.": the reply takes its
-				// final answer back and gives none in its place
+			why, withdraw := afterFinal(found, r)
+			if why != "" {
+				// "\boxed{5}. Wait, that's wrong.", "The answer is 7.
+				// Actually, 9.": the reply takes its final answer back, or
+				// follows it with another value, and states no answer in
+				// its place
 				out.Candidates, out.Earlier = nil, nil
 				out.Unfinished = why
 				return out
 			}
-			if withdrawn(found, r) {
+			if withdraw {
 				// "The answer is $5$. Wait, recomputing: $6$.": the final
 				// answer is taken back and a new value follows, stated with
 				// no answer phrase; the lower tiers read it
@@ -445,89 +448,4 @@ func endsInsideFormula(r *reply) string {
 		return "the reply ends inside a display formula"
 	}
 	return ""
-}
-
-// retractedWithNothing says how the reply takes its last final answer
-// back with no value after it ("\boxed{5}. Wait, that's wrong.", "…, but
-// this is wrong."), or "". A retraction word the reply negates ("no
-// mistake", "nothing wrong") or asks about ("is that wrong?") is none.
-func retractedWithNothing(found []Candidate, r *reply) string {
-	tail, ok := tailAfterFinal(found, r)
-	if !ok || strings.ContainsAny(tail, "?$0123456789") {
-		return ""
-	}
-	// (a narrower set than the retractions of conclude.go: "this
-	// correction", "the error term" describe, they do not take back)
-	k := -1
-	for _, p := range takeBacks {
-		if j := strings.LastIndex(tail, p); j > k && (j == 0 || !isWordByte(tail[j-1])) {
-			k = j
-		}
-	}
-	if k < 0 {
-		return ""
-	}
-	before := strings.Fields(tail[:k])
-	if n := len(before); n > 0 {
-		switch before[n-1] {
-		case "no", "not", "nothing", "without", "any", "never", "none":
-			return ""
-		}
-	}
-	// the retraction is of the answer just given: its sentence opens with
-	// "wait", "oops" or "hmm", or points back at it before the word ("that's
-	// wrong", "this is incorrect", "I made a mistake"); "Option (B) is
-	// wrong" and a judge's "**Error reason:** the coefficient is off" are
-	// of something else. Only a short tail is read: a retraction follows
-	// the answer it takes back.
-	if len(tail) > 300 {
-		return ""
-	}
-	opening := strings.Trim(tail[strings.LastIndexAny(tail[:k], ".!;\n")+1:k], " ,*\t\r")
-	if !hasAnyWord(opening, referentSet) && !strings.HasPrefix(tail[k:], "wait") {
-		return ""
-	}
-	return "its final answer is taken back (" + quoteShort(strings.TrimSpace(tail[k:min(len(tail), k+40)])) + ") and no value follows"
-}
-
-// referentSet are the words before a take-back that point at the answer
-// just given ("that's wrong", "I made a mistake"), or open a retraction.
-var referentSet = newWordSet([]string{"that", "this", "it", "my", "i", "wait", "oops", "hmm"})
-
-// takeBacks are the words that take an answer just given back.
-var takeBacks = []string{"wrong", "incorrect", "not correct", "not right", "isn't right", "doesn't seem right",
-	"does not seem right", "can't be right", "cannot be right", "mistake", "oops", "wait", "redo", "re-do",
-	"scratch that", "miscalculat"}
-
-// tailAfterFinal returns the reply after its last final answer (the last
-// candidate that is neither weak nor loose), lowered, for the retraction
-// rules. ok is false when there is no such answer, nothing follows it, or
-// a value word follows it: an answer followed by "(wrong)" disowns itself.
-func tailAfterFinal(found []Candidate, r *reply) (tail string, ok bool) {
-	last := -1
-	for i, c := range found {
-		if !c.Weak && !c.loose && (last < 0 || c.Pos > found[last].Pos) {
-			last = i
-		}
-	}
-	if last < 0 || found[last].End >= r.end || valueWordAfter(r.full, found[last].End) != "" {
-		return "", false
-	}
-	return r.lowerSpan(found[last].End, r.end), true
-}
-
-// withdrawn reports whether the reply takes its last final answer back
-// after stating it ("wait", "mistake", "recomputing"; not "actually", which
-// remarks as often as it retracts) and then
-// gives a value: a number or a formula after the retraction.
-func withdrawn(found []Candidate, r *reply) bool {
-	tail, ok := tailAfterFinal(found, r)
-	if !ok {
-		return false
-	}
-	k := strongRetractionSet.lastAt(tail)
-	if k < 0 {
-		return false
-	}
-	return strings.IndexFunc(tail[k:], func(r rune) bool { return r == '$' || r >= '0' && r <= '9' }) >= 0
 }

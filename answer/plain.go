@@ -35,6 +35,7 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 		}
 	}
 	body = body[:off+closingRemark(body[off:])]
+	body = body[:off+trailingNotes(body[off:])]
 	s, e, long, found := trailingExpr(body, off)
 	if !found && !long {
 		n, ok := lastNumber(body[off:])
@@ -47,6 +48,9 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	}
 	if long {
 		return 0, 0, "the expression at the end of the reply runs past " + itoa(maxExpression) + " bytes, no whole expression to read", false
+	}
+	if k := parenAside(body[s:e]); k > 0 {
+		e = s + k // "The sum is 12 (5 + 7)."
 	}
 	sent := max(sentenceStart(body, s), s-maxSentence, off)
 	// a remark after the answer: "15 apples, which is 3 more than Tom's
@@ -64,6 +68,9 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	if qualifiedNumber(body, s, e) || hedged(body, s) {
 		return 0, 0, "", false // "at least 9", "9 thousand": the sentence says more than the value
 	}
+	if prev, ok := labelledList(body, sent, off); ok {
+		return 0, 0, "the last line lists labelled values (" + prev + " before " + quoteShort(body[s:e]) + ") and no answer statement picks one", false
+	}
 	// several values listed in the last sentence: "15 and 12", "x = 3 and y = 5", "3 or 4"
 	if prev, ok := listedBefore(body, sent, s); ok {
 		return 0, 0, "the last sentence lists several values (" + prev + " and " + body[s:e] + ") and no answer statement picks one", false
@@ -74,6 +81,89 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 		return 0, 0, "the last sentence holds several values (" + prev + " before " + quoteShort(body[s:e]) + ") and nothing says the last is the result", false
 	}
 	return checkParses(body, s, e)
+}
+
+// trailingNotes returns where the notes at the end of s start: lines that
+// open a note about something else ("Note: the answer would be 25 if tax
+// were included.", "P.S. …") or hold an aside in parentheses ("(Word
+// count: 250)"), after the reply's last line of its own; len(s) when
+// there are none. Their numbers are no answer of the reply.
+func trailingNotes(s string) int {
+	end := len(s)
+	for {
+		t := strings.TrimRight(s[:end], " \t\r\n")
+		nl := strings.LastIndexByte(t, '\n')
+		if nl < 0 {
+			return end
+		}
+		line := strings.TrimSpace(t[nl+1:])
+		// (an aside has words: "(-2,3)" on its own line is an answer)
+		aside := wholeParens(line) && strings.IndexFunc(line, func(r rune) bool { return r < 128 && isLetter(byte(r)) }) >= 0 &&
+			len(strings.Fields(line)) > 1
+		if !aside && !noteSentence(asciiLower(line)) || strings.TrimSpace(t[:nl]) == "" {
+			return end
+		}
+		end = nl
+	}
+}
+
+// wholeParens reports whether s is one parenthesised group: its first
+// "(" closes at its last byte.
+func wholeParens(s string) bool {
+	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
+		return false
+	}
+	d := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			d++
+		case ')':
+			d--
+			if d == 0 {
+				return i == len(s)-1
+			}
+		}
+	}
+	return false
+}
+
+// parenAside returns where a plain number at the start of t ends when an
+// aside in parentheses follows it, after a space, and ends t: "4 (2 + 2)",
+// "12 (5 + 7)", "7 (since 3 + 4 = 7)", "18 (eighteen)". In prose the
+// parenthesis is the reply's working or a remark, never a factor (4 (2 +
+// 2) was 16). Only an aside of arithmetic or of words is one: "3 (x+1)"
+// mixes letters into a formula and stays a product. It returns 0 when t
+// is no such text.
+func parenAside(t string) int {
+	n := 0
+	for n < len(t) && (isDigit(t[n]) || (t[n] == '.' || t[n] == ',') && n+1 < len(t) && isDigit(t[n+1])) {
+		n++
+	}
+	if n == 0 || n+1 >= len(t) || t[n] != ' ' {
+		return 0
+	}
+	rest := strings.TrimLeft(t[n:], " ")
+	if !wholeParens(rest) {
+		return 0
+	}
+	in := strings.TrimSpace(rest[1 : len(rest)-1])
+	if in == "" {
+		return 0
+	}
+	w := 0
+	for w < len(in) && isLetter(in[w]) {
+		w++
+	}
+	if w >= 2 {
+		return n // a word opens it: a remark
+	}
+	for i := 0; i < len(in); i++ {
+		if isLetter(in[i]) || in[i] == '\\' {
+			return 0 // a formula with letters or commands
+		}
+	}
+	return n
 }
 
 // checkParses returns body[s:e] as the number tier's candidate when the
@@ -253,12 +343,86 @@ func unpickedLast(body string, sent, s int) (string, bool) {
 		return prev, true
 	}
 	between := " " + asciiLower(body[sent+p.end:s]) + " "
+	if parallelValues(body, sent, sent+p.start, sent+p.end, s, between) {
+		return prev, true // "Tom has 8 apples, Sue has 12 apples."
+	}
 	for _, w := range resultWords {
 		if strings.Contains(between, w) {
 			return "", false
 		}
 	}
 	return prev, true
+}
+
+// labelledList reports whether the sentence at sent is the last item of a
+// list of labelled values ("Original: 20, eaten: 8."): a label and a colon
+// before it, and a value and a comma or semicolon before the label. It
+// returns the value before.
+func labelledList(body string, sent, off int) (string, bool) {
+	b := strings.TrimRight(body[off:sent], " ")
+	if !strings.HasSuffix(b, ":") {
+		return "", false
+	}
+	b = strings.TrimRight(b[:len(b)-1], " ")
+	words := 0
+	for words < 3 {
+		k := strings.LastIndexAny(b, " ,;\n")
+		w := b[k+1:]
+		if w == "" || !isLetter(w[0]) {
+			break
+		}
+		b, words = strings.TrimRight(b[:k+1], " "), words+1
+	}
+	if words == 0 || !(strings.HasSuffix(b, ",") || strings.HasSuffix(b, ";")) {
+		return "", false
+	}
+	b = strings.TrimRight(b[:len(b)-1], " ")
+	p, found := lastNumber(b)
+	if !found || p.end != len(b) {
+		return "", false
+	}
+	return b[p.start:p.end], true
+}
+
+// parallelValues reports whether two values of a sentence stand in
+// parallel clauses (ps..pe and the value at s): clauses split by a comma,
+// a semicolon or "and", with the same word before both values ("Tom has
+// 8 apples, Sue has 12 apples") or after both, and no word between them
+// that makes the later a result.
+func parallelValues(body string, sent, ps, pe, s int, between string) bool {
+	if !strings.Contains(between, ",") && !strings.Contains(between, ";") && !strings.Contains(between, " and ") {
+		return false
+	}
+	for _, w := range []string{"=", " so ", "total", " now ", " then ", " left", "remain", "therefore", "thus",
+		"hence", "in all", "altogether", " gives", " makes", " leaves", " get", "result", "answer", " which"} {
+		if strings.Contains(between, w) {
+			return false
+		}
+	}
+	wordBefore := func(a, b int) string {
+		f := strings.Fields(asciiLower(body[a:b]))
+		if len(f) == 0 {
+			return ""
+		}
+		return strings.Trim(f[len(f)-1], ",;:$")
+	}
+	wordAfter := func(a int) string {
+		f := strings.Fields(asciiLower(body[a:min(len(body), a+40)]))
+		if len(f) == 0 {
+			return ""
+		}
+		return strings.Trim(f[0], ",;:.!")
+	}
+	wb1, wb2 := wordBefore(sent, ps), wordBefore(pe, s)
+	if wb1 != "" && wb1 == wb2 {
+		return true
+	}
+	e := s
+	for e < len(body) && (isDigit(body[e]) || body[e] == '.' && e+1 < len(body) && isDigit(body[e+1])) {
+		e++
+	}
+	wa1, wa2 := wordAfter(pe), wordAfter(e)
+	return wa1 != "" && wa1 == wa2 && isLetter(wa1[0])
 }
 
 // parenDepth is the depth of parentheses left open at the end of s, read

@@ -1,0 +1,130 @@
+package answer
+
+import "testing"
+
+// TestAfterFinalAnswer (stop 42): what a reply writes after its final
+// answer. A correction, a doubt or a take-back with another value after it
+// leaves no answer (a weak one: actually, hmm, hold on, "No, 13.") or sends
+// the lower tiers to the new value (a strong one: wait, mistake, recount);
+// with no other value the answer is taken back. A note about something
+// else, an alternative method, a doubt that ends on the answer ("Yes, 8.")
+// and a take-back of an earlier attempt leave the answer standing. Each
+// false case was Equal before (a tester's probe7).
+func TestAfterFinalAnswer(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"7", `The answer is 7. Actually, 9.`, false},
+		{"7", "\\boxed{7}\n\nActually, 9.", false},
+		{"12", "The answer is 12.\nNo, 13.\nNo, 14.", false},
+		{"8", "The answer is \\boxed{8}. \n\nHold on. Recounting gives 9.", false},
+		{"30", `The answer is 30. Hmm, no: 30 counts the corner twice, so 29.`, false},
+		{"12", `The answer is 12. Hmm, actually, I'm not sure; it might be 14.`, false},
+		{"10", "Therefore the answer is 10.\n\nActually no. I double-counted. Subtracting the 2 duplicates gives 8.", false},
+		{"5", `So the answer is $\boxed{5}$. Hmm, 5 is wrong because I forgot the carry.`, false},
+		{"5", "The final answer is 5.\n\nLet me re-derive: 2 * 3 = 6, so the total is 6.", false},
+		{"7", `The answer is 7. I take it back.`, false},
+		{"7", `The answer is 7. Scratch that.`, false},
+		{"10", `The answer is 10. I retract that; I don't know.`, false},
+		{"10", `I previously said the answer is 10, but I withdraw that answer.`, false},
+		{"3", `The answer is 3 (or possibly 4).`, false},
+		{"1", "$\\boxed{\\frac{1}{2}}$\n\nWait, I need to double-check... $2 \\cdot \\frac{1}{2} = 1$ ✓.", false},
+		{"6", "The answer is 8.\n\n---\n\n*Note: a common mistake is to answer 6.*", false},
+		// the answer stands
+		{"8", "The answer is 8.\n\n---\n\n*Note: a common mistake is to answer 6.*", true},
+		{"8", `The answer is 8. Earlier I got 10 by mistake.`, true},
+		{"5", "The final answer is 5.\n\nLet me re-derive: 2 + 3 = 5. Confirmed.", true},
+		{"5", "\\boxed{5}\n\nWait, let me reconsider... Yes, 5 is correct.", true},
+		{"8", "The answer is \\boxed{8}. \n\nHold on, let me recount... 1, 2, 3, 4, 5, 6, 7, 8. Yes, 8.", true},
+		{"64", "Final answer: 64\n\nStep-by-step: 4^3 = 64. Alternatively 2^6 = 64.", true},
+		{"5", `The answer is \boxed{5}. Is that wrong? No.`, true},
+		{"16", "Thus, the store should charge $\\boxed{16}$ dollars for the book.\n\nAlternatively, since the roots of $p(128-4p)$ are 0 and 32, symmetry tells us that the extreme value will be at $p=16$.", true},
+		{"0", "our answer is $\\boxed{0}.$\n\nNote: The maximum possible degree of $f(x) + g(x)$ is $7,$ since it is impossible.", true},
+		// a strong retraction with a new value: the lower tiers read it
+		{"6", "So the answer is 7.\n\nHmm, actually let me reconsider whether it's 7. The constraint rules out 7. So 6.", true},
+	})
+}
+
+// TestAnchoredAlternatives (stop 42): an answer phrase whose sentence
+// offers two values (a case, a doubt, "or possibly"), or a compound
+// quantity, answers neither value; a parenthesised aside of working after
+// the number is no factor.
+func TestAnchoredAlternatives(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"13", `The answer is likely 12, though 13 is also possible.`, false},
+		{"50", `The answer is somewhere around 50.`, false},
+		{"-2", `If x is positive, the answer is 2; if negative, -2.`, false},
+		{"1", `The answer is 3 if we count the endpoints, otherwise 1.`, false},
+		{`\frac{1}{3}`, `If the coin is fair, the answer is 1/2; otherwise it is 1/3.`, false},
+		{"5", `For n even the answer is 4, and for n odd it is 5.`, false},
+		{"30", `The answer is 2 hours and 30 minutes.`, false},
+		{"50", `The answer is 2 dollars and 50 cents.`, false},
+		{"16", `The answer is 4 (2 + 2).`, false},
+		{"144", `The sum is 12 (5 + 7).`, false},
+		{"81", `The answer is 9 (3^2).`, false},
+		{"4", `The answer is 4 (2 + 2).`, true},
+		{"7", `Answer: 7 (since 3 + 4 = 7)`, true},
+		{"12", `The sum is 12 (5 + 7).`, true},
+		{"42", "The answer is \\boxed{42}.\n\nThe answer is 42 because 6*7=42, and 6 is the number of rows.", true},
+	})
+}
+
+// TestPlainReplyDoubts (stop 42): with no answer statement, the last value
+// of a reply is no answer when its sentence hedges, restates the givens or
+// gives an instruction, when a later sentence doubts it, when it is an
+// equation left unsolved, or when it is one of parallel or labelled
+// values; notes and asides after it are not read.
+func TestPlainReplyDoubts(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"8", `It could be 6, but it could also be 8. I'm not sure.`, false},
+		{"8", `It could be 6. It could also be 8.`, false},
+		{"10", `Method A gives 9 while method B gives 10. I can't decide.`, false},
+		{"8", `Answer A gives 6; answer B gives 8. Both seem plausible.`, false},
+		{"5", `So x = 5. But x must be even, so this is impossible. Thus no solution.`, false},
+		{"48", `Let's compute. First, 12 times 4 is 48. Then we subtract`, false},
+		{"4", `We have 12 apples. Half of them is 6. Then add 4.`, false},
+		{"5", `We know the perimeter is 24 and one side is 5.`, false},
+		{"7", `Let me compute 3+4. Let me compute 3+4. Let me compute 3+4.`, false},
+		{"20", `Let me set up the equation. 3x + 5 = 20.`, false},
+		{"12", `So the total is 20 apples. Tom has 8 apples, Sue has 12 apples.`, false},
+		{"8", `So, there are 12 cookies left. Original: 20, eaten: 8.`, false},
+		{"250", "I computed 8.\n\n(Word count: 250)", false},
+		{"25", "So the total is 20.\n\nNote: the answer would be 25 if tax were included.", false},
+		{"7", "So the total is 20.\n\nP.S. The answer to the bonus question is 7.", false},
+		{"15", "Therefore, x = 6.\n\nSubstituting back: 2(6)+3 = 15, which equals the right side 15.", false},
+		// the value stands
+		{"8", "I computed 8.\n\n(Word count: 250)", true},
+		{"20", "So the total is 20.\n\nNote: the answer would be 25 if tax were included.", true},
+		{"6", "Therefore, x = 6.\n\nSubstituting back: 2(6)+3 = 15, which equals the right side 15.", true},
+		{"9", `x = 3, so x^2 = 9.`, true},
+		{"7", `Let me compute: 3 + 4 = 7.`, true},
+		{"(-2,3)", "Putting everything together:\n\n(-2,3)", true},
+	})
+}
+
+// TestASDivValueRules (stop 42): the ASDiv policy compares the value of
+// its answer, never its last number: arithmetic is evaluated exactly
+// (12-5 was 5), a range (3-4, 3 to 4) and an answer offering two values
+// are refused, a cut-off formula is refused, and a text gold is named only
+// by an answer that offers nothing else ("red or blue" is not red; \frac{\pi}{4}
+// does not name \pi).
+func TestASDivValueRules(t *testing.T) {
+	for _, c := range []gradeCase{
+		{"5", `\boxed{12-5}`, false},
+		{"7", `\boxed{12 - 5}`, true},
+		{"-1", `\boxed{3 - 4}`, true},
+		{"4", `The answer is 3-4.`, false},
+		{"4", `The answer is 3 to 4 hours.`, false},
+		{"13", `The answer is likely 12, though 13 is also possible.`, false},
+		{"-2", `If x is positive, the answer is 2; if negative, -2.`, false},
+		{"1", `Thus the answer is $\boxed{\frac{1}{`, false},
+		{`\pi`, `The final answer is $\boxed{\frac{\pi}{4}}$.`, false},
+		{"red", `The answer is red or blue.`, false},
+		{"0.75", `The answer is 3/4.`, true},
+		{"7", `3 + 4 = 7`, true},
+		{"9 (apples)", `She has 9 apples.`, true},
+		{"Tom", `The answer is Tom.`, true},
+	} {
+		if v := Grade(ASDiv, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("asdiv: gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
