@@ -23,7 +23,7 @@ func scanAnchors(r *reply, ex Extraction) []Candidate {
 		if p > 0 && isWordByte(lower[p-1]) && isWordByte(a[0]) {
 			return
 		}
-		if lineOnly[a] && !atLineStart(lower, p) {
+		if lineOnly[a] && !atLineStart(lower, p) && !atSentenceStart(lower, p) {
 			return
 		}
 		if a == "####" && !gsmAnswerLine(body, p+len(a)) {
@@ -85,6 +85,23 @@ func scanAnchors(r *reply, ex Extraction) []Candidate {
 }
 
 const anchorKey = "answer"
+
+// atSentenceStart reports whether s[p] opens a sentence inside a line: a
+// period, "!" or "?" and a space before it, markdown emphasis aside ("Let
+// us compute carefully. **Answer:** 7").
+func atSentenceStart(s string, p int) bool {
+	k := p - 1
+	for k >= 0 && (s[k] == '*' || s[k] == '_') {
+		k--
+	}
+	if k < 1 || s[k] != ' ' {
+		return false
+	}
+	for k >= 0 && s[k] == ' ' {
+		k--
+	}
+	return k >= 1 && (s[k] == '.' || s[k] == '!' || s[k] == '?') && (isLetter(s[k-1]) || isDigit(s[k-1]) || strings.IndexByte(")*$}", s[k-1]) >= 0)
+}
 
 // gsmAnswerLine reports whether the line from body[i] is GSM8K's answer
 // line after its "####": one amount and nothing else ("18", "$1,250.00",
@@ -225,6 +242,26 @@ func anchorText(body string, i int, prose bool) anchored {
 	if s >= e2 {
 		return anchored{}
 	}
+	if k := amountThenBreak(body[s:e2]); k > 0 {
+		// "**Answer:** 7 Earlier I wrote 9", "7 ✓ verified: …", "7 Wait,
+		// no — it's 9": the line goes on past the answer with a new
+		// sentence, a check mark or a quote; the rest is the reply's
+		// tail (read by afterFinal), not part of the answer
+		e2 = s + k
+	} else if k := leadingAmount(body[s:e2]); k > 0 {
+		// "15, up from 12 last year", "12, so 12 + 1 = 13 is the next
+		// term": the value right after the answer phrase, and a remark
+		e2 = s + k
+	} else if m := lastRemark(body[s:e2]); m > 0 && operandLead(body[s:s+m]) {
+		// "1/2 of the total, i.e. 10", "3 times the radius, which is 12":
+		// the words before the remark are an operation, whose value the
+		// remark states
+		s = s + m
+		for s < e2 && body[s] != ' ' {
+			s++
+		}
+		s = skipRemarkWords(body, s, e2)
+	}
 	// "The answer is 20, because 4 × 5 = 20.": a reason or a remark after
 	// the value is no part of it, whether or not the rest reads as prose
 	if m := lastRemark(body[s:e2]); m > 0 {
@@ -235,15 +272,22 @@ func anchorText(body string, i int, prose bool) anchored {
 			}
 		}
 	}
-	if k := parenAside(body[s:e2]); k > 0 {
+	if k := parenAside(body[s:e2]); k > 0 && !alternatives(body[s:e2]) {
 		e2 = s + k // "The answer is 4 (2 + 2).": an aside of working
 	}
-	if w, ok := compoundQuantity(body[s:e2]); ok && isProse(body[s:e2]) && latex.UnitWord(w) || alternatives(body[s:e2]) {
+	if w, ok := compoundQuantity(body[s:e2]); ok && isProse(body[s:e2]) && (latex.UnitWord(w) || strings.Contains(body[s:e2], w+" and ")) ||
+		alternatives(body[s:e2]) {
 		// "3 if we count the endpoints, otherwise 1", "likely 12, though
 		// 13 is also possible", "3 (or possibly 4)": two values and words
 		// that offer both; "2 hours and 30 minutes": a compound quantity.
-		// The sentence is the answer, whole (it equals neither value)
-		return anchored{s: s, e: e2, text: body[s:e2]}
+		// The sentence is the answer, whole (it equals neither value);
+		// its values are alternatives, so that the verdict is a hedge
+		// and never depends on how a parser reads the words around them
+		a := anchored{s: s, e: e2, text: body[s:e2]}
+		if vals := distinctNumbers(body[s:e2]); len(vals) > 1 {
+			a.items, a.either = vals, true
+		}
+		return a
 	}
 	if !prose && isProse(body[s:e2]) && !hasForeignText(body[s:e2]) {
 		// "The largest $n$ is 34": the answer is what the sentence ends on.
@@ -254,31 +298,110 @@ func anchorText(body string, i int, prose bool) anchored {
 	return anchored{s: s, e: e2, text: body[s:e2]}
 }
 
-// alternatives reports whether the prose t after an answer phrase offers
-// more than one value: two numbers and a word of cases or of doubt
-// between or around them, or one number after a hedge ("somewhere around
-// 50").
-func alternatives(t string) bool {
-	low := " " + asciiLower(t) + " "
-	if n, ok := lastNumber(t); ok && len(digitRuns(t)) == 1 && hedged(t, n.start) {
-		return true
+// amountThenBreak returns where a plain number (possibly in bold) that
+// opens t ends when what follows it on the line starts something else: a
+// capitalised word of three letters or more that is no unit, a check or
+// cross mark, a quote marker ("> "), or a word that turns from the answer
+// (wait, hmm, actually). It returns 0 otherwise.
+func amountThenBreak(t string) int {
+	n := 0
+	for n < len(t) && (isDigit(t[n]) || n == 0 && t[n] == '-' || (t[n] == '.' || t[n] == ',') && n+1 < len(t) && isDigit(t[n+1])) {
+		n++
 	}
-	if len(digitRuns(t)) < 2 {
+	if n == 0 || !isDigit(t[n-1]) {
+		return 0
+	}
+	end := n
+	for end < len(t) && (t[end] == '*' || t[end] == '_') {
+		end++
+	}
+	rest := strings.TrimLeft(t[end:], " \t")
+	if rest == "" || len(rest) == len(t[end:]) && end == n {
+		return 0 // nothing follows, or it is glued to the number
+	}
+	for _, m := range []string{"✓", "✔", "✗", "✘", "✅", "❌", "> "} {
+		if strings.HasPrefix(rest, m) {
+			return n
+		}
+	}
+	if tailOpenerSet.at(asciiLower(rest), 0) != "" {
+		return n
+	}
+	w := 0
+	for w < len(rest) && isLetter(rest[w]) {
+		w++
+	}
+	if w >= 3 && rest[0] >= 'A' && rest[0] <= 'Z' && !latex.UnitWord(rest[:w]) {
+		return n
+	}
+	return 0
+}
+
+// leadingAmount returns where a plain number that opens t ends, when a
+// comma or semicolon and prose follow it ("15, up from 12 last year"):
+// the number is the answer and the rest a remark. It returns 0 otherwise
+// (a list "6, 8, and 10", a value with its unit, prose first).
+func leadingAmount(t string) int {
+	n := 0
+	for n < len(t) && (isDigit(t[n]) || n == 0 && t[n] == '-' || t[n] == '.' && n+1 < len(t) && isDigit(t[n+1])) {
+		n++
+	}
+	if n == 0 || n >= len(t) || (t[n] != ',' && t[n] != ';') || !isDigit(t[n-1]) {
+		return 0
+	}
+	rest := strings.TrimSpace(t[n+1:])
+	if rest == "" || !isLetter(rest[0]) || !isProse(rest) || alternatives(t) {
+		return 0
+	}
+	if low := asciiLower(rest); tailOpenerSet.at(low, 0) != "" || strongRetractionSet.first(low) != "" {
+		return 0 // "30, wait no that's the total; … 30 - 18 = 12"
+	}
+	if f := strings.Fields(asciiLower(rest)); len(f) > 0 && (f[0] == "and" || f[0] == "or") {
+		return 0 // "3, and 4"
+	}
+	return n
+}
+
+// operandLead reports whether t opens with a value and a word that makes
+// it an operand ("1/2 of the total", "3 times the radius", "5 more than
+// x"): no value of its own.
+func operandLead(t string) bool {
+	low := asciiLower(strings.TrimSpace(t))
+	i := 0
+	for i < len(low) && (isDigit(low[i]) || low[i] == '/' || low[i] == '.') {
+		i++
+	}
+	if i == 0 {
 		return false
 	}
-	for _, w := range alternativeWords {
-		if strings.Contains(low, w) {
+	rest := strings.TrimLeft(low[i:], " ")
+	for _, w := range []string{"of ", "times ", "more than", "less than", "fewer than", "percent of", "% of"} {
+		if strings.HasPrefix(rest, w) {
 			return true
 		}
 	}
 	return false
 }
 
-// alternativeWords offer a second value beside the first, or make either
-// depend on a case.
-var alternativeWords = []string{" if ", " otherwise", " else", " unless ", " when ", " whereas ", " while ", " though ",
-	" although ", " possibly ", " perhaps ", " maybe ", " likely ", " probably ", " could ", " might ", " or ", "(or ",
-	" depending ", " for odd ", " for even ", " odd ", " even ", " either "}
+// skipRemarkWords skips the words that open a remark ("which is", "that
+// is", "i.e.") from i, up to e.
+func skipRemarkWords(body string, i, e int) int {
+	for {
+		for i < e && (body[i] == ' ' || body[i] == ',') {
+			i++
+		}
+		j := i
+		for j < e && body[j] != ' ' {
+			j++
+		}
+		switch strings.ToLower(strings.Trim(body[i:j], ",.")) {
+		case "which", "is", "that", "i.e", "ie", "means", "was", "gives", "so":
+			i = j
+			continue
+		}
+		return i
+	}
+}
 
 // plainNumberText reports whether t is one number and nothing else,
 // markdown emphasis and spaces aside ("12", "**1,000**").
@@ -390,6 +513,12 @@ func refineProse(body string, s, e int) anchored {
 		return anchored{s: c.Pos, e: c.End, text: c.Text, loose: true}
 	}
 	if n, ok := lastNumber(t); ok {
+		for _, w := range []string{"a multiple of", "a factor of", "a divisor of", "divisible by", "a power of"} {
+			if strings.Contains(asciiLower(t), w) {
+				// "the answer is a multiple of 4": a property, not a value
+				return anchored{s: s, e: e, text: t}
+			}
+		}
 		if qualifiedNumber(t, n.start, n.end) {
 			// "at least 9", "9 or more": the sentence is the answer, whole.
 			return anchored{s: s, e: e, text: t}

@@ -201,7 +201,7 @@ func asdivCompare(ctx context.Context, gold, cand string, _ equiv.Options) Verdi
 		if v, refused := asdivClosed(golds, cand); refused {
 			return v
 		}
-		return asdivSeveral(golds, cand)
+		return asdivSeveral(golds, goldLabels(gold), cand)
 	}
 	g := golds[0]
 	if v, refused := asdivClosed(golds, cand); refused {
@@ -380,6 +380,9 @@ func asdivClosed(golds []asdivGold, cand string) (Verdict, bool) {
 }
 
 func asdivNumberCompare(ctx context.Context, g asdivGold, cand string) Verdict {
+	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") {
+		return Verdict{Kind: Unparsable, Reason: "the answer is a question"}
+	}
 	if !bracesBalanced(cand) {
 		return Verdict{Kind: Unparsable, Reason: "the answer's braces do not close: it is cut off"}
 	}
@@ -458,6 +461,13 @@ func numberRange(s string) bool {
 }
 
 func asdivRatioCompare(g asdivGold, cand string) Verdict {
+	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") {
+		return Verdict{Kind: Unparsable, Reason: "the answer is a question"}
+	}
+	if alternatives(cand) && !sameValues(distinctNumbers(cand)) {
+		// "3:4 or 4:3" offers two ratios; "3:4, or 0.75" restates one
+		return Verdict{Kind: Unparsable, Reason: "the answer offers more than one ratio"}
+	}
 	if t, ok := FindClock(cand); ok {
 		if !t.Seconds && t.Half == 0 {
 			a, b := big.NewInt(int64(t.H)), big.NewInt(int64(t.M))
@@ -489,6 +499,11 @@ func asdivRatioCompare(g asdivGold, cand string) Verdict {
 }
 
 func asdivTimeCompare(g asdivGold, cand string) Verdict {
+	low := " " + asciiLower(cand) + " "
+	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") || strings.Contains(low, " or ") || strings.Contains(low, " maybe ") ||
+		strings.Contains(low, " perhaps ") || strings.Contains(low, " possibly ") || strings.Contains(low, " either ") {
+		return Verdict{Kind: Unparsable, Reason: "the answer offers more than one time, or asks"}
+	}
 	t, ok := FindClock(cand)
 	if !ok {
 		return Verdict{Kind: Unparsable, Reason: "no time of day in the answer"}
@@ -510,6 +525,30 @@ func asdivTimeCompare(g asdivGold, cand string) Verdict {
 	return Verdict{Kind: Wrong, Reason: "time differs from " + g.orig}
 }
 
+// otherNames returns a capitalised word of cand, other than a sentence's
+// usual opening words, that the gold does not hold, when cand also holds
+// the gold ("Mary is older than Tom" against Tom), or "".
+func otherNames(cand, gold string) string {
+	gl := strings.ToLower(gold)
+	if !strings.Contains(strings.ToLower(cand), gl) {
+		return ""
+	}
+	for _, w := range strings.Fields(cand) {
+		w = strings.Trim(w, ".,;:!?()\"'*")
+		w = strings.TrimSuffix(w, "'s")
+		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || strings.Contains(gl, strings.ToLower(w)) {
+			continue
+		}
+		switch strings.ToLower(w) {
+		case "the", "it", "so", "thus", "he", "she", "they", "there", "this", "that", "a", "an", "in", "at", "on",
+			"yes", "no", "therefore", "hence", "answer", "final", "i", "we", "his", "her", "their", "mr", "mrs", "ms":
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
 // otherOptions reports whether the words of an answer offer another value
 // beside the gold's ("red or blue", "maybe Tom"): words the gold does not
 // have that join or doubt.
@@ -526,6 +565,14 @@ func otherOptions(cw, gw []string) bool {
 }
 
 func asdivTextCompare(g asdivGold, cand string) Verdict {
+	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") {
+		return Verdict{Kind: Unparsable, Reason: "the answer is a question"}
+	}
+	if n := otherNames(cand, g.orig); n != "" {
+		// "Tom has more marbles than Mary": a sentence with two names
+		// names both, and answers neither
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("the answer names %s beside the gold", n)}
+	}
 	c := normText(dropUnitParens(cand))
 	if c == "" {
 		return Verdict{Kind: Unparsable, Reason: "empty answer"}
@@ -541,7 +588,7 @@ func asdivTextCompare(g asdivGold, cand string) Verdict {
 	return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%q is not %q", c, g.text)}
 }
 
-func asdivSeveral(golds []asdivGold, cand string) Verdict {
+func asdivSeveral(golds []asdivGold, labels []string, cand string) Verdict {
 	var want []*big.Rat
 	for _, g := range golds {
 		if g.kind != asdivNumber {
@@ -561,10 +608,95 @@ func asdivSeveral(golds []asdivGold, cand string) Verdict {
 			return Verdict{Kind: Unparsable, Reason: "the answer turns its last values down (\"not\", \"instead of\"): not the answer's values"}
 		}
 	}
+	if i, v, ok := labelMismatch(golds, labels, cand); ok {
+		// "There are 5 red balls and 7 blue balls" against 7 (red); 5
+		// (blue): the values match as a set, not by what they count
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("the reply gives %s for %s, the gold %s", v, labels[i], golds[i].orig)}
+	}
 	if sameMultiset(vals, want) || sameMultiset(vals[len(vals)-len(want):], want) {
 		return Verdict{Kind: Correct, Score: 1, Reason: fmt.Sprintf("the %d values match", len(want))}
 	}
 	return Verdict{Kind: Wrong, Reason: "the values differ from the gold ones"}
+}
+
+// sameValues reports whether the values (numbers, a:b or a/b) all have
+// one value.
+func sameValues(vals []string) bool {
+	var first *big.Rat
+	for _, v := range vals {
+		r, ok := parseExactNumber(strings.Replace(v, ":", "/", 1))
+		if !ok {
+			return false
+		}
+		if first == nil {
+			first = r
+		} else if r.Cmp(first) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// goldLabels returns the label of each part of a gold ("red" of "7
+// (red); 5 (blue)"), "" where a part has none.
+func goldLabels(gold string) []string {
+	var out []string
+	for _, p := range strings.Split(gold, ";") {
+		if strings.TrimSpace(dropUnitParens(p)) == "" {
+			continue // as asdivParts skips it
+		}
+		l := ""
+		if i, j := strings.IndexByte(p, '('), strings.LastIndexByte(p, ')'); i >= 0 && j > i {
+			l = strings.ToLower(strings.TrimSpace(p[i+1 : j]))
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// labelMismatch pairs the parts of a gold whose labels differ ("7 (red);
+// 5 (blue)", "12 (Tom); 9 (Mary)") with the number the reply writes next
+// to each label ("5 red balls", "Tom scored 9"), and returns the index of
+// a part whose number differs. Labels the reply does not write are not
+// paired.
+func labelMismatch(golds []asdivGold, labels []string, cand string) (int, string, bool) {
+	if len(labels) != len(golds) {
+		return 0, "", false
+	}
+	seen := map[string]bool{}
+	for _, l := range labels {
+		if l == "" || seen[l] || len(strings.Fields(l)) != 1 {
+			return 0, "", false
+		}
+		seen[l] = true
+	}
+	words := strings.Fields(strings.NewReplacer(",", " ", ";", " ", ". ", " ", "$", " ").Replace(asciiLower(cand)))
+	for gi, g := range golds {
+		for i, w := range words {
+			w = strings.TrimSuffix(strings.TrimRight(w, "."), "'s")
+			if w != labels[gi] {
+				continue
+			}
+			var v *big.Rat
+			// the number just before the label ("5 red", "5 big red")
+			for k := i - 1; k >= 0 && k >= i-2; k-- {
+				if r, ok := parseExactNumber(strings.TrimRight(words[k], ".")); ok {
+					v = r
+					break
+				}
+			}
+			// or just after it ("Tom scored 9")
+			for k := i + 1; v == nil && k < len(words) && k <= i+3; k++ {
+				if r, ok := parseExactNumber(strings.TrimRight(words[k], ".")); ok {
+					v = r
+				}
+			}
+			if v != nil && v.Cmp(g.val) != 0 {
+				return gi, v.RatString(), true
+			}
+		}
+	}
+	return 0, "", false
 }
 
 func joinOrig(golds []asdivGold) string {

@@ -130,7 +130,7 @@ var (
 		"a": true, "an": true, "of": true, "to": true, "we": true, "get": true, "gives": true, "thus": true,
 		"therefore": true, "hence": true, "when": true, "where": true, "with": true, "by": true, "for": true,
 		"equals": true, "be": true, "subtract": true, "add": true, "multiply": true, "divide": true, "compute": true,
-		"calculate": true, "plus": true, "minus": true, "times": true}
+		"calculate": true, "plus": true, "minus": true}
 )
 
 var (
@@ -483,6 +483,18 @@ func unfinished(body string, spans [][2]int, start int, c Candidate) string {
 	if r := trialSentence(body[last[0]:last[1]], true); r != "" {
 		return "its last sentence " + r
 	}
+	if w := planOpener(asciiLower(body[last[0]:last[1]])); w != "" {
+		// "Next, we need to apply the discount…", "Let's start by …":
+		// the reply stops where its working goes on
+		return "its last sentence plans more work (" + strconv.Quote(w) + ")"
+	}
+	for _, sp := range spans {
+		if w := refusalSet.first(asciiLower(body[sp[0]:sp[1]])); w != "" {
+			// "I cannot determine the answer; the problem mentions 12
+			// cookies": a number the reply quotes is no answer it gives
+			return "it declines to answer (" + strconv.Quote(w) + ")"
+		}
+	}
 	p := c.Pos - start
 	own := -1
 	for i, sp := range spans {
@@ -501,7 +513,7 @@ func unfinished(body string, spans [][2]int, start int, c Candidate) string {
 	if r := fallbackSentence(asciiLower(body[spans[own][0]:spans[own][1]]), c.Text); r != "" {
 		return "the sentence of its last value " + r
 	}
-	if c.Kind == KindNumber && equationToSolve(c.Text) && !resultBefore(asciiLower(body[spans[own][0]:max(spans[own][0], min(spans[own][1], p))])) {
+	if (c.Kind == KindNumber || c.Kind == KindMath) && equationToSolve(c.Text) {
 		return "its last value is an equation to solve (" + strconv.Quote(c.Text) + "), not its solution"
 	}
 	// a sentence after the value's that doubts it, takes it back or
@@ -519,20 +531,8 @@ func unfinished(body string, spans [][2]int, start int, c Candidate) string {
 	return ""
 }
 
-// resultBefore reports whether the words before a formula in its sentence
-// present it as a result ("x = 3, so x^2 = 9", "which gives 2n = 10").
-func resultBefore(low string) bool {
-	for _, w := range []string{"so ", "thus", "therefore", "hence", "gives", "we get", "we obtain", "we find", "then ",
-		"which means", "this means", "it follows"} {
-		if strings.Contains(low, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// equationToSolve reports whether t sets an expression in a variable equal
-// to a number ("3x + 5 = 20", "x^2 = 25"): an equation the reply has not
+// equationToSolve reports whether t sets a linear expression in one
+// unknown equal to a number ("3x + 5 = 20"): an equation the reply has not
 // solved, whose right side answers nothing. A lone name on the left ("x =
 // 5", "AB = 4") or letters on the right ("\pi r^2 = 36\pi") are no such
 // equation.
@@ -547,22 +547,68 @@ func equationToSolve(t string) bool {
 			return false
 		}
 	}
-	letters, ops := false, false
+	// one unknown, to the first power: an equation of a curve or a plane
+	// (x^2 + y^2 = 13, 2x - y + 2z - 18 = 0) is an answer of its own
+	var unknown byte
+	ops := false
 	for k := 0; k < len(lhs); k++ {
 		switch c := lhs[k]; {
 		case isLetter(c):
-			letters = true
+			if unknown != 0 && unknown != c || k+1 < len(lhs) && isLetter(lhs[k+1]) {
+				return false
+			}
+			unknown = c
 			if k > 0 && isDigit(lhs[k-1]) {
 				ops = true // 3x
 			}
-		case strings.IndexByte("+-*/^", c) >= 0 && k > 0:
+		case strings.IndexByte("+-*/", c) >= 0 && k > 0:
 			ops = true
-		case c == '(' || c == '\\' || c == '_':
-			return false // f(x) = 5, \sin x = …, a_1 = 3: a named quantity
+		case c == '(' || c == '\\' || c == '_' || c == '^':
+			return false // f(x) = 5, \sin x = …, a_1 = 3, x^2 = 9
 		}
 	}
-	return letters && ops
+	return unknown != 0 && ops
 }
+
+// planOpener returns the words that make the last sentence of a reply a
+// plan for more work ("Next, we need to …", "Then we will …", "Let's
+// start by …", "First, note that …"), or "".
+func planOpener(low string) string {
+	t := strings.TrimLeft(low, " \t\r\n*_>-#")
+	for _, o := range planOpeners {
+		if strings.HasPrefix(t, o) && !strings.ContainsAny(t, "=0123456789") {
+			return o
+		}
+	}
+	if strings.HasPrefix(t, "first, note") {
+		return "first, note" // "First, note that Tom has 5 apples.": a given, then nothing
+	}
+	for _, w := range []string{"i'll stop here", "i will stop here", "left as an exercise", "to be continued"} {
+		if strings.Contains(t, w) {
+			return w
+		}
+	}
+	if strings.HasSuffix(strings.TrimRight(t, " "), "...") || strings.HasSuffix(strings.TrimRight(t, " "), "…") {
+		return "…"
+	}
+	return ""
+}
+
+var planOpeners = []string{"next, we", "next we", "next, i", "then we will", "then we'll", "then i will", "now we need",
+	"now we have to", "we need to", "we still need", "we will need", "we'll need", "let's start", "let us start",
+	"let me start", "first, let", "to find", "we first need", "i will now", "i'll now", "now let's", "now, let's"}
+
+// refusals decline to answer; a reply with one states none of the numbers
+// it quotes. Latin-script languages are listed; other scripts are refused
+// as foreign text anyway.
+var refusals = []string{"i'm not able to", "i am not able to", "i cannot determine", "i can't determine",
+	"cannot be determined", "can't be determined", "i can't solve", "i cannot solve", "i'm unable", "i am unable",
+	"i can't answer", "i cannot answer", "i can't do your", "i cannot provide", "i can't provide", "there's no way to know",
+	"there is no way to know", "could you clarify", "can you clarify", "please clarify", "once you confirm",
+	"not enough information", "insufficient information", "left as an exercise", "no puedo", "je ne peux pas",
+	"ich kann nicht", "non posso", "não posso", "faltan datos", "il manque"}
+
+var refusalSet = newWordSet(refusals)
 
 // fallbackSentence says how the sentence low (lower case) of a reply's
 // last value, found with no answer statement, gives no result: it hedges
@@ -572,8 +618,22 @@ func equationToSolve(t string) bool {
 // is the computation done); or "".
 func fallbackSentence(low, cand string) string {
 	t := strings.TrimLeft(low, " \t\r\n*_>-#")
+	if strings.HasSuffix(strings.TrimRight(t, " *_)"), "?") {
+		return "asks a question" // "What is 5 + 7? That's the question…"
+	}
+	for _, w := range []string{"a multiple of", "a factor of", "a divisor of", "divisible by", "a power of"} {
+		if strings.Contains(t, w) {
+			return "describes the value without stating it (" + strconv.Quote(w) + ")"
+		}
+	}
 	if w := plainHedgeSet.first(t); w != "" {
 		return "hedges (" + strconv.Quote(w) + ")"
+	}
+	if w := doubtOpenerSet.at(t, 0); w != "" {
+		return "opens a doubt (" + strconv.Quote(w) + ")" // "Hmm, or 8 if one broke."
+	}
+	if strings.Contains(" "+t, " or ") && strings.Contains(" "+t, " if ") {
+		return "states a case (\"or … if\")"
 	}
 	for _, o := range givenOpeners {
 		if strings.HasPrefix(t, o) {
@@ -604,8 +664,13 @@ var (
 		"multiply", "divide", "let me compute", "let's compute", "let us compute", "let me calculate",
 		"let's calculate", "let us calculate", "compute", "calculate", "evaluate", "let me set up", "let's set up",
 		"set up", "we need to", "we need to find", "we must", "next, we"}
-	plainHedgeSet = newWordSet(plainHedges)
-	doubtSet      = newWordSet(doubts)
+	// doubtOpeners open a sentence that doubts its value (a correction's
+	// "Actually, she has 8" or "Oops, that should be 9" states one)
+	doubtOpeners = []string{"i'm not sure", "i am not sure", "not sure", "i don't know", "i do not know",
+		"i could be wrong", "but i could be wrong", "maybe", "perhaps", "possibly"}
+	doubtOpenerSet = newWordSet(doubtOpeners)
+	plainHedgeSet  = newWordSet(plainHedges)
+	doubtSet       = newWordSet(doubts)
 )
 
 // trialSentence says how s is a trial rather than a conclusion, or "".
@@ -751,6 +816,28 @@ func firstCheckLine(s string, from, to int) int {
 			break
 		}
 		ls += k + 1
+	}
+	return -1
+}
+
+// firstCheckSentence is firstCheckLine for sentences inside a line ("So x
+// = 4. Substituting back: 3(4) - 2 = 10."): the start of the first
+// sentence of s[from:to], after the first one, that opens a check, or -1.
+// Only the last maxSentence bytes are read.
+func firstCheckSentence(s string, from, to int) int {
+	lo := max(from, to-maxSentence)
+	spans := sentenceSpans(s[lo:to])
+	for i, sp := range spans {
+		if i == 0 {
+			continue
+		}
+		p := lo + sp[0]
+		for p < to && (s[p] == '*' || s[p] == '_' || s[p] == '(') {
+			p++
+		}
+		if p < to && checkFirst[s[p]|0x20] && opensCheck(s[p:min(to, p+40)]) {
+			return lo + sp[0]
+		}
 	}
 	return -1
 }
@@ -963,7 +1050,11 @@ var tailOpeners = []string{"actually", "hmm", "hmmm", "hold on", "no,", "no.", "
 	"sorry", "oops", "wait", "scratch that", "on second thought", "correction", "i take it back", "i take that back",
 	"i retract", "i withdraw", "let me re", "recount", "recalculat", "recomput", "re-deriv", "rederiv", "redo",
 	"re-do", "upon reflection", "on reflection", "on closer inspection", "oh,", "oh no", "whoops", "ugh",
-	"i'm not sure", "i am not sure", "not sure", "i don't know", "i do not know"}
+	"i'm not sure", "i am not sure", "not sure", "i don't know", "i do not know", "disregard", "ignore that",
+	"ignore this", "ignore my", "ignore the above", "ignore the previous", "ignore what i", "forget it",
+	"forget that", "or not", "just kidding", "i'm not confident", "i am not confident", "not confident",
+	"but i could be wrong", "i could be wrong", "that's not it", "that is not it", "never mind", "nevermind",
+	"my earlier answer", "my previous answer", "my first answer", "please don't use", "do not use"}
 
 // tailHedges, anywhere in a sentence after the answer, offer another value
 // beside it.
@@ -992,12 +1083,16 @@ var (
 // by mistake" takes nothing back of the answer, and gives no value after
 // "mistake").
 func retraction(s, answer string) (retractionKind, string, int) {
-	off := len(s) - len(strings.TrimLeft(s, " \t\r\n*_>-#(["))
+	off := len(s) - len(strings.TrimLeft(s, " \t\r\n*_>-#([,;"))
 	t := s[off:]
 	if t == "" || noteSentence(t) {
 		return noRetraction, "", 0
 	}
 	if strings.HasSuffix(strings.TrimRight(t, " *_)]"), "?") {
+		if newValue(t, answer) && questionDoubt(t) {
+			// "Or is it 9?", "maybe it's 9?": another value, asked
+			return weakRetraction, "?", off
+		}
 		return noRetraction, "", 0 // "Is that wrong?" asks
 	}
 	kind, word, at := noRetraction, "", 0
@@ -1026,6 +1121,18 @@ func retraction(s, answer string) (retractionKind, string, int) {
 	return kind, word, off + at
 }
 
+// questionDoubt reports whether a question after the answer doubts it
+// ("Or is it 9?", "maybe it's 9?"), not one the reply poses anew ("How
+// many apples does Sam have if he has 4 bags of 5?").
+func questionDoubt(t string) bool {
+	for _, w := range []string{"or ", "maybe", "perhaps", "is it", "could it", "isn't it", "right?", "or is", "shouldn't it"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // confirms reports whether the text after a doubt ends on the answer: it
 // restates the answer after "=" or with a word that keeps it ("Yes, 8.",
 // "6 stands", "5 is correct", "Confirmed").
@@ -1038,7 +1145,8 @@ func confirms(rest, answer string) bool {
 		return false
 	}
 	for _, w := range []string{"= " + a, "=" + a, "yes, " + a, "yes " + a, a + " stands", a + " is correct", a + " is right",
-		a + " it is", a + " is indeed", "still " + a, "confirmed", "checks out", "✓", "is correct", "was right", "stands"} {
+		a + " it is", a + " is indeed", "still " + a, "it's " + a, "it is " + a, "confirmed", "checks out", "✓", "is correct",
+		"was right", "stands"} {
 		if strings.Contains(rest, w) && !strings.Contains(rest, "not "+w) {
 			return true
 		}
@@ -1152,4 +1260,6 @@ var referentSet = newWordSet([]string{"that", "this", "it", "my", "i", "wait", "
 var takeBacks = []string{"wrong", "incorrect", "not correct", "not right", "isn't right", "doesn't seem right",
 	"does not seem right", "can't be right", "cannot be right", "mistake", "oops", "wait", "redo", "re-do",
 	"scratch that", "miscalculat", "retract", "withdraw", "take it back", "take that back", "double-count",
-	"double count", "miscount", "overcount", "undercount"}
+	"double count", "miscount", "overcount", "undercount", "disregard", "ignore that", "ignore my", "ignore the above",
+	"not confident", "could be wrong", "not it", "just kidding", "correct after all", "right after all",
+	"not what was asked", "not what is asked", "not what the question asks", "not the question"}

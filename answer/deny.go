@@ -331,7 +331,8 @@ func nounAfter(reply string, j int, ends []int) string {
 }
 
 // nounNever are the words after a number that name nothing it counts
-// ("5 times", "5 more", "5 each", "5 total"): never read as its unit.
+// ("5 times", "5 more", "5 each", "5 total"), or turn from it ("$7$ wait,
+// no"): never read as its unit.
 var nounNever = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`times more less fewer each total left then too also only now here there again instead
@@ -340,7 +341,8 @@ var nounNever = func() map[string]bool {
 		approximately about roughly combined together remaining extra off short over under all both either neither
 		times twice squared cubed ones tens hundred hundreds thousand thousands million millions billion billions
 		dozen dozens percent his her its our their your you they them she him has have had are was were will can
-		yes not none some any such so very just still yet`) {
+		yes not none some any such so very just still yet wait hmm hmmm actually oops whoops sorry no nope well ok okay
+		hold ugh right wrong correct incorrect or`) {
 		m[w] = true
 	}
 	return m

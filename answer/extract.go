@@ -272,7 +272,11 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 			// No final answer: a check after the working never gives the
 			// last formula or number (conclude.go).
 			checked = true
-			if p := firstCheckLine(reply, start, end); p >= 0 {
+			p := firstCheckLine(reply, start, end)
+			if p < 0 {
+				p = firstCheckSentence(reply, start, end)
+			}
+			if p >= 0 {
 				out.Notes = append(out.Notes, "cut at a check (byte "+strconv.Itoa(p)+")")
 				end = p
 				r = newReply(reply, start, end)
@@ -395,6 +399,10 @@ func scan(k CandidateKind, r *reply, ex Extraction, notes *string) []Candidate {
 			return []Candidate{{Text: body[s:e], Kind: KindNumber, Pos: base + s, End: base + e}}
 		} else if amb != "" && notes != nil {
 			*notes = amb
+		} else if amb == "" {
+			if t, s, e, ok := phraseAnswer(body); ok {
+				return []Candidate{{Text: t, Kind: KindNumber, Pos: base + s, End: base + e}}
+			}
 		}
 	case KindBare:
 		if c, ok := bare(body, base, ex); ok {

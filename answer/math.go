@@ -123,8 +123,21 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	}
 	// full-width digits and letters are read as ASCII, by the parser too
 	gold, cand = latex.FoldFullWidth(gold), latex.FoldFullWidth(cand)
+	if gm, cm := valueMark(gold), valueMark(cand); gm != cm && gm != "" && cm != "" {
+		// MATH's normalisation drops both signs; they never mean one
+		// thing (60^\circ is not 60%)
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%s against %s", markName(gm), markName(cm))}
+	}
 	g, gu := normalizeSplit(gold)
 	c, cu := normalizeSplit(cand)
+	switch gm, cm := valueMark(gold), valueMark(cand); {
+	case percentWord(gu.text) || percentWord(cu.text):
+		// "28 pct" is a percentage written in words
+	case gm == "%" && cm == "" && !cu.none():
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("a percentage against a value in %s", cu)}
+	case cm == "%" && gm == "" && !gu.none():
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("a value in %s against a percentage", gu)}
+	}
 	ok, ratio, why := unitVerdict(gu, cu)
 	if !ok {
 		return Verdict{Kind: Wrong, Reason: why}
@@ -166,6 +179,37 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 		v.Reason = fmt.Sprintf("%s converted to %s: %s", cu, gu, v.Reason)
 	}
 	return v
+}
+
+// valueMark returns "%" when s ends in a percent sign and "°" when it ends
+// in a degree sign (the marks MATH's normalisation takes off), else "".
+func valueMark(s string) string {
+	t := strings.TrimRight(s, " .$")
+	t = strings.TrimSuffix(strings.TrimSuffix(t, `\right)`), `\right.`)
+	switch {
+	case strings.HasSuffix(t, "%"), strings.HasSuffix(t, " percent"):
+		return "%"
+	case strings.HasSuffix(t, `^\circ`), strings.HasSuffix(t, `^{\circ}`), strings.HasSuffix(t, "°"),
+		strings.HasSuffix(t, `\degree`), strings.HasSuffix(t, `^{\circ }`), strings.HasSuffix(t, " degrees"):
+		return "°"
+	}
+	return ""
+}
+
+// percentWord reports whether a unit text is a word for percent.
+func percentWord(u string) bool {
+	switch strings.ToLower(strings.TrimSpace(u)) {
+	case "pct", "percent", "percentage", "per cent", "pc":
+		return true
+	}
+	return false
+}
+
+func markName(m string) string {
+	if m == "%" {
+		return "a percentage"
+	}
+	return "an angle in degrees"
 }
 
 // hasTopLevelList reports whether s has a comma outside brackets

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/matheval/matheval/latex"
@@ -49,10 +50,16 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	if long {
 		return 0, 0, "the expression at the end of the reply runs past " + itoa(maxExpression) + " bytes, no whole expression to read", false
 	}
-	if k := parenAside(body[s:e]); k > 0 {
+	if k := parenAside(body[s:e]); k > 0 && !alternatives(body[s:e]) {
 		e = s + k // "The sum is 12 (5 + 7)."
 	}
 	sent := max(sentenceStart(body, s), s-maxSentence, off)
+	if referenceAside(body[sent:s]) {
+		// "So $x = 4$ (from equation (2)).": a value inside a reference
+		// in parentheses is no answer; the formula before it is the math
+		// tier's
+		return 0, 0, "", false
+	}
 	// a remark after the answer: "15 apples, which is 3 more than Tom's
 	// 12", "12 ways, not 10" (read before the last value's qualifiers:
 	// those of the remark's value say nothing of the answer)
@@ -83,12 +90,97 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	return checkParses(body, s, e)
 }
 
+// phraseAnswers are the answers a plain reply states in words, with the
+// text the grader compares: "There are no solutions." answers \text{no
+// solution} (equiv reads it as the empty set), "The limit does not
+// exist." \text{does not exist}.
+var phraseAnswers = []struct{ phrase, text string }{
+	{"no real solutions", `\text{no real solutions}`}, {"no real solution", `\text{no real solutions}`},
+	{"no solutions", `\text{no solution}`}, {"no solution", `\text{no solution}`},
+	{"no real roots", `\text{no real roots}`}, {"all real numbers", `\text{all real numbers}`},
+	{"does not exist", `\text{does not exist}`}, {"doesn't exist", `\text{does not exist}`},
+	{"is undefined", `\text{undefined}`}, {"infinitely many", `\text{infinitely many}`},
+}
+
+// phraseAnswer reads the last sentence of a plain reply with no number
+// for one answer in words (phraseAnswers): only when it is the only one,
+// and the sentence neither asks, supposes nor doubts ("If a = 0 there is
+// no solution" states a case).
+func phraseAnswer(body string) (text string, s, e int, ok bool) {
+	t := strings.TrimRight(body, " \t\r\n*_.!")
+	st := sentenceStart(t, len(t))
+	low := " " + asciiLower(t[st:]) + " "
+	if strings.ContainsAny(low, "0123456789$\\?") {
+		return "", 0, 0, false
+	}
+	for _, w := range []string{" if ", " when ", " unless ", " otherwise", " could ", " might ", " may ", " maybe ",
+		" perhaps ", " not sure", " suppose", " assume", " whether "} {
+		if strings.Contains(low, w) {
+			return "", 0, 0, false
+		}
+	}
+	found := -1
+	for i, pa := range phraseAnswers {
+		if k := strings.Index(low, pa.phrase); k >= 0 {
+			if found >= 0 && phraseAnswers[found].text != pa.text {
+				return "", 0, 0, false // two answers
+			}
+			if found < 0 {
+				found = i
+				s, e = st+k-1, st+k-1+len(pa.phrase)
+			}
+		}
+	}
+	if found < 0 {
+		return "", 0, 0, false
+	}
+	return phraseAnswers[found].text, s, e, true
+}
+
 // trailingNotes returns where the notes at the end of s start: lines that
 // open a note about something else ("Note: the answer would be 25 if tax
 // were included.", "P.S. …") or hold an aside in parentheses ("(Word
 // count: 250)"), after the reply's last line of its own; len(s) when
 // there are none. Their numbers are no answer of the reply.
 func trailingNotes(s string) int {
+	end := trailingNoteLines(s)
+	// and sentences on the last line: "… 9 eggs left. Note: she bought
+	// them for $3.", "… Thanks for the question! Let me know if you need
+	// 2 more examples."
+	for i := 0; i < 8; i++ {
+		t := strings.TrimRight(s[:end], " \t\r\n")
+		lo := max(0, len(t)-maxSentence)
+		spans := sentenceSpans(t[lo:])
+		if len(spans) < 2 {
+			return end
+		}
+		last := spans[len(spans)-1]
+		low := asciiLower(t[lo+last[0] : lo+last[1]])
+		if !noteSentence(low) && !chatSentence(low) {
+			return end
+		}
+		end = lo + last[0]
+	}
+	return end
+}
+
+// chatSentence reports whether s (lower case) is a closing of a chat, not
+// part of a solution ("Thanks for the question!", "Let me know if you
+// need 2 more examples.", "Hope this helps.").
+func chatSentence(s string) bool {
+	s = strings.TrimLeft(s, " *_")
+	for _, p := range []string{"thanks", "thank you", "let me know", "hope this helps", "hope that helps", "i hope this",
+		"i hope that", "feel free", "happy to help", "glad to help", "good luck", "have a nice", "have a great", "cheers",
+		"if you have any", "if you need", "nb:", "n.b."} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// trailingNoteLines is trailingNotes over whole lines.
+func trailingNoteLines(s string) int {
 	end := len(s)
 	for {
 		t := strings.TrimRight(s[:end], " \t\r\n")
@@ -98,13 +190,59 @@ func trailingNotes(s string) int {
 		}
 		line := strings.TrimSpace(t[nl+1:])
 		// (an aside has words: "(-2,3)" on its own line is an answer)
-		aside := wholeParens(line) && strings.IndexFunc(line, func(r rune) bool { return r < 128 && isLetter(byte(r)) }) >= 0 &&
-			len(strings.Fields(line)) > 1
+		aside := wholeParens(line) && hasWord(line) && len(strings.Fields(line)) > 1
 		if !aside && !noteSentence(asciiLower(line)) || strings.TrimSpace(t[:nl]) == "" {
 			return end
 		}
 		end = nl
 	}
+}
+
+// referenceAside reports whether the text before a value (from its
+// sentence's start) leaves open a parenthesis that a word opens: "(from
+// equation (2", "(see step 3", "(by (1)".
+func referenceAside(before string) bool {
+	d, open := 0, -1
+	for i := 0; i < len(before); i++ {
+		switch before[i] {
+		case '(':
+			if d == 0 {
+				open = i
+			}
+			d++
+		case ')':
+			if d > 0 {
+				d--
+			}
+		}
+	}
+	if d == 0 || open < 0 {
+		return false
+	}
+	f := strings.Fields(asciiLower(before[open+1:]))
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.Trim(f[0], ".,:") {
+	case "from", "by", "see", "using", "use", "eq", "equation", "step", "cf", "via", "per":
+		return true
+	}
+	return false
+}
+
+// hasWord reports whether s holds a word of two letters or more.
+func hasWord(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isLetter(s[i]) {
+			if n++; n >= 2 {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
 }
 
 // wholeParens reports whether s is one parenthesised group: its first
@@ -219,7 +357,7 @@ func isAbbrevBefore(s string) bool {
 
 // remarkMarkers open a remark about an answer just given: what follows is
 // a comparison or a check, not the answer.
-var remarkMarkers = []string{", which is", ", which means", ", which was", ", that is", ", i.e.", " (which", ", and that is",
+var remarkMarkers = []string{", which is", ", which means", ", which was", ", that is", ", i.e.", " (which", ", and that is", ", meaning",
 	", so that is", ", that's", " — which", " – which", ", compared to", ", compared with", " (that is"}
 
 // closingRemarks end a sentence that has just given its answer ("we
@@ -451,3 +589,46 @@ func parenDepth(s string) int {
 // maxAttached bounds what is read as written onto a formula's closing
 // delimiter.
 const maxAttached = 200
+
+// alternatives reports whether the prose t after an answer phrase offers
+// more than one value: two numbers and a word of cases or of doubt
+// between or around them, or one number after a hedge ("somewhere around
+// 50").
+func alternatives(t string) bool {
+	low := " " + strings.NewReplacer("(", " ", ")", " ", ",", " ", ";", " ").Replace(asciiLower(t)) + " "
+	if n, ok := lastNumber(t); ok && len(digitRuns(t)) == 1 && hedged(t, n.start) {
+		return true
+	}
+	if len(digitRuns(t)) < 2 {
+		return false
+	}
+	for _, w := range alternativeWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// alternativeWords offer a second value beside the first, or make either
+// depend on a case.
+var alternativeWords = []string{" if ", " otherwise", " else", " unless ", " when ", " whereas ", " while ", " though ",
+	" although ", " possibly ", " perhaps ", " maybe ", " likely ", " probably ", " could ", " might ", " or ",
+	" depending ", " for odd ", " for even ", " odd ", " even ", " either "}
+
+// distinctNumbers returns the distinct values written in t, in order: a
+// number with its ratio or fraction ("3:4", "1/2") is one value.
+func distinctNumbers(t string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range valueRun.FindAllString(t, -1) {
+		n = strings.Join(strings.Fields(n), "")
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+var valueRun = regexp.MustCompile(`-?\d+(?:\.\d+)?(?:\s*[:/]\s*\d+(?:\.\d+)?)?`)

@@ -169,6 +169,11 @@ func equivalent(ctx context.Context, p Policy, gold, prediction string) (v Verdi
 // worked solution). A gold text is trusted to be an answer, so a one-line
 // gold may be prose ("They are equal").
 func GoldAnswer(p Policy, gold string) string {
+	// A gold's unclosed box is a typo of the dataset, not a cut reply (the
+	// candidate's is refused): it is closed at the end of the text
+	if n := strings.Count(gold, "{") - strings.Count(gold, "}"); n > 0 && n < 8 && strings.Contains(gold, `\boxed{`) {
+		gold += strings.Repeat("}", n)
+	}
 	ex := p.Extraction
 	ex.BareProse = true
 	if c, ok := Extract(gold, ex).Best(); ok {

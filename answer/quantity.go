@@ -99,7 +99,8 @@ var qualifierBefore = []string{"not", "no", "never", "least", "most", "than", "u
 // tolerance, where "about 160.57" is the answer: its number rules do not
 // read these words.
 var hedgeBefore = []string{"about", "approximately", "approx", "roughly", "nearly", "almost", "around", "circa",
-	"estimated", "≈", "~"}
+	"estimated", "≈", "~", "maybe", "perhaps", "possibly", "probably", "vielleicht", "quizás", "quizá", "quizas",
+	"peut-être", "forse", "talvez", "wahrscheinlich", "probablemente", "probablement"}
 
 // hedged reports whether the word right before start is a hedge.
 func hedged(s string, start int) bool {
@@ -136,7 +137,7 @@ var qualifierAfter = []string{"or more", "or less", "or fewer", "or greater", "o
 // "9 thousand", "9 squared", "9 p.m.", "9 (wrong)", "2 fifteenths" (every
 // ordinal fraction from the eleventh to the ninetieth, as latex's
 // qualifier words list them), "5 grand".
-var changedWords = regexp.MustCompile(`^\s*[(\[]?(❌|✗|✘|👎|(?i:thousands?|millions?|billions?|trillions?|quadrillions?|hundreds?|dozens?|myriads?|googols?|bn|squared|cubed|doubled|tripled|halved|thrice|tenfold|hundredfold|halves|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|elevenths|twelfths|twentieths|hundredths|thousandths|millionths|billionths|permille|gross|wrong|incorrect|excluded|rejected|extraneous|mistake|too\s+(?:large|small|big|high|low)|fails|contradiction|invalid|discarded|lakhs?|crores?|fivefold|quadrupled|sixteenths|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|million|billion|trillion)ths?|grand|negated|opposite|quintillions?|sextillions?|[ap]\.\s?m\.?|[ap]m)\b)`)
+var changedWords = regexp.MustCompile(`^\s*[(\[]?(❌|✗|✘|👎|(?i:thousands?|millions?|billions?|trillions?|quadrillions?|hundreds?|dozens?|myriads?|googols?|bn|squared|cubed|doubled|tripled|halved|thrice|tenfold|hundredfold|halves|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|elevenths|twelfths|twentieths|hundredths|thousandths|millionths|billionths|permille|gross|wrong|incorrect|falsch|faux|fausse|incorrecto|incorrecta|errado|errada|sbagliato|excluded|rejected|extraneous|mistake|too\s+(?:large|small|big|high|low)|fails|contradiction|invalid|discarded|lakhs?|crores?|fivefold|quadrupled|sixteenths|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie|thirtie|fortie|fiftie|sixtie|seventie|eightie|ninetie|million|billion|trillion)ths?|grand|negated|opposite|quintillions?|sextillions?|[ap]\.\s?m\.?|[ap]m)\b)`)
 
 // operandBefore and operandAfter match words that make the number an
 // operand of something said in words: "square root of 5", "log 5", "5
@@ -238,7 +239,7 @@ func qualifiedNumber(s string, start, end int) bool {
 	// window, so that a long reply is not read from its start for each
 	// number (a 14 MB reply took 39 s).
 	pre := s[max(0, start-qualifierWindow):start]
-	if changedAfter(s[end:]) != nil || unequalBefore(pre) || questionAnsweredNo(s[end:]) ||
+	if changedAfter(s[end:]) != nil || unequalBefore(pre) || questionAnsweredNo(s[end:]) || deniedAfter.MatchString(s[end:min(len(s), end+40)]) ||
 		operandBefore.MatchString(pre) || operandAfter.MatchString(s[end:]) && !(end < len(s) && s[end] == '!' && exclamation(s, end)) {
 		return true // "9 thousand", "9 a.m.", "9 (wrong)"; "x \not= 9"
 	}
@@ -268,6 +269,9 @@ func qualifiedNumber(s string, start, end int) bool {
 			break // "not 10 it's 1,000.99": the negation has its own number
 		}
 		if negations[strings.Trim(b[k], ",;:")] {
+			if strings.HasSuffix(b[k], ",") || k+1 < len(b) && (b[k+1] == "—" || b[k+1] == "–" || b[k+1] == "-") {
+				break // "No, it's 9", "no — it's 9": an interjection, not a negation
+			}
 			return true // "no es 15", "not quite 15", "n'est pas 15"
 		}
 	}
@@ -282,6 +286,11 @@ func qualifiedNumber(s string, start, end int) bool {
 	}
 	return false
 }
+
+// deniedAfter matches a verdict against the value right after it: "12 is
+// not the right answer", "12 cannot be right", "12 n'est pas la bonne
+// réponse", "12 ist falsch", "12 no es correcto".
+var deniedAfter = regexp.MustCompile(`^\s*(?i:is\s+not\b|isn't\b|is\s+wrong|is\s+incorrect|cannot\s+be\b|can't\s+be\b|can\s+not\s+be\b|was\s+not\b|wasn't\b|n'est\s+pas|ist\s+nicht|ist\s+falsch|no\s+es\b|non\s+è|não\s+é)`)
 
 // questionAnsweredNo reports whether the text after a value ends its
 // sentence with a question mark and goes on with "No": "Is the answer

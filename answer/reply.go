@@ -181,16 +181,30 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 	if openAt(s, k) {
 		close := matchBrace(s, k)
 		if close < 0 {
-			// An unclosed box (a cut or malformed reply) holds the rest of
-			// the text, unless another box follows.
+			// An unclosed box is read only when its formula is closed after
+			// it ("\boxed{\epsilon = \frac{a}{b}\n\]": a brace forgotten at
+			// the end). Otherwise the reply was cut inside its answer, and
+			// what the box holds may go on ("\boxed{12" of 125, "\boxed{3:"
+			// of 3:4): no answer.
 			if strings.Contains(s[k:], `\boxed`) || strings.Contains(s[k:], `\fbox`) {
 				return 0, 0, 0, false
 			}
-			e := len(s)
-			for e > k+1 && (isSpace(s[e-1]) || s[e-1] == '$' || s[e-1] == '.') {
+			t := strings.TrimRight(s, " \t\r\n.")
+			var e int
+			switch {
+			case strings.HasSuffix(t, `\]`), strings.HasSuffix(t, `\)`):
+				e = len(t) - 2
+			case strings.HasSuffix(t, "$$"):
+				e = len(t) - 2
+			case strings.HasSuffix(t, "$"):
+				e = len(t) - 1
+			default:
+				return 0, 0, 0, false
+			}
+			for e > k+1 && isSpace(s[e-1]) {
 				e--
 			}
-			if e <= k+1 {
+			if e <= k+1 || !isDigit(s[e-1]) && !isLetter(s[e-1]) && !strings.ContainsRune(")]}|!'", rune(s[e-1])) {
 				return 0, 0, 0, false
 			}
 			return k + 1, e, len(s), true

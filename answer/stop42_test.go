@@ -128,3 +128,142 @@ func TestASDivValueRules(t *testing.T) {
 		}
 	}
 }
+
+// TestPhraseAnswers (stop 42): a plain reply whose last sentence states
+// its answer in words ("There are no solutions.", "The limit does not
+// exist.") answers that phrase, read as the set or text it names; a
+// sentence that supposes or doubts, or holds a number, states none.
+func TestPhraseAnswers(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{`\emptyset`, `There are no solutions.`, true},
+		{`\text{no solution}`, `So the equation has no solution.`, true},
+		{`\text{DNE}`, `The limit does not exist.`, true},
+		{`\text{undefined}`, `The expression is undefined.`, true},
+		{`\mathbb{R}`, `The domain is all real numbers.`, true},
+		{`\emptyset`, `If a = 0 there is no solution.`, false},
+		{`\emptyset`, `Maybe there is no solution.`, false},
+		{`\text{DNE}`, `The limit is undefined.`, false},
+		{`\mathbb{R}`, `All real numbers except 0.`, false},
+		{`\{1\}`, `There are no solutions.`, false},
+	})
+}
+
+// TestProbe9Structures (stop 42): a tester's probe9 attacked the rules
+// above; each false case was Equal on the binary it ran.
+func TestProbe9Structures(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		// take-backs in other words
+		{"7", "The answer is 7.\n\nDisregard the above; I'm not confident in it.", false},
+		{"7", `The answer is 7. That's not it, though.`, false},
+		{"7", `The answer is 7. Ignore that.`, false},
+		{"7", `The answer is 7. Just kidding.`, false},
+		{"7", `The answer is 7. Or not.`, false},
+		{"7", "**Answer:** 7\n\nMy earlier answer of 9 was correct after all.", false},
+		{"7", "So the answer is $\\boxed{7}$.\n\nBut I could be wrong; maybe it's 9?", false},
+		{"7", `The answer is 7. Is that right? Yes.`, true},
+		{"7", `The answer is 7. Ignore the units in the problem statement.`, true},
+		// the line goes on past the answer
+		{"7", "## Final Answer\n\n$\\boxed{7}$ wait, no — it's 9.", false},
+		{"9", "## Final Answer\n\n$\\boxed{7}$ wait, no — it's 9.", true},
+		{"9", `**Answer:** 7 Earlier I wrote 9; that value was for part (a).`, false},
+		{"7", `**Answer:** 7 Earlier I wrote 9; that value was for part (a).`, true},
+		{"9", `**Answer:** 7 ✓ verified: 7 + 2 = 9.`, false},
+		{"9", `**Answer:** 7 > **Note:** students often get 9 by forgetting the carry.`, false},
+		// an answer label after a sentence in the same line
+		{"9", "Let us compute carefully. **Answer:** 7\nThe dog ate 9 bones.", false},
+		{"7", "Let us compute carefully. Answer: 7\nEarlier I got 9 by mistake.", true},
+		// the value right after the answer phrase, a remark after it
+		{"12", `The answer is 15, up from 12 last year.`, false},
+		{"15", `The answer is 15, up from 12 last year.`, true},
+		{"13", `The answer is 12, so 12 + 1 = 13 is the next term.`, false},
+		{"9", `The answer is 9 (or 10).`, false},
+		{"90", `The answer is 9 (or 10).`, false},
+		{"4", `The answer is 3 apples and 4 oranges.`, false},
+		// a reference in parentheses
+		{"2", `So $x = 4$ (from equation (2)).`, false},
+		{"4", `So $x = 4$ (from equation (2)).`, true},
+		// plain replies
+		{"20", `Let x be the number. Then 3x + 5 = 20.`, false},
+		{"15", `We set up 3x + 5 = 20, so 3x = 15.`, false},
+		{"3", `So she has 9 eggs left. Note: she bought the eggs for $3.`, false},
+		{"9", `So she has 9 eggs left. Note: she bought the eggs for $3.`, true},
+		{"2", `Therefore, 9 eggs are left. Thanks for the question! Let me know if you need 2 more examples.`, false},
+		{"9", `Therefore, 9 eggs are left. Thanks for the question! Let me know if you need 2 more examples.`, true},
+		{"10", `So x = 4. Substituting back: 3(4) - 2 = 10.`, false},
+		{"4", `So x = 4. Substituting back: 3(4) - 2 = 10.`, true},
+		{"8", `So 9 eggs remain. Hmm, or 8 if one broke.`, false},
+		{"9", `x = 3, so x^2 = 9.`, true},
+		// an unclosed box is a reply cut inside its answer
+		{"12", `The answer is \boxed{12`, false},
+		{"2.5", `\boxed{2.5`, false},
+	})
+}
+
+// TestProbe8Renderings (stop 42): a tester's probe8 (real MATH golds in
+// the notations models type).
+func TestProbe8Renderings(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{`60^\circ`, `60%`, false},
+		{`45^\circ`, `45\%`, false},
+		{`25\%`, `25^\circ`, false},
+		{`15\mbox{ cm}^2`, `15\%`, false},
+		{`28\%`, `\boxed{28 pct}`, true},
+		{`60^\circ`, `60`, true},
+		{`5,\!460`, `5, 460`, false},
+		{`5,\!460`, `5460`, true},
+		{`\frac{1}{2}`, `The answer is 1/2 of the total, i.e. 10.`, false},
+		{"10", `The answer is 1/2 of the total, i.e. 10.`, true},
+		{"3", `The answer is 3 times the radius, i.e. 12.`, false},
+		{"5", `Final answer: 5 (or 6 if zero counts)`, false},
+		{"5", `The answer is 5 (possibly 6).`, false},
+	})
+}
+
+// TestProbe11Replies (stop 42): a tester's probe11 (replies that never
+// conclude, refuse, ask back, negate in other languages; ASDiv names,
+// labels, questions).
+func TestProbe11Replies(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"20", `First, compute the total cost: $5 \times 4 = 20$ dollars. Next, we need to apply the discount…`, false},
+		{"15", `Let's start by computing $\binom{6}{2} = 15$. Then we will need to subtract…`, false},
+		{"5", `Great question! Let's break it down step by step. First, note that Tom has 5 apples.`, false},
+		{"12", `Let $x$ be the number of apples. Then $x + 7 = 12$.`, false},
+		{"12", `I'm not able to solve this problem because it references a figure with 12 labeled points that I can't see.`, false},
+		{"12", `I cannot determine the answer; the problem mentions 12 cookies but not how many friends there are.`, false},
+		{"12", `Could you clarify whether the 12 students include the teacher? Once you confirm, I can finish the calculation.`, false},
+		{"12", `What is 5 + 7? That's the question we need to answer.`, false},
+		{"4", `Hint: the answer is a multiple of 4.`, false},
+		{"12", `So 12 is not the right answer.`, false},
+		{"12", `12 cannot be right.`, false},
+		{"12", `Also ist 12 falsch.`, false},
+		{"12", `Vielleicht 12.`, false},
+		{"15", `The answer is $\boxed{12}$. For the variant in which repetition is allowed, the answer would instead be $\boxed{15}$, but that is not what was asked.`, false},
+		{"4", `So the ratio is 3:4, meaning for every 3 boys there are 4 girls.`, false},
+		// still answered
+		{"14", `First we compute 3 + 4 = 7, then we multiply by 2 to get 14.`, true},
+		{"20", `The answer is 20. How many apples does Sam have if he has 4 bags of 5?`, true},
+		{"20", `The sum is 2+4+6 = 12. Hmm, hold on, I forgot the 8: 12 + 8 = 20.`, true},
+		{"12", `The answer is 30, wait no that's the total; the question asks for the remainder, 30 - 18 = 12.`, true},
+		{"30", `The answer is 30, wait no that's the total; the question asks for the remainder, 30 - 18 = 12.`, false},
+	})
+	for _, c := range []gradeCase{
+		{"Mary", `Tom has more marbles than Mary.`, false},
+		{"Tom", `Mary is older than Tom.`, false},
+		{"Tom", `Is it Tom?`, false},
+		{"9", `9?`, false},
+		{"3:4", `Is the answer 3:4?`, false},
+		{"4:00 p.m.", `She arrives at 3:30 p.m. or 4:00 p.m.`, false},
+		{"4:3", `The ratio is 3:4 or 4:3.`, false},
+		{"7 (red); 5 (blue)", `There are 5 red balls and 7 blue balls.`, false},
+		{"12 (Tom); 9 (Mary)", `Tom scored 9 points and Mary scored 12 points.`, false},
+		{"9", `I'm sorry, I can't answer this; the problem mentions 9 apples but not the price.`, false},
+		{"Tom", `The answer is Tom.`, true},
+		{"3:4", `The answer is 3:4, or 0.75.`, true},
+		{"5 (red); 7 (blue)", `There are 5 red balls and 7 blue balls.`, true},
+		{"10:30 a.m.", `It was 9:45 a.m. when the class started; the class lasted 45 minutes, so it ended at 10:30 a.m.`, true},
+	} {
+		if v := Grade(ASDiv, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("asdiv: gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}

@@ -416,7 +416,9 @@ func normText(s string) string {
 			// a space between two letters or digits may separate tokens
 			// ("12 3", "a b"): keep one; drop the rest. The parser reads $
 			// and ~ as spaces too, so "2$8" is not "28" (found by FuzzCompare).
-			if i > 0 && i+1 < len(s) && isAlnum(s[i-1]) && isAlnum(s[i+1]) {
+			if i > 0 && i+1 < len(s) && (isAlnum(s[i-1]) || s[i-1] == ',') && isAlnum(s[i+1]) {
+				// (and one after a comma: "5, 460" is a list, 5,\!460 a
+				// number)
 				b.WriteByte(' ')
 			}
 			continue
@@ -659,7 +661,7 @@ func stripMarks(n expr.Node) (expr.Node, string) {
 }
 
 func (c *comparer) cmpText(g, x expr.Node, gt, xt *expr.Text) Result {
-	gs, xs := textOf(g), textOf(x)
+	gs, xs := textSynonym(textOf(g)), textSynonym(textOf(x))
 	if gs != "" && gs == xs {
 		return eq("same text")
 	}
@@ -691,6 +693,18 @@ func setWords(n expr.Node) (expr.Node, bool) {
 		return &expr.Sym{Name: `\mathbb{R}`}, true
 	}
 	return nil, false
+}
+
+// textSynonym maps the spellings of one text answer to one (folded, as
+// textOf writes them): DNE is "does not exist".
+func textSynonym(s string) string {
+	switch s {
+	case "dne", "doesnotexist", "doesn'texist", "itdoesnotexist", "thelimitdoesnotexist":
+		return "doesnotexist"
+	case "undefined", "isundefined", "notdefined", "itisundefined":
+		return "undefined"
+	}
+	return s
 }
 
 // textOf prints a node as folded text (a Text's words, or a product of

@@ -458,6 +458,12 @@ func (p *parser) parseList(stop func(token) bool) expr.Node {
 			break
 		}
 		if kind, end, ok := p.isSep(t); ok {
+			if (kind == "and" || kind == "or") && len(cur) == 0 && len(groups) == 0 {
+				// "(or 10)": a connective with nothing before it joins
+				// the answer to something outside it, and was dropped
+				// (9 (or 10) was 9 · 10)
+				p.failf(t.start, "%q with nothing before it", kind)
+			}
 			p.pos = end
 			p.sepEnd = end
 			if kind == ";" && len(cur) > 0 {
@@ -717,6 +723,13 @@ func (p *parser) parseRatio() expr.Node {
 	for {
 		t := p.peek()
 		if t.kind == tOp && t.text == ":" {
+			p.pos = t.end
+			items = append(items, p.parseGenFrac())
+			continue
+		}
+		if _, num := items[len(items)-1].(*expr.Num); t.kind == tCmd && t.text == "colon" && num && p.tok(p.skipSpacesAt(t.end)).Kind == texscan.Number {
+			// 3\colon 4: the spaced colon between numbers is a ratio (in
+			// a set-builder, {x \colon x > 0}, it is "such that")
 			p.pos = t.end
 			items = append(items, p.parseGenFrac())
 			continue
@@ -1182,7 +1195,7 @@ func (p *parser) canStartFactor(t token) bool {
 		switch t.text {
 		case "cdot", "times", "div", "pm", "mp", "cup", "cap", "setminus", "end", "right", "rangle", "rfloor", "rceil",
 			"}", "quad", "qquad", "rvert", "rVert", "to", "rightarrow", "Rightarrow", "implies", "iff", "mid", "backslash",
-			"over", "ast", "bullet", "%", "choose", "atop", "pmod", "bmod", "mod", "mapsto", "longmapsto",
+			"over", "ast", "bullet", "%", "choose", "atop", "pmod", "bmod", "mod", "mapsto", "longmapsto", "colon",
 			"#": // a number sign stands before an amount, never after or inside one
 			return false
 		case "|":
