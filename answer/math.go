@@ -331,6 +331,12 @@ func dropValueDegrees(s string) string {
 		b.WriteString(s[:i])
 		if !degreeEndsValue(s[i+n:]) {
 			b.WriteString(s[i : i+n])
+		} else if rest := s[i+n:]; len(rest) > 1 && rest[0] == ',' && isDigit(rest[1]) {
+			// "45^\circ,135^\circ" is two angles: without its signs it
+			// must not read as 45,135
+			b.WriteString(", ")
+			s = rest[1:]
+			continue
 		}
 		s = s[i+n:]
 	}
@@ -377,6 +383,9 @@ func hasTrig(s string) bool {
 
 var mathReplacer = strings.NewReplacer(
 	`\$`, "",
+	// a comma before a negative space groups digits ("111, \! 111" is
+	// 111,\!111): the space the gold put around it goes with it
+	`, \! `, ",", `, \!`, ",",
 	`\! `, "", `\!`, "", "{, }", "{,}",
 )
 

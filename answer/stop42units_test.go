@@ -44,3 +44,15 @@ func TestDegreeInsideFormula(t *testing.T) {
 		{"45", `x = 45^{\circ}`, true},
 	})
 }
+
+// TestDegreeListsAndGrouping (stop 42): a degree sign dropped before a
+// comma keeps two angles apart (45^\circ,135^\circ is no 45,135), and a
+// comma before a negative space groups digits however the gold spaces it.
+func TestDegreeListsAndGrouping(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{`45^\circ, 135^\circ`, `45^\circ,135^\circ`, true},
+		{`45^\circ, 135^\circ`, `45135`, false},
+		{`111, \! 111, \! 111`, `111,\! \! 111,\! \! 111`, true},
+		{`111, \! 111, \! 111`, `111111111`, true},
+	})
+}
