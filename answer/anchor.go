@@ -304,11 +304,8 @@ func anchorText(body string, i int, prose bool) anchored {
 // cross mark, a quote marker ("> "), or a word that turns from the answer
 // (wait, hmm, actually). It returns 0 otherwise.
 func amountThenBreak(t string) int {
-	n := 0
-	for n < len(t) && (isDigit(t[n]) || n == 0 && t[n] == '-' || (t[n] == '.' || t[n] == ',') && n+1 < len(t) && isDigit(t[n+1])) {
-		n++
-	}
-	if n == 0 || !isDigit(t[n-1]) {
+	n := leadingNumber(t)
+	if n == 0 {
 		return 0
 	}
 	end := n
@@ -342,11 +339,8 @@ func amountThenBreak(t string) int {
 // the number is the answer and the rest a remark. It returns 0 otherwise
 // (a list "6, 8, and 10", a value with its unit, prose first).
 func leadingAmount(t string) int {
-	n := 0
-	for n < len(t) && (isDigit(t[n]) || n == 0 && t[n] == '-' || t[n] == '.' && n+1 < len(t) && isDigit(t[n+1])) {
-		n++
-	}
-	if n == 0 || n >= len(t) || (t[n] != ',' && t[n] != ';') || !isDigit(t[n-1]) {
+	n := leadingNumber(t)
+	if n == 0 || n >= len(t) || (t[n] != ',' && t[n] != ';') {
 		return 0
 	}
 	rest := strings.TrimSpace(t[n+1:])

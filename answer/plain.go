@@ -266,6 +266,23 @@ func wholeParens(s string) bool {
 	return false
 }
 
+// leadingNumber returns where the plain number that opens t ends (a sign,
+// digits, and a period or comma between digits: "-12", "1,250.5"), or 0.
+func leadingNumber(t string) int {
+	n := 0
+	if n < len(t) && t[n] == '-' {
+		n++
+	}
+	d := n
+	for n < len(t) && (isDigit(t[n]) || (t[n] == '.' || t[n] == ',') && n > d && n+1 < len(t) && isDigit(t[n+1])) {
+		n++
+	}
+	if n == d {
+		return 0
+	}
+	return n
+}
+
 // parenAside returns where a plain number at the start of t ends when an
 // aside in parentheses follows it, after a space, and ends t: "4 (2 + 2)",
 // "12 (5 + 7)", "7 (since 3 + 4 = 7)", "18 (eighteen)". In prose the
@@ -274,11 +291,8 @@ func wholeParens(s string) bool {
 // mixes letters into a formula and stays a product. It returns 0 when t
 // is no such text.
 func parenAside(t string) int {
-	n := 0
-	for n < len(t) && (isDigit(t[n]) || (t[n] == '.' || t[n] == ',') && n+1 < len(t) && isDigit(t[n+1])) {
-		n++
-	}
-	if n == 0 || n+1 >= len(t) || t[n] != ' ' {
+	n := leadingNumber(t)
+	if n == 0 || t[0] == '-' || n+1 >= len(t) || t[n] != ' ' {
 		return 0
 	}
 	rest := strings.TrimLeft(t[n:], " ")
