@@ -148,6 +148,17 @@ func anchorText(body string, i int, prose bool) anchored {
 	if i >= len(body) {
 		return anchored{}
 	}
+	// "the final answer is still $18$", "is indeed 5": an adverb before
+	// the value is no part of it (it was read as the product s·t·i·l·l·18)
+	for _, w := range []string{"still ", "indeed ", "now ", "again ", "clearly ", "simply ", "exactly ", "just ",
+		"therefore ", "thus ", "hence ", "then "} {
+		if len(body)-i > len(w) && asciiLower(body[i:i+len(w)]) == w {
+			if j := i + len(w); j < len(body) && (isDigit(body[j]) || body[j] == '$' || body[j] == '\\' || body[j] == '-') {
+				i = j
+			}
+			break
+		}
+	}
 	// "either $4$ or $5$", "both $1$ and $2$": the word opens a run.
 	either := false
 	for _, w := range []string{"either ", "both "} {

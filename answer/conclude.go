@@ -903,6 +903,26 @@ func concluding(found []Candidate, r *reply, out *Extracted) []Candidate {
 	return kept
 }
 
+// withoutCommands drops the control words of s (\binom, \frac, \cdot):
+// their letters are no variables.
+func withoutCommands(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' {
+			j := i + 1
+			for j < len(s) && isLetter(s[j]) {
+				j++
+			}
+			if j > i+1 {
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
 // sameStatedValue reports whether one answer is a computation ending in
 // the other: "75+2=77" and "77" state one answer. Two equations never do
 // (4x-5y=-50 is not 5x-5y=-50).
@@ -913,12 +933,21 @@ func sameStatedValue(a, b string) bool {
 	if !strings.Contains(a, "=") {
 		a, b = b, a
 	}
-	if strings.Contains(b, ",") || strings.IndexFunc(a[:strings.IndexByte(a, '=')], func(r rune) bool {
+	if strings.Contains(b, ",") || strings.IndexFunc(withoutCommands(a[:strings.IndexByte(a, '=')]), func(r rune) bool {
 		return r < 128 && isLetter(byte(r))
 	}) >= 0 {
 		return false // a list, or an equation in a variable (x = 5 is graded as it is)
 	}
-	return strings.TrimSpace(a[strings.LastIndexByte(a, '=')+1:]) == strings.TrimSpace(b)
+	// (a sentence's period inside the math, "… = 973.", and a unit after
+	// the value, "= 20\text{ triangles}", are no part of the value)
+	norm := func(v string) string {
+		v = strings.TrimRight(strings.TrimSpace(v), ".")
+		if k := strings.Index(v, `\text{`); k > 0 {
+			v = v[:k]
+		}
+		return strings.TrimSpace(v)
+	}
+	return norm(a[strings.LastIndexByte(a, '=')+1:]) == norm(b)
 }
 
 // What a reply writes after its final answer can take the answer back
@@ -1145,8 +1174,8 @@ func confirms(rest, answer string) bool {
 		return false
 	}
 	for _, w := range []string{"= " + a, "=" + a, "yes, " + a, "yes " + a, a + " stands", a + " is correct", a + " is right",
-		a + " it is", a + " is indeed", "still " + a, "it's " + a, "it is " + a, "confirmed", "checks out", "✓", "is correct",
-		"was right", "stands"} {
+		a + " it is", a + " is indeed", "still " + a, "it's " + a, "it is " + a, "remains " + a, "remains $" + a,
+		"still $" + a, "nothing changes", "unchanged", "confirmed", "checks out", "✓", "is correct", "was right", "stands"} {
 		if strings.Contains(rest, w) && !strings.Contains(rest, "not "+w) {
 			return true
 		}

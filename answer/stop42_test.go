@@ -267,3 +267,36 @@ func TestProbe11Replies(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe12OverRefusal (stop 42): correct replies a tester's probe12
+// found refused (4.2% of 900): an adverb before the value, a correction
+// that keeps the answer, a computation and its value stated twice, and
+// numbers in several words.
+func TestProbe12OverRefusal(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"18", `The final answer is still 18.`, true},
+		{"18", `…the numbers are unchanged, so the final answer is still $18$.`, true},
+		{"120", "So the answer is $\\binom{10}{3} = 120$.\n\n**Answer:** $\\boxed{120}$", true},
+		{"18", `Final answer: $18$ (Correction to my wording earlier: nothing changes numerically; the answer remains $18$.)`, true},
+		{"104", `The answer is one hundred four.`, true},
+		{"75", `The answer is seventy-five.`, true},
+		{"1200", `The answer is twelve hundred.`, true},
+		{"2", `The answer is one or two.`, false},
+		{"2", `The answer is two thirds.`, false},
+		{"7", `The answer is 7. Actually, 9.`, false},
+	})
+	if v := Grade(ASDiv, "51 (trucks)", "The answer is fifty-one trucks.", ""); v.Kind != Correct {
+		t.Errorf("asdiv fifty-one trucks: %s (%s)", v.Kind, v.Reason)
+	}
+}
+
+// TestStatedTwice (stop 42): a computation and its value, stated twice
+// with a period inside the math or a unit after the value, is one answer.
+func TestStatedTwice(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"973", "The final answer is $16 + 957 = 973.$\n\nSo the answer is $973$.", true},
+		{"20", "So the number is $\\frac{6 \\cdot 5 \\cdot 4}{6} = 20\\text{ triangles}$.\n\nThe answer is $\\boxed{20}$.", true},
+		{"4", `The answer is four flowers.`, true},
+		{"1", `The answer is one of them.`, false},
+	})
+}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -92,6 +93,9 @@ func cleanCandidate(s string) string {
 	if d, ok := numberWords[asciiLower(strings.Trim(s, " .!*"))]; ok {
 		return d // a whole answer that is one number word
 	}
+	if d, ok := numberPhrase(strings.Trim(s, " .!*")); ok {
+		return d // "one hundred four", "seventy-five", "fifty-one trucks"
+	}
 	// "<answer>7</answer>": the closing tag is not part of the answer
 	if i := strings.Index(s, "</answer>"); i >= 0 {
 		s = strings.TrimSpace(s[:i])
@@ -123,6 +127,73 @@ func cleanCandidate(s string) string {
 		return s
 	}
 	return b.String()
+}
+
+// numberPhrase reads a whole answer that is a number in words of two or
+// more words ("one hundred four", "seventy-five", "five hundred
+// seventy-four") and, after it, up to three words that are no number
+// ("fifty-one trucks"): the number in digits and the words. A phrase
+// with another number word after it ("one or two") or a fraction word
+// ("two thirds") is none.
+func numberPhrase(s string) (string, bool) {
+	low := asciiLower(s)
+	if strings.ContainsAny(low, "0123456789$\\{}") {
+		return "", false
+	}
+	words := strings.Fields(strings.ReplaceAll(low, "-", " "))
+	total, cur, n := int64(0), int64(0), 0
+	for n < len(words) {
+		w := words[n]
+		switch {
+		case w == "and" && n > 0 && n+1 < len(words):
+			if _, ok := numberWords[words[n+1]]; !ok {
+				break
+			}
+			n++
+			continue
+		case w == "hundred" && n > 0:
+			cur *= 100
+			n++
+			continue
+		case w == "thousand" && n > 0:
+			total += cur * 1000
+			cur = 0
+			n++
+			continue
+		}
+		d, ok := numberWords[w]
+		if !ok || w == "hundred" {
+			break
+		}
+		v, _ := strconv.ParseInt(d, 10, 64)
+		cur += v
+		n++
+	}
+	rest := words[n:]
+	if n == 0 || n == 1 && len(rest) == 0 {
+		return "", false
+	}
+	if n == 1 {
+		// one number word and a noun: "four flowers"
+		switch rest[0] {
+		case "of", "or", "and", "to", "more", "less", "fewer", "than", "times", "more,", "by", "in", "per", "each":
+			return "", false
+		}
+	}
+	if len(rest) > 3 {
+		return "", false
+	}
+	for _, w := range rest {
+		if _, ok := numberWords[w]; ok || w == "hundred" || w == "thousand" || strings.HasSuffix(w, "ths") || strings.HasSuffix(w, "thirds") ||
+			strings.HasSuffix(w, "halves") || strings.HasSuffix(w, "quarters") || w == "or" || w == "and" || w == "to" {
+			return "", false
+		}
+	}
+	out := strconv.FormatInt(total+cur, 10)
+	if len(rest) > 0 {
+		out += " " + strings.Join(rest, " ")
+	}
+	return out, true
 }
 
 // dollars counts the unescaped dollar signs of s (texscan's math shifts:
