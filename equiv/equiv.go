@@ -547,6 +547,11 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	if r, ok := c.cmpMarks(g, x, depth); ok {
 		return r
 	}
+	// under RootLists two bracketed pairs are lists of roots, never
+	// intervals: [1, -1] against [-1, 1] (HARDMath's roots of x^2 - 1)
+	if gt, xt, ok := bracketPairs(g, x); ok && c.opts.RootLists {
+		return c.cmpUnordered(gt.Items, xt.Items, c.repeats(gt.Items, depth), depth)
+	}
 	// sets of reals: intervals, unions, \mathbb{R}, inequalities
 	if r, ok := c.cmpRealSets(g, x, depth); ok {
 		return r
@@ -669,6 +674,21 @@ func (c *comparer) cmpText(g, x expr.Node, gt, xt *expr.Text) Result {
 		return neq("different text: %q vs %q", gt.S, xt.S)
 	}
 	return neq("different answers: %q vs %q", gs, xs)
+}
+
+// bracketPairs returns g and x when both are bracketed pairs [a, b].
+func bracketPairs(g, x expr.Node) (*expr.Tuple, *expr.Tuple, bool) {
+	gt, ok1 := g.(*expr.Tuple)
+	xt, ok2 := x.(*expr.Tuple)
+	if !ok1 || !ok2 || len(gt.Items) != 2 || len(xt.Items) != 2 {
+		return nil, nil, false
+	}
+	for _, t := range []*expr.Tuple{gt, xt} {
+		if t.Open != "[" || t.Close != "]" {
+			return nil, nil, false
+		}
+	}
+	return gt, xt, true
 }
 
 // setWords reads a text answer that names a set: the empty set ("no

@@ -1,6 +1,7 @@
 package equiv_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/matheval/matheval/equiv"
@@ -48,4 +49,23 @@ func TestSetWords(t *testing.T) {
 		{`0`, `\text{none}`},
 		{`\emptyset`, `\text{no solution for x > 2}`},
 	})
+}
+
+// TestRootListPairs (stop 42): under RootLists (HARDMath's roots) two
+// bracketed pairs are lists of roots in any order, never intervals: [1,
+// -1] against [-1, 1] was "different sets of reals". By default [0, 1]
+// and [1, 0] stay intervals (the second empty).
+func TestRootListPairs(t *testing.T) {
+	opts := equiv.Options{RootLists: true}
+	for _, p := range []pair{{`[-1, 1]`, `[1.0, -1.0]`}, {`[-1, 2]`, `[2, -1]`}} {
+		if r := equiv.Compare(context.Background(), p.gold, p.cand, opts); r.Outcome != equiv.Equal {
+			t.Errorf("RootLists: Compare(%q, %q) = %v (%s), want Equal", p.gold, p.cand, r.Outcome, r.Reason)
+		}
+	}
+	for _, p := range []pair{{`[0, 1]`, `[0, 2]`}, {`[1, 1]`, `[1, -1]`}} {
+		if r := equiv.Compare(context.Background(), p.gold, p.cand, opts); r.Outcome == equiv.Equal {
+			t.Errorf("RootLists: Compare(%q, %q) = Equal (%s)", p.gold, p.cand, r.Reason)
+		}
+	}
+	wantNotEqual(t, []pair{{`[0, 1]`, `[1, 0]`}})
 }
