@@ -117,37 +117,51 @@ func TestCompoundUnitRenderings(t *testing.T) {
 	}
 	// the same physical quantity, another way: N m is kg m^2 s^-2 (a joule), J/s is W
 	same := map[[2]int]bool{{4, 5}: true, {5, 4}: true}
-	var wrong []string
-	pairs, falseEq, kept, sameN := 0, 0, 0, 0
+	var tally renderingTally
 	for i, a := range units {
 		for j, b := range units {
 			for _, ra := range compoundRenderings {
 				for _, rb := range compoundRenderings {
 					gold, reply := "3"+ra(a), "3"+rb(b)
-					v := Grade(MATH, gold, reply, "")
-					if i == j || same[[2]int{i, j}] {
-						sameN++
-						if v.Kind == Correct {
-							kept++
-						} else if len(wrong) < 20 {
-							wrong = append(wrong, fmt.Sprintf("same unit: %s <- %s: %s (%s)", gold, reply, v.Kind, v.Reason))
-						}
-						continue
-					}
-					pairs++
-					if v.Kind == Correct {
-						falseEq++
-						if len(wrong) < 20 {
-							wrong = append(wrong, fmt.Sprintf("FALSE EQUAL %s <- %s (%s)", gold, reply, v.Reason))
-						}
-					}
+					tally.add(i == j || same[[2]int{i, j}], gold, reply, Grade(MATH, gold, reply, ""))
 				}
 			}
 		}
 	}
-	t.Logf("different units: %d of %d pairs Equal; same unit: %d of %d Equal", falseEq, pairs, kept, sameN)
-	if falseEq > 0 || kept < sameN {
-		t.Errorf("%s", strings.Join(wrong, "\n"))
+	tally.check(t, "compound units")
+}
+
+// renderingTally counts the pairs of a rendering property: a pair of two
+// different units must never be Equal, a pair of the same unit always.
+type renderingTally struct {
+	pairs, falseEq, same, sameEq int
+	bad                          []string
+}
+
+func (r *renderingTally) add(same bool, gold, reply string, v Verdict) {
+	if same {
+		r.same++
+		if v.Kind == Correct {
+			r.sameEq++
+		} else if len(r.bad) < 20 {
+			r.bad = append(r.bad, fmt.Sprintf("miss: %s <- %q: %s (%s)", gold, reply, v.Kind, v.Reason))
+		}
+		return
+	}
+	r.pairs++
+	if v.Kind == Correct {
+		r.falseEq++
+		if len(r.bad) < 20 {
+			r.bad = append(r.bad, fmt.Sprintf("FALSE EQUAL %s <- %q (%s)", gold, reply, v.Reason))
+		}
+	}
+}
+
+func (r *renderingTally) check(t *testing.T, what string) {
+	t.Helper()
+	t.Logf("%s: %d of %d different pairs Equal; the same %d of %d Equal", what, r.falseEq, r.pairs, r.sameEq, r.same)
+	if r.falseEq > 0 || r.sameEq < r.same {
+		t.Errorf("%s: %d false Equal, %d of %d same pairs not Equal:\n%s", what, r.falseEq, r.same-r.sameEq, r.same, strings.Join(r.bad, "\n"))
 	}
 }
 

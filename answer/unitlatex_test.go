@@ -88,34 +88,14 @@ func TestCountNounRenderings(t *testing.T) {
 		`\boxed{5\text{ %s}}`, `$5$ \text{%s}`}
 	nouns := []string{"apples", "oranges", "marbles", "students", "cookies", "dollars", "euros", "cents", "pounds", "yen",
 		"boys", "girls", "cars", "hours", "minutes", "days", "weeks", "meters", "feet", "inches"}
-	pairs, falseEq, same, sameEq := 0, 0, 0, 0
-	var bad []string
+	var tally renderingTally
 	for _, a := range nouns {
 		for _, r := range rend {
 			for _, b := range nouns {
 				reply := fmt.Sprintf(r, b)
-				v := Grade(MATH, `5\text{ `+a+`}`, reply, "")
-				if a == b {
-					same++
-					if v.Kind == Correct {
-						sameEq++
-					} else if len(bad) < 20 {
-						bad = append(bad, fmt.Sprintf("miss: 5 %s <- %q (%s)", a, reply, v.Reason))
-					}
-					continue
-				}
-				pairs++
-				if v.Kind == Correct {
-					falseEq++
-					if len(bad) < 20 {
-						bad = append(bad, fmt.Sprintf("false Equal: 5 %s <- %q (%s)", a, reply, v.Reason))
-					}
-				}
+				tally.add(a == b, `5\text{ `+a+`}`, reply, Grade(MATH, `5\text{ `+a+`}`, reply, ""))
 			}
 		}
 	}
-	t.Logf("%d pairs of different count nouns, %d false Equal; the same noun %d of %d Equal", pairs, falseEq, sameEq, same)
-	if falseEq > 0 || sameEq < same {
-		t.Errorf("%d false Equal, %d of %d same-noun pairs not Equal:\n%s", falseEq, same-sameEq, same, strings.Join(bad, "\n"))
-	}
+	tally.check(t, "count nouns")
 }
