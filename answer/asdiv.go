@@ -380,7 +380,7 @@ func asdivClosed(golds []asdivGold, cand string) (Verdict, bool) {
 }
 
 func asdivNumberCompare(ctx context.Context, g asdivGold, cand string) Verdict {
-	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") {
+	if asksQuestion(cand) {
 		return Verdict{Kind: Unparsable, Reason: "the answer is a question"}
 	}
 	if !bracesBalanced(cand) {
@@ -461,7 +461,7 @@ func numberRange(s string) bool {
 }
 
 func asdivRatioCompare(g asdivGold, cand string) Verdict {
-	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") {
+	if asksQuestion(cand) {
 		return Verdict{Kind: Unparsable, Reason: "the answer is a question"}
 	}
 	if alternatives(cand) && !sameValues(distinctNumbers(cand)) {
@@ -500,7 +500,7 @@ func asdivRatioCompare(g asdivGold, cand string) Verdict {
 
 func asdivTimeCompare(g asdivGold, cand string) Verdict {
 	low := " " + asciiLower(cand) + " "
-	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") || strings.Contains(low, " or ") || strings.Contains(low, " maybe ") ||
+	if asksQuestion(cand) || strings.Contains(low, " or ") || strings.Contains(low, " maybe ") ||
 		strings.Contains(low, " perhaps ") || strings.Contains(low, " possibly ") || strings.Contains(low, " either ") {
 		return Verdict{Kind: Unparsable, Reason: "the answer offers more than one time, or asks"}
 	}
@@ -565,7 +565,7 @@ func otherOptions(cw, gw []string) bool {
 }
 
 func asdivTextCompare(g asdivGold, cand string) Verdict {
-	if strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") {
+	if asksQuestion(cand) {
 		return Verdict{Kind: Unparsable, Reason: "the answer is a question"}
 	}
 	if n := otherNames(cand, g.orig); n != "" {
@@ -618,6 +618,10 @@ func asdivSeveral(golds []asdivGold, labels []string, cand string) Verdict {
 	}
 	return Verdict{Kind: Wrong, Reason: "the values differ from the gold ones"}
 }
+
+// asksQuestion reports whether an answer ends in a question mark ("9?",
+// "Is it Tom?"): it asks, it does not answer.
+func asksQuestion(cand string) bool { return strings.HasSuffix(strings.TrimRight(cand, " .*"), "?") }
 
 // sameValues reports whether the values (numbers, a:b or a/b) all have
 // one value.

@@ -665,9 +665,10 @@ var (
 		"let's calculate", "let us calculate", "compute", "calculate", "evaluate", "let me set up", "let's set up",
 		"set up", "we need to", "we need to find", "we must", "next, we"}
 	// doubtOpeners open a sentence that doubts its value (a correction's
-	// "Actually, she has 8" or "Oops, that should be 9" states one)
-	doubtOpeners = []string{"i'm not sure", "i am not sure", "not sure", "i don't know", "i do not know",
-		"i could be wrong", "but i could be wrong", "maybe", "perhaps", "possibly"}
+	// "Actually, she has 8" or "Oops, that should be 9" states one); the
+	// others ("I'm not sure", "maybe", "I could be wrong") are plainHedges,
+	// read anywhere in the sentence before these
+	doubtOpeners   = []string{"i don't know", "i do not know"}
 	doubtOpenerSet = newWordSet(doubtOpeners)
 	plainHedgeSet  = newWordSet(plainHedges)
 	doubtSet       = newWordSet(doubts)
@@ -1024,10 +1025,11 @@ func afterFinal(found []Candidate, r *reply) (why string, withdraw bool) {
 		if kind == weakRetraction && strongRetractionSet.first(rest) != "" {
 			kind = strongRetraction // "Hmm, that seems off. Let me redo: …"
 		}
+		fresh := newValue(rest, c.Text)
 		switch {
-		case !newValue(rest, c.Text) && hedgeOnly:
+		case !fresh && hedgeOnly:
 			continue // a doubt with no other value leaves the answer standing
-		case !newValue(rest, c.Text):
+		case !fresh:
 			return "its final answer is taken back (" + quoteShort(strings.TrimSpace(word)) + ") and no other value follows", false
 		case kind == strongRetraction:
 			return "", true

@@ -189,9 +189,13 @@ func valueMark(s string) string {
 	switch {
 	case strings.HasSuffix(t, "%"), strings.HasSuffix(t, " percent"):
 		return "%"
-	case strings.HasSuffix(t, `^\circ`), strings.HasSuffix(t, `^{\circ}`), strings.HasSuffix(t, "°"),
-		strings.HasSuffix(t, `\degree`), strings.HasSuffix(t, `^{\circ }`), strings.HasSuffix(t, " degrees"):
+	case strings.HasSuffix(t, `\degree`), strings.HasSuffix(t, " degrees"):
 		return "°"
+	}
+	for _, d := range degreeSigns {
+		if strings.HasSuffix(t, d) {
+			return "°"
+		}
 	}
 	return ""
 }
