@@ -565,25 +565,3 @@ func skipDecor(s string, i int) int {
 	}
 	return i
 }
-
-// sentenceEnd returns where the first sentence of line ends: at ". " (or
-// "! ", "? ") followed by an upper-case letter, unless the period closes a
-// common abbreviation ("Mrs. Hilt").
-func sentenceEnd(line string) int {
-	for i := 0; i+1 < len(line); i++ {
-		c := line[i]
-		if (c == '.' || c == '!' || c == '?') && line[i+1] == ' ' {
-			j := i + 1
-			for j < len(line) && line[j] == ' ' {
-				j++
-			}
-			if j < len(line) && (line[j] >= 'A' && line[j] <= 'Z') {
-				if c == '.' && isAbbrev(line[:i]) {
-					continue
-				}
-				return i
-			}
-		}
-	}
-	return len(line)
-}

@@ -462,15 +462,14 @@ func sentenceTail(s string, i, end int) string {
 		return ""
 	}
 	t := s[i:lim]
-	if b := nextBoundary(t, 0); b >= 0 {
+	if b := nextBoundary(t, 0, 0); b >= 0 {
 		t = t[:b]
 	}
 	return t
 }
 
-// Sentences: a boundary is a '.', '!' or '?' outside math followed by
-// white space, or a blank line. Single line breaks are not boundaries (a
-// formula on its own line belongs to the sentence that introduces it).
+// Sentences (sentenceSpans): single line breaks are no boundaries, since
+// a formula on its own line belongs to the sentence that introduces it.
 
 // unfinished says why a reply whose answer would be the fallback candidate
 // c (a last formula, number or line; positions in the reply, of which body

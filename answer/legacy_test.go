@@ -456,7 +456,7 @@ func TestSentencesSameAsBefore(t *testing.T) {
 	n := 0
 	for _, x := range legacyTexts(t) {
 		for i := 0; i >= 0 && i < len(x.S); n++ {
-			o, nw := oldNextBoundary(x.S, i), nextBoundary(x.S, i)
+			o, nw := oldNextBoundary(x.S, i), nextBoundary(x.S, i, 0)
 			if o != nw {
 				d.report(x.Where, "sentence from %d of %q: old %d, new %d", i, legacyClip(x.S[i:]), o, nw)
 				break

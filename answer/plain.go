@@ -338,37 +338,6 @@ const (
 	numberWindow  = 64 << 10
 )
 
-// sentenceStart returns where the sentence holding body[p] starts: after
-// the last ". ", "! ", "? ", line break or colon before p.
-func sentenceStart(body string, p int) int {
-	for i := p - 1; i > 0; i-- {
-		switch body[i] {
-		case '\n':
-			return i + 1
-		case ' ':
-			if c := body[i-1]; c == '.' || c == '!' || c == '?' || c == ':' {
-				if c == '.' && i >= 3 && isAbbrevBefore(body[:i-1]) {
-					continue
-				}
-				return i + 1
-			}
-		}
-	}
-	return 0
-}
-
-// isAbbrevBefore reports whether s ends in an abbreviation (Mr, Mrs, Dr,
-// e.g, i.e, vs) whose period ends no sentence.
-func isAbbrevBefore(s string) bool {
-	k := strings.LastIndexAny(s, " \n(")
-	w := asciiLower(s[k+1:])
-	switch w {
-	case "mr", "mrs", "ms", "dr", "st", "vs", "e.g", "i.e", "approx", "no":
-		return true
-	}
-	return false
-}
-
 // remarkMarkers open a remark about an answer just given: what follows is
 // a comparison or a check, not the answer.
 var remarkMarkers = []string{", which is", ", which means", ", which was", ", that is", ", i.e.", " (which", ", and that is", ", meaning",

@@ -240,13 +240,32 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 	return cs, ce, e, true
 }
 
+// The reply's one sentence splitter. A sentence ends at ".", "!" or "?"
+// before a space or the end (not at the period of an abbreviation, and
+// never inside a formula or a command: \. is no period) and at a blank
+// line that does not continue a clause. Two places read sentences with a
+// stricter or a looser rule, as flags of the same scan:
+//   - inLine: an answer line's first sentence (anchor.go) ends at a period
+//     only before a capital letter: "3 ft. by 4 ft." and "5. (We …)" go
+//     on, "7. Earlier I wrote 9" stops;
+//   - byLine: a plain reply's last sentence (plain.go) also ends at every
+//     line break and at ": ", since a plain reply's lines are its
+//     statements ("Total: 12"), and reads a line as text, not
+//     skipping what looks like a formula.
+type splitRule uint8
+
+const (
+	inLine splitRule = 1 << iota
+	byLine
+)
+
 // sentenceSpans splits body into sentence spans.
 func sentenceSpans(body string) [][2]int {
 	var out [][2]int
 	_, e := trimSpan(body, 0, len(body))
 	s := 0
 	for s < e {
-		b := nextBoundary(body[:e], s)
+		b := nextBoundary(body[:e], s, 0)
 		if b < 0 {
 			b = e
 		}
@@ -258,9 +277,33 @@ func sentenceSpans(body string) [][2]int {
 	return out
 }
 
+// sentenceEnd returns where the first sentence of an answer's line ends
+// (inLine): at its closing punctuation, or at the line's end.
+func sentenceEnd(line string) int {
+	b := nextBoundary(line, 0, inLine)
+	if b < 0 {
+		return len(line)
+	}
+	return b - 1
+}
+
+// sentenceStart returns where the sentence of a plain reply that holds
+// body[p] starts (byLine), reading back at most maxSentence bytes.
+func sentenceStart(body string, p int) int {
+	from := max(strings.LastIndexByte(body[:p], '\n')+1, p-maxSentence)
+	start := from
+	for {
+		b := nextBoundary(body[:p], start, byLine)
+		if b < 0 {
+			return start
+		}
+		start = b
+	}
+}
+
 // nextBoundary returns the end of the first sentence of s that starts at i,
 // or -1 when the sentence runs to the end of s.
-func nextBoundary(s string, i int) int {
+func nextBoundary(s string, i int, rule splitRule) int {
 	for i < len(s) {
 		for i < len(s) && !boundaryBytes[s[i]] {
 			i++
@@ -270,9 +313,12 @@ func nextBoundary(s string, i int) int {
 		}
 		c := s[i]
 		switch {
-		case c == '$' || c == '\\':
+		case (c == '$' || c == '\\') && rule&byLine == 0:
 			// a formula is skipped whole, and so is a command (\. is no
-			// period); a delimiter that opens no formula is text
+			// period); a delimiter that opens no formula is text. byLine
+			// reads a line as text: in "The cost is $18. He pays $3 each."
+			// the dollars are money, and the lines of a plain reply hold
+			// no multi-line display
 			if g, ok := texscan.SegmentAt(s, i); ok {
 				i = g.End
 				continue
@@ -281,11 +327,36 @@ func nextBoundary(s string, i int) int {
 				i = t.End()
 				continue
 			}
-		case (c == '.' || c == '!' || c == '?') && (i+1 >= len(s) || isSpace(s[i+1])):
+		case c == '.' || c == '!' || c == '?':
+			if rule&(inLine|byLine) != 0 {
+				// these rules want a space after the mark, and inLine
+				// a capital letter after the spaces
+				if i+1 >= len(s) || s[i+1] != ' ' {
+					break
+				}
+				if rule&inLine != 0 {
+					j := i + 1
+					for j < len(s) && s[j] == ' ' {
+						j++
+					}
+					if j >= len(s) || s[j] < 'A' || s[j] > 'Z' {
+						break
+					}
+				}
+			} else if i+1 < len(s) && !isSpace(s[i+1]) {
+				break
+			}
 			if !(c == '.' && isAbbrev(s[:i])) {
 				return i + 1
 			}
+		case c == ':':
+			if rule&byLine != 0 && i+1 < len(s) && s[i+1] == ' ' {
+				return i + 1
+			}
 		case c == '\n':
+			if rule&byLine != 0 {
+				return i + 1
+			}
 			j := i + 1
 			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
 				j++
@@ -301,7 +372,7 @@ func nextBoundary(s string, i int) int {
 
 // boundaryBytes are the bytes nextBoundary stops at.
 var boundaryBytes = func() (t [256]bool) {
-	for _, c := range []byte(".!?\n$\\") {
+	for _, c := range []byte(".!?:\n$\\") {
 		t[c] = true
 	}
 	return t

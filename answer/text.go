@@ -242,7 +242,7 @@ func listGap(gap string) bool {
 }
 
 // abbrevs are the abbreviations whose period ends no sentence.
-var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m"}
+var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m", "e.g", "i.e", "approx"}
 
 // isAbbrev reports whether before ends in an abbreviation of abbrevs
 // ("Mr", "a.m").
