@@ -109,7 +109,7 @@ func (c *comparer) scalarValues(g, x expr.Node) Result {
 	if err1 == nil && err2 == nil {
 		d, err := fb.Sub(fg, fx)
 		if err == nil {
-			if d.IsZero() {
+			if fb.Zero(d) {
 				return eq(proofKind(fg, fx))
 			}
 			if r, ok := c.binderGuard(g, x); ok {
@@ -458,7 +458,7 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 		}
 		return undec("could not subtract the answers: %v", err)
 	}
-	if d.IsZero() {
+	if fb.Zero(d) {
 		return eq(proofKind(fg, fx))
 	}
 	if r, ok := c.binderGuard(g, x); ok {

@@ -472,7 +472,9 @@ func (l *state) algPow(t *Pow) (*Alg, error) {
 	return acc, nil
 }
 
-// algTrig gives sin, cos, tan at multiples of pi/12 (15 degrees).
+// algTrig gives sin, cos, tan at multiples of pi/12 (15 degrees), and
+// those values at multiples of pi/10 and pi/8 that lie in the field
+// (algTrigFifths).
 func (l *state) algTrig(t *Call) (*Alg, error) {
 	if len(t.Args) != 1 {
 		return nil, ErrNotAlgebraic
@@ -491,7 +493,7 @@ func (l *state) algTrig(t *Call) (*Alg, error) {
 	}
 	k12 := new(big.Rat).Mul(q, big.NewRat(12, 1))
 	if !k12.IsInt() {
-		return nil, ErrNotAlgebraic
+		return algTrigFifths(t.Fn, q, l)
 	}
 	k := new(big.Int).Mod(k12.Num(), big.NewInt(24)).Int64() // angle = k * 15 degrees
 	s, err := sin15(k, l)
@@ -547,4 +549,59 @@ func sin15(k int64, l *state) (*Alg, error) {
 		a = newAlg().add(a, -1)
 	}
 	return a, nil
+}
+
+// algTrigFifths gives the values at multiples of pi/10 and pi/8 that are
+// sums of square roots: cos(j pi/5) (cos 36° = (1+√5)/4, cos 72° =
+// (√5-1)/4), sin at odd multiples of pi/10 (sin 18° = cos 72°), and tan
+// at odd multiples of pi/8 (tan 22.5° = √2-1). The others (sin 36° =
+// √(10-2√5)/4, cos 22.5° = √(2+√2)/2) are nested radicals, outside the
+// field: not algebraic here.
+func algTrigFifths(fn string, q *big.Rat, l *state) (*Alg, error) {
+	m10 := new(big.Rat).Mul(q, big.NewRat(10, 1))
+	if m10.IsInt() && fn != "tan" {
+		m := new(big.Int).Mod(m10.Num(), big.NewInt(20)).Int64() // angle = m * 18 degrees
+		if fn == "sin" {
+			m = ((5-m)%20 + 20) % 20 // sin x = cos(90° - x)
+		}
+		if m%2 != 0 {
+			return nil, ErrNotAlgebraic
+		}
+		j := m / 2 // cos(j * 36 degrees), j in 0..9
+		if j > 5 {
+			j = 10 - j
+		}
+		sqrt5 := sqrtRat(big.NewRat(5, 16)) // √5/4
+		quarter := algRat(big.NewRat(1, 4))
+		switch j {
+		case 0:
+			return algRat(big.NewRat(1, 1)), nil
+		case 1:
+			return sqrt5.add(quarter, 1), nil
+		case 2:
+			return sqrt5.add(quarter, -1), nil
+		case 3:
+			return quarter.add(sqrt5, -1), nil
+		case 4:
+			return newAlg().add(sqrt5, -1).add(quarter, -1), nil
+		default:
+			return algRat(big.NewRat(-1, 1)), nil
+		}
+	}
+	m8 := new(big.Rat).Mul(q, big.NewRat(8, 1))
+	if m8.IsInt() && fn == "tan" {
+		m := new(big.Int).Mod(m8.Num(), big.NewInt(8)).Int64() // tan has period 180 degrees
+		one, sqrt2 := algRat(big.NewRat(1, 1)), sqrtRat(big.NewRat(2, 1))
+		switch m {
+		case 1:
+			return sqrt2.add(one, -1), nil
+		case 3:
+			return sqrt2.add(one, 1), nil
+		case 5:
+			return newAlg().add(sqrt2, -1).add(one, -1), nil
+		case 7:
+			return one.add(sqrt2, -1), nil
+		}
+	}
+	return nil, ErrNotAlgebraic
 }

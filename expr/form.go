@@ -29,8 +29,10 @@ import (
 // real odd roots of negative rationals), so two expressions with the same
 // form are equal wherever both are defined: equal forms prove equality.
 // Different forms prove nothing by themselves (the atoms are not always
-// independent: \cos 20^\circ - \cos 40^\circ - \cos 80^\circ = 0); the
-// difference of two forms is what package equiv evaluates to refute.
+// independent: \cos 20^\circ - \cos 40^\circ - \cos 80^\circ = 0 is a relation
+// between ninth roots of unity, which FormBuilder.Zero finds by cyclotomic
+// reduction, cyclo.go); the difference of two forms is what package equiv
+// evaluates to refute.
 
 // ErrForm means the expression has no form (an infinity, a structure).
 var ErrForm = errors.New("no canonical form")

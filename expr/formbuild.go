@@ -76,7 +76,13 @@ func (b *FormBuilder) Equal(x, y *Form) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return d.IsZero(), nil
+	return b.Zero(d), nil
+}
+
+// Zero reports whether a form is shown to be zero: it has no terms, or
+// its roots of unity cancel in their cyclotomic field (cyclotomicZero).
+func (b *FormBuilder) Zero(f *Form) bool {
+	return f.IsZero() || cyclotomicZero(f.num)
 }
 
 func (b *FormBuilder) constForm(r *big.Rat) *Form { return &Form{num: constSum(r)} }
