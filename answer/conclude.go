@@ -85,15 +85,6 @@ var notExercises = map[string]bool{"step": true, "case": true, "part": true, "me
 	"schritt": true, "paso": true, "étape": true, "passo": true, "шаг": true, "fall": true, "caso": true, "cas": true}
 
 var (
-	strongRetractions = []string{"wait", "mistake", "wrong", "incorrect", "error", "erred", "oops", "correction",
-		"miscalculat", "miscount", "recalculat", "recomput", "redo", "re-do", "reconsider", "re-evaluat",
-		"reevaluat", "re-examin", "on second thought", "i made", "not correct", "not right", "isn't right",
-		"typo", "scratch that"}
-	weakRetractions = []string{"actually", "however", "instead", "rather", "hmm", "correct answer",
-		"should be", "let me re", "no,", "no."}
-	hedgeWords = []string{"or", "alternatively", "alternative", "possibly", "possible", "perhaps", "maybe",
-		"might", "could", "also", "either", "another", "otherwise", "likely", "probably", "guess", "unsure",
-		"not sure", "depending"}
 	checkWords = []string{"check", "verif", "confirm", "sanity", "plug", "indeed", "as a test"}
 	// afterCheckWords, after a check, state a new answer.
 	afterCheckWords = []string{"therefore", "thus", "hence", "consequently", "in conclusion", "the answer is",
@@ -134,9 +125,9 @@ var (
 )
 
 var (
-	strongRetractionSet = newWordSet(strongRetractions)
-	weakRetractionSet   = newWordSet(weakRetractions)
-	hedgeSet            = newWordSet(hedgeWords)
+	strongRetractionSet = newWordSet(vocab(atStrongRetraction))
+	weakRetractionSet   = newWordSet(vocab(atWeakRetraction))
+	hedgeSet            = newWordSet(vocab(betweenHedge))
 	checkSet            = newWordSet(checkWords)
 	conclusionSet       = newWordSet(conclusionWords)
 	caseSet             = newWordSet(caseWords)
@@ -421,22 +412,23 @@ func (ws *wordSet) lastAt(s string) int {
 }
 
 // at returns the word of ws that starts at s[p] on a word boundary (see
-// first), or "".
+// first), the longest where several do ("no wait" before "no"), or "".
 func (ws *wordSet) at(s string, p int) string {
 	if p > 0 && isLetter(s[p-1]) {
 		return ""
 	}
+	best := ""
 	for _, w := range ws.byFirst[s[p]] {
-		if !strings.HasPrefix(s[p:], w) {
+		if len(w) <= len(best) || !strings.HasPrefix(s[p:], w) {
 			continue
 		}
 		e := p + len(w)
 		if isLetter(w[len(w)-1]) && e < len(s) && isLetter(s[e]) && !stems[w] {
 			continue
 		}
-		return w
+		best = w
 	}
-	return ""
+	return best
 }
 
 // hasAnyWord reports whether s (lower case) holds a word of ws.
@@ -648,29 +640,15 @@ func fallbackSentence(low, cand string) string {
 }
 
 var (
-	// plainHedges, in the sentence of a value no answer statement gives,
-	// make it one possibility among others.
-	// ("He could buy 5 apples." and "4.48 times more likely" state a
-	// value: only the phrases of a possibility count.)
-	plainHedges = []string{"could be", "could also", "might be", "might also", "may be", "may also", "possibly",
-		"perhaps", "maybe", "plausible", "not sure", "unsure", "can't decide", "cannot decide", "either"}
-	// doubts, in a sentence after that value, leave it open.
-	doubts = []string{"not sure", "unsure", "can't decide", "cannot decide", "plausible", "no solution",
-		"impossible", "i don't know", "i do not know", "not possible", "unclear", "can't tell", "cannot tell"}
 	givenOpeners = []string{"we know", "we are given", "we're given", "given that", "given:", "the problem says",
 		"the problem states", "we are told", "we're told", "recall that"}
 	instructionOpeners = []string{"then add", "then subtract", "then multiply", "then divide", "add", "subtract",
 		"multiply", "divide", "let me compute", "let's compute", "let us compute", "let me calculate",
 		"let's calculate", "let us calculate", "compute", "calculate", "evaluate", "let me set up", "let's set up",
 		"set up", "we need to", "we need to find", "we must", "next, we"}
-	// doubtOpeners open a sentence that doubts its value (a correction's
-	// "Actually, she has 8" or "Oops, that should be 9" states one); the
-	// others ("I'm not sure", "maybe", "I could be wrong") are plainHedges,
-	// read anywhere in the sentence before these
-	doubtOpeners   = []string{"i don't know", "i do not know"}
-	doubtOpenerSet = newWordSet(doubtOpeners)
-	plainHedgeSet  = newWordSet(plainHedges)
-	doubtSet       = newWordSet(doubts)
+	doubtOpenerSet = newWordSet(vocab(doubtOpener))
+	plainHedgeSet  = newWordSet(vocab(plainHedge))
+	doubtSet       = newWordSet(vocab(plainDoubt))
 )
 
 // trialSentence says how s is a trial rather than a conclusion, or "".
@@ -1073,27 +1051,6 @@ const (
 	strongRetraction
 )
 
-// tailOpeners open a sentence that turns from the answer just given: a
-// correction or a doubt. "no" counts only with punctuation after it ("No,
-// 13.", "No. I double-counted"), so that "No other value works" is none.
-var tailOpeners = []string{"actually", "hmm", "hmmm", "hold on", "no,", "no.", "no:", "no!", "no wait", "nope",
-	"sorry", "oops", "wait", "scratch that", "on second thought", "correction", "i take it back", "i take that back",
-	"i retract", "i withdraw", "let me re", "recount", "recalculat", "recomput", "re-deriv", "rederiv", "redo",
-	"re-do", "upon reflection", "on reflection", "on closer inspection", "oh,", "oh no", "whoops", "ugh",
-	"i'm not sure", "i am not sure", "not sure", "i don't know", "i do not know", "disregard", "ignore that",
-	"ignore this", "ignore my", "ignore the above", "ignore the previous", "ignore what i", "forget it",
-	"forget that", "or not", "just kidding", "i'm not confident", "i am not confident", "not confident",
-	"but i could be wrong", "i could be wrong", "that's not it", "that is not it", "never mind", "nevermind",
-	"my earlier answer", "my previous answer", "my first answer", "please don't use", "do not use"}
-
-// tailHedges, anywhere in a sentence after the answer, offer another value
-// beside it.
-// ("Alternatively, …" and "otherwise" open another method or a case in
-// reference solutions, and "also possible" a remark: none of them is one.)
-var tailHedges = []string{"or possibly", "or maybe", "or perhaps", "could also be", "might also be", "may also be",
-	"could be", "might be", "is also plausible", "are plausible", "both seem", "not sure", "unsure",
-	"i can't decide", "i cannot decide", "can't decide", "hard to say", "or it could"}
-
 // pastAttempts say a take-back is of an earlier attempt, not of the answer
 // just given ("Earlier I got 10 by mistake").
 var pastAttempts = []string{"earlier", "previously", "at first", "initially", "originally", "my first attempt",
@@ -1101,9 +1058,9 @@ var pastAttempts = []string{"earlier", "previously", "at first", "initially", "o
 
 var (
 	pastAttemptSet = newWordSet(pastAttempts)
-	tailOpenerSet  = newWordSet(tailOpeners)
-	tailHedgeSet   = newWordSet(tailHedges)
-	takeBackSet    = newWordSet(takeBacks)
+	tailOpenerSet  = newWordSet(vocab(tailOpener))
+	tailHedgeSet   = newWordSet(vocab(tailHedge))
+	takeBackSet    = newWordSet(vocab(takeBack))
 )
 
 // retraction classifies one sentence after the final answer (the first
@@ -1283,13 +1240,3 @@ func digitRuns(s string) []string {
 // referentSet are the words before a take-back that point at the answer
 // just given ("that's wrong", "I made a mistake"), or open a retraction.
 var referentSet = newWordSet([]string{"that", "this", "it", "my", "i", "wait", "oops", "hmm", "the answer"})
-
-// takeBacks are the words that take an answer just given back (a narrower
-// set than the retractions of conclude.go: "this correction", "the error
-// term" describe, they do not take back).
-var takeBacks = []string{"wrong", "incorrect", "not correct", "not right", "isn't right", "doesn't seem right",
-	"does not seem right", "can't be right", "cannot be right", "mistake", "oops", "wait", "redo", "re-do",
-	"scratch that", "miscalculat", "retract", "withdraw", "take it back", "take that back", "double-count",
-	"double count", "miscount", "overcount", "undercount", "disregard", "ignore that", "ignore my", "ignore the above",
-	"not confident", "could be wrong", "not it", "just kidding", "correct after all", "right after all",
-	"not what was asked", "not what is asked", "not what the question asks", "not the question"}
