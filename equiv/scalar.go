@@ -469,6 +469,10 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 		if c.limitErr(err) {
 			return undec("size or time limit reached")
 		}
+		if errors.Is(err, expr.ErrUnknownFunction) {
+			// \zeta(3) against 1.202: no value to refute with
+			return undec("no numeric value to compare (%v)", err)
+		}
 		return neq("the answers do not both have real values (%v)", err)
 	}
 	if _, real := ad.Sign(); !real && ad.NonZero() {

@@ -171,3 +171,58 @@ func TestCyclotomicZeroSound(t *testing.T) {
 		t.Errorf("only %d of %d identities proved", proved, zeros)
 	}
 }
+
+// A power of a unit times a rational (unitPow) has the value the evaluator
+// gives the power, the principal one: over bases ±c, ±ci and c e^{iπa/d},
+// integer exponents up to 10^6 and fractional ones.
+func TestUnitPowValues(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(43, 2))
+	checked := 0
+	for trial := 0; trial < 600; trial++ {
+		c := &Num{V: big.NewRat(int64(rng.IntN(3)+1)*int64(1-2*rng.IntN(2)), int64(rng.IntN(3)+1))}
+		var unit Node = &Sym{Name: I}
+		if rng.IntN(2) == 0 {
+			d := []int64{5, 7, 8, 9}[rng.IntN(4)]
+			a := int64(rng.IntN(int(2*d))) - d
+			if a%d == 0 {
+				a++ // a real base is ratPow's (and a negative one sits on the evaluator's branch cut)
+			}
+			unit = &Pow{Base: &Sym{Name: E}, Exp: &Mul{Factors: []Node{&Num{V: big.NewRat(a, d)}, &Sym{Name: I}, &Sym{Name: Pi}}}}
+		}
+		var q *big.Rat
+		switch rng.IntN(3) {
+		case 0:
+			q = big.NewRat(int64(rng.IntN(2_000_000)-1_000_000), 1)
+		case 1:
+			q = big.NewRat(int64(rng.IntN(40)-20), 1)
+		default:
+			q = big.NewRat(int64(rng.IntN(9)-4), int64(rng.IntN(5)+2))
+		}
+		if c.V.Cmp(big.NewRat(1, 1)) != 0 && c.V.Cmp(big.NewRat(-1, 1)) != 0 && new(big.Rat).Abs(q).Cmp(big.NewRat(50, 1)) > 0 {
+			c = &Num{V: big.NewRat(int64(1-2*rng.IntN(2)), 1)} // keep |c|^q small
+		}
+		n := &Pow{Base: &Mul{Factors: []Node{c, unit}}, Exp: &Num{V: q}}
+		b := NewFormBuilder(ctx, FormOptions{})
+		f, err := b.Form(n)
+		if err != nil {
+			continue
+		}
+		got, err1 := b.Approx(f, nil)
+		want, err2 := Eval(ctx, n, 200, nil, EvalOptions{})
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		dr := new(big.Float).Sub(got.V.Re, want.Re)
+		di := new(big.Float).Sub(got.V.Im, want.Im)
+		x, _ := dr.Float64()
+		y, _ := di.Float64()
+		if math.Abs(x) > 1e-30 || math.Abs(y) > 1e-30 {
+			t.Errorf("%v: form %v, evaluator %v", n, got.V, want)
+		}
+		checked++
+	}
+	if checked < 400 {
+		t.Errorf("only %d powers checked", checked)
+	}
+}

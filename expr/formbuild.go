@@ -1133,6 +1133,9 @@ func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
 		return nil, err
 	}
 	defer b.leave()
+	if f, ok, err := b.unitPow(base, q); ok || err != nil {
+		return f, err
+	}
 	if q.IsInt() {
 		if !q.Num().IsInt64() {
 			return nil, ErrLimit
@@ -1203,6 +1206,55 @@ func (b *FormBuilder) powRat(base *Form, q *big.Rat) (*Form, error) {
 	m.computeKey()
 	root := b.monoForm(big.NewRat(1, 1), m)
 	return b.powInt(root, p)
+}
+
+// unitPow gives a power of a rational times i or a root of unity, c
+// e^{i π θ}, by its argument: (c e^{i π θ})^q = |c|^q e^{i π θ q} with θ
+// taken in (-1, 1] (the sign of c is e^{i π}), which is the principal value
+// for any rational q and the exact one for an integer q, however large
+// (i^{2023} = -i, \sqrt{i} = e^{i π/4}).
+func (b *FormBuilder) unitPow(base *Form, q *big.Rat) (*Form, bool, error) {
+	if base.den != nil || len(base.num.ts) != 1 {
+		return nil, false, nil
+	}
+	var t *term
+	for _, x := range base.num.ts {
+		t = x
+	}
+	if len(t.m.fs) != 0 || t.m.exp != nil || (!t.m.i && t.m.rou.isZero()) {
+		return nil, false, nil
+	}
+	theta := new(big.Rat)
+	if !t.m.rou.isZero() {
+		theta = t.m.rou.rat()
+	}
+	if t.m.i {
+		theta.Add(theta, big.NewRat(1, 2))
+	}
+	if t.c.Sign() < 0 {
+		theta.Add(theta, big.NewRat(1, 1))
+	}
+	// into (-1, 1]
+	for theta.Cmp(big.NewRat(1, 1)) > 0 {
+		theta.Sub(theta, big.NewRat(2, 1))
+	}
+	for theta.Cmp(big.NewRat(-1, 1)) <= 0 {
+		theta.Add(theta, big.NewRat(2, 1))
+	}
+	w, err := b.rootOfUnity(theta.Mul(theta, q))
+	if err != nil {
+		return nil, true, err
+	}
+	mod := new(big.Rat).Abs(t.c)
+	if mod.Cmp(ratOne) == 0 {
+		return w, true, nil
+	}
+	m, err := b.ratPow(mod, q)
+	if err != nil {
+		return nil, true, err
+	}
+	f, err := b.mul(m, w)
+	return f, true, err
 }
 
 // denest writes \sqrt{a + b m} (a, b rational, m a product of square
