@@ -439,6 +439,14 @@ func (c *comparer) decimalPolicy(gd, xd *expr.Num, g, x expr.Node) Result {
 	if len(expr.FreeVars(g)) > 0 || len(expr.FreeVars(x)) > 0 {
 		return neq("a number against an expression with variables")
 	}
+	for _, n := range []expr.Node{g, x} {
+		// an uninterpreted function (a residue class 2 \pmod 5, f(3)) has
+		// only the stand-in value the comparison of two formulas uses: no
+		// decimal rounds to it
+		if _, err := expr.Eval(c.ctx, n, 64, nil, expr.EvalOptions{NoOpaque: true}); errors.Is(err, expr.ErrUnknownFunction) {
+			return undec("a decimal against %s, which has no numeric value", n)
+		}
+	}
 	fb := c.forms()
 	fg, err1 := fb.Form(g)
 	fx, err2 := fb.Form(x)

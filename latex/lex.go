@@ -154,6 +154,9 @@ func (p *parser) skipNoise() {
 			}
 			if argNoiseCmds[name] {
 				p.pos = end
+				if p.pos < len(p.s) && p.s[p.pos] == '*' {
+					p.pos++ // the starred form: \tag*{(2)}, \hspace*{1em}
+				}
 				p.skipBracedRaw()
 				continue
 			}

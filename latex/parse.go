@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/expr"
 	"github.com/matheval/matheval/texscan"
@@ -1031,6 +1032,12 @@ func (p *parser) parseMul() expr.Node {
 				continue
 			}
 		}
+		if t.kind != tNum && p.digitLed(t.start) && len(expr.FreeVars(last)) == 0 {
+			// 7{8}, 7\mathbf{8}, \mathbf{7}\mathbf{8}, \sqrt{4}{3}: TeX prints
+			// the digits side by side (78, √4 3); neither a product nor one
+			// number is what was written
+			p.failf(t.start, "a number in a group after %s is not read as a product (write \\cdot)", last)
+		}
 		if t.kind == tNum {
 			if _, ok := last.(*expr.Num); ok {
 				// "2 3": two numbers side by side are neither a product
@@ -1169,6 +1176,36 @@ func (p *parser) tryMixedFraction() expr.Node {
 }
 
 // canStartFactor reports whether t can begin an implicitly multiplied factor.
+// digitLed reports whether the factor at byte offset pos starts with a
+// digit inside braces or under a font, text or colour command ({8},
+// \mathbf{8}, \textcolor{red}{8}, \color{red}{8}).
+func (p *parser) digitLed(pos int) bool {
+	save := p.pos
+	defer func() { p.pos = save; p.cacheOK = false }()
+	grouped := false
+	for i := 0; i < 16; i++ {
+		p.pos, p.cacheOK = pos, false
+		t := p.peek()
+		switch {
+		case t.kind == tNum:
+			return grouped
+		case t.kind == tOp && t.text == "{":
+			pos, grouped = t.end, true
+		case t.kind == tCmd && (fontCmds[t.text] || textCmds[t.text]):
+			pos = t.end
+		case t.kind == tCmd && (t.text == "textcolor" || t.text == "colorbox" || t.text == "color"):
+			p.pos, p.cacheOK = t.end, false
+			if _, ok := p.rawArg(); !ok {
+				return false
+			}
+			pos = p.pos
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 func (p *parser) canStartFactor(t token) bool {
 	if p.inIntegral > 0 && (t.kind == tWord && t.text[0] == 'd' || t.kind == tCmd) && p.atDifferential() {
 		return false
@@ -1795,8 +1832,11 @@ func (p *parser) skipUnitRead() bool {
 		p.pos = t.end
 		raw, _ := p.rawArg()
 		w := strings.TrimSpace(raw)
-		// \mathrm{m} after a number is a unit, but \mathrm{e}, \mathrm{i} are constants
-		mathrmUnit := len(w) > 1 && !isFuncWord(w) || len(w) == 1 && w != "e" && w != "i" && w != "d"
+		// \mathrm{m} after a number is a unit, but \mathrm{e}, \mathrm{i} are
+		// constants and \mathrm{x}, \mathrm{pi} letters: a group of one or
+		// two characters is a unit only when it holds a unit symbol
+		short := utf8.RuneCountInString(w) <= 2
+		mathrmUnit := !short && !isFuncWord(w) || short && UnitSymbol(w)
 		choice := len(strings.Trim(w, "() ")) == 1 && strings.HasPrefix(w, "(")
 		// a function's name before its parenthesis is applied, never a
 		// unit: 2\text{cis}(\pi/3), 5\,\mathrm{lcm}(2,3)

@@ -175,3 +175,31 @@ func hasFullWidth(s string) bool {
 	}
 	return false
 }
+
+// Unit symbols of one or two characters. An upright group after a number
+// (5\,\mathrm{m}, 3\text{ kJ}) is a unit only when it holds one of these
+// or a longer word: \mathrm{x}, \mathrm{xy} and \mathrm{pi} are letters,
+// read as variables or refused, never dropped as the unit of the answer.
+// The answer package compares units by meaning with a larger table; its
+// tests check that every short name there is one here.
+var (
+	unitSymbols = map[string]bool{"m": true, "g": true, "s": true, "A": true, "K": true, "J": true, "W": true,
+		"N": true, "V": true, "L": true, "l": true, "B": true, "t": true, "h": true, "C": true, "F": true, "T": true,
+		"H": true, "S": true, "Ω": true, "Pa": true, "Hz": true, "eV": true, "Wh": true, "cd": true, "ft": true,
+		"in": true, "yd": true, "mi": true, "oz": true, "lb": true, "hr": true, "cc": true, "qt": true, "pt": true,
+		"ha": true, "yr": true, "wk": true, "kn": true, "°": true, "°C": true, "°F": true, "°c": true, "°f": true, "℃": true, "℉": true,
+		"$": true, "€": true, "£": true, "¥": true, "₹": true, "¢": true, "″": true, "′": true}
+	// prefixedSymbols take an SI prefix of one character (km, mg, kJ, MB)
+	prefixedSymbols = "mgsAKJWNVLlBΩ"
+	unitPrefixes    = "YZEPTGMkhdcmµμunpfa"
+)
+
+// UnitSymbol reports whether w, of one or two characters, is a unit
+// symbol: one of the table, or an SI prefix and a prefixable symbol.
+func UnitSymbol(w string) bool {
+	if unitSymbols[w] {
+		return true
+	}
+	r := []rune(w)
+	return len(r) == 2 && strings.ContainsRune(unitPrefixes, r[0]) && strings.ContainsRune(prefixedSymbols, r[1])
+}
