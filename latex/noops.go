@@ -31,6 +31,9 @@ const (
 	// NoOpFirstArg is a command whose first argument is skipped and whose
 	// second is read in its place: \textcolor{red}{5} is 5.
 	NoOpFirstArg NoOpKind = "first-argument-skipped"
+	// NoOpDimension is a spacing command skipped with the dimension that
+	// follows it unbraced: \kern1em, \mkern-3mu, \hskip 2pt.
+	NoOpDimension NoOpKind = "command-with-dimension"
 	// NoOpEnvironment is an environment whose \begin and \end are layout
 	// only: \begin{align} ... \end{align}.
 	NoOpEnvironment NoOpKind = "environment"
@@ -78,18 +81,19 @@ var noOpGroups = []noOpGroup{
 	{NoOpCommand, "placement of limits", []string{"limits", "nolimits", "displaylimits"}},
 	{NoOpCommand, "math delimiters and escaped layout", []string{"(", ")", "[", "]", "$"}},
 	{NoOpCommand, "line, paragraph and numbering layout", []string{"nonumber", "notag", "hline", "noindent", "newline",
-		"par", "centering", "cr"}},
+		"par", "centering", "cr", "linebreak", "nobreak", "allowbreak", "relax", "strut", "mathstrut"}},
 	{NoOpCommand, "text size and font switches", []string{"small", "large", "Large", "normalsize", "rm", "bf", "it",
 		"boldmath", "unboldmath", "tiny", "scriptsize", "footnotesize", "LARGE", "huge", "Huge"}},
 	{NoOpCommand, "math class of the next atom", []string{"mathord", "mathrel", "mathbin", "mathop"}},
 	{NoOpCommandArg, "invisible or layout argument", []string{"phantom", "hphantom", "vphantom", "color", "label", "tag",
-		"hspace", "vspace"}},
-	{NoOpWrapper, "a box marks the answer", []string{"boxed", "fbox", "framebox", "ensuremath"}},
+		"hspace", "vspace", "mspace"}},
+	{NoOpDimension, "spacing by a dimension (\\kern1em, \\mkern3mu)", []string{"kern", "mkern", "hskip", "mskip"}},
+	{NoOpWrapper, "a box marks the answer", []string{"boxed", "fbox", "framebox", "ensuremath", "bbox", "smash"}},
 	{NoOpWrapper, "font style around digits or a variable (\\mathrm{e}, \\mathrm{i} are the constants)", []string{
 		"mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "mathtt", "pmb", "mathup"}},
 	{NoOpWrapper, "text around digits or math (\\text{5} is 5; words are read as words)", []string{"text", "mbox",
 		"textnormal", "textrm", "textbf", "textit", "hbox", "textsf", "texttt", "emph", "textup"}},
-	{NoOpFirstArg, "colour", []string{"textcolor", "colorbox"}},
+	{NoOpFirstArg, "colour, or a raised box", []string{"textcolor", "colorbox", "raisebox"}},
 	{NoOpEnvironment, "alignment and display layout", []string{"align", "align*", "aligned", "equation", "equation*",
 		"gather", "gather*", "gathered", "split", "eqnarray", "eqnarray*", "center", "multline", "multline*",
 		"displaymath", "math", "flalign", "flalign*"}},
@@ -97,11 +101,13 @@ var noOpGroups = []noOpGroup{
 	{NoOpChar, "a space (Unicode White_Space) or a zero-width mark", []string{"\u0085", "\u00a0", "\u1680", "\u2000",
 		"\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006", "\u2007", "\u2008", "\u2009", "\u200a", "\u2028",
 		"\u2029", "\u202f", "\u205f", "\u3000", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"}},
+	{NoOpChar, "a soft hyphen or a direction mark (bidirectional text)", []string{"\u00ad", "\u200e", "\u200f", "\u202a",
+		"\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"}},
 	{NoOpChar, "a currency sign before or after an amount (the answer helper compares currencies by meaning)",
 		[]string{"€", "£", "¥", "¢", "₹"}},
 	{NoOpChar, "a check mark after an answer", []string{"✓", "✔", "✅", "☑"}},
 	{NoOpChar, "typographic quotes", []string{"“", "”", "«", "»"}},
-	{NoOpOptionalArg, "alignment or width", []string{"cfrac", "framebox"}},
+	{NoOpOptionalArg, "alignment, width, colour or the side a box is smashed on", []string{"cfrac", "framebox", "bbox", "smash"}},
 	{NoOpPrefix, "a number sign before an amount (\\#5, never after it: 20\\# is refused)", []string{"#"}},
 	{NoOpSuffix, "an ordinal suffix on an integer (12th is the twelfth: 12)", []string{"th", "st", "nd", "rd"}},
 	{NoOpSuffix, "a full stop or a line break after an answer", []string{".", "\\\\"}},
@@ -152,6 +158,7 @@ var noOpSet = func() map[NoOpKind]map[string]bool {
 var (
 	noiseCmds    = noOpSet[NoOpCommand]
 	argNoiseCmds = noOpSet[NoOpCommandArg]
+	dimNoiseCmds = noOpSet[NoOpDimension]
 	envNoise     = noOpSet[NoOpEnvironment]
 	noOpChars    = noOpSet[NoOpChar]
 )

@@ -644,7 +644,7 @@ var letterFontCmds = map[string]bool{"mathcal": true, "mathscr": true, "mathfrak
 
 // wrapperCmds mark the answer and are read as their argument (on the no-op
 // table).
-var wrapperCmds = map[string]bool{"boxed": true, "fbox": true, "framebox": true, "ensuremath": true}
+var wrapperCmds = map[string]bool{"boxed": true, "fbox": true, "framebox": true, "ensuremath": true, "bbox": true, "smash": true}
 
 // decorCmds are accents and decorations. Over letters they make another
 // symbol (\vec{v}, \hat{x}, \overline{AB}); \overline and \bar over a
@@ -893,7 +893,7 @@ func (p *parser) parseCommand(t token) expr.Node {
 		return p.parseFunction(w, t)
 	case "$":
 		return p.parsePrimary()
-	case "textcolor", "colorbox":
+	case "textcolor", "colorbox", "raisebox":
 		p.rawArg()
 		p.cacheOK = false
 		return p.parseArg()
@@ -918,7 +918,7 @@ func (p *parser) parseCommand(t token) expr.Node {
 		return p.parseArg()
 	}
 	if wrapperCmds[name] {
-		if name == "framebox" {
+		if name == "framebox" || name == "bbox" || name == "smash" {
 			p.skipOptional()
 		}
 		if nt := p.peek(); nt.kind == tOp && nt.text == "{" {

@@ -26,6 +26,7 @@ var unicodeMap = map[rune]string{
 	'ℯ': "\\mathrm{e}", 'ⅇ': "\\mathrm{e}", 'ⅈ': "\\mathrm{i}", 'ℝ': "\\mathbb{R}", 'ℕ': "\\mathbb{N}",
 	'ℤ': "\\mathbb{Z}", 'ℚ': "\\mathbb{Q}", 'ℂ': "\\mathbb{C}", 'µ': "\\mu ", 'ϵ': "\\epsilon ", 'ϑ': "\\vartheta ",
 	'∖': "\\setminus ", '∣': "\\mid ", '≡': "\\equiv ", '﹣': "-", '⌊': "\\lfloor ", '⌋': "\\rfloor ",
+	'∕': "/", '‐': "-", '‑': "-", '˗': "-", 'ℎ': "h",
 	'⌈': "\\lceil ", '⌉': "\\rceil ", '∫': "\\int ", '∑': "\\sum ", '∏': "\\prod ", '↦': "\\mapsto ",
 }
 
@@ -127,6 +128,12 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 			// a decimal digit of another script or of the mathematical
 			// alphanumerics (١٢, ۱۲, 𝟏𝟐, 𝟙𝟚) is the digit
 			b.WriteByte(byte('0' + decimalDigit(r)))
+		case mathLetter(r) != 0:
+			// a Latin letter of the mathematical alphanumerics in a style
+			// the no-op table lets vanish (𝑥 italic, 𝐱 bold, 𝗑 sans-serif,
+			// 𝚡 monospace) is the letter; script, fraktur and double-struck
+			// letters are another alphabet, not read
+			b.WriteByte(mathLetter(r))
 		case r >= 0xFF01 && r <= 0xFF5E:
 			// full-width forms of the ASCII characters
 			b.WriteByte(byte(r - 0xFEE0))
@@ -154,6 +161,27 @@ func normalizeUnicode(s string) (out string, foreign bool, err *Error) {
 // the five digit sets of the mathematical alphanumerics (bold, double-struck,
 // sans-serif, sans-serif bold, monospace), which are contiguous.
 var digitZeros = []rune{0x0660, 0x06F0, 0x0966, 0x09E6, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6}
+
+// mathLetterBlocks are the first code points (A) of the Latin alphabets of
+// the mathematical alphanumerics in the styles of the no-op fonts: bold,
+// italic, bold italic, sans-serif, its bold, italic and bold italic, and
+// monospace; each is A-Z then a-z.
+var mathLetterBlocks = []rune{0x1D400, 0x1D434, 0x1D468, 0x1D5A0, 0x1D5D4, 0x1D608, 0x1D63C, 0x1D670}
+
+// mathLetter returns the ASCII letter of r when r is a letter of
+// mathLetterBlocks, or 0.
+func mathLetter(r rune) byte {
+	for _, z := range mathLetterBlocks {
+		if r >= z && r < z+52 {
+			k := r - z
+			if k < 26 {
+				return byte('A' + k)
+			}
+			return byte('a' + k - 26)
+		}
+	}
+	return 0
+}
 
 // decimalDigit returns the value of r when it is a digit of one of the
 // digitZeros blocks, or -1.
