@@ -215,6 +215,10 @@ func anchorText(body string, i int, prose bool) anchored {
 		}
 		if len(items) == 1 {
 			items = nil
+			if q := boundAround(body, ts, te); q != "" {
+				// "The answer is $3$ or more.", "… at least $12$": a bound
+				text = q + " " + text
+			}
 		}
 		return anchored{s: ts, e: te, text: text, items: items, either: either && items != nil}
 	}
@@ -515,6 +519,14 @@ func refineProse(body string, s, e int) anchored {
 		}
 	}
 	if c, ok := lastMath(t, s); ok {
+		if q := boundAround(body, c.Pos, c.End); q != "" && len(c.Items) == 0 {
+			// "the answer is at least $12$", "… $45$ or more", "答案至少是
+			// $30$": the answer is a bound, not the value; the words stay
+			// with it, so that it is read whole (and refused) as "at least
+			// 12" is. (A box is the answer whatever the words around it:
+			// MATH's solutions write "at least $\boxed{445}$ widgets".)
+			return anchored{s: c.Pos, e: c.End, text: q + " " + c.Text, loose: true}
+		}
 		return anchored{s: c.Pos, e: c.End, text: c.Text, loose: true}
 	}
 	if n, ok := lastNumber(t); ok {

@@ -985,6 +985,13 @@ func afterFinal(found []Candidate, r *reply) (why string, withdraw bool) {
 	spans := sentenceSpans(tail)
 	for i, sp := range spans {
 		s := tail[sp[0]:sp[1]]
+		if foreignSentence(s) && endsOnNewValue(s, c.Text) {
+			// "答案是 \boxed{245}。抱歉，我算错了，正确答案是 251。", "Oups,
+			// erreur de calcul ; c'est 115.": a sentence this grader cannot
+			// read that ends on another value may correct the answer
+			return "its final answer is followed by a sentence in another language that ends on another value (" +
+				quoteShort(strings.TrimSpace(s)) + ")", false
+		}
 		kind, word, at := retraction(s, c.Text)
 		if kind == noRetraction {
 			continue
@@ -1139,6 +1146,66 @@ func confirms(rest, answer string) bool {
 		}
 	}
 	return false
+}
+
+// foreignSentence reports whether a sentence is in a language other than
+// English: it holds a letter of another script (CJK, Cyrillic, Devanagari,
+// Arabic, Hangul, …), or a common word of another language of Latin script
+// (foreignMarkers) and none of the common English words.
+func foreignSentence(s string) bool {
+	marked := false
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+		for _, r := range w {
+			if r >= 0x80 && !unicode.Is(unicode.Latin, r) {
+				return true
+			}
+		}
+		lw := strings.ToLower(w)
+		if englishWords[lw] {
+			return false
+		}
+		marked = marked || foreignMarkers[lw]
+	}
+	return marked
+}
+
+// foreignMarkers are common words of the languages of Latin script we
+// read (French, German, Spanish, Portuguese, Italian, Turkish, Vietnamese,
+// Indonesian) that are no English words nor the names of variables (of
+// three letters and more, or with an accent: "y" and "e" are letters too).
+var foreignMarkers = newStringSet("est", "c'est", "n'est", "les", "des", "une", "ist", "der", "das", "und", "nicht",
+	"ein", "eine", "los", "las", "una", "del", "que", "não", "uma", "della", "bir", "là", "và", "của", "yang", "adalah",
+	"ini", "itu", "oups", "erreur", "fehler", "errore", "hata", "lỗi", "salah", "ist", "sind", "c'è", "então", "entonces")
+
+// englishWords are common English words: a sentence with one is English.
+var englishWords = newStringSet("the", "is", "an", "of", "to", "in", "and", "or", "it", "its", "it's", "this", "that",
+	"we", "so", "for", "with", "as", "be", "are", "was", "by", "on", "at", "from", "which", "if", "not", "answer",
+	"note", "check", "there", "then", "thus", "hence", "therefore", "our", "you", "can", "also", "final", "all",
+	"one", "two", "three", "has", "have", "each", "total", "value", "result", "correct", "wrong", "let", "me", "my",
+	"i'm", "i", "no", "yes", "but", "because", "since", "would", "will", "should", "could", "get", "gives", "any")
+
+func newStringSet(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// endsOnNewValue reports whether the last number of s is none of the
+// answer's own numbers.
+func endsOnNewValue(s, answer string) bool {
+	runs := digitRuns(s)
+	if len(runs) == 0 {
+		return false
+	}
+	last := runs[len(runs)-1]
+	for _, n := range digitRuns(answer) {
+		if n == last {
+			return false
+		}
+	}
+	return true
 }
 
 // newValueAfterLast reports whether a number other than the answer's

@@ -100,7 +100,8 @@ func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 	}
 	intLen := k - i
 	// Thousands groups: only after a first group of 1-3 digits.
-	if intLen >= 1 && intLen <= 3 {
+	if intLen >= 1 && intLen <= 3 && s[i] != '0' {
+		// (a first group that starts with 0 is never grouped: 0,125)
 		for {
 			n := thousandsSep(s, k)
 			if n == 0 || k+n+3 > len(s) || !isDigit(s[k+n]) || !isDigit(s[k+n+1]) || !isDigit(s[k+n+2]) ||

@@ -278,6 +278,9 @@ func qualifiedNumber(s string, start, end int) bool {
 	if n := len(b); n > 0 && boundWord(b, b[n-1]) {
 		return true
 	}
+	if foreignBound(before, after) != "" {
+		return true // "mindestens 34", "au moins 7", "не меньше 5"
+	}
 	a := strings.Join(strings.Fields(qualifierSpaces.Replace(asciiLower(after))), " ")
 	for _, q := range qualifierAfter {
 		if strings.HasPrefix(a, q) && (len(a) == len(q) || !isLetter(a[len(q)])) {
@@ -311,3 +314,96 @@ func questionAnsweredNo(rest string) bool {
 	}
 	return len(after) == 2 || strings.ContainsRune(".,! ", rune(after[2]))
 }
+
+// boundAround returns the bound words around the formula body[start:end]
+// ("at least", "or more", "не меньше", "以上"), or "": the English ones of
+// qualifierBefore in the last three words before it and of qualifierAfter
+// right after it, and those of the languages of foreignBounds next to it.
+func boundAround(body string, start, end int) string {
+	before := strings.TrimRight(body[max(0, start-40):start], " *_$")
+	after := strings.TrimLeft(body[end:min(len(body), end+40)], " *_$")
+	if k := strings.LastIndexAny(before, ".!?\n"); k >= 0 {
+		before = before[k+1:]
+	}
+	w := strings.Fields(asciiLower(before))
+	for k := len(w) - 1; k >= 0 && k >= len(w)-3; k-- {
+		if strings.ContainsAny(w[k], "0123456789$") {
+			break
+		}
+		if t := strings.Trim(w[k], ",;:"); t != "no" && t != "not" && t != "never" && t != "than" && boundWord(w[:k+1], t) {
+			// (a negation is a correction's: "No, it is $5$"; "more than"
+			// and "less than" are read below with their first word)
+			if k > 0 && (w[k-1] == "at" || w[k-1] == "up") {
+				k--
+			}
+			return strings.Join(w[k:], " ")
+		}
+		if t := strings.Trim(w[k], ",;:"); t == "than" && k > 0 {
+			switch w[k-1] {
+			case "more", "less", "fewer", "greater", "larger", "smaller", "higher", "lower":
+				return w[k-1] + " than"
+			}
+		}
+	}
+	a := asciiLower(after)
+	for _, q := range qualifierAfter {
+		if strings.HasPrefix(a, q) && (len(a) == len(q) || !isLetter(a[len(q)])) {
+			return q
+		}
+	}
+	return foreignBound(before, after)
+}
+
+// foreignBound returns the bound word of another language that ends
+// before or starts after ("mindestens", "不少于", "以上"), or "".
+func foreignBound(before, after string) string {
+	lb := strings.ToLower(strings.TrimRight(before, " *_$"))
+	for _, q := range foreignBoundsBefore {
+		if strings.HasSuffix(lb, q) || strings.HasSuffix(strings.TrimSuffix(lb, "是"), q) || strings.HasSuffix(strings.TrimSuffix(lb, "为"), q) ||
+			strings.HasSuffix(strings.TrimSuffix(lb, "là"), q) {
+			return q
+		}
+	}
+	la := strings.ToLower(strings.TrimLeft(after, " *_$"))
+	for _, q := range foreignBoundsAfter {
+		if strings.HasPrefix(la, q) {
+			return q
+		}
+	}
+	return ""
+}
+
+// boundEndsSentence reports whether a bound q around the formula that
+// ends at end ends the sentence: q is one of the words after the value
+// ("$89$ or more"), or nothing but punctuation follows it ("at least $12$.").
+func boundEndsSentence(body string, end int, q string) bool {
+	rest := strings.TrimLeft(body[end:min(len(body), end+60)], " *_$")
+	if strings.HasPrefix(asciiLower(rest), q) || strings.HasPrefix(strings.ToLower(rest), q) {
+		return true
+	}
+	for _, r := range rest {
+		switch r {
+		case '.', '!', '。', '！', '\n', ' ', ')', '*':
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// foreignBoundsBefore and foreignBoundsAfter are the words of other
+// languages that make a value a bound ("at least", "at most", "more
+// than", "less than"), before it and after it. Words for "minimum" and
+// "maximum" are not among them: "最小值是 $12$" states the value.
+var (
+	foreignBoundsBefore = []string{"至少", "最多", "最少", "不少于", "不多于", "不超过", "超过", "多于", "少于", "大于", "小于",
+		"少なくとも", "最低でも", "적어도", "최소", "최대", "не меньше", "не больше", "не менее", "не более", "больше", "меньше",
+		"более", "менее", "по крайней мере", "щонайменше", "щонайбільше", "не менше", "більше", "менше", "mindestens",
+		"höchstens", "größer als", "kleiner als", "weniger als", "mehr als", "wenigstens", "au moins", "au plus",
+		"plus de", "moins de", "supérieur à", "supérieure à", "inférieur à", "inférieure à", "al menos", "como máximo",
+		"como mínimo", "mayor que", "menor que", "más de", "menos de", "pelo menos", "no mínimo", "no máximo",
+		"mais de", "almeno", "al massimo", "al minimo", "maggiore di", "minore di", "più di", "meno di", "en az",
+		"en fazla", "ít nhất", "nhiều nhất", "tối thiểu", "tối đa", "paling sedikit", "setidaknya", "paling banyak",
+		"minimal", "maksimal", "कम से कम", "अधिक से अधिक", "على الأقل", "على الأكثر"}
+	foreignBoundsAfter = []string{"以上", "以下", "未満", "或以上", "或更多", "이상", "미만", "이하", "초과"}
+)

@@ -349,6 +349,14 @@ func nextBoundary(s string, i int, rule splitRule) int {
 			if !(c == '.' && isAbbrev(s[:i])) {
 				return i + 1
 			}
+		case c == 0xE3 || c == 0xEF:
+			// the full-width sentence marks of Chinese and Japanese
+			// (。！？) end a sentence with no space after them
+			for _, m := range []string{"。", "！", "？"} {
+				if strings.HasPrefix(s[i:], m) {
+					return i + len(m)
+				}
+			}
 		case c == ':':
 			if rule&byLine != 0 && i+1 < len(s) && s[i+1] == ' ' {
 				return i + 1
@@ -372,7 +380,7 @@ func nextBoundary(s string, i int, rule splitRule) int {
 
 // boundaryBytes are the bytes nextBoundary stops at.
 var boundaryBytes = func() (t [256]bool) {
-	for _, c := range []byte(".!?:\n$\\") {
+	for _, c := range []byte(".!?:\n$\\\xe3\xef") {
 		t[c] = true
 	}
 	return t

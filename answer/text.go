@@ -236,10 +236,21 @@ func init() {
 // one list: only commas, spaces and the words "and"/"or".
 func listGap(gap string) bool {
 	g := strings.TrimSpace(gap)
-	g = strings.TrimPrefix(g, ",")
+	g = strings.TrimPrefix(strings.TrimPrefix(g, ","), "，")
 	g = strings.TrimSpace(g)
-	return g == "and" || g == "or" || g == "," || g == `\text{and}` || g == `\text{or}`
+	return g == "and" || g == "or" || g == "," || g == `\text{and}` || g == `\text{or}` || listWords[strings.ToLower(g)]
 }
+
+// listWords are "and" and "or" in the languages of the replies we read
+// ("$44$ или $47$", "$55$ 또는 $56$", "$66$ 或 $75$"): between two formulas
+// they make a list, never the last of them alone.
+var listWords = map[string]bool{"和": true, "与": true, "及": true, "或": true, "或者": true, "或是": true, "と": true,
+	"か": true, "または": true, "및": true, "와": true, "과": true, "또는": true, "혹은": true, "и": true, "или": true,
+	"либо": true, "і": true, "та": true, "або": true, "und": true, "oder": true, "et": true, "ou": true, "y": true,
+	"e": true, "o": true, "oppure": true, "ve": true, "veya": true, "ya da": true, "và": true, "hoặc": true,
+	"dan": true, "atau": true, "और": true, "या": true, "و": true, "أو": true, "ou bien": true, "o bien": true,
+	"или же": true, "bzw.": true, "sowie": true, "soit": true, "也可能是": true, "也许是": true, "或许是": true,
+	"可能是": true, "还是": true}
 
 // abbrevs are the abbreviations whose period ends no sentence.
 var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m", "e.g", "i.e", "approx"}

@@ -393,7 +393,9 @@ func (p *parser) decorationAt(i int) bool {
 func (p *parser) scanNumber(i int) int {
 	j := i + digitRun(p.tok(i))
 	first := j - i
-	if first >= 1 && first <= 3 {
+	if first >= 1 && first <= 3 && p.s[i] != '0' {
+		// (a group that starts with 0 is never thousands grouping: 0,125
+		// is a decimal comma or a list, not 125)
 		allowComma := p.bracket == 0 || p.fracArg > 0
 		allowSpace := p.bracket == 0 && p.listItems == 0
 		k := j

@@ -1,0 +1,42 @@
+package answer
+
+import "testing"
+
+// TestForeignReplies (stop 43, a tester's probe16): replies in other
+// languages. A correction after the final answer, in any language, leaves
+// no answer or the corrected one, never the retracted box; "or" between
+// two formulas makes a list in every language; a bound ("at least $12$",
+// "mindestens 34", "不少于") makes an answer statement no value; a comma
+// group that starts with 0 is no thousands grouping. Each false case was
+// Equal before.
+func TestForeignReplies(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"254", `首先 31+5=36，然后 36×7=252。答案是 \boxed{254}。不对，应该是 $252$。`, false},
+		{"237", `Сначала 11+29=40, затем 40·6=240. Ответ: \boxed{237}. Нет, на самом деле $240$.`, false},
+		{"104", `D'abord 34+19=53, puis 53×2=106. La réponse est \boxed{104}. Non, en fait $106$.`, false},
+		{"355", `Zuerst 30+21=51, dann 51·7=357. Die Antwort ist \boxed{355}. Nein, eigentlich $357$.`, false},
+		{"245", `答案是 $\boxed{245}$。抱歉，我算错了，正确答案是 $251$。`, false},
+		{"119", `La réponse est $\boxed{119}$. Oups, erreur de calcul ; c'est 115.`, false},
+		{"225", `答案是 $\boxed{223}$。不对，应该是 $\boxed{225}$。`, true},
+		{"56", `답은 $55$ 또는 $56$입니다.`, false},
+		{"47", `Ответ: $44$ или $47$.`, false},
+		{"53", `Die Antwort ist $49$ oder $53$.`, false},
+		{"51", `Soit $49$, soit $51$.`, false},
+		{"52", `The answer is at least $52$.`, false},
+		{"89", `The answer is $89$ or more.`, false},
+		{"95", `The answer is less than $95$.`, false},
+		{"24", `答案至少是 $24$。`, false},
+		{"34", `Die Antwort ist mindestens 34.`, false},
+		{"7", `La réponse est au moins 7.`, false},
+		{"125", `The answer is 0,125.`, false},
+		{"500", `\boxed{0,500}`, false},
+		// these stand
+		{"30", `答案是 $30$。`, true},
+		{"18", `답은 $18$입니다.`, true},
+		{"445", `Therefore the company has to sell at least $\boxed{445}$ widgets to make a profit.`, true},
+		{"8", "The answer is 8.\n\n---\n\n*Note: a common mistake is to answer 6.*", true},
+		{"18", "#### 18\nThat's 3 more than yesterday.", true},
+		{"(3,5)", "### Final Answer\n- **x = 3**\n- **y = 5**", false},
+		{"3500", `The answer is 3,500.`, true},
+	})
+}
