@@ -2,7 +2,9 @@ package answer
 
 import (
 	"github.com/matheval/matheval/latex"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/texscan"
 	"github.com/matheval/matheval/texseg"
@@ -19,7 +21,13 @@ func scanAnchors(r *reply, ex Extraction) []Candidate {
 	lower := r.lower()
 	var out []Candidate
 	var lineOnly map[string]bool
-	add := func(a string, p int) {
+	type hit struct {
+		a string
+		p int
+	}
+	var hits []hit
+	add := func(a string, p int) { hits = append(hits, hit{a, p}) }
+	read := func(a string, p int) {
 		if p > 0 && isWordByte(lower[p-1]) && isWordByte(a[0]) {
 			return
 		}
@@ -81,8 +89,20 @@ func scanAnchors(r *reply, ex Extraction) []Candidate {
 			from = p + len(anchorKey)
 		}
 	}
+	// only the last maxAnchorHits phrases are read: a reply that states an
+	// answer thousands of times is read from its end, in linear time
+	if len(hits) > maxAnchorHits {
+		sort.SliceStable(hits, func(i, j int) bool { return hits[i].p < hits[j].p })
+		hits = hits[len(hits)-maxAnchorHits:]
+	}
+	for _, h := range hits {
+		read(h.a, h.p)
+	}
 	return out
 }
+
+// maxAnchorHits bounds the answer phrases of one reply that are read.
+const maxAnchorHits = 512
 
 const anchorKey = "answer"
 
@@ -457,6 +477,22 @@ func nextDelimWithin(body string, e, n int) int {
 // The depth is the line's own: a closer of a group opened before i counts
 // against the groups the line opens ("} else {" leaves none open).
 func lineEndOutsideGroups(body string, i int) int {
+	// the common case, found with two byte searches: no brace before the
+	// line's end (or before the bound), so no group is open there
+	lim := min(len(body), i+maxAnchorLine)
+	nl := strings.IndexByte(body[i:lim], '\n')
+	end := lim
+	if nl >= 0 {
+		end = i + nl
+	}
+	if strings.IndexByte(body[i:end], '{') < 0 {
+		if nl < 0 && lim < len(body) {
+			for end > i && !utf8.RuneStart(body[end]) {
+				end--
+			}
+		}
+		return end
+	}
 	w := texscan.NewWalker(body, i, texscan.Braces, texscan.Limits{})
 	depth := 0
 	for {
@@ -471,8 +507,19 @@ func lineEndOutsideGroups(body string, i int) int {
 				return nl
 			}
 		}
+		if t.Pos-i >= maxAnchorLine {
+			// a line longer than any answer it may hold ends here, so that
+			// a reply of one long line with an anchor in every sentence is
+			// not read to its end from each (368 KB of "The final answer
+			// is 1. " took 37 s)
+			return t.Pos
+		}
 	}
 }
+
+// maxAnchorLine bounds the line read after an answer phrase: five times
+// the longest answer an anchor gives (Extraction.AnchorMax's default).
+const maxAnchorLine = maxExpression / 2
 
 // bracesBalanced reports whether every '{' of s is closed in s and no '}'
 // comes with nothing open (texscan's Balanced; escaped braces aside).

@@ -83,8 +83,14 @@ func segmentAround(segs []texscan.Seg, start, end int) (texscan.Seg, bool) {
 // content is part of it, not a box of the list.
 func (r *reply) boxList() []boxSpan {
 	if !r.boxDone {
+		var partners map[int]int
+		if strings.Count(r.body, `\boxed`)+strings.Count(r.body, `\fbox`) > 64 {
+			// many boxes: their braces matched in one pass, not one
+			// scan to the end of the reply per box never closed
+			partners = texscan.Partners(r.body, texscan.Braces, texscan.Limits{MaxDepth: len(r.body) + 1})
+		}
 		for i := 0; ; {
-			b, next, ok := nextBox(r.body, i)
+			b, next, ok := nextBoxWith(r.body, i, partners)
 			if !ok {
 				break
 			}
@@ -98,14 +104,18 @@ func (r *reply) boxList() []boxSpan {
 // nextBox reads the first box of s at or after offset i, and returns it
 // and the offset to read the next one from (its end: a box inside it is
 // part of it).
-func nextBox(s string, i int) (boxSpan, int, bool) {
+func nextBox(s string, i int) (boxSpan, int, bool) { return nextBoxWith(s, i, nil) }
+
+// nextBoxWith is nextBox with the brace partners of s (texscan.Partners),
+// or nil to match each box's brace alone.
+func nextBoxWith(s string, i int, partners map[int]int) (boxSpan, int, bool) {
 	for i < len(s) {
 		j := strings.IndexByte(s[i:], '\\')
 		if j < 0 {
 			break
 		}
 		p := i + j
-		if cs, ce, end, ok := boxAt(s, p); ok {
+		if cs, ce, end, ok := boxAtWith(s, p, partners); ok {
 			return boxSpan{start: p, cs: cs, ce: ce, end: end}, end, true
 		}
 		i = p + 1
@@ -159,7 +169,10 @@ func hasPrefixBox(s string) bool {
 
 // boxAt parses a box starting at s[i] == '\\'. It returns the content span
 // and the end of the whole box.
-func boxAt(s string, i int) (cs, ce, end int, ok bool) {
+func boxAt(s string, i int) (cs, ce, end int, ok bool) { return boxAtWith(s, i, nil) }
+
+// boxAtWith is boxAt with the brace partners of s, or nil.
+func boxAtWith(s string, i int, partners map[int]int) (cs, ce, end int, ok bool) {
 	var j int
 	switch {
 	case strings.HasPrefix(s[i:], `\boxed`):
@@ -179,7 +192,14 @@ func boxAt(s string, i int) (cs, ce, end int, ok bool) {
 		k++
 	}
 	if openAt(s, k) {
-		close := matchBrace(s, k)
+		close := -1
+		if partners != nil {
+			if c, found := partners[k]; found {
+				close = c
+			}
+		} else {
+			close = matchBrace(s, k)
+		}
 		if close < 0 {
 			// An unclosed box is read only when its formula is closed after
 			// it ("\boxed{\epsilon = \frac{a}{b}\n\]": a brace forgotten at

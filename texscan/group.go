@@ -317,3 +317,31 @@ func (w *Walker) Pos() int { return w.w.s.pos }
 
 // Err is the refusal that stopped the walker, or nil.
 func (w *Walker) Err() error { return w.err }
+
+// Partners returns, for every opening bracket of src under b that is
+// closed, the offset of its closing bracket (Match's InnerEnd), found in
+// one pass: a caller that would Match many groups of one text (a reply
+// with thousands of \boxed{ never closed) reads them here in linear time.
+// It returns nil when the text is over the limits or nests deeper.
+func Partners(src string, b Brackets, lim Limits) map[int]int {
+	w := NewWalker(src, 0, b, lim)
+	out := map[int]int{}
+	var open []int
+	for {
+		t, d, ok := w.Next()
+		if !ok {
+			break
+		}
+		switch {
+		case d > 0:
+			open = append(open, t.Pos)
+		case d < 0 && len(open) > 0:
+			out[open[len(open)-1]] = t.Pos
+			open = open[:len(open)-1]
+		}
+	}
+	if w.Err() != nil {
+		return nil
+	}
+	return out
+}
