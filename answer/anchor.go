@@ -477,15 +477,17 @@ func nextDelimWithin(body string, e, n int) int {
 // The depth is the line's own: a closer of a group opened before i counts
 // against the groups the line opens ("} else {" leaves none open).
 func lineEndOutsideGroups(body string, i int) int {
-	// the common case, found with two byte searches: no brace before the
-	// line's end (or before the bound), so no group is open there
+	// the common case, found with byte searches: no brace or command
+	// before the line's end (or before the bound), so no group is open
+	// there
 	lim := min(len(body), i+maxAnchorLine)
 	nl := strings.IndexByte(body[i:lim], '\n')
 	end := lim
 	if nl >= 0 {
 		end = i + nl
 	}
-	if strings.IndexByte(body[i:end], '{') < 0 {
+	if strings.IndexByte(body[i:end], '{') < 0 && strings.IndexByte(body[i:min(len(body), end+1)], '\\') < 0 {
+		// (nor a backslash: "\" and a line break is a control space)
 		if nl < 0 && lim < len(body) {
 			for end > i && !utf8.RuneStart(body[end]) {
 				end--

@@ -121,3 +121,49 @@ func BenchmarkGradeManyBoxes(b *testing.B) {
 		Grade(MATH, "-1", r, "stop")
 	}
 }
+
+// repeatedAnchors, unclosedBoxes and repeatedPhrases are a tester's
+// probe15 shapes, each quadratic before (368 KB of the first took 37 s):
+// an answer phrase in every sentence of one long line, a box opened
+// thousands of times and never closed, an answer phrase with no value.
+func repeatedAnchors(n int) string {
+	return strings.Repeat("The final answer is 1. ", n) + " The answer is $\\boxed{7}$."
+}
+func unclosedBoxes(n int) string   { return strings.Repeat("\\boxed{", n) }
+func repeatedPhrases(n int) string { return strings.Repeat("Therefore the answer is ", n) }
+
+func TestRepeatedAnchorsAndBoxes(t *testing.T) {
+	if v := Grade(MATH, "7", repeatedAnchors(10000), "stop"); v.Kind != Correct {
+		t.Errorf("repeated anchors: %s (%s), want the last one, 7", v.Kind, v.Reason)
+	}
+	if v := Grade(MATH, "7", unclosedBoxes(30000), "stop"); v.Kind == Correct {
+		t.Errorf("unclosed boxes: %s (%s)", v.Kind, v.Reason)
+	}
+	if v := Grade(MATH, "7", repeatedPhrases(10000), "stop"); v.Kind == Correct {
+		t.Errorf("repeated phrases: %s (%s)", v.Kind, v.Reason)
+	}
+}
+
+func BenchmarkGradeRepeatedAnchors(b *testing.B) {
+	r := repeatedAnchors(100000)
+	b.SetBytes(int64(len(r)))
+	for b.Loop() {
+		Grade(MATH, "7", r, "stop")
+	}
+}
+
+func BenchmarkGradeUnclosedBoxes(b *testing.B) {
+	r := unclosedBoxes(300000)
+	b.SetBytes(int64(len(r)))
+	for b.Loop() {
+		Grade(MATH, "7", r, "stop")
+	}
+}
+
+func BenchmarkGradeRepeatedPhrases(b *testing.B) {
+	r := repeatedPhrases(100000)
+	b.SetBytes(int64(len(r)))
+	for b.Loop() {
+		Grade(MATH, "7", r, "stop")
+	}
+}

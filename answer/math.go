@@ -156,6 +156,11 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	// A string identity proves equality only because everything either
 	// side lost to the normalisation is on its list (currency and percent
 	// signs, degree signs, spacing) or was a unit the rule above accepted.
+	if strings.ContainsRune(g, utf8.RuneError) || strings.ContainsRune(c, utf8.RuneError) {
+		// U+FFFD: a byte that was no UTF-8 when the text was decoded; the
+		// character it stood for is lost, and two of them are not equal
+		return Verdict{Kind: Unparsable, Reason: "the answer holds U+FFFD, a character lost in decoding"}
+	}
 	if ratio == nil && g == c && g != "" {
 		return Verdict{Kind: Correct, Score: 1, Reason: "identical after MATH normalization"}
 	}

@@ -40,3 +40,10 @@ func TestForeignReplies(t *testing.T) {
 		{"3500", `The answer is 3,500.`, true},
 	})
 }
+
+// TestReplacementCharacter: U+FFFD stands for a byte that was no UTF-8;
+// two of them are not the same answer (a tester's probe15: gold "\xff"
+// was Equal to "\xfe").
+func TestReplacementCharacter(t *testing.T) {
+	checkMATH(t, []gradeCase{{"\ufffd", "\ufffd", false}, {"5\ufffd", "5\ufffd", false}})
+}

@@ -732,7 +732,15 @@ func textSynonym(s string) string {
 func textOf(n expr.Node) string {
 	switch t := n.(type) {
 	case *expr.Text:
-		return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(t.S, ".", " ")), ""))
+		// the periods of abbreviations go ("p.m.", "Mrs. Hilt"), never a
+		// decimal point: 1.25 pm is not 125 pm
+		b := []byte(t.S)
+		for i, ch := range b {
+			if ch == '.' && !(i > 0 && i+1 < len(b) && isDigitByte(b[i-1]) && isDigitByte(b[i+1])) {
+				b[i] = ' '
+			}
+		}
+		return strings.ToLower(strings.Join(strings.Fields(string(b)), ""))
 	case *expr.Sym:
 		if len(t.Name) == 1 {
 			return strings.ToLower(t.Name)
@@ -831,3 +839,5 @@ func sameUnitTexts(a, b []string) bool {
 	}
 	return slices.Equal(norm(a), norm(b))
 }
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }

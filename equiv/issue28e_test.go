@@ -68,3 +68,15 @@ func TestDecimalAgainstNoValue(t *testing.T) {
 		}
 	}
 }
+
+// TestTextKeepsDecimalPoints: a text answer's abbreviation periods go
+// ("3:30 p.m." is "3:30 pm"), its decimal points stay: 1.25 pm (picometres)
+// was the same text as 125 pm.
+func TestTextKeepsDecimalPoints(t *testing.T) {
+	wantEqual(t, []pair{{`3:30 p.m.`, `3:30 pm`}, {`\text{Mrs. Hilt}`, `\text{mrs hilt}`}})
+	for _, p := range []pair{{`1.25 \text{ pm}`, `125 \text{ pm}`}, {`3.61 \mathrm{pm}`, `36.1 \mathrm{pm}`}, {`1.25 \mathrm{am}`, `12.5 \mathrm{am}`}} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", p.gold, p.cand, r.Reason)
+		}
+	}
+}
