@@ -568,7 +568,7 @@ func refineProse(body string, s, e int) anchored {
 		}
 	}
 	if c, ok := lastMath(t, s); ok {
-		if q := boundAround(body, c.Pos, c.End); q != "" && len(c.Items) == 0 {
+		if q := boundAround(body, c.Pos, c.End); q != "" && len(c.Items) == 0 && !strings.HasPrefix(c.Text, q+" ") {
 			// "the answer is at least $12$", "… $45$ or more", "答案至少是
 			// $30$": the answer is a bound, not the value; the words stay
 			// with it, so that it is read whole (and refused) as "at least

@@ -325,23 +325,28 @@ func boundAround(body string, start, end int) string {
 	if k := strings.LastIndexAny(before, ".!?\n"); k >= 0 {
 		before = before[k+1:]
 	}
-	w := strings.Fields(asciiLower(before))
-	for k := len(w) - 1; k >= 0 && k >= len(w)-3; k-- {
-		if strings.ContainsAny(w[k], "0123456789$") {
-			break
+	// the English bounds right before it: "at least", "at most", "up
+	// to", "over", "under", "below", "above", and a comparative with
+	// "than" ("more than", "no fewer than"); "least" alone is an adjective
+	// ("the least common denominator: $x^2-9$")
+	w := strings.Fields(strings.Trim(asciiLower(before), " ,;:"))
+	if n := len(w); n > 0 {
+		last := strings.Trim(w[n-1], ",;:")
+		prev := ""
+		if n > 1 {
+			prev = w[n-2]
 		}
-		if t := strings.Trim(w[k], ",;:"); t != "no" && t != "not" && t != "never" && t != "than" && boundWord(w[:k+1], t) {
-			// (a negation is a correction's: "No, it is $5$"; "more than"
-			// and "less than" are read below with their first word)
-			if k > 0 && (w[k-1] == "at" || w[k-1] == "up") {
-				k--
-			}
-			return strings.Join(w[k:], " ")
-		}
-		if t := strings.Trim(w[k], ",;:"); t == "than" && k > 0 {
-			switch w[k-1] {
+		switch {
+		case (last == "least" || last == "most") && prev == "at":
+			return "at " + last
+		case last == "to" && prev == "up":
+			return "up to"
+		case last == "over" || last == "under" || last == "below" || last == "above":
+			return last
+		case last == "than":
+			switch prev {
 			case "more", "less", "fewer", "greater", "larger", "smaller", "higher", "lower":
-				return w[k-1] + " than"
+				return prev + " than"
 			}
 		}
 	}
