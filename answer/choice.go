@@ -33,6 +33,9 @@ var choiceSpacing = map[string]bool{" ": true, ",": true, ";": true, ":": true, 
 // does not start with a label.
 func choiceLabel(s string) (letter byte, rest string, ok bool) {
 	s = strings.TrimSpace(s)
+	if len(s) > maxChoiceText {
+		return 0, "", false // (no choice is stated in 16 KB: not tokenized whole)
+	}
 	toks, err := texscan.Tokens(s, texscan.Limits{})
 	if err != nil || len(toks) == 0 {
 		return 0, "", false
@@ -162,6 +165,10 @@ func choiceRule(gold, cand string) (v Verdict, decided bool, gold2, cand2, why s
 	return Verdict{}, false, "", "", ""
 }
 
+// maxChoiceText bounds the answer text read for a choice label: four
+// times the longest expression read whole.
+const maxChoiceText = 8 * maxExpression
+
 // holdsLabel reports whether s holds a choice label "(X)" anywhere.
 func holdsLabel(s string) bool {
 	toks, err := texscan.Tokens(s, texscan.Limits{})
@@ -184,6 +191,9 @@ func isChoiceLetter(t texscan.Token) bool {
 // loneLetter returns the capital A to E that s is alone (B, \text{B},
 // \textbf{ B }), or 0.
 func loneLetter(s string) byte {
+	if len(s) > 64 {
+		return 0
+	}
 	toks, err := texscan.Tokens(strings.TrimSpace(s), texscan.Limits{})
 	if err != nil {
 		return 0

@@ -107,7 +107,19 @@ var mathExtraction = Extraction{
 	Exercises:   DefaultExercises,
 }
 
+// maxCompared bounds the answers mathCompare reads: four times the
+// parser's limit, which normalisation never shrinks an answer below.
+const maxCompared = 4 * latex.MaxInput
+
 func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Verdict {
+	if len(cand) > maxCompared {
+		// refused before the normalisation reads it (a 14 MB box took a
+		// gigabyte); the parser refuses anything past latex.MaxInput
+		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("the candidate answer is %d bytes, over the %d read", len(cand), maxCompared)}
+	}
+	if len(gold) > maxCompared {
+		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("the gold answer is %d bytes, over the %d read", len(gold), maxCompared)}
+	}
 	if v, ok := mathClock(gold, cand); ok {
 		return v
 	}
