@@ -227,8 +227,6 @@ func TestNoOpsVanish(t *testing.T) {
 			}
 		case NoOpCommandArg:
 			in = `57\` + op.Construct + `{1}`
-		case NoOpDimension:
-			in = `57\` + op.Construct + `1em`
 		case NoOpWrapper:
 			in = `\` + op.Construct + `{57}`
 		case NoOpFirstArg:

@@ -152,10 +152,6 @@ func (p *parser) skipNoise() {
 				}
 				continue
 			}
-			if dimNoiseCmds[name] {
-				p.pos = skipDimension(p.s, end)
-				continue
-			}
 			if argNoiseCmds[name] {
 				p.pos = end
 				if p.pos < len(p.s) && p.s[p.pos] == '*' {
@@ -550,33 +546,4 @@ func allDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-// skipDimension returns where a TeX dimension written from i ends: spaces,
-// a sign, digits with a decimal point, spaces and a unit (1em, -3mu,
-// 2.5 pt). Without a unit nothing is skipped, so that the digits stay.
-func skipDimension(s string, i int) int {
-	j := i
-	for j < len(s) && s[j] == ' ' {
-		j++
-	}
-	if j < len(s) && (s[j] == '-' || s[j] == '+') {
-		j++
-	}
-	d := j
-	for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
-		j++
-	}
-	if j == d {
-		return i
-	}
-	for j < len(s) && s[j] == ' ' {
-		j++
-	}
-	for _, u := range []string{"em", "ex", "pt", "mu", "cm", "mm", "in", "bp", "pc", "sp", "dd", "cc", "px"} {
-		if strings.HasPrefix(s[j:], u) {
-			return j + len(u)
-		}
-	}
-	return i
 }

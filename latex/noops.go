@@ -31,9 +31,6 @@ const (
 	// NoOpFirstArg is a command whose first argument is skipped and whose
 	// second is read in its place: \textcolor{red}{5} is 5.
 	NoOpFirstArg NoOpKind = "first-argument-skipped"
-	// NoOpDimension is a spacing command skipped with the dimension that
-	// follows it unbraced: \kern1em, \mkern-3mu, \hskip 2pt.
-	NoOpDimension NoOpKind = "command-with-dimension"
 	// NoOpEnvironment is an environment whose \begin and \end are layout
 	// only: \begin{align} ... \end{align}.
 	NoOpEnvironment NoOpKind = "environment"
@@ -87,7 +84,6 @@ var noOpGroups = []noOpGroup{
 	{NoOpCommand, "math class of the next atom", []string{"mathord", "mathrel", "mathbin", "mathop"}},
 	{NoOpCommandArg, "invisible or layout argument", []string{"phantom", "hphantom", "vphantom", "color", "label", "tag",
 		"hspace", "vspace", "mspace"}},
-	{NoOpDimension, "spacing by a dimension (\\kern1em, \\mkern3mu)", []string{"kern", "mkern", "hskip", "mskip"}},
 	{NoOpWrapper, "a box marks the answer", []string{"boxed", "fbox", "framebox", "ensuremath", "bbox", "smash"}},
 	{NoOpWrapper, "font style around digits or a variable (\\mathrm{e}, \\mathrm{i} are the constants)", []string{
 		"mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "mathtt", "pmb", "mathup"}},
@@ -158,7 +154,6 @@ var noOpSet = func() map[NoOpKind]map[string]bool {
 var (
 	noiseCmds    = noOpSet[NoOpCommand]
 	argNoiseCmds = noOpSet[NoOpCommandArg]
-	dimNoiseCmds = noOpSet[NoOpDimension]
 	envNoise     = noOpSet[NoOpEnvironment]
 	noOpChars    = noOpSet[NoOpChar]
 )

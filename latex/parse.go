@@ -1841,7 +1841,8 @@ func (p *parser) skipUnitRead() bool {
 		// a function's name before its parenthesis is applied, never a
 		// unit: 2\text{cis}(\pi/3), 5\,\mathrm{lcm}(2,3)
 		applied := isFuncWord(w) && isPunct(p.tok(p.pos), '(')
-		if isWordText(w) && (t.text != "mathrm" || mathrmUnit) && !hasQualifier(w) && !choice && !applied {
+		if isWordText(w) && (mathrmUnit || t.text != "mathrm" && !short) && !hasQualifier(w) && !choice && !applied {
+			// (and in \text, \textrm, \mathsf alike: 12\text{y} is no unit)
 			// (never a choice letter: \text{(C)}\text{(D)} names two choices)
 			p.cacheOK = false
 			p.skipUnitPower()

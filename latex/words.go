@@ -186,7 +186,7 @@ var (
 	unitSymbols = map[string]bool{"m": true, "g": true, "s": true, "A": true, "K": true, "J": true, "W": true,
 		"N": true, "V": true, "L": true, "l": true, "B": true, "t": true, "h": true, "C": true, "F": true, "T": true,
 		"H": true, "S": true, "Ω": true, "Pa": true, "Hz": true, "eV": true, "Wh": true, "cd": true, "ft": true,
-		"in": true, "yd": true, "mi": true, "oz": true, "lb": true, "hr": true, "cc": true, "qt": true, "pt": true,
+		"in": true, "yd": true, "mi": true, "gm": true, "sq": true, "mo": true, "hp": true, "dB": true, "Gy": true, "Sv": true, "Wb": true, "lx": true, "lm": true, "Bq": true, "oz": true, "lb": true, "hr": true, "cc": true, "qt": true, "pt": true,
 		"ha": true, "yr": true, "wk": true, "kn": true, "°": true, "°C": true, "°F": true, "°c": true, "°f": true, "℃": true, "℉": true,
 		"$": true, "€": true, "£": true, "¥": true, "₹": true, "¢": true, "″": true, "′": true}
 	// prefixedSymbols take an SI prefix of one character (km, mg, kJ, MB)

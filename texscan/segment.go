@@ -33,16 +33,9 @@ func IsDisplayEnv(name string) bool { return displayEnvs[name] }
 //   - a display environment standing in text (\begin{align*} ...
 //     \end{align*}, see IsDisplayEnv) is display math closed by the first
 //     \end of the same name;
-//   - inside a formula, a text box (\text{…}, \mbox{…}) is skipped whole,
-//     so that the formula of \text{$7$} closes inside it;
 //   - an opening delimiter with no closing one is text, so a stray "$5"
 //     never swallows the rest of a reply; an unclosed $$ is retried as a
 //     single $ at its second dollar.
-
-// textInMath are the text boxes of a formula, whose braces may hold
-// formulas of their own.
-var textInMath = map[string]bool{`\text`: true, `\textrm`: true, `\textbf`: true, `\textit`: true, `\mbox`: true,
-	`\hbox`: true, `\textnormal`: true}
 
 // closer is the token text that closes an opener, and whether it is display.
 func closer(t Token) (close string, display, ok bool) {
@@ -89,18 +82,6 @@ func segmentAt(s string, i int, absent map[string]int) (Seg, bool) {
 		t, ok := sc.Next()
 		if !ok {
 			break
-		}
-		if t.Kind == Command && textInMath[t.Text] {
-			// \text{$7$}: a formula inside a text box inside the formula
-			// is closed inside the box, and its dollars close nothing here
-			if g, ok := sc.Peek(); ok && g.Kind == Open && g.Text == "{" {
-				// (a box closes within 4 KiB, so that unclosed boxes keep the
-				// scan linear)
-				if grp, err := Match(s[:min(len(s), g.Pos+4096)], g.Pos, Braces, Limits{}); err == nil {
-					sc.pos = grp.End
-					continue
-				}
-			}
 		}
 		switch {
 		case close == "$" && t.Kind == MathShift:
