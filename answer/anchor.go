@@ -101,6 +101,58 @@ func scanAnchors(r *reply, ex Extraction) []Candidate {
 	return out
 }
 
+// hedgedAfter reports whether the clause right after an answer offers
+// another value beside it ("$17$, though $18$ is also possible", "$\boxed{17}$
+// or $18$", "(or possibly $-7$)", "; alternatively $18$", "or undefined"),
+// and returns that clause: with it the answer statement is read whole,
+// and refused, as "17 or 18" is. "Or equivalently" restates the value.
+func hedgedAfter(body string, e int) (string, bool) {
+	if e < 0 || e > len(body) {
+		return "", false
+	}
+	rest := body[e:min(len(body), e+200)]
+	rest = strings.TrimLeft(rest, "$}* ")
+	if k := strings.IndexAny(rest, "\n"); k >= 0 {
+		rest = rest[:k]
+	}
+	if k := strings.Index(rest, ". "); k >= 0 {
+		rest = rest[:k]
+	}
+	low := strings.TrimLeft(asciiLower(rest), " ,;:(—–-")
+	opens := false
+	for _, w := range []string{"or ", "though ", "although ", "alternatively", "possibly ", "maybe ", "perhaps ", "but possibly",
+		"but maybe", "unless "} {
+		if strings.HasPrefix(low, w) {
+			opens = true
+			break
+		}
+	}
+	if !opens {
+		return "", false
+	}
+	for _, w := range []string{"or equivalently", "or, equivalently", "or in other words", "or simply", "or more", "or less",
+		"or fewer", "or so", "or higher", "or lower", "or greater", "or above", "or below", "or larger", "or smaller"} {
+		if strings.HasPrefix(low, w) {
+			return "", false // a restatement, or a bound (read apart)
+		}
+	}
+	if strings.HasPrefix(low, "or ") && !strings.HasPrefix(low, "or possibly") && !strings.HasPrefix(low, "or maybe") &&
+		!strings.HasPrefix(low, "or perhaps") && !strings.ContainsAny(low, "$\\") {
+		// "$\frac{1}{2}$, or 0.5": a plain number after a bare "or" restates
+		// the value in another form (as it always did); a formula or a word
+		// of its own is another answer
+		if !strings.Contains(low, "undefined") && !strings.Contains(low, "no solution") && !strings.Contains(low, "none") &&
+			!strings.Contains(low, "infinit") && !strings.Contains(low, "does not exist") {
+			return "", false
+		}
+	}
+	if strings.ContainsAny(low, "0123456789$\\") || strings.Contains(low, "undefined") || strings.Contains(low, "no solution") ||
+		strings.Contains(low, "none") || strings.Contains(low, "infinit") || strings.Contains(low, "does not exist") {
+		return strings.TrimSpace(rest), true
+	}
+	return "", false
+}
+
 // maxAnchorHits bounds the answer phrases of one reply that are read.
 const maxAnchorHits = 512
 
@@ -209,6 +261,10 @@ func anchorText(body string, i int, prose bool) anchored {
 						}
 					}
 				}
+				if h, ok := hedgedAfter(body, g.End); ok && b.Items == nil {
+					// "Thus the answer is $\boxed{7}$ (or possibly $-7$)."
+					return anchored{s: b.Pos, e: b.End, text: b.Text + " " + h}
+				}
 				return anchored{s: b.Pos, e: b.End, text: b.Text, items: b.Items, either: either}
 			}
 		}
@@ -240,6 +296,12 @@ func anchorText(body string, i int, prose bool) anchored {
 				text = q + " " + text
 			}
 		}
+		if items == nil {
+			if h, ok := hedgedAfter(body, e); ok {
+				// "The answer is $17$, though $18$ is also possible."
+				return anchored{s: ts, e: te, text: text + " " + h}
+			}
+		}
 		return anchored{s: ts, e: te, text: text, items: items, either: either && items != nil}
 	}
 	// Otherwise: the rest of the line, up to the end of the sentence; a
@@ -249,6 +311,10 @@ func anchorText(body string, i int, prose bool) anchored {
 	line := body[i:e]
 	if bs, be, ok := firstBoxContent(line); ok {
 		if b, ok := firstBoxRun(body[i:], i); ok {
+			if h, ok := hedgedAfter(body, b.End+1); ok && len(b.Items) == 0 {
+				// "Thus the answer is $\boxed{17}$ or $18$."
+				return anchored{s: b.Pos, e: b.End, text: b.Text + " " + h}
+			}
 			return anchored{s: b.Pos, e: b.End, text: b.Text, items: b.Items}
 		}
 		return anchored{s: i + bs, e: i + be, text: strings.TrimSpace(line[bs:be])}

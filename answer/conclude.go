@@ -1175,12 +1175,14 @@ func foreignSentence(s string) bool {
 // three letters and more, or with an accent: "y" and "e" are letters too).
 var foreignMarkers = newStringSet("est", "c'est", "n'est", "les", "des", "une", "ist", "der", "das", "und", "nicht",
 	"ein", "eine", "los", "las", "una", "del", "que", "não", "uma", "della", "bir", "là", "và", "của", "yang", "adalah",
-	"ini", "itu", "oups", "erreur", "fehler", "errore", "hata", "lỗi", "salah", "ist", "sind", "c'è", "então", "entonces")
+	"ini", "itu", "oups", "erreur", "fehler", "errore", "hata", "lỗi", "salah", "ist", "sind", "c'è", "então", "entonces",
+	"pero", "obtenemos", "het", "een", "antwoord", "odpowiedź", "jest", "svaret", "är", "odpověď", "jibu", "vastaus",
+	"válasz", "răspunsul", "sagot", "ay", "aber", "mais", "però", "mas", "maar", "ale", "men")
 
 // englishWords are common English words: a sentence with one is English.
 var englishWords = newStringSet("the", "is", "an", "of", "to", "in", "and", "or", "it", "its", "it's", "this", "that",
 	"we", "so", "for", "with", "as", "be", "are", "was", "by", "on", "at", "from", "which", "if", "not", "answer",
-	"note", "check", "there", "then", "thus", "hence", "therefore", "our", "you", "can", "also", "final", "all",
+	"note", "check", "there", "then", "thus", "hence", "therefore", "our", "you", "can", "final", "all",
 	"one", "two", "three", "has", "have", "each", "total", "value", "result", "correct", "wrong", "let", "me", "my",
 	"i'm", "i", "no", "yes", "but", "because", "since", "would", "will", "should", "could", "get", "gives", "any")
 

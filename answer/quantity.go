@@ -341,13 +341,17 @@ func boundAround(body string, start, end int) string {
 			return "at " + last
 		case last == "to" && prev == "up":
 			return "up to"
-		case last == "over" || last == "under" || last == "below" || last == "above":
+		case last == "over" || last == "under" || last == "below" || last == "above" || last == "exceeds" || last == "exceed":
 			return last
+		case last == "of" && (prev == "minimum" || prev == "maximum" || prev == "upwards") && n > 2 && (w[n-3] == "a" || prev == "upwards"):
+			return prev + " of" // "a minimum of $12$", "upwards of $12$"
 		case last == "than":
 			switch prev {
-			case "more", "less", "fewer", "greater", "larger", "smaller", "higher", "lower":
+			case "more", "less", "fewer", "greater", "larger", "smaller", "higher", "lower", "bigger":
 				return prev + " than"
 			}
+		case last == "to" && prev == "equal" && n > 3 && w[n-3] == "or":
+			return "or equal to" // "bigger than or equal to $12$"
 		}
 	}
 	a := asciiLower(after)
@@ -409,6 +413,14 @@ var (
 		"como mínimo", "mayor que", "menor que", "más de", "menos de", "pelo menos", "no mínimo", "no máximo",
 		"mais de", "almeno", "al massimo", "al minimo", "maggiore di", "minore di", "più di", "meno di", "en az",
 		"en fazla", "ít nhất", "nhiều nhất", "tối thiểu", "tối đa", "paling sedikit", "setidaknya", "paling banyak",
-		"minimal", "maksimal", "कम से कम", "अधिक से अधिक", "على الأقل", "على الأكثر"}
-	foreignBoundsAfter = []string{"以上", "以下", "未満", "或以上", "或更多", "이상", "미만", "이하", "초과"}
+		"minimal", "maksimal", "कम से कम", "अधिक से अधिक", "على الأقل", "على الأكثر", "как минимум", "как максимум",
+		"минимум", "максимум", "por lo menos", "au minimum", "au maximum", "ít nhất là", "nhiều nhất là", "minstens",
+		"ten minste", "co najmniej", "co najwyżej", "minst", "högst", "mindst", "højst", "alespoň", "nejvýše",
+		"τουλάχιστον", "το πολύ", "angalau", "vähintään", "enintään", "legalább", "legfeljebb", "cel puțin", "cel mult",
+		"najmanje", "najviše", "en az", "wenigstens", "maior que", "menor que", "almeno pari a", "lebih dari", "kurang dari",
+		"meer dan", "minder dan", "więcej niż", "mniej niż", "mer än", "mindre än", "bounded below by", "bounded above by",
+		"at least equal to", "at most equal to"}
+	foreignBoundsAfter = []string{"以上", "以下", "未満", "或以上", "或更多", "이상", "미만", "이하", "초과", "より大きい", "より小さい",
+		"を超える", "を超え", "보다 크", "보다 작", "보다 많", "보다 적", "or higher", "or lower", "or larger", "or smaller", "or bigger",
+		"and up", "and above", "and over"}
 )

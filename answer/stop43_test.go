@@ -47,3 +47,45 @@ func TestForeignReplies(t *testing.T) {
 func TestReplacementCharacter(t *testing.T) {
 	checkMATH(t, []gradeCase{{"\ufffd", "\ufffd", false}, {"5\ufffd", "5\ufffd", false}})
 }
+
+// TestNewRulesAttacked (stop 43, a tester's probe17 on this stop's rules):
+// a single letter in \text after a number is no unit, 'or'/'and' of more
+// languages make lists, more bound words, corrections in more languages,
+// and \kern is refused again (its dimension became the answer).
+func TestNewRulesAttacked(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"12", `$12\text{y}$`, false},
+		{"7", `The answer is $7\textrm{z}$.`, false},
+		{"4.5", `$4.5\,\text{x}$`, false},
+		{"12", `$12\text{ m}$`, true},
+		{"4", `$3$ lub $4$`, false},
+		{"4", `De oplossingen zijn $3$ en $4$.`, false},
+		{"12", `It exceeds $12$.`, false},
+		{"12", `The answer is $12$ or higher.`, false},
+		{"12", `Ответ: как минимум $12$.`, false},
+		{"12", `答えは$12$より大きい。`, false},
+		{"12", `Het antwoord is $\boxed{12}$. Wacht, eigenlijk is het $13$.`, false},
+		{"12", `The answer is $\boxed{12}$. Recounting gives $13$.`, false},
+		{"5", `The answer is $\boxed{\kern5pt}$.`, false},
+		{"5", `$x=\kern5pt$`, false},
+	})
+}
+
+// TestHedgeAfterAnswerStatement (a tester's probe18): a clause right after
+// an answer statement's value that offers another one leaves no answer:
+// "though $18$ is also possible", "(or possibly $-7$)", "$\boxed{17}$ or
+// $18$", "or undefined". A plain number after "or" restates the value
+// ("$\frac12$, or 0.5"), and "or equivalently" does too.
+func TestHedgeAfterAnswerStatement(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"17", `The answer is $17$, though $18$ is also possible.`, false},
+		{"17", `**Answer:** $17$; alternatively $18$.`, false},
+		{"17", `Thus the answer is $\boxed{17}$ or $18$.`, false},
+		{"7", `The answer is $7$ (or possibly $-7$).`, false},
+		{"7", `Thus the answer is $\boxed{7}$ (or possibly $-7$).`, false},
+		{"(5,-10)", `Thus the answer is $\boxed{(5,-10)}$ (or possibly $(-10,5)$).`, false},
+		{"0", `Thus the answer is $\boxed{0}$ or undefined.`, false},
+		{"\\frac{1}{2}", `The answer is $\frac{1}{2}$, or 0.5.`, true},
+		{"7", `The answer is $\boxed{7}$ (or equivalently $\frac{14}{2}$).`, true},
+	})
+}

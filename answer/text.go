@@ -250,7 +250,11 @@ var listWords = map[string]bool{"和": true, "与": true, "及": true, "或": tr
 	"e": true, "o": true, "oppure": true, "ve": true, "veya": true, "ya da": true, "và": true, "hoặc": true,
 	"dan": true, "atau": true, "और": true, "या": true, "و": true, "أو": true, "ou bien": true, "o bien": true,
 	"или же": true, "bzw.": true, "sowie": true, "soit": true, "也可能是": true, "也许是": true, "或许是": true,
-	"可能是": true, "还是": true}
+	"可能是": true, "还是": true, "lub": true, "albo": true, "eller": true, "och": true, "vagy": true, "és": true,
+	"sau": true, "și": true, "tai": true, "ja": true, "of": true, "en": true, "nebo": true, "a": true, "alebo": true,
+	"ή": true, "και": true, "או": true, "یا": true, "หรือ": true, "และ": true, "hay": true, "ó": true, "u": true,
+	"ovvero": true, "ili": true, "eða": true, "edo": true, "以及": true, "跟": true, "ou então": true, "oder auch": true,
+	"а также": true, "ainsi que": true, "oraz": true, "i": true, "og": true, "ou encore": true}
 
 // abbrevs are the abbreviations whose period ends no sentence.
 var abbrevs = []string{"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "prof", "mt", "ft", "sq", "a.m", "p.m", "e.g", "i.e", "approx"}
