@@ -107,9 +107,10 @@ var mathExtraction = Extraction{
 	Exercises:   DefaultExercises,
 }
 
-// maxCompared bounds the answers mathCompare reads: four times the
-// parser's limit, which normalisation never shrinks an answer below.
-const maxCompared = 4 * latex.MaxInput
+// maxCompared bounds the answers mathCompare reads: far past the parser's
+// limit (which then names what it refuses: "nested too deeply"), short of
+// the megabytes whose normalisation cost a gigabyte.
+const maxCompared = 64 * latex.MaxInput
 
 func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Verdict {
 	if len(cand) > maxCompared {
