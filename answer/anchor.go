@@ -293,7 +293,7 @@ func anchorText(body string, i int, prose bool) anchored {
 			items = nil
 			if q := boundAround(body, ts, te); q != "" {
 				// "The answer is $3$ or more.", "… at least $12$": a bound
-				text = q + " " + text
+				text = withBound(text, q)
 			}
 		}
 		if items == nil {
@@ -640,7 +640,7 @@ func refineProse(body string, s, e int) anchored {
 			// with it, so that it is read whole (and refused) as "at least
 			// 12" is. (A box is the answer whatever the words around it:
 			// MATH's solutions write "at least $\boxed{445}$ widgets".)
-			return anchored{s: c.Pos, e: c.End, text: q + " " + c.Text, loose: true}
+			return anchored{s: c.Pos, e: c.End, text: withBound(c.Text, q), loose: true}
 		}
 		return anchored{s: c.Pos, e: c.End, text: c.Text, loose: true}
 	}

@@ -42,7 +42,7 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 			// refused) as "at least 12" is.
 			// ("at most $3$ colors may be used" names the extreme: MATH's
 			// own solutions write so, and it is the value.)
-			return Candidate{Text: q + " " + body[last.CS:last.CE], Kind: KindMath, Pos: base + last.CS, End: base + last.CE}, true
+			return Candidate{Text: withBound(body[last.CS:last.CE], q), Kind: KindMath, Pos: base + last.CS, End: base + last.CE}, true
 		}
 		if e := attachedAfter(body, last.End); e > last.End {
 			// "$36$π": what is written onto the closing dollar belongs to

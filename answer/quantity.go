@@ -363,6 +363,16 @@ func boundAround(body string, start, end int) string {
 	return foreignBound(before, after)
 }
 
+// withBound writes a value with its bound where the bound stands: "at
+// least 12", "12 or more" (so that the number readers of every policy
+// see the bound where they look for it).
+func withBound(v, q string) string {
+	if slices.Contains(qualifierAfter, q) || slices.Contains(foreignBoundsAfter, q) {
+		return v + " " + q
+	}
+	return q + " " + v
+}
+
 // foreignBound returns the bound word of another language that ends
 // before or starts after ("mindestens", "不少于", "以上"), or "".
 func foreignBound(before, after string) string {
