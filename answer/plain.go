@@ -251,19 +251,8 @@ func wholeParens(s string) bool {
 	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
 		return false
 	}
-	d := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			d++
-		case ')':
-			d--
-			if d == 0 {
-				return i == len(s)-1
-			}
-		}
-	}
-	return false
+	g, err := texscan.Match(s, 0, texscan.Parens, texscan.Limits{})
+	return err == nil && g.End == len(s)
 }
 
 // leadingNumber returns where the plain number that opens t ends (a sign,
