@@ -291,9 +291,9 @@ func anchorText(body string, i int, prose bool) anchored {
 		}
 		if len(items) == 1 {
 			items = nil
-			if q := boundAround(body, ts, te); q != "" {
+			if b := boundAround(body, ts, te); b.words != "" {
 				// "The answer is $3$ or more.", "… at least $12$": a bound
-				text = withBound(text, q)
+				text = b.write(text)
 			}
 		}
 		if items == nil {
@@ -634,13 +634,13 @@ func refineProse(body string, s, e int) anchored {
 		}
 	}
 	if c, ok := lastMath(t, s); ok {
-		if q := boundAround(body, c.Pos, c.End); q != "" && len(c.Items) == 0 && !strings.HasPrefix(c.Text, q+" ") {
+		if b := boundAround(body, c.Pos, c.End); b.words != "" && len(c.Items) == 0 && c.Text == body[c.Pos:c.End] {
 			// "the answer is at least $12$", "… $45$ or more", "答案至少是
 			// $30$": the answer is a bound, not the value; the words stay
 			// with it, so that it is read whole (and refused) as "at least
 			// 12" is. (A box is the answer whatever the words around it:
 			// MATH's solutions write "at least $\boxed{445}$ widgets".)
-			return anchored{s: c.Pos, e: c.End, text: withBound(c.Text, q), loose: true}
+			return anchored{s: c.Pos, e: c.End, text: b.write(c.Text), loose: true}
 		}
 		return anchored{s: c.Pos, e: c.End, text: c.Text, loose: true}
 	}

@@ -165,7 +165,7 @@ func choiceRule(gold, cand string) (v Verdict, decided bool, gold2, cand2, why s
 	return Verdict{}, false, "", "", ""
 }
 
-// maxChoiceText bounds the answer text read for a choice label: four
+// maxChoiceText bounds the answer text read for a choice label: eight
 // times the longest expression read whole.
 const maxChoiceText = 8 * maxExpression
 

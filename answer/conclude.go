@@ -1175,7 +1175,7 @@ func foreignSentence(s string) bool {
 // three letters and more, or with an accent: "y" and "e" are letters too).
 var foreignMarkers = newStringSet("est", "c'est", "n'est", "les", "des", "une", "ist", "der", "das", "und", "nicht",
 	"ein", "eine", "los", "las", "una", "del", "que", "não", "uma", "della", "bir", "là", "và", "của", "yang", "adalah",
-	"ini", "itu", "oups", "erreur", "fehler", "errore", "hata", "lỗi", "salah", "ist", "sind", "c'è", "então", "entonces",
+	"ini", "itu", "oups", "erreur", "fehler", "errore", "hata", "lỗi", "salah", "sind", "c'è", "então", "entonces",
 	"pero", "obtenemos", "het", "een", "antwoord", "odpowiedź", "jest", "svaret", "är", "odpověď", "jibu", "vastaus",
 	"válasz", "răspunsul", "sagot", "ay", "aber", "mais", "però", "mas", "maar", "ale", "men")
 

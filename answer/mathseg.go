@@ -35,14 +35,14 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 	}
 	last := run[len(run)-1]
 	if len(run) == 1 {
-		if q := boundAround(body, last.Start, last.End); q != "" && (boundEndsSentence(body, last.End, q) || foreignBound(body[max(0, last.Start-40):last.Start], body[last.End:min(len(body), last.End+40)]) != "") {
+		if b := boundAround(body, last.Start, last.End); b.words != "" && (b.foreign || b.endsSentence(body, last.End)) {
 			// "So we need $89$ or more.", "It is at least $12$.": a bound
 			// that ends its sentence (or one in another language) is no
 			// value; the words stay with it, so that it is read whole (and
 			// refused) as "at least 12" is.
 			// ("at most $3$ colors may be used" names the extreme: MATH's
 			// own solutions write so, and it is the value.)
-			return Candidate{Text: withBound(body[last.CS:last.CE], q), Kind: KindMath, Pos: base + last.CS, End: base + last.CE}, true
+			return Candidate{Text: b.write(body[last.CS:last.CE]), Kind: KindMath, Pos: base + last.CS, End: base + last.CE}, true
 		}
 		if e := attachedAfter(body, last.End); e > last.End {
 			// "$36$π": what is written onto the closing dollar belongs to

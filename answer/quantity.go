@@ -278,7 +278,7 @@ func qualifiedNumber(s string, start, end int) bool {
 	if n := len(b); n > 0 && boundWord(b, b[n-1]) {
 		return true
 	}
-	if foreignBound(before, after) != "" {
+	if foreignBound(before, after).words != "" {
 		return true // "mindestens 34", "au moins 7", "не меньше 5"
 	}
 	a := strings.Join(strings.Fields(qualifierSpaces.Replace(asciiLower(after))), " ")
@@ -315,11 +315,29 @@ func questionAnsweredNo(rest string) bool {
 	return len(after) == 2 || strings.ContainsRune(".,! ", rune(after[2]))
 }
 
-// boundAround returns the bound words around the formula body[start:end]
-// ("at least", "or more", "не меньше", "以上"), or "": the English ones of
-// qualifierBefore in the last three words before it and of qualifierAfter
-// right after it, and those of the languages of foreignBounds next to it.
-func boundAround(body string, start, end int) string {
+// bound is the bound words around a value ("at least", "or more", "не
+// меньше", "以上"): the words, whether they stand after the value, and
+// whether they are of another language. The zero bound is none.
+type bound struct {
+	words          string
+	after, foreign bool
+}
+
+// write writes a value with its bound where the bound stands ("at least
+// 12", "12 or more"), so that the number readers of every policy see the
+// bound where they look for it.
+func (b bound) write(v string) string {
+	if b.after {
+		return v + " " + b.words
+	}
+	return b.words + " " + v
+}
+
+// boundAround returns the bound around the formula body[start:end]: an
+// English one right before it ("at least", "up to", "over", "more than"),
+// one of qualifierAfter right after it ("or more"), or one of another
+// language next to it (foreignBound).
+func boundAround(body string, start, end int) bound {
 	before := strings.TrimRight(body[max(0, start-40):start], " *_$")
 	after := strings.TrimLeft(body[end:min(len(body), end+40)], " *_$")
 	if k := strings.LastIndexAny(before, ".!?\n"); k >= 0 {
@@ -338,68 +356,58 @@ func boundAround(body string, start, end int) string {
 		}
 		switch {
 		case (last == "least" || last == "most") && prev == "at":
-			return "at " + last
+			return bound{words: "at " + last}
 		case last == "to" && prev == "up":
-			return "up to"
+			return bound{words: "up to"}
 		case last == "over" || last == "under" || last == "below" || last == "above" || last == "exceeds" || last == "exceed":
-			return last
+			return bound{words: last}
 		case last == "of" && (prev == "minimum" || prev == "maximum" || prev == "upwards") && n > 2 && (w[n-3] == "a" || prev == "upwards"):
-			return prev + " of" // "a minimum of $12$", "upwards of $12$"
+			return bound{words: prev + " of"} // "a minimum of $12$", "upwards of $12$"
 		case last == "than":
 			switch prev {
 			case "more", "less", "fewer", "greater", "larger", "smaller", "higher", "lower", "bigger":
-				return prev + " than"
+				return bound{words: prev + " than"}
 			}
 		case last == "to" && prev == "equal" && n > 3 && w[n-3] == "or":
-			return "or equal to" // "bigger than or equal to $12$"
+			return bound{words: "or equal to"} // "bigger than or equal to $12$"
 		}
 	}
 	a := asciiLower(after)
 	for _, q := range qualifierAfter {
 		if strings.HasPrefix(a, q) && (len(a) == len(q) || !isLetter(a[len(q)])) {
-			return q
+			return bound{words: q, after: true}
 		}
 	}
 	return foreignBound(before, after)
 }
 
-// withBound writes a value with its bound where the bound stands: "at
-// least 12", "12 or more" (so that the number readers of every policy
-// see the bound where they look for it).
-func withBound(v, q string) string {
-	if slices.Contains(qualifierAfter, q) || slices.Contains(foreignBoundsAfter, q) {
-		return v + " " + q
-	}
-	return q + " " + v
-}
-
-// foreignBound returns the bound word of another language that ends
-// before or starts after ("mindestens", "不少于", "以上"), or "".
-func foreignBound(before, after string) string {
+// foreignBound returns the bound of another language that ends before or
+// starts after ("mindestens", "不少于", "以上"), or none.
+func foreignBound(before, after string) bound {
 	lb := strings.ToLower(strings.TrimRight(before, " *_$"))
 	for _, q := range foreignBoundsBefore {
 		if strings.HasSuffix(lb, q) || strings.HasSuffix(strings.TrimSuffix(lb, "是"), q) || strings.HasSuffix(strings.TrimSuffix(lb, "为"), q) ||
 			strings.HasSuffix(strings.TrimSuffix(lb, "là"), q) {
-			return q
+			return bound{words: q, foreign: true}
 		}
 	}
 	la := strings.ToLower(strings.TrimLeft(after, " *_$"))
 	for _, q := range foreignBoundsAfter {
 		if strings.HasPrefix(la, q) {
-			return q
+			return bound{words: q, after: true, foreign: true}
 		}
 	}
-	return ""
+	return bound{}
 }
 
-// boundEndsSentence reports whether a bound q around the formula that
-// ends at end ends the sentence: q is one of the words after the value
-// ("$89$ or more"), or nothing but punctuation follows it ("at least $12$.").
-func boundEndsSentence(body string, end int, q string) bool {
-	rest := strings.TrimLeft(body[end:min(len(body), end+60)], " *_$")
-	if strings.HasPrefix(asciiLower(rest), q) || strings.HasPrefix(strings.ToLower(rest), q) {
+// endsSentence reports whether a bound around the formula that ends at
+// end ends its sentence: it stands after the value ("$89$ or more"), or
+// nothing but punctuation follows the value ("at least $12$.").
+func (b bound) endsSentence(body string, end int) bool {
+	if b.after {
 		return true
 	}
+	rest := strings.TrimLeft(body[end:min(len(body), end+60)], " *_$")
 	for _, r := range rest {
 		switch r {
 		case '.', '!', '。', '！', '\n', ' ', ')', '*':
@@ -412,8 +420,9 @@ func boundEndsSentence(body string, end int, q string) bool {
 
 // foreignBoundsBefore and foreignBoundsAfter are the words of other
 // languages that make a value a bound ("at least", "at most", "more
-// than", "less than"), before it and after it. Words for "minimum" and
-// "maximum" are not among them: "最小值是 $12$" states the value.
+// than", "less than"), before it and after it. The nouns "minimum" and
+// "maximum" of a value's name are not among them ("最小值是 $12$" states the
+// value); "как минимум", "au minimum" and "최소" before a value are bounds.
 var (
 	foreignBoundsBefore = []string{"至少", "最多", "最少", "不少于", "不多于", "不超过", "超过", "多于", "少于", "大于", "小于",
 		"少なくとも", "最低でも", "적어도", "최소", "최대", "не меньше", "не больше", "не менее", "не более", "больше", "меньше",

@@ -89,3 +89,20 @@ func TestHedgeAfterAnswerStatement(t *testing.T) {
 		{"7", `The answer is $\boxed{7}$ (or equivalently $\frac{14}{2}$).`, true},
 	})
 }
+
+// TestBoundWrittenOnce: a bound is written once, where it stands, whatever
+// tier found the value ("at least at least 12" and "12 at least" were
+// written when the anchor's last formula had its bound already).
+func TestBoundWrittenOnce(t *testing.T) {
+	for reply, want := range map[string]string{
+		`So the answer is, I think, at least $12$.`: "at least 12",
+		`The answer is clearly $45$ or more.`:       "45 or more",
+		`The answer is at least $12$.`:              "at least 12",
+		`So we need $89$ or more.`:                  "89 or more",
+	} {
+		ex := Extract(reply, MATH.Extraction)
+		if len(ex.Candidates) == 0 || ex.Candidates[0].Text != want {
+			t.Errorf("Extract(%q) = %v, want %q", reply, ex.Candidates, want)
+		}
+	}
+}
