@@ -130,10 +130,11 @@ func hedgedAfter(body string, e int) (string, bool) {
 	if !opens {
 		return "", false
 	}
-	for _, w := range []string{"or equivalently", "or, equivalently", "or in other words", "or simply", "or more", "or less",
-		"or fewer", "or so", "or higher", "or lower", "or greater", "or above", "or below", "or larger", "or smaller"} {
-		if strings.HasPrefix(low, w) {
-			return "", false // a restatement, or a bound (read apart)
+	for _, list := range [][]string{{"or equivalently", "or, equivalently", "or in other words", "or simply"}, qualifierAfter, foreignBoundsAfter} {
+		for _, w := range list {
+			if strings.HasPrefix(low, w) {
+				return "", false // a restatement, or a bound (read apart, by boundAround)
+			}
 		}
 	}
 	if strings.HasPrefix(low, "or ") && !strings.HasPrefix(low, "or possibly") && !strings.HasPrefix(low, "or maybe") &&
