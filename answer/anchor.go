@@ -610,6 +610,12 @@ func refineProse(body string, s, e int) anchored {
 		e = s + k
 		t = t[:k]
 	}
+	// "the answer is 25 in base 6.": the numeral, its base attached later
+	// (attachValueWords)
+	if k := baseTail(t); k < len(t) && k > 0 {
+		e = s + k
+		t = t[:k]
+	}
 	// "15 apples, which is 3 more than Tom's 12": a remark after the value
 	// is not part of the answer (plain.go)
 	if m := lastRemark(t); m > 0 {

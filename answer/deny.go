@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -414,6 +415,12 @@ func attachValueWords(found []Candidate, r *reply) {
 				found[i].Items = nil
 				continue
 			}
+		}
+		if b, _, ok := baseAfter(reply, found[i].End); ok && isNumeral(strings.TrimSpace(found[i].Text)) {
+			// "$11$ in base $2$" is 11_2, three
+			found[i].Text = strings.TrimSpace(found[i].Text) + "_{" + strconv.Itoa(b) + "}"
+			found[i].Items = nil
+			continue
 		}
 		w := valueWordAfter(reply, found[i].End)
 		if w == "" {

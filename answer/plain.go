@@ -37,6 +37,7 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	}
 	body = body[:off+closingRemark(body[off:])]
 	body = body[:off+trailingNotes(body[off:])]
+	body = body[:off+baseTail(body[off:])] // "… 25 in base 6.": the numeral, its base attached later
 	s, e, long, found := trailingExpr(body, off)
 	if !found && !long {
 		n, ok := lastNumber(body[off:])

@@ -3,6 +3,7 @@ package answer
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/matheval/matheval/texscan"
@@ -443,3 +444,75 @@ var (
 		"を超える", "を超え", "보다 크", "보다 작", "보다 많", "보다 적", "or higher", "or lower", "or larger", "or smaller", "or bigger",
 		"and up", "and above", "and over"}
 )
+
+// A numeral's base said in words after it: "$25$ in base $6$", "1011
+// (base 2)", "11 in binary". The base belongs to the numeral: 11 in base 2
+// is three, and the 6 of "in base 6" is no answer of its own.
+var (
+	baseAfterWords = regexp.MustCompile(`^(?i:[ \t]*\(?[ \t]*(?:(?:in|to)[ \t]+)?base[ \t]*-?[ \t]*(?:\$|\\\()?[ \t]*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen)[ \t]*(?:\$|\\\))?[ \t]*\)?|[ \t]*\(?[ \t]*in[ \t]+(binary|octal|hexadecimal|hex)\b[ \t]*\)?)`)
+	baseNames      = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+		"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+		"binary": 2, "octal": 8, "hexadecimal": 16, "hex": 16}
+)
+
+// baseAfter returns the base said right after a numeral that ends at end
+// (past its closing delimiters), and where the words saying it end.
+func baseAfter(s string, end int) (base, wordsEnd int, ok bool) {
+	k := end
+	for k < len(s) && (s[k] == '$' || s[k] == '}' || s[k] == '*') {
+		k++
+	}
+	if strings.HasPrefix(s[k:], `\)`) || strings.HasPrefix(s[k:], `\]`) {
+		k += 2
+	}
+	m := baseAfterWords.FindStringSubmatchIndex(s[k:])
+	if m == nil {
+		return 0, 0, false
+	}
+	var w string
+	if m[2] >= 0 {
+		w = s[k+m[2] : k+m[3]]
+	} else {
+		w = s[k+m[4] : k+m[5]]
+	}
+	b, isName := baseNames[asciiLower(w)]
+	if !isName {
+		b, _ = strconv.Atoi(w)
+	}
+	if b < 2 || b > 36 {
+		return 0, 0, false
+	}
+	return b, k + m[1], true
+}
+
+// baseTail returns where a base said at the end of s starts ("… is 25 in
+// base 6."), or len(s): the plain tier reads the numeral before it.
+func baseTail(s string) int {
+	t := strings.TrimRight(s, " \t\r\n.!*")
+	lo := max(0, len(t)-48)
+	for i := lo; i < len(t); i++ {
+		if c := t[i]; c != ' ' && c != '\t' && c != '(' {
+			continue
+		}
+		if _, e, ok := baseAfter(t, i); ok && e == len(t) {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// isNumeral reports whether s is a numeral with no base of its own: digits,
+// or digits and capital letters (152A), nothing else.
+func isNumeral(s string) bool {
+	digit := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'A' && c <= 'Z':
+		default:
+			return false
+		}
+	}
+	return digit
+}

@@ -139,6 +139,7 @@ package equiv
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"math/rand"
 	"slices"
 	"sort"
@@ -317,6 +318,11 @@ func Compare(ctx context.Context, gold, cand string, opts Options) (res Result) 
 	if err != nil {
 		return Result{Unparsable, "gold unparsable at " + err.Error()}
 	}
+	if n, ok := g.(*expr.Num); ok && n.Radix > 10 && upperNumeral(cand) {
+		// 152A against 152A_{11}: a numeral with letter digits, its base
+		// left out (radixNumeral reads the all-digit ones)
+		cand += fmt.Sprintf("_{%d}", n.Radix)
+	}
 	x, err := latex.ParseWith(cand, cfg)
 	if err != nil {
 		return Result{Unparsable, "candidate unparsable at " + err.Error()}
@@ -493,6 +499,9 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 		c.limitHit = true
 		return undec("deadline of %v reached", c.opts.Timeout)
 	}
+	if r, ok := radixNumeral(g, x); ok {
+		return r
+	}
 	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
 		// (expr.Key leaves out the words joining a list: "x > 1 and x < 3"
 		// and "x > 1 or x < 3" have one key). With a symbol that was not
@@ -589,6 +598,46 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 		return neq("gold is an %s, candidate a %s", kind(g), kind(x))
 	}
 	return c.scalar(g, x)
+}
+
+// radixNumeral reads a bare numeral against a gold written in a base
+// other than ten (1011_2, 152A_{11}): the gold asks for the answer in that
+// base, and a model often leaves the subscript out, so a numeral with the
+// gold's digits is the gold (1011 for 1011_2). Any other numeral is
+// compared by its decimal value as before (11 for 1011_2 is its value);
+// a candidate with its own subscript says its base.
+func radixNumeral(g, x expr.Node) (Result, bool) {
+	gn, ok := g.(*expr.Num)
+	if !ok || gn.Radix == 0 || gn.Radix == 10 || !gn.V.IsInt() {
+		return Result{}, false
+	}
+	xn, ok := x.(*expr.Num)
+	if !ok || xn.Radix != 0 || xn.Dec || xn.Trail || !xn.V.IsInt() || xn.V.Sign() < 0 {
+		return Result{}, false
+	}
+	v, ok := new(big.Int).SetString(xn.V.Num().String(), gn.Radix)
+	if ok && v.Cmp(gn.V.Num()) == 0 {
+		return eq(fmt.Sprintf("the same numeral in base %d", gn.Radix)), true
+	}
+	return Result{}, false
+}
+
+// upperNumeral reports whether s is digits and capital letters with at
+// least one of each (152A, 1F): a numeral of a base above ten.
+func upperNumeral(s string) bool {
+	s = strings.TrimSpace(s)
+	digit, letter := false, false
+	for _, c := range []byte(s) {
+		switch {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'A' && c <= 'Z':
+			letter = true
+		default:
+			return false
+		}
+	}
+	return digit && letter
 }
 
 // unwrapMember returns S for "x \in S" with a finite set S.

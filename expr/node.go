@@ -32,6 +32,10 @@ type Num struct {
 	// Trail marks a decimal written with an ellipsis (0.3333…, 0.25...):
 	// its digits go on past those shown, so it is no terminating value.
 	Trail bool
+	// Radix is the base a literal was written in with a subscript
+	// (1011_2, 152A_{11}); 0 for a decimal literal. A gold in base b asks
+	// for an answer in base b (equiv reads a bare numeral against it so).
+	Radix int
 }
 
 // Sym is a variable or a named constant. The constants are Pi, E, I, Inf.

@@ -3,6 +3,7 @@ package expr
 import (
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -18,6 +19,13 @@ func (n *Num) String() string {
 		return n.V.FloatString(n.Places)
 	}
 	if n.V.IsInt() {
+		if n.Radix > 1 && n.V.Sign() >= 0 {
+			d := strings.ToUpper(n.V.Num().Text(n.Radix))
+			if d[0] > '9' {
+				d = "\\text{" + d + "}" // B7_{12} would read B times 7
+			}
+			return d + "_{" + strconv.Itoa(n.Radix) + "}"
+		}
 		return n.V.Num().String()
 	}
 	num := n.V.Num()

@@ -1684,7 +1684,10 @@ func (p *parser) inBase(digits string, base int64, at token) expr.Node {
 	if base == 10 && fracPart != "" {
 		return &expr.Num{V: r, Dec: true, Places: len(fracPart)}
 	}
-	return &expr.Num{V: r}
+	if fracPart != "" {
+		return &expr.Num{V: r}
+	}
+	return &expr.Num{V: r, Radix: int(base)}
 }
 
 // ---- units, magnitudes ----

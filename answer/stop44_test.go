@@ -1,0 +1,25 @@
+package answer
+
+import "testing"
+
+// TestBaseSaidInWords (stop 44): a base said after a numeral belongs to it.
+// "$11$ in base $2$" is three, not eleven (it was Equal to 1011_2 by its
+// decimal value), and the 6 of "in base $6$" is no answer of its own (it
+// was the last formula and graded against 25_6).
+func TestBaseSaidInWords(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"25_6", `The difference is $25$ in base $6$.`, true},
+		{"25_6", `The answer is 25 in base 6.`, true},
+		{"25_6", `Therefore the sum is 25 in base 6.`, true},
+		{"25_6", `So the answer is $\boxed{25}$ (in base 6).`, true},
+		{"25_6", `The answer is $25$.`, true},
+		{"1011_2", `The answer is $1011$ in binary.`, true},
+		{"1F_{16}", `The answer is 1F in hexadecimal.`, true},
+		{"1011_2", `The answer is $11$ in base $2$.`, false},
+		{"1011_2", `So the answer is $\boxed{11}$ in base 2.`, false},
+		{"25_6", `The answer is $24$ in base $6$.`, false},
+		{"25_6", `The difference is $25$ in base $7$.`, false},
+		{"17", `The difference is $25$ in base $6$.`, true},
+		{"6", `The difference is $25$ in base $6$.`, false},
+	})
+}
