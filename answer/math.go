@@ -84,14 +84,15 @@ var mathOptions = equiv.Options{Decimal: equiv.DecimalRounded, MinSigDigits: MAT
 // benchmark replaces Compare with its per-regime grader (see bench/hardmath);
 // this value serves `matheval equiv --policy hardmath` on single answers.
 // HARDMath's coefficients are positive (its grader compares with
-// Positive, as bench/hardmath does) and its root lists are order-free (its
-// rubric credits matching roots in any order).
+// Positive, as bench/hardmath does), its root lists are order-free (its
+// rubric credits matching roots in any order), and its integral answers,
+// one formula per regime in a comma list, are in order.
 var HARDMathGeneric = Policy{
 	Name:       "hardmath",
 	Extraction: mathExtraction,
 	Compare:    mathCompare,
 	Options: equiv.Options{Decimal: equiv.DecimalRounded, MinSigDigits: MATHMinSigDigits, Unknown: HARDMathUnknown,
-		Positive: true, RootLists: true},
+		Positive: true, RootLists: true, RegimeLists: true},
 }
 
 // HARDMathUnknown is the quantity HARDMath's nondimensionalization asks

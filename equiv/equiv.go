@@ -235,6 +235,11 @@ type Options struct {
 	// rubric credits matching roots in any order). By default [a, b] is an
 	// interval or an ordered pair and [a, b, c] a tuple, in order.
 	RootLists bool
+	// RegimeLists reads a bare comma list as ordered (HARDMath's integral
+	// answers list one formula per regime, small ε first: the same
+	// formulas in another order answer the wrong regimes). By default such
+	// a list is a list of solutions, in any order.
+	RegimeLists bool
 	// DecimalComma reads a comma between digits as a decimal point on both
 	// sides (Math-Verify's convention: 1000,99 is 1000.99), see
 	// latex.Config.DecimalComma. Off by default: MATH writes 1,000 for one
@@ -501,6 +506,14 @@ func (c *comparer) cmp(g, x expr.Node, depth int) Result {
 	}
 	if r, ok := radixNumeral(g, x); ok {
 		return r
+	}
+	if gl, ok := g.(*expr.List); ok && c.opts.RegimeLists {
+		if xl, ok := x.(*expr.List); ok {
+			if len(gl.Items) != len(xl.Items) {
+				return neq("lists of regimes of different lengths: %d vs %d", len(gl.Items), len(xl.Items))
+			}
+			return c.cmpOrdered(gl.Items, xl.Items, depth, "list of regimes")
+		}
 	}
 	if expr.Key(g) == expr.Key(x) && connective(g) == connective(x) {
 		// (expr.Key leaves out the words joining a list: "x > 1 and x < 3"
