@@ -652,6 +652,9 @@ func (l exprLine) spaceJoins(i int) bool {
 		return r == '√' || r == '∛' || r == '∜' || r == '∞' || unicode.Is(unicode.No, r) && !isSuperOrSub(r) ||
 			unicode.IsLetter(r) && mathRune(r)
 	case texscan.Word:
+		if t.Text == "pi" || t.Text == "Pi" {
+			return true // "36 pi": π spelled out, no English word
+		}
 		// a variable after a value written apart: "π a²", "½ x", but
 		// never a word, nor an article before one ("5 a day")
 		// ("2 x" is left apart: after a number a letter is as often a unit

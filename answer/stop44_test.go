@@ -23,3 +23,21 @@ func TestBaseSaidInWords(t *testing.T) {
 		{"6", `The difference is $25$ in base $6$.`, false},
 	})
 }
+
+// TestNotationMisses (stop 44, probe 14's misses): math italic letters are
+// letters of the formula, not words of another language; "pi" after a
+// number is π in a plain reply; a dollar inside \text{} in a formula opens
+// nested math.
+func TestNotationMisses(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"2x+1", `$2𝑥+1$`, true},
+		{"n^2", `The answer is $𝑛^2$.`, true},
+		{"2", `$𝑥=2$`, true},
+		{"A", `$𝒜$`, false},
+		{"36\\pi", `The volume is 36 pi.`, true},
+		{"36", `The volume is 36 pi.`, false},
+		{"7", `$\text{$7$}$`, true},
+		{"108", `The answer is $\text{$108$}$.`, true},
+		{"107", `The answer is $\text{$108$}$.`, false},
+	})
+}

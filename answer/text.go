@@ -339,13 +339,18 @@ func hasForeignText(s string) bool {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) {
+		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) && !unicode.Is(unicode.Greek, r) && !mathAlphanumeric(r) {
 			return true
 		}
 		i += n - 1
 	}
 	return false
 }
+
+// mathAlphanumeric reports whether r is a Mathematical Alphanumeric Symbol
+// (𝑥, 𝐀, 𝒜): a letter of a formula, read (or refused) by the parser, not
+// a word of another language.
+func mathAlphanumeric(r rune) bool { return r >= 0x1D400 && r <= 0x1D7FF }
 
 // isProse reports whether s holds two consecutive plain words of two or more
 // letters outside LaTeX commands and \text{} groups: a sentence, not an

@@ -37,6 +37,14 @@ func IsDisplayEnv(name string) bool { return displayEnvs[name] }
 //     never swallows the rest of a reply; an unclosed $$ is retried as a
 //     single $ at its second dollar.
 
+// textGroupCmds are the commands whose group is text inside math, where a
+// dollar opens math again.
+var textGroupCmds = map[string]bool{"text": true, "textrm": true, "textnormal": true, "mbox": true, "hbox": true,
+	"textbf": true, "textit": true, "textsf": true, "texttt": true, "textup": true}
+
+// nestedTextWindow is how far a text group inside a formula is matched.
+const nestedTextWindow = 1024
+
 // closer is the token text that closes an opener, and whether it is display.
 func closer(t Token) (close string, display, ok bool) {
 	switch t.Kind {
@@ -78,12 +86,23 @@ func segmentAt(s string, i int, absent map[string]int) (Seg, bool) {
 	if p, ok := absent[close]; ok && cs >= p {
 		return Seg{}, false
 	}
+	skipped := false // a text group was skipped: what it held may close a later formula
 	for {
 		t, ok := sc.Next()
 		if !ok {
 			break
 		}
 		switch {
+		case close == "$" && t.Kind == Command && textGroupCmds[t.Name()]:
+			// "$\text{$7$}$": a dollar inside a text group opens math
+			// nested in it, and closes no formula; the group (when it
+			// closes within nestedTextWindow bytes) is part of this one
+			if u, ok := sc.Peek(); ok && u.Kind == Open {
+				if g, err := Match(s[:min(len(s), u.Pos+nestedTextWindow)], u.Pos, Braces, Limits{}); err == nil {
+					sc.pos = g.End
+					skipped = true
+				}
+			}
 		case close == "$" && t.Kind == MathShift:
 			return Seg{Start: i, End: t.Pos + 1, CS: cs, CE: t.Pos}, true
 		case t.Text == close && t.Kind != Command:
@@ -93,7 +112,7 @@ func segmentAt(s string, i int, absent map[string]int) (Seg, bool) {
 			return Seg{Start: i, End: t.End(), CS: cs, CE: t.Pos, Display: display}, true
 		}
 	}
-	if absent != nil {
+	if absent != nil && !skipped {
 		absent[close] = cs
 	}
 	return Seg{}, false

@@ -38,6 +38,11 @@ func TestSegments(t *testing.T) {
 		{"\\begin{align} x \\end{gather} $y$", []string{"i:y"}},
 		{"\\(a \\( b\\)", []string{`i:a \( b`}},
 		{"", nil}, {"$", nil}, {`\`, nil},
+		// a dollar inside a text group in an inline formula opens math
+		// nested in the group: it closes no formula
+		{`$\text{$7$}$`, []string{`i:\text{$7$}`}},
+		{`so $f(x)=\text{2 if $x>0$}$ and $y$`, []string{`i:f(x)=\text{2 if $x>0$}`, "i:y"}},
+		{`$\text{a$ b`, []string{`i:\text{a`}}, // the group never closes: the next dollar closes
 	}
 	for _, c := range cases {
 		got := formulas(c.in)
