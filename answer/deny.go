@@ -128,30 +128,14 @@ func qualifiedBefore(reply string, pos int) bool {
 // delimiters, that changes its value: "$5$ hundred", "\boxed{5} squared",
 // "$\boxed{5}$ (wrong)". The candidate is graded with it.
 func valueWordAfter(reply string, end int) string {
-	// past the closing delimiters, read as texscan tokens: \) \] } $ $$,
-	// markdown's **, spaces and tabs
-	sc := texscan.NewScanner(reply, end)
-	for {
-		t, ok := sc.Next()
-		if !ok {
-			return ""
-		}
-		switch {
-		case t.Kind == texscan.MathClose || t.Kind == texscan.Close || t.Kind == texscan.MathShift:
-			continue
-		case t.Kind == texscan.Space && strings.Trim(t.Text, " \t") == "":
-			continue
-		case t.Kind == texscan.Punct && t.Text == "*":
-			if u, ok := sc.Peek(); ok && u.Kind == texscan.Punct && u.Text == "*" {
-				sc.Next()
-				continue
-			}
-		}
-		if m := changedAfter(reply[t.Pos:]); m != nil {
-			return m[1]
-		}
+	k := pastClosers(reply, end)
+	if k == len(reply) {
 		return ""
 	}
+	if m := changedAfter(reply[k:]); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // verdictWord matches the value words that disown a value ("(wrong)"):

@@ -3,9 +3,9 @@ package answer
 import (
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/matheval/matheval/latex"
 	"github.com/matheval/matheval/texscan"
 )
 
@@ -448,23 +448,38 @@ var (
 // A numeral's base said in words after it: "$25$ in base $6$", "1011
 // (base 2)", "11 in binary". The base belongs to the numeral: 11 in base 2
 // is three, and the 6 of "in base 6" is no answer of its own.
-var (
-	baseAfterWords = regexp.MustCompile(`^(?i:[ \t]*\(?[ \t]*(?:(?:in|to)[ \t]+)?base[ \t]*-?[ \t]*(?:\$|\\\()?[ \t]*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen)[ \t]*(?:\$|\\\))?[ \t]*\)?|[ \t]*\(?[ \t]*in[ \t]+(binary|octal|hexadecimal|hex)\b[ \t]*\)?)`)
-	baseNames      = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-		"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-		"binary": 2, "octal": 8, "hexadecimal": 16, "hex": 16}
-)
+var baseAfterWords = regexp.MustCompile(`^(?i:[ \t]*\(?[ \t]*(?:(?:in|to)[ \t]+)?base[ \t]*-?[ \t]*(?:\$|\\\()?[ \t]*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen)[ \t]*(?:\$|\\\))?[ \t]*\)?|[ \t]*\(?[ \t]*in[ \t]+(binary|octal|hexadecimal|hex)\b[ \t]*\)?)`)
+
+// pastClosers returns where the text after a value that ends at end goes
+// on, past its closing delimiters read as texscan tokens (\) \] } $ $$),
+// markdown's **, spaces and tabs; len(s) when nothing follows.
+func pastClosers(s string, end int) int {
+	sc := texscan.NewScanner(s, end)
+	for {
+		t, ok := sc.Next()
+		if !ok {
+			return len(s)
+		}
+		switch {
+		case t.Kind == texscan.MathClose || t.Kind == texscan.Close || t.Kind == texscan.MathShift:
+			continue
+		case t.Kind == texscan.Space && strings.Trim(t.Text, " \t") == "":
+			continue
+		case t.Kind == texscan.Punct && t.Text == "*":
+			if u, ok := sc.Peek(); ok && u.Kind == texscan.Punct && u.Text == "*" {
+				sc.Next()
+				continue
+			}
+		}
+		return t.Pos
+	}
+}
 
 // baseAfter returns the base said right after a numeral that ends at end
-// (past its closing delimiters), and where the words saying it end.
+// (past its closing delimiters), read by the parser's rule for base
+// subscripts (latex.BaseOf), and where the words saying it end.
 func baseAfter(s string, end int) (base, wordsEnd int, ok bool) {
-	k := end
-	for k < len(s) && (s[k] == '$' || s[k] == '}' || s[k] == '*') {
-		k++
-	}
-	if strings.HasPrefix(s[k:], `\)`) || strings.HasPrefix(s[k:], `\]`) {
-		k += 2
-	}
+	k := pastClosers(s, end)
 	m := baseAfterWords.FindStringSubmatchIndex(s[k:])
 	if m == nil {
 		return 0, 0, false
@@ -475,11 +490,8 @@ func baseAfter(s string, end int) (base, wordsEnd int, ok bool) {
 	} else {
 		w = s[k+m[4] : k+m[5]]
 	}
-	b, isName := baseNames[asciiLower(w)]
-	if !isName {
-		b, _ = strconv.Atoi(w)
-	}
-	if b < 2 || b > 36 {
+	b, ok := latex.BaseOf(w)
+	if !ok {
 		return 0, 0, false
 	}
 	return b, k + m[1], true

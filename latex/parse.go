@@ -1662,6 +1662,14 @@ func baseOf(raw string) (int64, bool) {
 	return b.Int64(), true
 }
 
+// BaseOf reads a number base as a base subscript writes it (2, {12},
+// \text{two}, binary, hex): the one table of base words, for the answer
+// package's "in base 6".
+func BaseOf(raw string) (int, bool) {
+	b, ok := baseOf(raw)
+	return int(b), ok
+}
+
 // inBase reads digits (with an optional point: 0.101_{2}) in a base.
 func (p *parser) inBase(digits string, base int64, at token) expr.Node {
 	intPart, fracPart, _ := strings.Cut(digits, ".")
