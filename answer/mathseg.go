@@ -18,7 +18,7 @@ func lastMath(body string, base int) (Candidate, bool) {
 // math tier reads the reply's, found once).
 func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 	var run []texseg.Seg // the current run of segments joined by list gaps
-	prevEnd := -1        // where the content of the last segment kept ends
+	prevEnd := -1        // where the content of the last segment kept ends, when it is a numeral
 	for _, g := range segs {
 		if g.CS, g.CE = trimSpan(body, g.CS, g.CE); g.CS >= g.CE {
 			continue
@@ -31,7 +31,10 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 				continue // "$25$ in base $6$": the base of the numeral before it (attachValueWords)
 			}
 		}
-		prevEnd = g.CE
+		prevEnd = -1
+		if isNumeral(body[g.CS:g.CE]) {
+			prevEnd = g.CE
+		}
 		if len(run) == 0 || len(run) >= 50 || !listGap(body[run[len(run)-1].End:g.Start]) {
 			run = run[:0]
 		}

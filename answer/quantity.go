@@ -506,11 +506,38 @@ func baseTail(s string) int {
 		if c := t[i]; c != ' ' && c != '\t' && c != '(' {
 			continue
 		}
-		if _, e, ok := baseAfter(t, i); ok && e == len(t) {
+		if _, e, ok := baseAfter(t, i); ok && e == len(t) && numeralBefore(t[:i]) {
 			return i
 		}
 	}
 	return len(s)
+}
+
+// numeralBefore reports whether s ends on a numeral (isNumeral) of its
+// own, past the delimiters that may close it ("25", "$25$", "\boxed{1F}",
+// "**1011**"): "Express your answer in base 6" says no numeral's base, and
+// neither does "Express $413_5 \div 2_5$ in base 5" nor "Convert
+// $852_{9}$ to base 10" (the digits end a subscript: the numeral has its
+// base).
+func numeralBefore(s string) bool {
+	s = strings.TrimRight(s, " \t($*}")
+	k := len(s)
+	for k > 0 && (isDigit(s[k-1]) || s[k-1] >= 'A' && s[k-1] <= 'Z') {
+		k--
+	}
+	if !isNumeral(s[k:]) {
+		return false
+	}
+	if k == 0 {
+		return true
+	}
+	switch s[k-1] {
+	case ' ', '\t', '$', '(', '*':
+		return true
+	case '{':
+		return k < 2 || s[k-2] != '_' && s[k-2] != '^'
+	}
+	return false
 }
 
 // isNumeral reports whether s is a numeral with no base of its own: digits,

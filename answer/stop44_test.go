@@ -21,6 +21,15 @@ func TestBaseSaidInWords(t *testing.T) {
 		{"25_6", `The difference is $25$ in base $7$.`, false},
 		{"17", `The difference is $25$ in base $6$.`, true},
 		{"6", `The difference is $25$ in base $6$.`, false},
+		// a base said of no numeral is no numeral's base: the question
+		// restated is not its answer
+		{"2112_6", `Find the product of $315_6 \cdot 4_6$.  Express your answer in base 6.`, false},
+		{"2112_6", `Find the product of $315_6 \cdot 4_6$.  Express your answer in base $6$.`, false},
+		{"204_5", `Express the quotient $413_5 \div 2_5$ in base 5.`, false},
+		{"695", `Convert $852_9$ to base 10.`, false},
+		{"41_6", `Express $25_{10}$ in base 6.`, false},
+		{"1011_2", `So the answer is $\boxed{1011}$ in base 2.`, true},
+		{"1011_2", `**1011** in base 2`, true},
 	})
 }
 
