@@ -3,6 +3,7 @@ package expr
 import (
 	"math/big"
 	"sort"
+	"strconv"
 	"sync"
 )
 
@@ -25,6 +26,11 @@ func (l *state) definiteIntegral(t *Call) (Node, error) {
 		return nil, err
 	}
 	body, v := renameBound(t, v)
+	// an iterated integral: the inner ones first, each over its own
+	// variable, while the outer variable is a constant to them
+	if body, err = l.innerIntegrals(body); err != nil {
+		return nil, err
+	}
 	if lo.r != nil && hi.r != nil {
 		out, err := l.ratBoundsIntegral(body, v, lo.r, hi.r)
 		if err == nil || err == ErrLimit || err == ErrDeadline {
@@ -34,6 +40,84 @@ func (l *state) definiteIntegral(t *Call) (Node, error) {
 	// beyond polynomials, other bounds: an antiderivative from the table
 	// of antideriv.go, on an interval where the body is continuous
 	return l.elementaryIntegral(body, v, lo, hi)
+}
+
+// innerIntegrals replaces each definite integral inside n by its exact
+// value where definiteIntegral finds one; an integral it cannot evaluate is
+// left as it is (the outer integral then has no exact value either). Only
+// the deadline and size limits are errors.
+func (l *state) innerIntegrals(n Node) (Node, error) {
+	found := false
+	Walk(n, func(m Node) bool {
+		if c, ok := m.(*Call); ok && c.Fn == "int" && len(c.Args) == 4 {
+			found = true
+		}
+		return !found
+	})
+	if !found {
+		return n, nil
+	}
+	var rec func(Node) (Node, error)
+	rec = func(m Node) (Node, error) {
+		if err := l.check(); err != nil {
+			return nil, err
+		}
+		c, ok := m.(*Call)
+		if ok && c.Fn == "int" && len(c.Args) == 4 {
+			v, err := l.definiteIntegral(c)
+			if err == ErrLimit || err == ErrDeadline {
+				return nil, err
+			}
+			if err == nil {
+				return v, nil
+			}
+			return m, nil
+		}
+		switch t := m.(type) {
+		case *Neg:
+			x, err := rec(t.X)
+			if err != nil {
+				return nil, err
+			}
+			return &Neg{X: x}, nil
+		case *Add:
+			terms, err := recAll(t.Terms, rec)
+			if err != nil {
+				return nil, err
+			}
+			return &Add{Terms: terms}, nil
+		case *Mul:
+			factors, err := recAll(t.Factors, rec)
+			if err != nil {
+				return nil, err
+			}
+			return &Mul{Factors: factors}, nil
+		case *Pow:
+			b, err := rec(t.Base)
+			if err != nil {
+				return nil, err
+			}
+			e, err := rec(t.Exp)
+			if err != nil {
+				return nil, err
+			}
+			return &Pow{Base: b, Exp: e}, nil
+		}
+		return m, nil
+	}
+	return rec(n)
+}
+
+func recAll(ns []Node, rec func(Node) (Node, error)) ([]Node, error) {
+	out := make([]Node, len(ns))
+	for i, x := range ns {
+		y, err := rec(x)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = y
+	}
+	return out, nil
 }
 
 // ratBoundsIntegral is the integral of a polynomial body (with factors
@@ -312,8 +396,22 @@ func (p *Poly) constant() (*big.Rat, bool) {
 // renameBound returns the body of a binder with its variable renamed to a
 // name no answer holds, so that an index spelled like a constant (the i of
 // \sum_{i=1}^n i^2) is read as the variable it is inside the body.
+//
+// The name is fresh for this body too: in \int_0^1\int_0^1 xy\,dx\,dy
+// the outer y is renamed first, and the inner x must not take the same
+// name, or the body would read x·x.
 func renameBound(t *Call, v string) (Node, string) {
-	const fresh = "#v"
+	fresh := "#v"
+	used := map[string]bool{}
+	Walk(t.Args[0], func(n Node) bool {
+		if s, ok := n.(*Sym); ok {
+			used[s.Name] = true
+		}
+		return true
+	})
+	for i := 1; used[fresh]; i++ {
+		fresh = "#v" + strconv.Itoa(i)
+	}
 	return Substitute(t.Args[0], v, &Sym{Name: fresh}), fresh
 }
 

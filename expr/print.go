@@ -106,8 +106,35 @@ func prec(n Node) int {
 		if t.V.Sign() < 0 || !t.V.IsInt() && !t.Dec {
 			return precMul
 		}
+	case *Call:
+		if prefixOperator(t) {
+			return precAdd
+		}
 	}
 	return precAtom
+}
+
+// prefixOperator reports whether c prints as an operator written before
+// an operand that runs to the right (\sum_{k=1}^{n} k^{2}, \int x \, dx,
+// \lim_{x \to 0} f, \pm x). Such a printing binds loosest: as the base of
+// a power or a factor of a product it must be bracketed, or
+// (\sum k)^2 and \sum k^2 print, and key, alike.
+func prefixOperator(c *Call) bool {
+	switch c.Fn {
+	case "sum", "prod":
+		return len(c.Args) == 4
+	case "int":
+		return len(c.Args) == 4 || len(c.Args) == 2
+	case "lim":
+		return len(c.Args) == 3
+	case "modclass":
+		return len(c.Args) == 2
+	case "diff":
+		return len(c.Args) == 2
+	case "pm":
+		return true
+	}
+	return false
 }
 
 func wrap(n Node, min int) string { return wrapC(n, min, false) }
