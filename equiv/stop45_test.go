@@ -1,0 +1,80 @@
+package equiv_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/matheval/matheval/equiv"
+)
+
+// TestPowerOfBigOperator: a power on a bracketed sum is not a power on
+// each term. The printed key of \sum_{k=1}^{10} k^2 and of
+// (\sum_{k=1}^{10} k)^2 was one string, and the pair was "identical
+// expressions". Every summand, bound and power below gives two different
+// values, so no pair may be Equal, in either order and either bracket.
+func TestPowerOfBigOperator(t *testing.T) {
+	summands := []string{`k`, `(k+1)`, `(2k-1)`, `k^2`}
+	bounds := []string{`_{k=1}^{10}`, `_{k=1}^{n}`, `_{k=2}^{m}`}
+	powers := []string{`2`, `3`, `{-1}`, `{1/2}`}
+	for _, f := range summands {
+		for _, b := range bounds {
+			for _, p := range powers {
+				termwise := fmt.Sprintf(`\sum%s %s^%s`, b, f, p)
+				for _, whole := range []string{
+					fmt.Sprintf(`\left(\sum%s %s\right)^%s`, b, f, p),
+					fmt.Sprintf(`(\sum%s %s)^%s`, b, f, p),
+					fmt.Sprintf(`\Big(\sum%s %s\Big)^%s`, b, f, p),
+				} {
+					for _, pr := range []pair{{termwise, whole}, {whole, termwise}} {
+						if r := compare(pr.gold, pr.cand); r.Outcome == equiv.Equal {
+							t.Errorf("Compare(%q, %q) = Equal (%s)", pr.gold, pr.cand, r.Reason)
+						}
+					}
+				}
+			}
+		}
+	}
+	// a factor outside the sum is not a factor of each term when it is
+	// the index's own letter, free outside
+	for _, pr := range []pair{
+		{`\left(\sum_{k=1}^{n} k\right) k`, `\sum_{k=1}^{n} k\cdot k`},
+		{`\left(\int_0^1 x\,dx\right) x`, `\int_0^1 x\cdot x\,dx`},
+		{`\left(\lim_{x\to 1} x\right)^2 x`, `\lim_{x\to 1} x^2 x`},
+	} {
+		if r := compare(pr.gold, pr.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", pr.gold, pr.cand, r.Reason)
+		}
+	}
+	// the true identities stay Equal
+	wantEqual(t, []pair{
+		{`\sum_{k=1}^{10} k^2`, `385`}, {`\left(\sum_{k=1}^{10} k\right)^2`, `3025`},
+		{`\sum_{k=1}^{n} k^2`, `\sum_{i=1}^{n} i^2`}, {`\left(\sum_{k=1}^{n} k\right)^2`, `\left(\sum_{j=1}^{n} j\right)^2`},
+		{`\prod_{k=1}^{5} k^2`, `14400`}, {`n\sum_{k=1}^{n} k`, `\sum_{k=1}^{n} nk`},
+	})
+}
+
+// TestIteratedIntegrals: in \int_a^b\int_c^d f\,dx\,dy the inner integral
+// is over x with y a constant. Both binders were renamed to one fresh
+// name, so the body read f(x, x): \int_0^1\int_0^1 xy\,dx\,dy was 1/3
+// (Equal to a wrong 1/3, and wrong against the true 1/4).
+func TestIteratedIntegrals(t *testing.T) {
+	for _, c := range []struct{ integral, value, wrong string }{
+		{`\int_0^1\int_0^1 xy\,dx\,dy`, `\frac14`, `\frac13`},
+		{`\int_0^1\left(\int_0^1 xy\,dx\right)dy`, `\frac14`, `\frac13`},
+		{`\int_0^1\int_0^1 st\,ds\,dt`, `\frac14`, `\frac13`},
+		{`\int_0^1\int_0^2 y\,dx\,dy`, `1`, `2`},
+		{`\int_0^3\int_1^2 x^2y^2\,dx\,dy`, `21`, `\frac{93}{5}`},
+		{`\int_0^1\int_0^1 (x^2+xy)\,dx\,dy`, `\frac{7}{12}`, `\frac23`},
+		{`\int_0^1\int_0^x xy\,dy\,dx`, `\frac18`, `\frac16`},
+		{`\int_0^1\int_0^y 1\,dx\,dy`, `\frac12`, `1`},
+		{`\int_0^1\int_0^1\int_0^1 xyz\,dx\,dy\,dz`, `\frac18`, `\frac14`},
+		{`\int_0^1\int_0^1 x\,\mathrm{d}x\,\mathrm{d}y`, `\frac12`, `\frac13`},
+	} {
+		if r := compare(c.value, c.integral); r.Outcome != equiv.Equal {
+			t.Errorf("Compare(%q, %q) = %v (%s), want Equal", c.value, c.integral, r.Outcome, r.Reason)
+		}
+		if r := compare(c.wrong, c.integral); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", c.wrong, c.integral, r.Reason)
+		}
+	}
+}
