@@ -275,6 +275,11 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 		return "", false
 	}
 	if unitNeverWords[tok] {
+		// not the table's unit; at a sentence's end still the answer's
+		// word, compared by its text ("18 dam." is not 18 cm)
+		if n := nounAfter(reply, j, ends); n != "" {
+			return n, true
+		}
 		return "", false
 	}
 	if k < len(reply) && reply[k] >= '0' && reply[k] <= '9' {
@@ -290,27 +295,47 @@ func unitWordAfter(reply string, end int, kind CandidateKind) (string, bool) {
 	return tok, true
 }
 
-// nounAfter returns the one lower-case word of at least three letters at
-// reply[j:ends[0]] when it ends its sentence (a full stop, comma,
-// semicolon, ! or ?, then a space or the end; or the end of the reply)
-// and is no English word that follows a number without naming what it
-// counts (nounNever); "" otherwise.
+// nounAfter returns the one word at reply[j:ends[0]] when it ends its
+// sentence (a full stop, comma, semicolon, ! or ?, then a space or the
+// end; or the end of the reply) and is no English word that follows a
+// number without naming what it counts (nounNever); "" otherwise. The word
+// is a lower-case one of at least three letters ("apples"), or a symbol
+// of two to six ASCII letters the unit table does not know ("7 pc", "15
+// Torr", "6 mAh", "1 Gb"): a unit by its text, which only the same text
+// matches, so that 7 pc is never the gold's 7 m by dropping what was not
+// read.
 func nounAfter(reply string, j int, ends []int) string {
 	if j < 0 || len(ends) == 0 {
 		return ""
 	}
 	w := reply[j:ends[0]]
-	if len(w) < 3 || nounNever[w] || latex.QualifierText(w, "") {
+	if len(w) < 2 || nounNever[asciiLower(w)] || latex.QualifierText(w, "") {
 		return ""
 	}
+	lower := true
 	for i := 0; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
+		switch c := w[i]; {
+		case c >= 'a' && c <= 'z':
+		case c >= 'A' && c <= 'Z':
+			lower = false
+		default:
 			return ""
 		}
+	}
+	if lower && len(w) < 3 && shortWords[w] || !lower && len(w) > 6 {
+		return ""
 	}
 	rest := strings.TrimLeft(reply[ends[0]:], "*$)")
 	if rest != "" && !(strings.IndexAny(rest[:1], ".,;!?") == 0 && (len(rest) == 1 || strings.IndexAny(rest[1:2], " \t\n*$") == 0)) {
 		return ""
+	}
+	if rest != "" && rest[0] == '.' && len(w) <= 4 {
+		// an abbreviation that goes on ("1800 sq. ft."): a lower-case
+		// word after its full stop continues the unit, which is not read
+		next := strings.TrimLeft(rest[1:], " \t*$")
+		if next != "" && next[0] >= 'a' && next[0] <= 'z' {
+			return ""
+		}
 	}
 	return w
 }
@@ -328,6 +353,18 @@ var nounNever = func() map[string]bool {
 		dozen dozens percent his her its our their your you they them she him has have had are was were will can
 		yes not none some any such so very just still yet wait hmm hmmm actually oops whoops sorry no nope well ok okay
 		hold ugh right wrong correct incorrect or`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// shortWords are the two-letter English words that may end a sentence
+// after a number ("5 is.", "pick 5 or"), and the ordinal suffixes ("3rd."):
+// never a unit symbol of their own.
+var shortWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`am pm as at is to of on by or if it be we so me my up an in no do go he us ok hi oh ah eh
+		um uh ya ye yo lo ie eg vs th st nd rd`) {
 		m[w] = true
 	}
 	return m

@@ -142,6 +142,9 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 		// thing (60^\circ is not 60%)
 		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%s against %s", markName(gm), markName(cm))}
 	}
+	if v, ok := itemwiseUnits(ctx, gold, cand, opts); ok {
+		return v
+	}
 	g, gu := normalizeSplit(gold)
 	c, cu := normalizeSplit(cand)
 	switch gm, cm := valueMark(gold), valueMark(cand); {
@@ -906,4 +909,131 @@ func thousandsGrouped(toks []texscan.Token) bool {
 		}
 	}
 	return true
+}
+
+// maxItemwise bounds the items of a list compared one by one.
+const maxItemwise = 12
+
+// itemwiseUnits compares two lists whose items carry units ("1\text{ mg};
+// 2\text{ lb}", "\$3; 5\%", "3630 ft^2, 522,720 in^2") item by item: each
+// gold item must be matched by its own candidate item, value and unit
+// together, under this policy's rule for one answer. Taking the units off
+// first and comparing the values as a set made "2 mg; 1 lb" the gold "1 mg;
+// 2 lb". The items may come in any order, as the values of a list do. It
+// does nothing (false) unless both sides are lists of the same length, 2 to
+// maxItemwise items, and an item of either names a unit, a currency or a
+// percentage.
+func itemwiseUnits(ctx context.Context, gold, cand string, opts equiv.Options) (Verdict, bool) {
+	gi, ci := listItems(gold), listItems(cand)
+	if len(gi) < 2 || len(gi) != len(ci) {
+		return Verdict{}, false
+	}
+	if !anyItemUnit(gi) && !anyItemUnit(ci) {
+		return Verdict{}, false
+	}
+	n := len(gi)
+	kinds := make([][]Kind, n) // kinds[i][j]: gold item i against candidate item j
+	for i := range kinds {
+		kinds[i] = make([]Kind, n)
+		for j := range kinds[i] {
+			if ctx.Err() != nil {
+				return Verdict{Kind: Undecided, Reason: "deadline reached comparing a list item by item"}, true
+			}
+			kinds[i][j] = mathCompare(ctx, gi[i], ci[j], opts).Kind
+		}
+	}
+	if perfectMatching(n, func(i, j int) bool { return kinds[i][j] == Correct }) {
+		return Verdict{Kind: Correct, Score: 1, Reason: fmt.Sprintf("each of the %d items equal with its unit", n)}, true
+	}
+	if perfectMatching(n, func(i, j int) bool { return kinds[i][j] != Wrong }) {
+		return Verdict{Kind: Undecided, Reason: fmt.Sprintf("the %d items with their units: no pairing is proved equal", n)}, true
+	}
+	return Verdict{Kind: Wrong, Reason: fmt.Sprintf("the %d items with their units: no pairing of gold and candidate items is equal (%s)", n, quoteShort(strings.Join(gi, "; ")))}, true
+}
+
+// perfectMatching reports whether the n gold items can each be paired with
+// a candidate item of their own along edges ok(i, j) (Kuhn's augmenting
+// paths).
+func perfectMatching(n int, ok func(i, j int) bool) bool {
+	match := make([]int, n) // candidate j -> gold item, or -1
+	for j := range match {
+		match[j] = -1
+	}
+	var try func(i int, seen []bool) bool
+	try = func(i int, seen []bool) bool {
+		for j := 0; j < n; j++ {
+			if seen[j] || !ok(i, j) {
+				continue
+			}
+			seen[j] = true
+			if match[j] < 0 || try(match[j], seen) {
+				match[j] = i
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if !try(i, make([]bool, n)) {
+			return false
+		}
+	}
+	return true
+}
+
+// listItems splits an answer into its top-level items at ";" or ","
+// (texscan's split, outside brackets; an inline formula's dollars taken
+// off), or returns nil when it has one item or more than maxItemwise. A
+// comma between a digit and three digits (522,720; 4,\!000) groups
+// thousands and separates nothing.
+func listItems(s string) []string {
+	s = strings.TrimSpace(s)
+	if strings.Count(s, "$") == 2 && strings.HasPrefix(s, "$") && strings.HasSuffix(s, "$") && len(s) > 2 {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	spans, err := texscan.SplitSpans(s, texscan.Bracketed, texscan.Limits{}, ",", ";")
+	if err != nil || len(spans) < 2 || len(spans) > 4*maxItemwise {
+		return nil
+	}
+	var items []string
+	start := spans[0][0]
+	for k := 1; k <= len(spans); k++ {
+		if k < len(spans) && groupingComma(s, spans[k-1][1]) {
+			continue
+		}
+		it := strings.TrimSpace(s[start:spans[k-1][1]])
+		if it == "" {
+			return nil
+		}
+		items = append(items, it)
+		if k < len(spans) {
+			start = spans[k][0]
+		}
+	}
+	if len(items) < 2 || len(items) > maxItemwise {
+		return nil
+	}
+	return items
+}
+
+// groupingComma reports whether the separator at s[i] is a comma grouping
+// thousands: a digit before it, then (after an optional \!) exactly three
+// digits.
+func groupingComma(s string, i int) bool {
+	if i <= 0 || i >= len(s) || s[i] != ',' || !isDigit(s[i-1]) {
+		return false
+	}
+	r := strings.TrimPrefix(s[i+1:], `\!`)
+	return len(r) >= 3 && isDigit(r[0]) && isDigit(r[1]) && isDigit(r[2]) && (len(r) == 3 || !isDigit(r[3]))
+}
+
+// anyItemUnit reports whether an item names a unit, a currency or a
+// percentage, as normalizeSplit reads it.
+func anyItemUnit(items []string) bool {
+	for _, it := range items {
+		if _, u := normalizeSplit(it); !u.none() || len(u.items) > 0 || valueMark(it) == "%" {
+			return true
+		}
+	}
+	return false
 }

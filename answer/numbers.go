@@ -440,6 +440,11 @@ func eachNumber(s string, fractions, skipMath, values bool, fn func(numTok)) {
 				*sc = *texscan.NewScanner(s, i+1)
 				continue
 			}
+			if e, ok := spacingDimensionEnd(s, tok); ok {
+				// \kern 6pt, \hspace{2cm}: a length of layout, no value
+				*sc = *texscan.NewScanner(s, e)
+				continue
+			}
 			if fractions && (isFracCommand(tok) || tok.Text == `\\`) {
 				if tok.Text == `\\` {
 					// a reply serialized twice writes \\frac for \frac (see
@@ -589,4 +594,56 @@ func nonZero(text string, v *big.Rat) bool {
 func ratFloat(r *big.Rat) float64 {
 	f, _ := r.Float64()
 	return f
+}
+
+// spacingDimensionEnd returns the end of a spacing command and its length
+// (\kern 6pt, \mkern-3mu, \hskip 1em, \hspace{2cm}, \hspace*{1em}): the
+// digits of a TeX dimension are layout, never a number of the answer.
+func spacingDimensionEnd(s string, tok texscan.Token) (int, bool) {
+	switch tok.Name() {
+	case "kern", "mkern", "hskip", "mskip", "vskip", "mspace":
+	case "hspace", "vspace":
+		j := tok.End()
+		if j < len(s) && s[j] == '*' {
+			j++
+		}
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if g, err := texscan.Match(s, j, texscan.Braces, texscan.Limits{}); err == nil {
+			return g.End, true
+		}
+		return 0, false
+	default:
+		return 0, false
+	}
+	j := tok.End()
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j < len(s) && s[j] == '{' {
+		if g, err := texscan.Match(s, j, texscan.Braces, texscan.Limits{}); err == nil {
+			return g.End, true
+		}
+		return 0, false
+	}
+	if j < len(s) && (s[j] == '-' || s[j] == '+') {
+		j++
+	}
+	k := j
+	for k < len(s) && (isDigit(s[k]) || s[k] == '.') {
+		k++
+	}
+	if k == j {
+		return 0, false
+	}
+	for k < len(s) && s[k] == ' ' {
+		k++
+	}
+	for _, u := range []string{"pt", "em", "ex", "mu", "cm", "mm", "in", "bp", "pc", "sp", "dd", "cc"} {
+		if strings.HasPrefix(s[k:], u) {
+			return k + len(u), true
+		}
+	}
+	return 0, false
 }
