@@ -164,6 +164,8 @@ type asdivGold struct {
 	text  string
 	orig  string
 	hasHM bool
+	// hasSecs is set for a time written with its seconds (9:03:36 a.m.)
+	hasSecs bool
 }
 
 func classifyASDiv(p string) asdivGold {
@@ -180,7 +182,7 @@ func classifyASDiv(p string) asdivGold {
 			g.mins, g.half = t.H*60+t.M, 0
 			return g
 		}
-		g.kind, g.mins, g.secs, g.half = asdivTime, t.H*60+t.M, t.S, t.Half
+		g.kind, g.mins, g.secs, g.half, g.hasSecs = asdivTime, t.H*60+t.M, t.S, t.Half, t.Seconds
 		return g
 	}
 	g.kind, g.text = asdivText, normText(p)
@@ -468,7 +470,11 @@ func asdivRatioCompare(g asdivGold, cand string) Verdict {
 		// "3:4 or 4:3" offers two ratios; "3:4, or 0.75" restates one
 		return Verdict{Kind: Unparsable, Reason: "the answer offers more than one ratio"}
 	}
-	if t, ok := FindClock(cand); ok {
+	t, ok, why := answerClock(cand)
+	if why != "" {
+		return Verdict{Kind: Unparsable, Reason: why}
+	}
+	if ok {
 		if !t.Seconds && t.Half == 0 {
 			a, b := big.NewInt(int64(t.H)), big.NewInt(int64(t.M))
 			exact := a.Cmp(g.a) == 0 && b.Cmp(g.b) == 0
@@ -478,6 +484,9 @@ func asdivRatioCompare(g asdivGold, cand string) Verdict {
 			if exact || (reduced && b.Sign() != 0 && new(big.Int).Mul(a, g.b).Cmp(new(big.Int).Mul(b, g.a)) == 0) {
 				return Verdict{Kind: Correct, Score: 1, Reason: "equal ratios"}
 			}
+		}
+		if t.Seconds && t.S != 0 {
+			return Verdict{Kind: Wrong, Reason: fmt.Sprintf("seconds (:%02d) that %s does not state", t.S, g.orig)}
 		}
 		// The gold may be a time of day without a.m./p.m.
 		if t.H*60+t.M == g.mins || (t.Half != 0 && t.Hour24()*60+t.M == g.mins) || (t.H%12)*60+t.M == g.mins%720 && t.Half != 0 {
@@ -504,7 +513,10 @@ func asdivTimeCompare(g asdivGold, cand string) Verdict {
 		strings.Contains(low, " perhaps ") || strings.Contains(low, " possibly ") || strings.Contains(low, " either ") {
 		return Verdict{Kind: Unparsable, Reason: "the answer offers more than one time, or asks"}
 	}
-	t, ok := FindClock(cand)
+	t, ok, why := answerClock(cand)
+	if why != "" {
+		return Verdict{Kind: Unparsable, Reason: why}
+	}
 	if !ok {
 		return Verdict{Kind: Unparsable, Reason: "no time of day in the answer"}
 	}
@@ -512,7 +524,16 @@ func asdivTimeCompare(g asdivGold, cand string) Verdict {
 	if g.half != 0 {
 		gm = hour24(g.mins/60, g.half)*60 + g.mins%60
 	}
-	if t.Seconds && g.secs != t.S {
+	// seconds written on one side only are seconds the other did not
+	// state: 9:03 is not 9:03:36 (only :00 is the same time)
+	gs, cs := 0, 0
+	if g.hasSecs {
+		gs = g.secs
+	}
+	if t.Seconds {
+		cs = t.S
+	}
+	if gs != cs {
 		return Verdict{Kind: Wrong, Reason: "seconds differ from " + g.orig}
 	}
 	cm := t.H*60 + t.M
@@ -867,3 +888,60 @@ func degreeMarkEnd(s string, i int) int {
 	}
 	return 0
 }
+
+// answerClock returns the time or ratio (h:mm) that a candidate answers
+// with. With one, or several of one value, it is that one. With several
+// that differ, the words around the first say whether it is the answer:
+// after "not" it is not ("It's not 3:30 p.m.; it's 4:30 p.m."); before a
+// remark it is ("3:30 p.m., which is 90 minutes after 2:00 p.m.", "12:50,
+// not 12:30", "3:4 rather than 4:5", "5:45 p.m. (he started at 2:00
+// p.m.)"); before a conclusion or the end of a range it is not ("9:15, so
+// she finishes at 11:40", "6:8, which simplifies to 3:4", "from 1:00 to
+// 3:30"), and the rest is read again; otherwise nothing says which, and
+// there is no answer. The last time written was the answer, so that a
+// remark's time was graded.
+func answerClock(cand string) (Clock, bool, string) {
+	cs, starts := allClocks(cand)
+	if len(cs) == 0 {
+		return Clock{}, false, ""
+	}
+	same := func(a, b Clock) bool {
+		return a.H == b.H && a.M == b.M && a.Seconds == b.Seconds && a.S == b.S && a.Half == b.Half
+	}
+	from := 0 // where the words before cs[k] begin
+	for k := 0; k < len(cs); k++ {
+		n := k + 1
+		for n < len(cs) && same(cs[n], cs[k]) {
+			n++
+		}
+		if n == len(cs) {
+			return cs[k], true, ""
+		}
+		before := " " + asciiLower(cand[from:starts[k]])
+		gap := " " + halfDay.ReplaceAllString(asciiLower(cand[cs[k].End:starts[n]]), "") + " "
+		from, k = cs[n-1].End, n-1
+		switch {
+		case clockNegated.MatchString(before):
+			continue
+		case clockStrongRemark.MatchString(gap):
+			return cs[k], true, ""
+		case clockConclusion.MatchString(gap), clockRange.MatchString(gap):
+			continue
+		case clockRemark.MatchString(gap):
+			return cs[k], true, ""
+		}
+		return Clock{}, false, fmt.Sprintf("the answer holds %d different times or ratios and nothing says which is the answer", len(cs)-k)
+	}
+	return cs[len(cs)-1], true, ""
+}
+
+// The words around the times of a reply that say which one answers (see
+// answerClock).
+var (
+	halfDay           = regexp.MustCompile(`^\s*[ap]\.?\s?m\b\.?`)
+	clockNegated      = regexp.MustCompile(`\b(not|isn't|isnt|wasn't|never)\s+(at\s+|quite\s+)?$`)
+	clockStrongRemark = regexp.MustCompile(`\(|\b(since|because|rather|than|compared|after|before|instead|while|whereas|note|earlier|later|ago)\b`)
+	clockConclusion   = regexp.MustCompile(`=|\b(so|thus|therefore|hence|then|means|meaning|giving|gives|makes|answer|final|result|becomes|equals|simplifies|simplified|reduces|reduced|lowest)\b`)
+	clockRange        = regexp.MustCompile(`^\s*(to|until|till|through|-|–|—)\s*$`)
+	clockRemark       = regexp.MustCompile(`[,;]|\.\s|\b(which|as|not|from|when|vs)\b`)
+)

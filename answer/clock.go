@@ -69,6 +69,20 @@ func ParseClock(s string) (Clock, bool) {
 	return clockAt(s, 0)
 }
 
+// allClocks returns every time written in s with the offset where each
+// starts, in order.
+func allClocks(s string) (out []Clock, starts []int) {
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
+			if c, ok := clockAt(s, i); ok {
+				out, starts = append(out, c), append(starts, i)
+				i = c.End - 1
+			}
+		}
+	}
+	return out, starts
+}
+
 // FindClock returns the last time written in s.
 func FindClock(s string) (Clock, bool) {
 	var best Clock

@@ -448,7 +448,7 @@ func attachValueWords(found []Candidate, r *reply) {
 			// a unit right after the value is the answer's unit ("$5$ kPa",
 			// "5 Pa.", "\boxed{5} MHz"): dropped, the gold's unit against
 			// a bare candidate would be accepted, and 5 kPa would be 5 Pa
-			if u, ok := unitWordAfter(reply, found[i].End, found[i].Kind); ok && !hasUnitText(found[i].Text) {
+			if u, ok := unitWordAfter(reply, found[i].End, found[i].Kind); ok && !hasUnitText(found[i].Text) && !amountNoun(found[i].Text, u) {
 				found[i].Text += `\text{ ` + u + `}`
 				// a run's unit is each item's ("$\boxed{15\frac{39}{40}}$ or
 				// $\boxed{\frac{639}{40}}$ inches"): the items stay apart
@@ -474,4 +474,16 @@ func attachValueWords(found []Candidate, r *reply) {
 		found[i].Text += `\text{ ` + w + `}`
 		found[i].Items = nil
 	}
+}
+
+// amountNoun reports whether u, a word after an amount of money ("$2
+// change.", "\$5 tip."), is a noun the unit table does not read: the
+// amount's unit is its currency, and the word says what the money is.
+func amountNoun(text, u string) bool {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "$") && !strings.HasPrefix(t, `\$`) {
+		return false
+	}
+	_, _, ok := parseUnit(u)
+	return !ok
 }

@@ -45,9 +45,15 @@ func numberSpan(s string, i int) (int, bool) {
 func numberScan(s string, i int, wantVal bool) (numTok, bool) {
 	start := i
 	neg := false
-	if i < len(s) && (s[i] == '-' || s[i] == '+' || strings.HasPrefix(s[i:], unicodeMinus)) {
+	if i < len(s) && (s[i] == '-' || s[i] == '+' || strings.HasPrefix(s[i:], unicodeMinus) || dashMinus(s, i)) {
 		if i > 0 && (isWordByte(s[i-1]) || s[i-1] == ')' || s[i-1] == '}' || s[i-1] == '.') {
 			return numTok{}, false // a binary operator: 4-10
+		}
+		if dashMinus(s, i) {
+			// "was –3 degrees": an en dash glued to the digits, after no
+			// word or number, is the minus sign typed as a dash; it was
+			// skipped unread, and -3 was 3
+			neg, i = true, i+len(enDash)
 		}
 		// a run of signs is read whole ("--5" and "−-5" are 5, "-+5" is
 		// -5): a sign before a signed number is never dropped unread
@@ -646,4 +652,11 @@ func spacingDimensionEnd(s string, tok texscan.Token) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+const enDash = "\u2013"
+
+// dashMinus reports whether an en dash at s[i] stands right before a digit.
+func dashMinus(s string, i int) bool {
+	return strings.HasPrefix(s[i:], enDash) && i+len(enDash) < len(s) && isDigit(s[i+len(enDash)])
 }

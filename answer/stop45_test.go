@@ -54,3 +54,56 @@ func TestListItemsKeepUnits(t *testing.T) {
 		{`3, 4`, `3\mathrm{x}, 4`, false},
 	})
 }
+
+// checkPolicy is checkMATH under any policy.
+func checkPolicy(t *testing.T, p Policy, cases []gradeCase) {
+	t.Helper()
+	for _, c := range cases {
+		if v := Grade(p, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("%s: gold %q <- %q: %s %q (%s), want equivalent=%v", p.Name, c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		}
+	}
+}
+
+// TestWordProblemReplies (stop 45, probe 19): under ASDiv's policy the
+// answer's time or ratio is the one the reply answers with, not a remark's
+// after it (the last one written was graded: "3:30 p.m., which is 90
+// minutes after 2:00 p.m." was the gold 2:00 p.m.), and seconds written on
+// one side only differ. Under every policy a plain-text dollar after a
+// space before a digit is a price sign, never the closing of a formula
+// ("spends $12 + $5 = $17" read the formula "12 + " and then "12 +5" was
+// the answer), and an en dash glued to a number is its minus sign.
+func TestWordProblemReplies(t *testing.T) {
+	checkPolicy(t, ASDiv, []gradeCase{
+		{"2:00 p.m.", "The movie ends at 3:30 p.m., which is 90 minutes after 2:00 p.m.", false},
+		{"3:30 p.m.", "The movie ends at 3:30 p.m., which is 90 minutes after 2:00 p.m.", true},
+		{"8:10", "So they meet again at 11:30, 200 minutes after they started at 8:10.", false},
+		{"11:30", "So they meet again at 11:30, 200 minutes after they started at 8:10.", true},
+		{"8:30", "He should leave at 8:15, because the bus at 8:30 would be too late.", false},
+		{"12:30", "Dane finishes at 12:50, not 12:30.", false},
+		{"2:00 p.m.", "The final answer is 5:45 p.m. (he started at 2:00 p.m.)", false},
+		{"3:2", "The ratio is 2:3. Note that the reversed ratio, 3:2, compares girls to boys.", false},
+		{"4:5", "The answer is 3:4 rather than 4:5.", false},
+		{"3:4", "The answer is 3:4 rather than 4:5.", true},
+		{"11:40", "She started at 9:15, so she finishes at 11:40.", true},
+		{"9:15", "She started at 9:15, so she finishes at 11:40.", false},
+		{"11:40", "He left at 9:15 and arrived at 11:40.", false}, // which one is not said
+		{"9:03:36 a.m.", "The timer goes off at 9:03 a.m.", false},
+		{"9:03:36 a.m.", "The timer goes off at 9:03:36 a.m.", true},
+		{"9:03", "**Answer:** 9:03:36", false},
+		{"5:45", "The timer goes off at 5:45:30.", false},
+		{"5:45", "The timer goes off at 5:45:00.", true},
+		{"3", "The temperature in the morning was –3 degrees.", false},
+		{"12 (dollars)", "It costs $6 × $2... no, 6 × $2 = $12 for the pens, and $20 in total.", false},
+	})
+	checkMATH(t, []gradeCase{
+		{"17", "The ticket is $12 and popcorn is $5, so each person spends $12 + $5 = $17. For 4 people that is 4 * $17 = $68.", false},
+		{"23", "Lunch was $8 and dinner was $15, so he spent $8 + $15 = $23 today and $46 over two days.", false},
+		{"14", "Books cost $4 each and pens $1 each. 3 books and 2 pens cost $12 + $2 = $14. She paid with $20 and got $6 back.", false},
+		{"50", "She earns $30 + $20 = $50 a day. In a week she earns 7 × $50 = $350.", false},
+		{"350", "She earns $30 + $20 = $50 a day. In a week she earns 7 × $50 = $350.", true},
+		{"3", "The temperature in the morning was –3 degrees.", false},
+		{"-3", "The temperature in the morning was –3 degrees.", true},
+		{"1500", `It costs $\$$1500.`, true},
+	})
+}

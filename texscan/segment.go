@@ -33,6 +33,10 @@ func IsDisplayEnv(name string) bool { return displayEnvs[name] }
 //   - a display environment standing in text (\begin{align*} ...
 //     \end{align*}, see IsDisplayEnv) is display math closed by the first
 //     \end of the same name;
+//   - a single $ after a space and right before a digit closes no
+//     formula that opened on a digit: both are price signs ("spends $12 +
+//     $5 = $17"; Pandoc's tex_math_dollars never closes before a digit,
+//     but MATH writes "$\$$1500" for a price, whose closer stays one);
 //   - an opening delimiter with no closing one is text, so a stray "$5"
 //     never swallows the rest of a reply; an unclosed $$ is retried as a
 //     single $ at its second dollar.
@@ -104,6 +108,9 @@ func segmentAt(s string, i int, absent map[string]int) (Seg, bool) {
 				}
 			}
 		case close == "$" && t.Kind == MathShift:
+			if t.Text == "$" && priceDollars(s, cs, t.Pos) {
+				continue
+			}
 			return Seg{Start: i, End: t.Pos + 1, CS: cs, CE: t.Pos}, true
 		case t.Text == close && t.Kind != Command:
 			if open.Kind == Begin {
@@ -145,3 +152,17 @@ func nextSegment(s string, i int, absent map[string]int) (Seg, bool) {
 
 // Segments returns every math segment of s in order.
 func Segments(s string) []Seg { return AppendSegments(nil, s) }
+
+// priceDollars reports whether the dollar at s[at], closing a formula whose
+// content starts at s[cs], is a price sign instead: the content starts with
+// a digit, the dollar follows a space and a digit follows it.
+func priceDollars(s string, cs, at int) bool {
+	if cs >= len(s) || !isDigit(s[cs]) || at+1 >= len(s) || !isDigit(s[at+1]) || at == 0 {
+		return false
+	}
+	switch s[at-1] {
+	case ' ', '\t', '\n':
+		return true
+	}
+	return at >= 2 && s[at-2] == 0xC2 && s[at-1] == 0xA0 // a no-break space
+}

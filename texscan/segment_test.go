@@ -25,8 +25,11 @@ func TestSegments(t *testing.T) {
 		{`It costs \$5. Then $x^2$ and $$\int f$$ and \(a\) and \[b\] and $unclosed`, []string{"i:x^2", `d:\int f`, "i:a", "d:b"}},
 		{`$a\$b$`, []string{`i:a\$b`}},
 		{`\$5 and \$6`, nil},
-		{`$$x$`, []string{"i:x"}},            // an unclosed $$ is retried as $ at its second dollar
-		{`$5 and $6$`, []string{"i:5 and "}}, // the first pair wins
+		{`$$x$`, []string{"i:x"}},                               // an unclosed $$ is retried as $ at its second dollar
+		{`$5 and $6$`, []string{"i:5 and $6"}},                  // a dollar after a space before a digit is a price sign
+		{`$5 and $x$`, []string{"i:5 and "}},                    // the first pair wins
+		{`spends $12 + $5 = $17.`, nil},                         // price signs only
+		{`costs $\$$1500 and $\$$20`, []string{`i:\$`, `i:\$`}}, // MATH writes a price as $\$$1500
 		{`\(a \\) b\)`, []string{`i:a \\) b`}},
 		{`\[x\] \(y`, []string{"d:x"}},
 		{`\\$x$`, []string{"i:x"}},

@@ -130,10 +130,14 @@ func oldEnvAt(s string, i int) (Seg, bool) {
 // knownDiffs with the reason; any other is a regression.
 func TestSameAsBeforeOverData(t *testing.T) {
 	texts := append(testtexts.FuzzCorpora(t), testtexts.Shared(t)...)
-	diffs := 0
+	diffs, priceDiffs := 0, 0
 	for _, x := range texts {
 		s := x.S
 		if !sameSegs(oldAll(s), All(s)) {
+			if priceCloser(s, oldAll(s)...) {
+				priceDiffs++
+				continue
+			}
 			diffs++
 			if diffs <= 10 {
 				t.Errorf("%s: All differs on %q:\n old %v\n new %v", x.Where, clip(s), oldAll(s), All(s))
@@ -146,7 +150,7 @@ func TestSameAsBeforeOverData(t *testing.T) {
 			}
 			og, ook := oldAt(s, i)
 			ng, nok := At(s, i)
-			if (ook != nok || og != ng) && !nestedTextDollar.MatchString(s[i:]) {
+			if (ook != nok || og != ng) && !nestedTextDollar.MatchString(s[i:]) && !(ook && priceCloser(s, og)) {
 				// (the one change since the move: a dollar inside a text
 				// group in an inline formula, "$\text{if $x>0$}$", opens
 				// math nested in the group and closes no formula; At from
@@ -159,7 +163,21 @@ func TestSameAsBeforeOverData(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d texts compared, %d differ", len(texts), diffs)
+	t.Logf("%d texts compared, %d differ; %d read differently because a dollar before a digit closes no formula", len(texts), diffs, priceDiffs)
+}
+
+// priceCloser reports whether one of the old splitter's inline segments
+// opened on a digit was closed by a single dollar after a space and right
+// before a digit, which since stop 45 closes nothing ("spends $12 + $5 =
+// $17": price signs).
+func priceCloser(s string, segs ...Seg) bool {
+	for _, g := range segs {
+		if !g.Display && g.End < len(s) && s[g.End-1] == '$' && s[g.End] >= '0' && s[g.End] <= '9' &&
+			s[g.CS] >= '0' && s[g.CS] <= '9' && g.CE > 0 && strings.ContainsRune(" \t\n\u00a0", rune(s[g.CE-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // nestedTextDollar finds a text group holding a dollar.
