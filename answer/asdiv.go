@@ -40,7 +40,10 @@ import (
 //
 // Replies: a final-answer phrase or \boxed{} first (with the rules of
 // conclude.go for several final answers); then, for one numeric gold, a bare
-// answer, the last math or the last number; for a text gold or several
+// answer, then the last math or the last number, whichever comes later
+// (as under MATH: an earlier formula is not the answer of a reply that goes
+// on to a plain amount, "The cost is $90$. Adding the $6 tax, she pays
+// $96."); for a text gold or several
 // values, a bare answer or the last line (the last three only when the
 // reply concludes, conclude.go).
 var ASDiv = Policy{
@@ -51,7 +54,7 @@ var ASDiv = Policy{
 }
 
 var asdivNumeric = Extraction{
-	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindMath}, {KindNumber}},
+	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindMath, KindNumber}},
 	Anchors:     DefaultAnchors,
 	Reasoning:   DefaultReasoning,
 	LineMarkers: DefaultLineMarkers,

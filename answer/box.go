@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -19,15 +20,19 @@ func firstBoxContent(s string) (int, int, bool) {
 // consecutive boxes (separated only by spaces, commas, "and", "or",
 // "$"...) joined into one list: the body's boxes and segments are the
 // reply's, found once.
-func scanBoxes(r *reply) []Candidate {
-	return boxRuns(r, r.start, false)
+//
+// With single (a paper's own rule, Extraction.AsWritten) no boxes are
+// joined: the MATH paper's last_boxed_only_string takes the last \boxed
+// alone, so "$\boxed{-2}$ and $\boxed{1}$" answers 1 under it.
+func scanBoxes(r *reply, single bool) []Candidate {
+	return boxRuns(r, r.start, false, single)
 }
 
 // firstBoxRun returns the first run of boxes of s (see scanBoxes), reading
 // s only as far as that run.
 func firstBoxRun(s string, base int) (Candidate, bool) {
 	r := reply{full: s, end: len(s), body: s}
-	if c := boxRuns(&r, base, true); len(c) > 0 {
+	if c := boxRuns(&r, base, true, false); len(c) > 0 {
 		return c[0], true
 	}
 	return Candidate{}, false
@@ -36,7 +41,7 @@ func firstBoxRun(s string, base int) (Candidate, bool) {
 // boxRuns joins the boxes of the reply's body into runs (base turns their
 // offsets into the candidates'). All of them are the reply's box list;
 // with firstOnly the body is read only up to the end of the first run.
-func boxRuns(r *reply, base int, firstOnly bool) []Candidate {
+func boxRuns(r *reply, base int, firstOnly, single bool) []Candidate {
 	body := r.body
 	var out []Candidate
 	var run []boxSpan
@@ -79,7 +84,8 @@ func boxRuns(r *reply, base int, firstOnly bool) []Candidate {
 			}
 			b, k = list[k], k+1
 		}
-		if len(run) > 0 && !onlySeparators(body[run[len(run)-1].end:b.start]) {
+		if len(run) > 0 && (single || !onlySeparators(body[run[len(run)-1].end:b.start]) &&
+			!sameNameGap(body[:run[0].start], body[run[len(run)-1].end:b.start])) {
 			flush()
 			if firstOnly && len(out) > 0 {
 				return out
@@ -91,6 +97,23 @@ func boxRuns(r *reply, base int, firstOnly bool) []Candidate {
 		flush()
 	}
 	return out
+}
+
+// namedBefore matches a box's name written before it: "x =", "a=",
+// "\theta =".
+var namedBefore = regexp.MustCompile(`(?:^|[^A-Za-z\\])([A-Za-z]|\\[A-Za-z]+)\s*=\s*$`)
+
+// sameNameGap reports whether the gap between two boxes is separators
+// and then the first box's own name again: "$x = \boxed{-\tfrac32}$ and
+// $x = \boxed{-\tfrac34}$" and "$a = \boxed{-1}$ and $a = \boxed{2}$" are
+// the values of one unknown, a list, as "$\boxed{-2}$ and $\boxed{1}$" is.
+func sameNameGap(before, gap string) bool {
+	m := namedBefore.FindStringSubmatch(before)
+	g := namedBefore.FindStringSubmatchIndex(gap)
+	if m == nil || g == nil || gap[g[2]:g[3]] != m[1] {
+		return false
+	}
+	return onlySeparators(gap[:g[2]])
 }
 
 var separatorWords = []string{`\text{ and }`, `\text{and}`, `\text{ or }`, `\text{or}`, `\quad`, `\qquad`,

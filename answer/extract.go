@@ -389,7 +389,7 @@ func scan(k CandidateKind, r *reply, ex Extraction, notes *string) []Candidate {
 	case KindAnchor:
 		return scanAnchors(r, ex)
 	case KindBoxed:
-		return scanBoxes(r)
+		return scanBoxes(r, ex.AsWritten)
 	case KindMath:
 		if c, ok := lastMathOf(body, base, r.segments()); ok {
 			return []Candidate{c}

@@ -83,6 +83,9 @@ func plainNumber(body string) (start, end int, ambiguous string, ok bool) {
 	if prev, ok := listedBefore(body, sent, s); ok {
 		return 0, 0, "the last sentence lists several values (" + prev + " and " + body[s:e] + ") and no answer statement picks one", false
 	}
+	if sym, ok := symbolAfterValue(body, e); ok {
+		return 0, 0, "the value is followed by " + quoteShort(sym) + ", a symbol it is multiplied by, and then words: no whole expression to read", false
+	}
 	// several values with no rule picking the last: "6 hours, twice as
 	// long as the 3 hours before", "(in 3 years he will be 10)"
 	if prev, ok := unpickedLast(body, sent, s); ok {
@@ -420,7 +423,8 @@ func listedBefore(body string, sent, s int) (string, bool) {
 		return "", false
 	}
 	for _, w := range []string{"=", " so ", " total", " gives", " makes", " leaves", " is ", " are ", " equal", " therefore",
-		" thus", " hence", " get ", " gets ", " remain", " left", " then ", " now ", " result", " answer", "\\", " to ", " from ", " of "} {
+		" thus", " hence", " get ", " gets ", " remain", " left", " leaving", " then ", " now ", " result", " answer", "\\", " to ", " from ", " of ",
+		"$"} { // (a formula between them is a value of its own, which the other rules read)
 		if strings.Contains(between, w) {
 			return "", false
 		}
@@ -605,3 +609,73 @@ func distinctNumbers(t string) []string {
 }
 
 var valueRun = regexp.MustCompile(`-?\d+(?:\.\d+)?(?:\s*[:/]\s*\d+(?:\.\d+)?)?`)
+
+// symbolAfterValue reads, right after a value ending at body[e] and one
+// space, a symbol that multiplies it: a letter the unit table does not
+// read (not the words a, A, I), a command (\hbar, \theta), a function or
+// Greek name (sin, cos, sqrt, theta, omega), or a letter with a subscript
+// (F_0, N_A); with an argument in parentheses, and then a space and a
+// word: "7.6 Z eV", "100 x joules", "4 cos theta meters", "258 sqrt(2)
+// meters". The value alone is not what the reply states, and the words
+// after the symbol keep the plain reader from taking the whole.
+func symbolAfterValue(body string, e int) (string, bool) {
+	j := e
+	if j >= len(body) || body[j] != ' ' {
+		return "", false
+	}
+	j++
+	k := j
+	switch {
+	case k < len(body) && body[k] == '\\':
+		k++
+		for k < len(body) && isLetter(body[k]) {
+			k++
+		}
+		if k == j+1 {
+			return "", false
+		}
+	case k < len(body) && isLetter(body[k]):
+		for k < len(body) && isLetter(body[k]) {
+			k++
+		}
+		w := body[j:k]
+		sub := k+1 < len(body) && body[k] == '_' && (isLetter(body[k+1]) || isDigit(body[k+1]))
+		switch {
+		case sub:
+			k += 2
+		case len(w) == 1:
+			if w == "a" || w == "A" || w == "I" {
+				return "", false
+			}
+			if _, _, ok := parseUnit(w); ok {
+				return "", false
+			}
+		case !symbolNames[asciiLower(w)]:
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	sym := body[j:k]
+	if k < len(body) && body[k] == '(' {
+		if c := strings.IndexByte(body[k:], ')'); c > 0 && c < 40 {
+			k += c + 1
+		}
+	}
+	// then words: another symbol or a unit ("cos theta meters")
+	if k+1 < len(body) && body[k] == ' ' && (isLetter(body[k+1]) || body[k+1] == '\\') {
+		return sym, true
+	}
+	return "", false
+}
+
+// symbolNames are the function and Greek names a plain reply writes as
+// words after a number (symbolAfterValue); pi is not one: "36 pi" is 36π.
+var symbolNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`sin cos tan cot sec csc sinh cosh tanh log ln exp sqrt alpha beta gamma delta
+		epsilon theta lambda mu nu sigma tau phi omega hbar`) {
+		m[w] = true
+	}
+	return m
+}()

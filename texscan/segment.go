@@ -33,10 +33,10 @@ func IsDisplayEnv(name string) bool { return displayEnvs[name] }
 //   - a display environment standing in text (\begin{align*} ...
 //     \end{align*}, see IsDisplayEnv) is display math closed by the first
 //     \end of the same name;
-//   - a single $ after a space and right before a digit closes no
-//     formula that opened on a digit: both are price signs ("spends $12 +
-//     $5 = $17"; Pandoc's tex_math_dollars never closes before a digit,
-//     but MATH writes "$\$$1500" for a price, whose closer stays one);
+//   - a single $ that opens on a digit opens no formula when the dollar
+//     that would close it stands before a digit, or after a space with
+//     prose between: both are price signs ("spends $12 + $5 = $17", "the
+//     profit is -$33"; see PriceDollars);
 //   - an opening delimiter with no closing one is text, so a stray "$5"
 //     never swallows the rest of a reply; an unclosed $$ is retried as a
 //     single $ at its second dollar.
@@ -108,8 +108,10 @@ func segmentAt(s string, i int, absent map[string]int) (Seg, bool) {
 				}
 			}
 		case close == "$" && t.Kind == MathShift:
-			if t.Text == "$" && priceDollars(s, cs, t.Pos) {
-				continue
+			if t.Text == "$" && open.Text == "$" && PriceDollars(s, cs, t.Pos) {
+				// the opener is a price sign too: no formula opens here,
+				// and the next dollar is tried as an opener
+				return Seg{}, false
 			}
 			return Seg{Start: i, End: t.Pos + 1, CS: cs, CE: t.Pos}, true
 		case t.Text == close && t.Kind != Command:
@@ -153,16 +155,45 @@ func nextSegment(s string, i int, absent map[string]int) (Seg, bool) {
 // Segments returns every math segment of s in order.
 func Segments(s string) []Seg { return AppendSegments(nil, s) }
 
-// priceDollars reports whether the dollar at s[at], closing a formula whose
-// content starts at s[cs], is a price sign instead: the content starts with
-// a digit, the dollar follows a space and a digit follows it.
-func priceDollars(s string, cs, at int) bool {
-	if cs >= len(s) || !isDigit(s[cs]) || at+1 >= len(s) || !isDigit(s[at+1]) || at == 0 {
+// PriceDollars reports whether the dollar at s[at], which would close a
+// formula opened by a single dollar whose content starts at s[cs] with a
+// digit, is a price sign instead, and the opener with it: a digit follows
+// it ("$12 + $5", "-$33", "$26-$30"), or a space precedes it and what lies
+// between is prose ("$12 each, so she pays $\$108$": words of three
+// letters or more, not command names). Pandoc's tex_math_dollars never
+// closes before a digit or after a space; here the rules hold only after
+// an opener on a digit, because MATH writes a price as "$\$$1500", whose
+// closer stays one, and formulas as "$8 \cdot 8 = 64 $".
+func PriceDollars(s string, cs, at int) bool {
+	if cs >= len(s) || !isDigit(s[cs]) || at == 0 || at >= len(s) {
 		return false
 	}
-	switch s[at-1] {
-	case ' ', '\t', '\n':
+	if at+1 < len(s) && isDigit(s[at+1]) {
 		return true
 	}
-	return at >= 2 && s[at-2] == 0xC2 && s[at-1] == 0xA0 // a no-break space
+	space := s[at-1] == ' ' || s[at-1] == '\t' || at >= 2 && s[at-2] == 0xC2 && s[at-1] == 0xA0 // or a no-break space
+	return space && proseWords(s[cs:at]) >= 2
 }
+
+// proseWords counts the runs of three ASCII letters or more in s that no
+// backslash starts (words, not command names).
+func proseWords(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if !isLetterByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isLetterByte(s[j]) {
+			j++
+		}
+		if j-i >= 3 && (i == 0 || s[i-1] != '\\') {
+			n++
+		}
+		i = j
+	}
+	return n
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

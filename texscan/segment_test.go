@@ -25,11 +25,16 @@ func TestSegments(t *testing.T) {
 		{`It costs \$5. Then $x^2$ and $$\int f$$ and \(a\) and \[b\] and $unclosed`, []string{"i:x^2", `d:\int f`, "i:a", "d:b"}},
 		{`$a\$b$`, []string{`i:a\$b`}},
 		{`\$5 and \$6`, nil},
-		{`$$x$`, []string{"i:x"}},                               // an unclosed $$ is retried as $ at its second dollar
-		{`$5 and $6$`, []string{"i:5 and $6"}},                  // a dollar after a space before a digit is a price sign
-		{`$5 and $x$`, []string{"i:5 and "}},                    // the first pair wins
-		{`spends $12 + $5 = $17.`, nil},                         // price signs only
-		{`costs $\$$1500 and $\$$20`, []string{`i:\$`, `i:\$`}}, // MATH writes a price as $\$$1500
+		{`$$x$`, []string{"i:x"}},                                  // an unclosed $$ is retried as $ at its second dollar
+		{`$5 and $6$`, []string{"i:6"}},                            // $5 is a price: its closer would stand before a digit
+		{`$5 and $x$`, []string{"i:5 and "}},                       // the first pair wins
+		{`spends $12 + $5 = $17.`, nil},                            // price signs only
+		{`the profit is $24 - $57 = -$33.`, nil},                   // price signs only
+		{`from $26-$30.`, nil},                                     // a range of prices
+		{`at $12 each, so she pays $\$108$.`, []string{`i:\$108`}}, // prose between: a price
+		{`tickets at $21 each, so she pays $8 \cdot 21 = 168$ dollars`, []string{`i:8 \cdot 21 = 168`}},
+		{`so $0=-4(9)+b $, and $8 \cdot 8 = 64 $`, []string{`i:0=-4(9)+b `, `i:8 \cdot 8 = 64 `}}, // no prose: formulas
+		{`costs $\$$1500 and $\$$20`, []string{`i:\$`, `i:\$`}},                                   // MATH writes a price as $\$$1500
 		{`\(a \\) b\)`, []string{`i:a \\) b`}},
 		{`\[x\] \(y`, []string{"d:x"}},
 		{`\\$x$`, []string{"i:x"}},

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/matheval/matheval/internal/testtexts"
+	"github.com/matheval/matheval/texscan"
 )
 
 // At reads a math segment that opens at s[i]. It reports false when no
@@ -163,17 +164,16 @@ func TestSameAsBeforeOverData(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d texts compared, %d differ; %d read differently because a dollar before a digit closes no formula", len(texts), diffs, priceDiffs)
+	t.Logf("%d texts compared, %d differ; %d read differently because a price dollar opens or closes no formula", len(texts), diffs, priceDiffs)
 }
 
 // priceCloser reports whether one of the old splitter's inline segments
-// opened on a digit was closed by a single dollar after a space and right
-// before a digit, which since stop 45 closes nothing ("spends $12 + $5 =
-// $17": price signs).
+// was closed by a dollar that since stop 45 is a price sign, with the
+// opener (texscan.PriceDollars: "spends $12 + $5 = $17", "the profit is
+// -$33", "$12 each, so she pays $\$108$").
 func priceCloser(s string, segs ...Seg) bool {
 	for _, g := range segs {
-		if !g.Display && g.End < len(s) && s[g.End-1] == '$' && s[g.End] >= '0' && s[g.End] <= '9' &&
-			s[g.CS] >= '0' && s[g.CS] <= '9' && g.CE > 0 && strings.ContainsRune(" \t\n\u00a0", rune(s[g.CE-1])) {
+		if !g.Display && g.CE < len(s) && s[g.CE] == '$' && s[g.CS-1] == '$' && texscan.PriceDollars(s, g.CS, g.CE) {
 			return true
 		}
 	}

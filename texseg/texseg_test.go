@@ -29,7 +29,7 @@ func TestAll(t *testing.T) {
 		{`$a\$b$`, []string{`i:a\$b`}},         // an escaped dollar inside a formula does not close it
 		{`\$5 and \$6`, nil},                   // two prices, no formula
 		{`$$x$`, []string{"i:x"}},              // an unclosed $$ is text; the next $ opens
-		{`$5 and $6$`, []string{"i:5 and $6"}}, // a dollar after a space before a digit is a price sign
+		{`$5 and $6$`, []string{"i:6"}},        // $5 is a price: its closer would stand before a digit
 		{`$5 and $x$`, []string{"i:5 and "}},   // the first pair wins
 		{`\(a \\) b\)`, []string{`i:a \\) b`}}, // \\ is a row break, not the start of \)
 		{`\[x\] \(y`, []string{"d:x"}},         // unclosed \( is text
