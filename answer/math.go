@@ -3,6 +3,7 @@ package answer
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -121,6 +122,10 @@ func mathCompare(ctx context.Context, gold, cand string, opts equiv.Options) Ver
 	}
 	if len(gold) > maxCompared {
 		return Verdict{Kind: Unparsable, Reason: fmt.Sprintf("the gold answer is %d bytes, over the %d read", len(gold), maxCompared)}
+	}
+	if priceRange.MatchString(cand) && !priceRange.MatchString(gold) {
+		// "$4-$6", "$26–$30": a range of prices, never the difference
+		return Verdict{Kind: Unparsable, Reason: "the candidate gives a range of prices (a dash between two amounts), not one value"}
 	}
 	if v, ok := mathClock(gold, cand); ok {
 		return v
@@ -1037,3 +1042,7 @@ func anyItemUnit(items []string) bool {
 	}
 	return false
 }
+
+// priceRange finds two amounts joined by a dash with no spaces, the second
+// with its dollar sign: a range of prices ("$4-$6", "\$26–\$30").
+var priceRange = regexp.MustCompile(`\d[-–]\\?\$\d`)

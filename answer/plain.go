@@ -3,6 +3,8 @@ package answer
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/matheval/matheval/latex"
 	"github.com/matheval/matheval/texscan"
@@ -663,8 +665,10 @@ func symbolAfterValue(body string, e int) (string, bool) {
 		}
 	}
 	// then words: another symbol or a unit ("cos theta meters")
-	if k+1 < len(body) && body[k] == ' ' && (isLetter(body[k+1]) || body[k+1] == '\\') {
-		return sym, true
+	if k+1 < len(body) && body[k] == ' ' {
+		if r, _ := utf8.DecodeRuneInString(body[k+1:]); unicode.IsLetter(r) || r == '\\' {
+			return sym, true
+		}
 	}
 	return "", false
 }

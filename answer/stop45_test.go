@@ -107,3 +107,39 @@ func TestWordProblemReplies(t *testing.T) {
 		{"1500", `It costs $\$$1500.`, true},
 	})
 }
+
+// TestPriceDollars (stop 45, probe 23): a dollar that opens a price is no
+// formula when the dollar that would close it stands before a digit, or
+// after a space with prose between; the number left outside was graded
+// alone (-$33 was 33, $26-$30 was 30). A range of prices is no value, and
+// under ASDiv the later of the last formula and the last number answers.
+func TestPriceDollars(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"33", "Revenue is $24 and costs are $57, so the profit is -$33.", false},
+		{"-33", "Revenue is $24 and costs are $57, so the profit is -$33.", true},
+		{"28", "The net change is $11 - $39 = -$28.", false},
+		{"-28", "The net change is $11 - $39 = -$28.", true},
+		{"34", "The profit is $40 − $74 = −$34.", false},
+		{"30", "Prices range from $26-$30.", false},
+		{"4", "So she pays $26-$4.", false},
+		{"-2", "The answer is $4-$6.", false},
+		{"34", "So $24+$10=$34.", true},
+		{"168", "She buys $8$ tickets at $21 each, so she pays $8 \\cdot 21 = 168$ dollars.", true},
+		{"108", "She buys 9 at $12 each, so she pays $\\$108$.", true},
+		{"21", "She had $168 and spent $21$, leaving $147.", false},
+		{"147", "She had 168 and spent $21$, leaving 147 dollars.", true},
+		{"64", "Thus, there are $8 \\cdot 8 = 64 $ pairs.", true},
+		// a value times a symbol, then words: no whole expression
+		{"7.6", "The energy difference is 7.6 Z eV.", false},
+		{"8.64", "It is 8.64 sin θ cm.", false},
+		{"100", "It is 100 x joules.", false},
+		{"7.6", "The energy difference is 7.6 eV.", true},
+		{"5", "The rope is 5 m long.", true},
+	})
+	checkPolicy(t, ASDiv, []gradeCase{
+		{"90 (dollars)", "The cost is $90$.\nAdding the $6 tax, she pays $96.", false},
+		{"96 (dollars)", "The cost is $90$.\nAdding the $6 tax, she pays $96.", true},
+		{"90 (dollars)", "First, $9 \\times 10 = 90$.\nThen, adding 6, she pays 96 dollars.", false},
+		{"34 (dollars)", "He spent $74 and earned $40, so his net is -$34.", false},
+	})
+}

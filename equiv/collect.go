@@ -253,6 +253,7 @@ func (c *comparer) cmpUnordered(ge, xe []expr.Node, multiset bool, depth int) Re
 	if multiset && len(ge) != len(xe) {
 		return neq("gold lists %d answers with multiplicity, candidate %d", len(ge), len(xe))
 	}
+	ge, xe = pinParameters(ge), pinParameters(xe)
 	used := make([]bool, len(xe))
 	undecided := false
 	var proofs []string
@@ -468,4 +469,42 @@ func connective(n expr.Node) string {
 		return ""
 	}
 	return k
+}
+
+// pinParameters returns items with each membership "v \in S" whose
+// variable v is free in another item made to name v: its left side is
+// param(v), which only the same v matches. In "x = \frac{\pi}{4}+k\pi,
+// k\in\mathbb{Z}" the membership says what k is; "x\in\mathbb{Z}" says
+// something else, and was Equal to it because the names of a membership's
+// plain variable do not matter on their own (x \in [0, 1] is y \in [0, 1]).
+func pinParameters(items []expr.Node) []expr.Node {
+	var out []expr.Node
+	for i, it := range items {
+		r, ok := it.(*expr.Rel)
+		if !ok || len(r.Ops) != 1 || r.Ops[0] != "in" {
+			continue
+		}
+		v, ok := r.Sides[0].(*expr.Sym)
+		if !ok {
+			continue
+		}
+		free := false
+		for j, other := range items {
+			if j != i && expr.FreeVars(other)[v.Name] {
+				free = true
+				break
+			}
+		}
+		if !free {
+			continue
+		}
+		if out == nil {
+			out = append([]expr.Node(nil), items...)
+		}
+		out[i] = &expr.Rel{Sides: []expr.Node{&expr.Call{Fn: "param", Args: []expr.Node{v}}, r.Sides[1]}, Ops: r.Ops}
+	}
+	if out == nil {
+		return items
+	}
+	return out
 }

@@ -40,6 +40,9 @@ func (c *comparer) cmpRel(g *expr.Rel, x expr.Node, depth int) Result {
 			}
 			return c.cmp(g.Sides[1], xr.Sides[1], depth+1)
 		}
+		if pinned(g.Sides[0]) {
+			return neq("gold states what its parameter is (a membership), candidate a %s", kind(x))
+		}
 		return c.cmp(g.Sides[1], x, depth+1)
 	}
 	xr, ok := x.(*expr.Rel)
@@ -48,6 +51,9 @@ func (c *comparer) cmpRel(g *expr.Rel, x expr.Node, depth int) Result {
 	}
 	xk := relKind(xr)
 	if xk == "membership" {
+		if pinned(xr.Sides[0]) {
+			return neq("candidate states what its parameter is (a membership), gold an %s", gk)
+		}
 		return c.cmp(g, xr.Sides[1], depth+1)
 	}
 	if gk != xk {
@@ -306,4 +312,11 @@ func cnode(v expr.Complex) expr.Node {
 func isRationalForm(f *expr.Form) bool {
 	_, ok := f.Rational()
 	return ok
+}
+
+// pinned reports whether n is the left side pinParameters gives a
+// membership that names a list's parameter.
+func pinned(n expr.Node) bool {
+	c, ok := n.(*expr.Call)
+	return ok && c.Fn == "param"
 }

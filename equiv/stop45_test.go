@@ -78,3 +78,24 @@ func TestIteratedIntegrals(t *testing.T) {
 		}
 	}
 }
+
+// TestParameterMembership (stop 45, probe 25): in "x = \frac{\pi}{4}+k\pi,
+// k\in\mathbb{Z}" the membership says what the parameter k is; a
+// membership of another variable was Equal to it, because the name of a
+// membership's plain variable does not matter on its own.
+func TestParameterMembership(t *testing.T) {
+	gold := `x = \frac{\pi}{4}+k\pi, k\in\mathbb{Z}`
+	for _, cand := range []string{
+		`x = \frac{\pi}{4}+k\pi, x\in\mathbb{Z}`, `x = \frac{\pi}{4}+k\pi, \theta\in\mathbb{Z}`,
+		`x = \frac{\pi}{4}+k\pi, \mathbb{Z}`, `x = \frac{\pi}{4}+k\pi, k\in\mathbb{R}`,
+	} {
+		if r := compare(gold, cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", gold, cand, r.Reason)
+		}
+	}
+	wantEqual(t, []pair{
+		{gold, `x = k\pi+\frac{\pi}{4}, k\in\mathbb{Z}`},
+		{gold, `k\in\mathbb{Z}, x = \frac{\pi}{4}+k\pi`},
+		{`x \in [0,1]`, `x \in [0,1]`},
+	})
+}
