@@ -40,9 +40,21 @@ func goldNames(n expr.Node) map[string]bool {
 // occur in the gold, or "". A set of numbers (\mathbb{R}) counts only
 // where it is a value, not where sets is true (x \in \mathbb{R} is a set):
 // x + y = 0\mathbb{R} is no reading of x + y = 0.
+//
+// The variable of a derivative is exempt: \frac{d}{dx} 5 is 0, which the
+// comparison proved, and the x it names is no symbol of the answer.
 func (c *comparer) fresh(x expr.Node, sets bool) string {
+	diffVars := map[string]bool{}
+	expr.Walk(x, func(m expr.Node) bool {
+		if d, ok := m.(*expr.Call); ok && d.Fn == "diff" && len(d.Args) == 2 {
+			if v, ok := d.Args[1].(*expr.Sym); ok {
+				diffVars[v.Name] = true
+			}
+		}
+		return true
+	})
 	for _, name := range sortedNames(expr.FreeVars(x)) {
-		if strings.Contains(name, "#") || sets && strings.HasPrefix(name, `\mathbb`) {
+		if strings.Contains(name, "#") || sets && strings.HasPrefix(name, `\mathbb`) || diffVars[name] {
 			// a bound name given by alphaNormal or sameName
 			continue
 		}

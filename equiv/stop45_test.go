@@ -99,3 +99,25 @@ func TestParameterMembership(t *testing.T) {
 		{`x \in [0,1]`, `x \in [0,1]`},
 	})
 }
+
+// TestDerivativeNotation (stop 45, probe 20): \frac{d^n}{dx^n} f and
+// \frac{d f}{dx} are derivatives. They were read with d a variable and
+// graded wrong against the derivative's value (\frac{d^2}{dx^2}x^3 was
+// d²x³/(dx²), not 6x); the variable of a derivative is no symbol of the
+// answer (\frac{d}{dx}5 is 0).
+func TestDerivativeNotation(t *testing.T) {
+	wantEqual(t, []pair{
+		{`6x`, `\frac{d^2}{dx^2}x^3`}, {`6`, `\frac{d^3}{dx^3}x^3`}, {`0`, `\frac{d^4}{dx^4}x^3`},
+		{`-\sin x`, `\frac{d^2}{dx^2}\sin x`}, {`3x^2`, `\frac{d x^3}{dx}`}, {`\cos x`, `\frac{d\sin x}{dx}`},
+		{`2x`, `\frac{d(x^2)}{dx}`}, {`0`, `\frac{d}{dx}5`}, {`6x`, `\frac{d}{dx}\left(\frac{d}{dx}x^3\right)`},
+		{`\frac{dy}{dx}`, `\frac{dy}{dx}`},
+	})
+	for _, p := range []pair{
+		{`3x^2`, `\frac{d^2}{dx^2}x^3`}, {`6x`, `\frac{d^3}{dx^3}x^3`}, {`5`, `\frac{d}{dx}5`},
+		{`\sin x`, `\frac{d\sin x}{dx}`}, {`x^2`, `\frac{d(x^2)}{dx}`}, {`\frac12`, `\frac{d}{2}`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", p.gold, p.cand, r.Reason)
+		}
+	}
+}

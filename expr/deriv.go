@@ -25,7 +25,17 @@ func (l *state) derivative(t *Call) (Node, error) {
 		return nil, ErrUnknownFunction
 	}
 	budget := maxDerivSize
-	return l.deriv(t.Args[0], v.Name, &budget)
+	body := t.Args[0]
+	if in, ok := body.(*Call); ok && in.Fn == "diff" {
+		// a derivative of a derivative (\frac{d^2}{dx^2}): the inner one
+		// first
+		d, err := l.derivative(in)
+		if err != nil {
+			return nil, err
+		}
+		body = d
+	}
+	return l.deriv(body, v.Name, &budget)
 }
 
 func (l *state) deriv(n Node, v string, budget *int) (Node, error) {

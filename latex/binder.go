@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/matheval/matheval/expr"
+	"github.com/matheval/matheval/texscan"
 )
 
 // Integrals and limits bind their variable (see expr's Binders): the
@@ -191,6 +192,154 @@ func (p *parser) leibniz() (*expr.Sym, bool) {
 		name = fmt.Sprintf(`\frac{d^{%d}%s}{d%s^{%d}}`, n, y.Name, x.Name, n)
 	}
 	return &expr.Sym{Name: name}, true
+}
+
+// derivativeOf reads, after \frac, {d f}{dx} (the d also \mathrm{d}; f
+// any expression after it, not one letter alone, which is leibniz's
+// dependent variable) or {d^n}{dx^n} f with n from 2 to 9: the derivative
+// of f, n times. They were read with d a variable: \frac{d^2}{dx^2}x^3
+// was d²x³/(d x²), and wrong against 6x. It reads nothing otherwise; once
+// the two groups are seen to be a derivative, what f holds must parse.
+func (p *parser) derivativeOf() (expr.Node, bool) {
+	save := p.pos
+	fail := func() (expr.Node, bool) {
+		p.pos, p.cacheOK = save, false
+		return nil, false
+	}
+	num, ok := p.bracedRaw()
+	if !ok {
+		return fail()
+	}
+	numEnd := p.pos
+	den, ok := p.bracedRaw()
+	if !ok {
+		return fail()
+	}
+	denEnd := p.pos
+	v, n, ok := differentialText(den)
+	if !ok {
+		return fail()
+	}
+	body, order, ok := derivativeNumerator(num)
+	if !ok || order != n || order == 1 && body == "" {
+		return fail()
+	}
+	var f expr.Node
+	if body == "" {
+		// {d^n}{dx^n} f: the operand follows
+		p.pos, p.cacheOK = denEnd, false
+		if t := p.peek(); t.kind == tOp && t.text == "{" {
+			f = p.parseGroup()
+		} else {
+			f = p.parseFuncOperand()
+		}
+	} else {
+		// {d f}{dx}: f is the numerator after its d (and order)
+		inner := numEnd - 1 - len(body) // the numerator's text ends at its closing brace
+		p.pos, p.cacheOK = inner, false
+		f = p.parseAdd()
+		if c := p.peek(); !(c.kind == tOp && c.text == "}") || c.start != numEnd-1 {
+			p.failf(c.start, "a derivative's numerator is not read whole")
+		}
+		p.pos, p.cacheOK = denEnd, false
+	}
+	out := f
+	for k := 0; k < order; k++ {
+		out = &expr.Call{Fn: "diff", Args: []expr.Node{out, &expr.Sym{Name: v}}}
+	}
+	return out, true
+}
+
+// bracedRaw reads a {group} at the parser's position (after spaces) and
+// returns its inner text; it reads nothing, and reports false, when there
+// is no group there or it is not closed (the fraction's own reading then
+// says what is wrong).
+func (p *parser) bracedRaw() (string, bool) {
+	at := p.skipSpacesAt(p.pos)
+	if at >= len(p.s) || p.tok(at).Kind != texscan.Open {
+		return "", false
+	}
+	g, ok := p.group(at)
+	if !ok {
+		return "", false
+	}
+	p.pos, p.cacheOK = g.End, false
+	return p.s[g.Inner:g.InnerEnd], true
+}
+
+// differentialText reads a derivative's denominator written as text: "dx",
+// "d x", "\mathrm{d}x", "dx^2", "d x^{3}", returning the variable and
+// the order (1 without a power).
+func differentialText(s string) (string, int, bool) {
+	t := strings.TrimSpace(s)
+	for _, d := range []string{`\mathrm{d}`, `\text{d}`, `\operatorname{d}`, "d"} {
+		if r, ok := strings.CutPrefix(t, d); ok {
+			t = strings.TrimSpace(r)
+			goto letter
+		}
+	}
+	return "", 0, false
+letter:
+	if len(t) == 0 || !(t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') {
+		return "", 0, false
+	}
+	v := t[:1]
+	n, ok := orderText(strings.TrimSpace(t[1:]))
+	return v, n, ok
+}
+
+// orderText reads "" (order 1), "^2", "^{2}" (orders 2 to 9).
+func orderText(t string) (int, bool) {
+	if t == "" {
+		return 1, true
+	}
+	r, ok := strings.CutPrefix(t, "^")
+	if !ok {
+		return 0, false
+	}
+	r = strings.TrimSpace(r)
+	if strings.HasPrefix(r, "{") && strings.HasSuffix(r, "}") {
+		r = strings.TrimSpace(r[1 : len(r)-1])
+	}
+	if len(r) != 1 || r[0] < '2' || r[0] > '9' {
+		return 0, false
+	}
+	return int(r[0] - '0'), true
+}
+
+// derivativeNumerator reads a derivative's numerator: d, d^n, or d (with
+// no order) before an expression ("d x^3", "d\sin x", "d(x^2)"): it returns
+// the expression's text ("" for d alone) and the order. One letter alone
+// after d ("dy") is no expression here: leibniz reads it.
+func derivativeNumerator(s string) (string, int, bool) {
+	t := strings.TrimLeft(s, " ")
+	switch {
+	case strings.HasPrefix(t, `\mathrm{d}`):
+		t = t[len(`\mathrm{d}`):]
+	case strings.HasPrefix(t, "d"):
+		t = t[1:]
+	default:
+		return "", 0, false
+	}
+	if strings.TrimSpace(t) == "" {
+		return "", 1, true
+	}
+	if n, ok := orderText(strings.TrimSpace(t)); ok && n > 1 {
+		return "", n, true
+	}
+	// d then an expression: a space, a command or a bracket after the d
+	// (not "dx", a word, nor "d^2 y")
+	if t[0] != ' ' && t[0] != '\\' && t[0] != '(' && t[0] != '[' {
+		return "", 0, false
+	}
+	body := strings.TrimLeft(t, " ")
+	if len(body) == 1 {
+		return "", 0, false // "d y": the dependent variable, leibniz's
+	}
+	if strings.HasPrefix(body, `\left`) || body[0] == '(' || body[0] == '[' || body[0] == '\\' || len(body) > 1 {
+		return body, 1, true
+	}
+	return "", 0, false
 }
 
 func integralNode(body expr.Node, v *expr.Sym, lo, hi expr.Node) expr.Node {

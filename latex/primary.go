@@ -760,6 +760,9 @@ func (p *parser) parseCommand(t token) expr.Node {
 		if d, ok := p.leibniz(); ok {
 			return d
 		}
+		if n, ok := p.derivativeOf(); ok {
+			return n
+		}
 		p.fracArg++
 		num := p.parseArg()
 		den := p.parseArg()
