@@ -121,3 +121,14 @@ func TestDerivativeNotation(t *testing.T) {
 		}
 	}
 }
+
+// TestUnicodeArrow: → is \to, read in a limit's subscript; outside one it
+// is still refused, never dropped.
+func TestUnicodeArrow(t *testing.T) {
+	wantEqual(t, []pair{{`1`, `\lim_{x→0} \frac{\sin x}{x}`}, {`4`, `\lim_{x→2} x^2`}})
+	for _, p := range []pair{{`5`, `5→`}, {`6`, `5 → 6`}, {`1`, `\lim_{x→0} \frac{\sin 2x}{x}`}} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", p.gold, p.cand, r.Reason)
+		}
+	}
+}

@@ -28,6 +28,7 @@ var unicodeMap = map[rune]string{
 	'∖': "\\setminus ", '∣': "\\mid ", '≡': "\\equiv ", '﹣': "-", '⌊': "\\lfloor ", '⌋': "\\rfloor ",
 	'∕': "/", '‐': "-", '‑': "-", '˗': "-", 'ℎ': "h",
 	'⌈': "\\lceil ", '⌉': "\\rceil ", '∫': "\\int ", '∑': "\\sum ", '∏': "\\prod ", '↦': "\\mapsto ",
+	'→': "\\to ",
 }
 
 // superscripts and subscripts map to the ASCII characters they raise or
