@@ -577,8 +577,8 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 		if words {
 			// plain words after a number: only a unit the table reads,
 			// or count nouns ("10 ways", "9 apples")
-			if !endsInDigit(h) && !groups {
-				continue
+			if !endsInDigit(h) && !groups && !tenPowerEnd.MatchString(h) {
+				continue // (a power of ten ends a value: "7.4 \times 10^{-12} m")
 			}
 			// one letter written onto the number with a power is a
 			// variable, not a unit: "3s²" is 3s^2 (a unit is written
@@ -586,7 +586,11 @@ func unitTail(s string, degrees bool) (head, tail string, plain bool) {
 			if !groups && ps[k].kind == 'w' && len(h) == ps[k].start && oneLetter(t) {
 				continue
 			}
-			if !groups && !plainUnitOK(strings.TrimSuffix(t, ".")) && !(isNounText(strings.TrimSuffix(t, ".")) && len(strings.Fields(t)) <= 3 && !latex.QualifierText(t, "")) {
+			if !groups && !plainUnitOK(strings.TrimSuffix(t, ".")) && !(isNounText(strings.TrimSuffix(t, ".")) && len(strings.Fields(t)) <= 3 && !latex.QualifierText(t, "")) &&
+				!(tenPowerEnd.MatchString(h) && tableUnit(strings.TrimSuffix(t, "."))) {
+				// (after a power of ten a lone letter is the unit: no
+				// variable is written after scientific notation, "7.4
+				// \times 10^{-12} m")
 				continue
 			}
 			if groups {
@@ -1046,3 +1050,13 @@ func anyItemUnit(items []string) bool {
 // priceRange finds two amounts joined by a dash with no spaces, the second
 // with its dollar sign: a range of prices ("$4-$6", "\$26–\$30").
 var priceRange = regexp.MustCompile(`\d[-–]\\?\$\d`)
+
+// tenPowerEnd matches a value that ends in a power of ten (scientific
+// notation: "1.2\times10^{4}", "5 \cdot 10^-3").
+var tenPowerEnd = regexp.MustCompile(`(\\times|\\cdot|×|·|\*)\s*10\s*\^\s*(\{\s*[-+−]?\d+\s*\}|[-+−]?\d+)$`)
+
+// tableUnit reports whether the unit table reads t.
+func tableUnit(t string) bool {
+	_, _, ok := parseUnit(strings.TrimSpace(t))
+	return ok
+}

@@ -317,6 +317,14 @@ func parenAside(t string) int {
 // parser reads it whole, and says why not otherwise: an expression the
 // parser refuses is no answer, never a number cut out of it.
 func checkParses(body string, s, e int) (int, int, string, bool) {
+	if t := strings.Trim(body[s:e], " /"); t != "" && !strings.ContainsAny(t, "0123456789") &&
+		(strings.HasSuffix(strings.TrimRight(body[:s], " /"), "$") || strings.HasSuffix(strings.TrimRight(body[:s], " /"), `\)`)) {
+		if _, _, ok := parseUnit(t); ok {
+			// "$1.87 \times 10^{6}$ m/s.": the unit after a formula is no
+			// expression of its own; the formula is the math tier's
+			return 0, 0, "", false
+		}
+	}
 	if _, err := latex.Parse(body[s:e]); err != nil {
 		return 0, 0, "the last expression " + quoteShort(body[s:e]) + " does not parse (" + err.Error() + ")", false
 	}

@@ -143,3 +143,23 @@ func TestPriceDollars(t *testing.T) {
 		{"34 (dollars)", "He spent $74 and earned $40, so his net is -$34.", false},
 	})
 }
+
+// TestScientificUnits (stop 45, probe 24): a unit after scientific
+// notation is a unit (a lone letter after a power of ten is no variable),
+// "x" between a number and 10^ is the times sign, and the unit after a
+// formula is no plain expression of its own (it was the answer: "m/s").
+func TestScientificUnits(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{`7.4e-12`, `**Answer:** 7.4 \times 10^{-12} m`, true},
+		{`2\,\mathrm{kJ}`, `2\times10^3 J`, true},
+		{`12\text{ km}`, `1.2\times10^4 m`, true},
+		{`12\text{ km}`, `1.2\times10^4 s`, false},
+		{`12\text{ km}`, `1.2\times10^3 m`, false},
+		{`1.5`, `1.5\times10^0 x`, false},
+		{`2.45e6`, `2.45 x 10^6`, true},
+		{`2.45e7`, `2.45 x 10^6`, false},
+		{`1.87e6`, `The speed is $1.87 \times 10^{6}$ m/s.`, true},
+		{`1.87e5`, `The speed is $1.87 \times 10^{6}$ m/s.`, false},
+		{"A", "Putting everything together:\n\nA", true},
+	})
+}

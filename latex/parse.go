@@ -949,6 +949,13 @@ func (p *parser) parseMul() expr.Node {
 			p.pos = t.end
 			factors = append(factors, p.parseUnary())
 			continue
+		case t.kind == tWord && t.text == "x" && p.sciTimesX(t, factors[len(factors)-1]):
+			// "2.45 x 10^6": the letter x between a number and a power of
+			// ten, spaced on both sides, is the times sign of scientific
+			// notation (as Minerva's problems write it), never a variable
+			p.pos = t.end
+			factors = append(factors, p.parseUnary())
+			continue
 		case t.kind == tOp && t.text == "/" || t.kind == tCmd && t.text == "div":
 			p.pos = t.end
 			factors = append(factors, &expr.Pow{Base: p.parseUnary(), Exp: expr.Int(-1)})
@@ -1173,6 +1180,24 @@ func (p *parser) tryMixedFraction() expr.Node {
 		p.cacheOK = false
 	}
 	return nil
+}
+
+// sciTimesX reports whether the word x at t, after the factor left, stands
+// for × in scientific notation: left is a number written as one, a space
+// is on each side of the x, and 10^ follows.
+func (p *parser) sciTimesX(t token, left expr.Node) bool {
+	if _, ok := left.(*expr.Num); !ok || t.start == 0 || p.s[t.start-1] != ' ' {
+		return false
+	}
+	rest := p.s[t.end:]
+	if !strings.HasPrefix(rest, " ") {
+		return false
+	}
+	rest = strings.TrimLeft(rest, " ")
+	if !strings.HasPrefix(rest, "10") {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(rest[2:], " "), "^")
 }
 
 // canStartFactor reports whether t can begin an implicitly multiplied factor.
