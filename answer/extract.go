@@ -295,6 +295,7 @@ func extract(ctx context.Context, reply string, ex Extraction, firstOnly bool) (
 		}
 		if !ex.AsWritten {
 			found = dropDenied(found, r)
+			found = dropSymbolTails(found, r)
 			attachValueWords(found, r)
 		}
 		if len(found) == 0 {
@@ -456,4 +457,22 @@ func endsInsideFormula(r *reply) string {
 		return "the reply ends inside a display formula"
 	}
 	return ""
+}
+
+// dropSymbolTails drops a candidate that is a bare number followed in the
+// reply by a symbol and words ("The answer is 3 sin x for all x.", "15 x
+// dollars total"): the number alone is not what the reply states, and the
+// whole cannot be read (plainNumber's rule, symbolAfterValue, for the
+// other tiers).
+func dropSymbolTails(found []Candidate, r *reply) []Candidate {
+	out := found[:0:0]
+	for _, c := range found {
+		if _, ok := parseExactNumber(strings.TrimSpace(c.Text)); ok && c.End <= len(r.full) {
+			if _, sym := symbolAfterValue(r.full, c.End); sym {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }

@@ -44,6 +44,13 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	last := run[len(run)-1]
+	if laterValue(body, last.End) {
+		// "He has $8 \times 5 = 40$ apples in 9 rows.": a plain value
+		// after the formula in its sentence, and no word saying which is
+		// the result; the number tier says so (unpickedLast), and neither
+		// is the answer
+		return Candidate{}, false
+	}
 	if len(run) == 1 {
 		if b := boundAround(body, last.Start, last.End); b.words != "" && (b.foreign || b.endsSentence(body, last.End)) {
 			// "So we need $89$ or more.", "It is at least $12$.": a bound
@@ -78,4 +85,34 @@ func pricePair(body string, g texseg.Seg) bool {
 	}
 	c := body[g.CS:g.CE]
 	return c != "" && isDigit(c[0]) && isProse(c)
+}
+
+// laterValue reports whether the sentence that a formula ending at
+// body[end] is in goes on to a plain number with no result word
+// (resultWords) between them.
+func laterValue(body string, end int) bool {
+	e := end
+	for e < len(body) {
+		c := body[e]
+		if c == '\n' || c == '!' || c == '?' || c == '$' || c == '\\' ||
+			c == '.' && (e+1 == len(body) || body[e+1] == ' ' || body[e+1] == '\n') {
+			break
+		}
+		e++
+	}
+	rest := body[end:e]
+	k := strings.IndexAny(rest, "0123456789")
+	if k < 0 {
+		return false
+	}
+	if strings.ContainsAny(rest[:k], "([") {
+		return false // an aside: "So $x = 4$ (from equation (2))."
+	}
+	between := " " + asciiLower(rest[:k]) + " "
+	for _, w := range resultWords {
+		if strings.Contains(between, w) {
+			return false
+		}
+	}
+	return true
 }

@@ -442,17 +442,6 @@ func listedBefore(body string, sent, s int) (string, bool) {
 	return body[sent+p.start : sent+p.end], true
 }
 
-// resultWords, between an earlier value of a sentence and its last one,
-// say the last is what the sentence arrives at ("so he has 3 left", "5
-// boxes of 4 make 20", "half of 10 is 5").
-var resultWords = []string{"=", " so ", "total", " gives", " giving", " make", " made", " leaves", " leaving", " is ", " are ",
-	" was ", " were ", " be ", "equal", "therefore", " thus", " hence", " get", " got", "obtain", "remain", " left", "result",
-	"answer", "i.e.", "that is", "in all", "altogether", " becomes", " became", " has ", " have ", " had ", "comes to",
-	"amounts to", " sum", " product", "difference", "quotient", "average", " need", " cost", " pay", " paid", " earn", " spen",
-	" save", " sold", " bought", " bring", "takes", " took", " yields", " now ", " then ",
-	"it's", "that's", "there's", "here's", " it is", " we have", " gives us",
-	"≈", `\approx`, `\simeq`, "→", "⇒", `\to `, `\rightarrow`, `\implies`, `\Rightarrow`, "=>", "->"}
-
 // unpickedLast reports whether the value at body[s:] follows another value
 // of its sentence (from sent) with no rule picking the last: nothing
 // between them says it is the result (resultWords), or it sits in an aside
@@ -460,6 +449,28 @@ var resultWords = []string{"=", " so ", "total", " gives", " giving", " make", "
 // now (in 3 years he will be 10)"). It returns the earlier value.
 func unpickedLast(body string, sent, s int) (string, bool) {
 	p, found := lastNumber(body[sent:s])
+	// a formula holding a digit is a value too ("He has $8 \times 5 =
+	// 40$ apples in 9 rows."): the number reader skips it
+	var seg texscan.Seg
+	segFound := false
+	for _, g := range texscan.Segments(body[sent:s]) {
+		if strings.ContainsAny(body[sent+g.CS:sent+g.CE], "0123456789") {
+			seg, segFound = g, true
+		}
+	}
+	if segFound && (!found || seg.End > p.end) {
+		prev := body[sent+seg.Start : sent+seg.End]
+		if aside := parenDepth(body[sent+seg.End : s]); aside > 0 {
+			return prev, true
+		}
+		between := " " + asciiLower(body[sent+seg.End:s]) + " "
+		for _, w := range resultWords {
+			if strings.Contains(between, w) {
+				return "", false
+			}
+		}
+		return prev, true
+	}
 	if !found {
 		return "", false
 	}
@@ -657,6 +668,11 @@ func symbolAfterValue(body string, e int) (string, bool) {
 			if w == "a" || w == "A" || w == "I" {
 				return "", false
 			}
+			if _, _, ok := parseUnit(w); ok {
+				return "", false
+			}
+		case len(w) == 2 && !shortWords[w] && w == asciiLower(w):
+			// "4 ab units": two letters that are no English word
 			if _, _, ok := parseUnit(w); ok {
 				return "", false
 			}

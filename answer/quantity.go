@@ -555,3 +555,14 @@ func isNumeral(s string) bool {
 	}
 	return digit
 }
+
+// resultWords, between an earlier value of a sentence and its last one,
+// say the last is what the sentence arrives at ("so he has 3 left", "5
+// boxes of 4 make 20", "half of 10 is 5").
+var resultWords = []string{"=", " so ", "total", " gives", " giving", " make", " made", " leaves", " leaving", " is ", " are ",
+	" was ", " were ", " be ", "equal", "therefore", " thus", " hence", " get", " got", "obtain", "remain", " left", "result",
+	"answer", "i.e.", "that is", "in all", "altogether", " becomes", " became", " has ", " have ", " had ", "comes to",
+	"amounts to", " sum", " product", "difference", "quotient", "average", " need", " cost", " pay", " paid", " earn", " spen",
+	" save", " sold", " bought", " bring", "takes", " took", " yields", " now ", " then ",
+	"it's", "that's", "there's", "here's", " it is", " we have", " gives us",
+	"≈", `\approx`, `\simeq`, "→", "⇒", `\to `, `\rightarrow`, `\implies`, `\Rightarrow`, "=>", "->"}

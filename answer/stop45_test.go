@@ -163,3 +163,28 @@ func TestScientificUnits(t *testing.T) {
 		{"A", "Putting everything together:\n\nA", true},
 	})
 }
+
+// TestFormulaThenValue (stop 45, probe 26): a formula and a later plain
+// value in one sentence, with no word saying which is the result, is no
+// answer (the plain value was: "$8 \times 5 = 40$ apples in 9 rows" was
+// 9); a value right after an answer phrase followed by a symbol and words
+// is no answer either ("The answer is 3 sin x for all x." was 3).
+func TestFormulaThenValue(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{"9", "He has $8 \\times 5 = 40$ apples in 9 rows.", false},
+		{"40", "He has $8 \\times 5 = 40$ apples in 9 rows.", false},
+		{"7", "So she pays $\\$64$ for 7 boxes.", false},
+		{"147", "She had 168 and spent $21$, leaving 147 dollars.", true},
+		{"4", "So $x = 4$ (from equation (2)).", true},
+		{"40", "It costs $5, so $x = 40$.", true},
+		{"3", "The answer is 3 sin x for all x.", false},
+		{"15", "The answer is 15 x dollars total.", false},
+		{"4", "The answer is 4 ab units.", false},
+		{"5", "The answer is 5 apples in total.", true},
+		{"5", "The answer is 5 in total.", true},
+	})
+	checkPolicy(t, ASDiv, []gradeCase{
+		{"9 (apples)", "He has $8 \\times 5 = 40$ apples in 9 rows.", false},
+		{"5 (dollars)", "It is $5 so $8p = 40$.", false},
+	})
+}

@@ -159,8 +159,8 @@ func Segments(s string) []Seg { return AppendSegments(nil, s) }
 // formula opened by a single dollar whose content starts at s[cs] with a
 // digit, is a price sign instead, and the opener with it: a digit follows
 // it ("$12 + $5", "-$33", "$26-$30"), or a space precedes it and what lies
-// between is prose ("$12 each, so she pays $\$108$": words of three
-// letters or more, not command names). Pandoc's tex_math_dollars never
+// between is prose ("$12 each, so she pays $\$108$", "$5, so $x = 40$": a
+// word of two letters or more, not a command name). Pandoc's tex_math_dollars never
 // closes before a digit or after a space; here the rules hold only after
 // an opener on a digit, because MATH writes a price as "$\$$1500", whose
 // closer stays one, and formulas as "$8 \cdot 8 = 64 $".
@@ -172,11 +172,12 @@ func PriceDollars(s string, cs, at int) bool {
 		return true
 	}
 	space := s[at-1] == ' ' || s[at-1] == '\t' || at >= 2 && s[at-2] == 0xC2 && s[at-1] == 0xA0 // or a no-break space
-	return space && proseWords(s[cs:at]) >= 2
+	return space && proseWords(s[cs:at]) >= 1
 }
 
-// proseWords counts the runs of three ASCII letters or more in s that no
-// backslash starts (words, not command names).
+// proseWords counts the runs of two ASCII letters or more in s that no
+// backslash starts (words, not command names: a formula's letters are one
+// letter each, "so" or "each" is prose).
 func proseWords(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
@@ -188,7 +189,7 @@ func proseWords(s string) int {
 		for j < len(s) && isLetterByte(s[j]) {
 			j++
 		}
-		if j-i >= 3 && (i == 0 || s[i-1] != '\\') {
+		if j-i >= 2 && (i == 0 || s[i-1] != '\\') {
 			n++
 		}
 		i = j

@@ -27,7 +27,7 @@ func TestSegments(t *testing.T) {
 		{`\$5 and \$6`, nil},
 		{`$$x$`, []string{"i:x"}},                                  // an unclosed $$ is retried as $ at its second dollar
 		{`$5 and $6$`, []string{"i:6"}},                            // $5 is a price: its closer would stand before a digit
-		{`$5 and $x$`, []string{"i:5 and "}},                       // the first pair wins
+		{`$5 and $x$`, []string{"i:x"}},                            // "and" between: $5 is a price
 		{`spends $12 + $5 = $17.`, nil},                            // price signs only
 		{`the profit is $24 - $57 = -$33.`, nil},                   // price signs only
 		{`from $26-$30.`, nil},                                     // a range of prices

@@ -30,7 +30,7 @@ func TestAll(t *testing.T) {
 		{`\$5 and \$6`, nil},                   // two prices, no formula
 		{`$$x$`, []string{"i:x"}},              // an unclosed $$ is text; the next $ opens
 		{`$5 and $6$`, []string{"i:6"}},        // $5 is a price: its closer would stand before a digit
-		{`$5 and $x$`, []string{"i:5 and "}},   // the first pair wins
+		{`$5 and $x$`, []string{"i:x"}},        // "and" between: $5 is a price
 		{`\(a \\) b\)`, []string{`i:a \\) b`}}, // \\ is a row break, not the start of \)
 		{`\[x\] \(y`, []string{"d:x"}},         // unclosed \( is text
 		{`\\$x$`, []string{"i:x"}},             // an escaped backslash, then a formula
