@@ -621,9 +621,29 @@ func asdivSeveral(golds []asdivGold, labels []string, cand string) Verdict {
 		}
 		want = append(want, g.val)
 	}
+	if hedgedList.MatchString(" " + asciiLower(cand) + " ") {
+		// "It is 32 or 20.", "Either 13 or 39.": alternatives, not the
+		// gold's several values
+		return Verdict{Kind: Unparsable, Reason: "the answer offers alternatives (\"or\", \"maybe\"), not several values"}
+	}
 	vals := candValues(cand)
 	if len(vals) < len(want) {
 		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("%d numbers in the answer, %d expected", len(vals), len(want))}
+	}
+	if gu, cu, ok := severalUnitClash(labels, cand); ok {
+		// "6 m; 15 m" against 6 (cm); 15 (cm): the values with their units
+		return Verdict{Kind: Wrong, Reason: fmt.Sprintf("different units: %s vs %s", gu, cu)}
+	}
+	if len(vals) > len(want) {
+		// "10; 11; 12; 13" against 11; 12; 13: one list with a value more;
+		// only values before the list (a computation) may go
+		c := strings.ReplaceAll(dropUnitParens(leftRight.Replace(cand)), `\$`, "")
+		if toks := scanValues(c, true); len(toks) == len(vals) {
+			k := len(toks) - len(want)
+			if gap := c[toks[k-1].end:toks[k].start]; listSeparators(gap) {
+				return Verdict{Kind: Wrong, Reason: fmt.Sprintf("the answer lists %d values, the gold %d", len(vals), len(want))}
+			}
+		}
 	}
 	if toks := scanValues(strings.ReplaceAll(dropUnitParens(leftRight.Replace(cand)), `\$`, ""), true); len(vals) > len(want) && len(toks) == len(vals) {
 		// "6, 15, 20 instead of 5, 15, 20": the last values are turned down
@@ -948,3 +968,96 @@ var (
 	clockRange        = regexp.MustCompile(`^\s*(to|until|till|through|-|–|—)\s*$`)
 	clockRemark       = regexp.MustCompile(`[,;]|\.\s|\b(which|as|not|from|when|vs)\b`)
 )
+
+// hedgedList matches the words that offer alternatives in an answer.
+var hedgedList = regexp.MustCompile(` (or|either|maybe|perhaps|possibly|might|could)[ ,.]`)
+
+// listSeparators reports whether gap joins two values of one list: commas,
+// semicolons, "and", spaces, and words of a unit or a count noun only.
+func listSeparators(gap string) bool {
+	g := strings.TrimSpace(gap)
+	if g == "" || g == "," || g == ";" || g == "and" || g == ", and" {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(g, func(r rune) bool { return r == ' ' || r == ',' || r == ';' }) {
+		if w == "and" {
+			continue
+		}
+		if _, _, ok := parseUnit(w); ok {
+			continue
+		}
+		if isNounText(w) && !resultWord(w) {
+			continue
+		}
+		return false
+	}
+	return strings.ContainsAny(g, ",;") || strings.Contains(" "+g+" ", " and ")
+}
+
+// resultWord reports whether the word w says a result (resultWords).
+func resultWord(w string) bool {
+	for _, r := range resultWords {
+		if strings.TrimSpace(r) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// severalUnitClash reports a unit written after a value of the candidate
+// that shares no dimension key with any unit of the gold's labels ("6 m;
+// 15 m" against 6 (cm); 15 (cm), "5 minutes" against 5 (hr)): it returns
+// the gold's labels and the candidate's unit. Labels the unit table does
+// not read say nothing.
+func severalUnitClash(labels []string, cand string) (string, string, bool) {
+	gold := map[string]bool{}
+	for _, l := range labels {
+		for _, f := range strings.Fields(l) {
+			for _, k := range unitKeys(strings.Trim(f, ".")) {
+				gold[k] = true
+			}
+		}
+	}
+	if len(gold) == 0 {
+		return "", "", false
+	}
+	for _, w := range wordsAfterNumbers(cand) {
+		keys := unitKeys(asciiLower(w))
+		if len(keys) == 0 {
+			continue
+		}
+		shared := false
+		for _, k := range keys {
+			if gold[k] {
+				shared = true
+			}
+		}
+		if !shared {
+			return strings.Join(labels, ", "), w, true
+		}
+	}
+	return "", "", false
+}
+
+// wordsAfterNumbers returns the word right after each digit run of s (one
+// space between), when there is one.
+func wordsAfterNumbers(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) || i+1 < len(s) && (isDigit(s[i+1]) || s[i+1] == '.' || s[i+1] == ',') {
+			continue
+		}
+		j := i + 1
+		if j < len(s) && s[j] == ' ' {
+			j++
+		}
+		k := j
+		for k < len(s) && isLetter(s[k]) {
+			k++
+		}
+		if k > j {
+			out = append(out, s[j:k])
+		}
+	}
+	return out
+}

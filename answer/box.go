@@ -63,6 +63,13 @@ func boxRuns(r *reply, base int, firstOnly, single bool) []Candidate {
 			if len(parts) > 1 {
 				c.Items = parts
 			}
+			if m := orWordsAfter.FindStringSubmatch(body[run[len(run)-1].end:]); m != nil && !restating(m[1]) {
+				// "$\boxed{1}$, $\boxed{-2}$, or no solution": the boxes
+				// are offered with an alternative in words, which stays
+				// with them (the answer is then no list of values)
+				c.Text += `\text{ or ` + strings.TrimSpace(m[1]) + `}`
+				c.Items = nil
+			}
 			out = append(out, c)
 		}
 		run = run[:0]
@@ -114,6 +121,22 @@ func sameNameGap(before, gap string) bool {
 		return false
 	}
 	return onlySeparators(gap[:g[2]])
+}
+
+// orWordsAfter matches "or" and words after a box ("$\boxed{1}$, or
+// none", " (or possibly none)").
+var orWordsAfter = regexp.MustCompile(`^[$\s]*[,;]?\s*\(?\s*or\s+([A-Za-z][A-Za-z ]{0,30}[A-Za-z])\s*[).,;!?]{0,2}\s*(?:$|\n|[A-Z*])`)
+
+// restating reports whether the words after "or" restate the answer ("or
+// equivalently", "or simply", "written as") instead of offering another.
+func restating(w string) bool {
+	w = strings.ToLower(w)
+	for _, p := range []string{"equivalent", "simpl", "written", "in other words", "i.e", "that is", "rather", "more precisely", "exactly"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 var separatorWords = []string{`\text{ and }`, `\text{and}`, `\text{ or }`, `\text{or}`, `\quad`, `\qquad`,

@@ -187,3 +187,29 @@ func TestFormulaThenValue(t *testing.T) {
 		{"9 (apples)", "He has $8 \\times 5 = 40$ apples in 9 rows.", false},
 	})
 }
+
+// TestSeveralValues (stop 45, probe 27): an ASDiv gold of several values
+// is matched by the reply's list, not by its last values (10; 11; 12; 13
+// was 11; 12; 13), with the gold's units (6 m; 15 m was 6 (cm); 15 (cm)),
+// and alternatives are no list ("It is 32 or 20."); under MATH, boxes
+// offered with an alternative in words are no list of values.
+func TestSeveralValues(t *testing.T) {
+	checkPolicy(t, ASDiv, []gradeCase{
+		{"11; 12; 13", "10; 11; 12; 13", false},
+		{"7; 8; 9", "100, 7, 8, 9", false},
+		{"17 (years old); 12 (years old)", "The numbers are 3, 17, 12.", false},
+		{"17 (years old); 12 (years old)", "First 5+12=17. So the ages are 17 and 12.", true},
+		{"6 (cm); 15 (cm)", "6 m; 15 m", false},
+		{"6 (cm); 15 (cm)", "6 cm; 15 cm", true},
+		{"5 (hr); 10 (hr)", "5 minutes, 10 minutes", false},
+		{"5 (hr); 10 (hr)", "5 hours, 10 hours", true},
+		{"32 (years old); 20 (years old)", "It is 32 or 20.", false},
+		{"32 (years old); 20 (years old)", "Ana is 32 and Bo is 20.", true},
+	})
+	checkMATH(t, []gradeCase{
+		{"1,-2", "The solutions are $\\boxed{1}$, $\\boxed{-2}$, or no solution.", false},
+		{"1,-2", "The solutions are $\\boxed{1}$, $\\boxed{-2}$ (or possibly none).", false},
+		{"1,-2", "The solutions are $\\boxed{1}$ and $\\boxed{-2}$.", true},
+		{"7", "The answer is $\\boxed{7}$ (or equivalently $\\frac{14}{2}$).", true},
+	})
+}

@@ -66,34 +66,6 @@ func isBigOp(fn string) bool {
 	return fn == "sum" || fn == "prod"
 }
 
-// renameInSubscript replaces the index v where it stands as a word in the
-// subscript of a symbol's name (a_k, a_{k}, x_{k+1}, b_{2k}), with name.
-func renameInSubscript(sym, v, name string) (string, bool) {
-	i := strings.IndexByte(sym, '_')
-	if i <= 0 {
-		return sym, false
-	}
-	base, sub := sym[:i], strings.TrimSuffix(strings.TrimPrefix(sym[i+1:], "{"), "}")
-	isWord := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\\' }
-	var b strings.Builder
-	found := false
-	for j := 0; j < len(sub); {
-		if strings.HasPrefix(sub[j:], v) && (j == 0 || !isWord(sub[j-1])) &&
-			(j+len(v) == len(sub) || !isWord(sub[j+len(v)])) {
-			b.WriteString(name)
-			j += len(v)
-			found = true
-			continue
-		}
-		b.WriteByte(sub[j])
-		j++
-	}
-	if !found {
-		return sym, false
-	}
-	return base + "_{" + b.String() + "}", true
-}
-
 // subscripted renames the symbols of n subscripted with the index v (a_k,
 // a_{k}) to subscripts of name, stopping at an inner sum over the same
 // index; it reports whether it renamed any.
@@ -110,7 +82,7 @@ func subscripted(n expr.Node, v, name string) (expr.Node, bool) {
 	rec = func(n expr.Node) expr.Node {
 		switch t := n.(type) {
 		case *expr.Sym:
-			if s, ok := renameInSubscript(t.Name, v, name); ok {
+			if s, ok := expr.RenameInSubscript(t.Name, v, name); ok {
 				changed = true
 				return &expr.Sym{Name: s}
 			}

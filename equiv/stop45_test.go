@@ -132,3 +132,24 @@ func TestUnicodeArrow(t *testing.T) {
 		}
 	}
 }
+
+// TestSubscriptIndex (stop 45, probe 28): a symbol subscripted with a
+// binder's variable depends on it (every letter of a subscript is an
+// index: a_{ij}); it was a constant, so \sum_{i=1}^3 a_{ii} was 3a_{ii},
+// a sum over j Equal to the same over i, and \int_0^1 a_x\,dx was a_x.
+func TestSubscriptIndex(t *testing.T) {
+	for _, p := range []pair{
+		{`\sum_{j=1}^{n} a_{ij}`, `\sum_{i=1}^{n} a_{ij}`}, {`\sum_{i=1}^{3} a_{ii}`, `3a_{ii}`},
+		{`\sum_{i=1}^2\sum_{j=1}^2 a_{ij}`, `4a_{ij}`}, {`\sum_{k=1}^n a_{ik}b_{kj}`, `na_{ik}b_{kj}`},
+		{`0`, `\lim_{n\to\infty}\frac{s_n}{n}`}, {`a_n`, `\lim_{n\to\infty} a_n`}, {`a_x`, `\int_0^1 a_x\,dx`},
+		{`\int_0^1 u_{xt}\,dx`, `\int_0^1 u_{xt}\,dt`}, {`\prod_{i=1}^n p_{ii}`, `p_{ii}^n`},
+	} {
+		if r := compare(p.gold, p.cand); r.Outcome == equiv.Equal {
+			t.Errorf("Compare(%q, %q) = Equal (%s)", p.gold, p.cand, r.Reason)
+		}
+	}
+	wantEqual(t, []pair{
+		{`\sum_{j=1}^{n} a_{ij}`, `\sum_{k=1}^{n} a_{ik}`}, {`\sum_{k=1}^{n} a_k`, `\sum_{i=1}^{n} a_i`},
+		{`\sum_{k=1}^{3} k`, `6`},
+	})
+}

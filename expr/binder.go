@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -24,6 +25,9 @@ func (l *state) definiteIntegral(t *Call) (Node, error) {
 	hi, err := l.integralEnd(t.Args[3])
 	if err != nil {
 		return nil, err
+	}
+	if indexedBy(t.Args[0], v) {
+		return nil, ErrUnknownFunction
 	}
 	body, v := renameBound(t, v)
 	// an iterated integral: the inner ones first, each over its own
@@ -393,6 +397,106 @@ func (p *Poly) constant() (*big.Rat, bool) {
 	return nil, false
 }
 
+// indexedBy reports whether n holds a symbol subscripted with the bound
+// variable v (a_k, a_{ij} with v = i, y_t, \alpha_{k+1}): a sequence or a
+// function of v that the engine cannot see inside a symbol's name, which
+// it would take for a constant (\sum_{i=1}^3 a_{ii} was 3a_{ii}, \int_0^1
+// a_x\,dx was a_x). In a subscript every letter is an index of its own
+// (a_{ij} is a_{i,j}); a command is one name (\alpha).
+func indexedBy(n Node, v string) bool {
+	found := false
+	Walk(n, func(m Node) bool {
+		if s, ok := m.(*Sym); ok && SubscriptHas(s.Name, v) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// SubscriptHas reports whether the subscript of the symbol name sym holds
+// the variable v as an index: v a letter standing alone in it (every
+// letter of a subscript is an index: a_{ij}), or a command name (\alpha)
+// written whole.
+func SubscriptHas(sym, v string) bool {
+	i := strings.IndexByte(sym, '_')
+	if i <= 0 || v == "" {
+		return false
+	}
+	sub := sym[i+1:]
+	for j := 0; j < len(sub); {
+		if sub[j] == '\\' {
+			k := j + 1
+			for k < len(sub) && (sub[k] >= 'a' && sub[k] <= 'z' || sub[k] >= 'A' && sub[k] <= 'Z') {
+				k++
+			}
+			if sub[j:k] == v {
+				return true
+			}
+			j = max(k, j+1)
+			continue
+		}
+		if len(v) == 1 && sub[j] == v[0] {
+			return true
+		}
+		j++
+	}
+	return false
+}
+
+// RenameInSubscript replaces the index v where it stands in the subscript
+// of a symbol's name (a_k, a_{k}, x_{k+1}, b_{2k}, and a_{ij}, a_{ii}:
+// every letter of a subscript is an index of its own, a command such as
+// \alpha one name), with name.
+func RenameInSubscript(sym, v, name string) (string, bool) {
+	i := strings.IndexByte(sym, '_')
+	if i <= 0 || v == "" {
+		return sym, false
+	}
+	base, sub := sym[:i], strings.TrimSuffix(strings.TrimPrefix(sym[i+1:], "{"), "}")
+	isLetter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	var b strings.Builder
+	found := false
+	for j := 0; j < len(sub); {
+		if sub[j] == '\\' {
+			k := j + 1
+			for k < len(sub) && isLetter(sub[k]) {
+				k++
+			}
+			if k == j+1 {
+				k++ // a control symbol
+			}
+			k = min(k, len(sub))
+			if sub[j:k] == v {
+				b.WriteString(name)
+				found = true
+			} else {
+				b.WriteString(sub[j:k])
+			}
+			j = k
+			continue
+		}
+		if len(v) == 1 && sub[j] == v[0] {
+			if name != "" && (j > 0 && isLetter(sub[j-1]) || j+1 < len(sub) && isLetter(sub[j+1])) {
+				// a_{ij} with i renamed: the new name is kept apart from
+				// the other indices
+				b.WriteString("{" + name + "}")
+			} else {
+				b.WriteString(name)
+			}
+			j++
+			found = true
+			continue
+		}
+		b.WriteByte(sub[j])
+		j++
+	}
+	if !found {
+		return sym, false
+	}
+	return base + "_{" + b.String() + "}", true
+}
+
 // renameBound returns the body of a binder with its variable renamed to a
 // name no answer holds, so that an index spelled like a constant (the i of
 // \sum_{i=1}^n i^2) is read as the variable it is inside the body.
@@ -469,6 +573,9 @@ func (l *state) polySum(t *Call) (Node, error) {
 	lo, err := l.ratInt(t.Args[2])
 	if err != nil {
 		return nil, unknownUnlessLimit(err)
+	}
+	if indexedBy(t.Args[0], v) {
+		return nil, ErrUnknownFunction
 	}
 	body, v := renameBound(t, v)
 	rf, err := l.ratFunc(body)

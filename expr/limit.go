@@ -54,6 +54,9 @@ func (l *state) limit(t *Call) (Node, error) {
 	if !ok || t.Fn != "lim" {
 		return nil, ErrUnknownFunction
 	}
+	if indexedBy(t.Args[0], v) {
+		return nil, ErrUnknownFunction
+	}
 	body, v := renameBound(t, v)
 	if !FreeVars(body)[v] {
 		return t.Args[0], nil

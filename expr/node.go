@@ -230,7 +230,7 @@ func alphaNormal(n Node, depth int) Node {
 		if v, ok := BoundVar(c); ok {
 			name := "#" + string(rune('0'+depth%10)) + strings.Repeat("'", depth/10)
 			args := make([]Node, len(c.Args))
-			args[0] = alphaNormal(Substitute(c.Args[0], v, &Sym{Name: name}), depth+1)
+			args[0] = alphaNormal(renameSubscripts(Substitute(c.Args[0], v, &Sym{Name: name}), v, name), depth+1)
 			args[1] = &Sym{Name: name}
 			for i := 2; i < len(c.Args); i++ {
 				args[i] = alphaNormal(c.Args[i], depth)
@@ -337,4 +337,25 @@ func IsScalar(n Node) bool {
 		return false
 	}
 	return true
+}
+
+// renameSubscripts renames the bound variable v to name where it stands in
+// the subscripts of symbols (RenameInSubscript): \int_0^1 u_{xt}\,dx and
+// \int_0^1 u_{xt}\,dt are not one tree.
+func renameSubscripts(n Node, v, name string) Node {
+	if s, ok := n.(*Sym); ok {
+		if r, ok := RenameInSubscript(s.Name, v, name); ok {
+			return &Sym{Name: r}
+		}
+		return s
+	}
+	if c, ok := n.(*Call); ok {
+		if w, ok := BoundVar(c); ok && w == v {
+			return c // an inner binder of the same name binds its own
+		}
+	}
+	if len(Children(n)) == 0 {
+		return n
+	}
+	return mapChildren(n, func(x Node) Node { return renameSubscripts(x, v, name) })
 }

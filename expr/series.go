@@ -94,6 +94,9 @@ func (l *state) summationRange(t *Call, fn string) (Node, string, int64, error) 
 	if !a.IsInt64() || a.Int64() > 1<<20 || a.Int64() < -(1<<20) {
 		return nil, "", 0, ErrLimit
 	}
+	if indexedBy(t.Args[0], v) {
+		return nil, "", 0, ErrUnknownFunction
+	}
 	body, v := renameBound(t, v)
 	return body, v, a.Int64(), nil
 }
