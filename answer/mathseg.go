@@ -109,6 +109,12 @@ func laterValue(body string, end int) bool {
 		return false // an aside: "So $x = 4$ (from equation (2))."
 	}
 	between := " " + asciiLower(rest[:k]) + " "
+	for _, w := range []string{" about ", " approximately ", " roughly ", " around ", " nearly ", " almost ", " or ",
+		"≈", `\approx`, "~", " in decimal", " as a decimal", " percent"} {
+		if strings.Contains(between, w) {
+			return false // the formula's value restated ("$\frac{1}{6}$, about 16.7%")
+		}
+	}
 	for _, w := range resultWords {
 		if strings.Contains(between, w) {
 			return false

@@ -213,3 +213,12 @@ func TestSeveralValues(t *testing.T) {
 		{"7", "The answer is $\\boxed{7}$ (or equivalently $\\frac{14}{2}$).", true},
 	})
 }
+
+// TestFormulaRestated: a formula's value restated after it ("about
+// 16.7%") keeps the formula as the answer.
+func TestFormulaRestated(t *testing.T) {
+	checkMATH(t, []gradeCase{
+		{`\frac{1}{6}`, "So the probability is $\\frac{1}{6}$, about 16.7%.", true},
+		{`\frac{1}{6}`, "So the probability is $\\frac{1}{6}$ or roughly 0.167.", true},
+	})
+}
