@@ -1022,6 +1022,9 @@ func severalUnitClash(labels []string, cand string) (string, string, bool) {
 		return "", "", false
 	}
 	for _, w := range wordsAfterNumbers(cand) {
+		if unitSentenceEndWords[w] || unitNeverWords[w] {
+			continue // "5, 15 in all": a word, not the inch
+		}
 		keys := unitKeys(asciiLower(w))
 		if len(keys) == 0 {
 			continue

@@ -203,6 +203,7 @@ func TestSeveralValues(t *testing.T) {
 		{"6 (cm); 15 (cm)", "6 cm; 15 cm", true},
 		{"5 (hr); 10 (hr)", "5 minutes, 10 minutes", false},
 		{"5 (hr); 10 (hr)", "5 hours, 10 hours", true},
+		{"5 (hr); 10 (hr)", "So there are 5, 10 in all.", true}, // "in" is no inch here
 		{"32 (years old); 20 (years old)", "It is 32 or 20.", false},
 		{"32 (years old); 20 (years old)", "Ana is 32 and Bo is 20.", true},
 	})
