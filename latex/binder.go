@@ -333,13 +333,10 @@ func derivativeNumerator(s string) (string, int, bool) {
 		return "", 0, false
 	}
 	body := strings.TrimLeft(t, " ")
-	if len(body) == 1 {
+	if len(body) <= 1 {
 		return "", 0, false // "d y": the dependent variable, leibniz's
 	}
-	if strings.HasPrefix(body, `\left`) || body[0] == '(' || body[0] == '[' || body[0] == '\\' || len(body) > 1 {
-		return body, 1, true
-	}
-	return "", 0, false
+	return body, 1, true
 }
 
 func integralNode(body expr.Node, v *expr.Sym, lo, hi expr.Node) expr.Node {

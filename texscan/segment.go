@@ -181,12 +181,12 @@ func PriceDollars(s string, cs, at int) bool {
 func proseWords(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
-		if !isLetterByte(s[i]) {
+		if !isLetter(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && isLetterByte(s[j]) {
+		for j < len(s) && isLetter(s[j]) {
 			j++
 		}
 		if j-i >= 2 && (i == 0 || s[i-1] != '\\') {
@@ -197,4 +197,3 @@ func proseWords(s string) int {
 	return n
 }
 
-func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
