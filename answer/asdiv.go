@@ -54,6 +54,7 @@ var ASDiv = Policy{
 }
 
 var asdivNumeric = Extraction{
+	OrHedges:    true,
 	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindMath, KindNumber}},
 	Anchors:     DefaultAnchors,
 	Reasoning:   DefaultReasoning,
@@ -63,6 +64,7 @@ var asdivNumeric = Extraction{
 }
 
 var asdivPhrase = Extraction{
+	OrHedges:    true,
 	Tiers:       [][]CandidateKind{{KindAnchor, KindBoxed}, {KindBare}, {KindLine}},
 	Anchors:     DefaultAnchors,
 	Reasoning:   DefaultReasoning,
@@ -1021,9 +1023,18 @@ func severalUnitClash(labels []string, cand string) (string, string, bool) {
 	if len(gold) == 0 {
 		return "", "", false
 	}
-	for _, w := range wordsAfterNumbers(cand) {
-		if unitSentenceEndWords[w] || unitNeverWords[w] {
+	areaGold := false
+	for _, l := range labels {
+		areaGold = areaGold || areaWord.MatchString(l)
+	}
+	for _, a := range wordsAfterNumbers(cand) {
+		w, next := a[0], a[1]
+		if (unitSentenceEndWords[w] || unitNeverWords[w]) && next != "" {
 			continue // "5, 15 in all": a word, not the inch
+		}
+		if areaWord.MatchString(asciiLower(w)) && !areaGold {
+			// "28 sq. ft" against 28 (ft): an area for a length
+			return strings.Join(labels, ", "), w + " " + next, true
 		}
 		keys := unitKeys(asciiLower(w))
 		if len(keys) == 0 {
@@ -1042,10 +1053,14 @@ func severalUnitClash(labels []string, cand string) (string, string, bool) {
 	return "", "", false
 }
 
+// areaWord matches the words that make a unit an area or a volume.
+var areaWord = regexp.MustCompile(`\b(sq|square|cubic|cu)\b`)
+
 // wordsAfterNumbers returns the word right after each digit run of s (one
-// space between), when there is one.
-func wordsAfterNumbers(s string) []string {
-	var out []string
+// space between), when there is one, with the word after it ("" when
+// none: "in all" gives {in, all}, "sq. ft" {sq, ft}).
+func wordsAfterNumbers(s string) [][2]string {
+	var out [][2]string
 	for i := 0; i < len(s); i++ {
 		if !isDigit(s[i]) || i+1 < len(s) && (isDigit(s[i+1]) || s[i+1] == '.' || s[i+1] == ',') {
 			continue
@@ -1059,7 +1074,15 @@ func wordsAfterNumbers(s string) []string {
 			k++
 		}
 		if k > j {
-			out = append(out, s[j:k])
+			m := k
+			for m < len(s) && (s[m] == '.' || s[m] == ' ') {
+				m++
+			}
+			n := m
+			for n < len(s) && isLetter(s[n]) {
+				n++
+			}
+			out = append(out, [2]string{s[j:k], s[m:n]})
 		}
 	}
 	return out

@@ -24,8 +24,26 @@ func firstBoxContent(s string) (int, int, bool) {
 // With single (a paper's own rule, Extraction.AsWritten) no boxes are
 // joined: the MATH paper's last_boxed_only_string takes the last \boxed
 // alone, so "$\boxed{-2}$ and $\boxed{1}$" answers 1 under it.
-func scanBoxes(r *reply, single bool) []Candidate {
-	return boxRuns(r, r.start, false, single)
+func scanBoxes(r *reply, single, orHedges bool) []Candidate {
+	c := boxRuns(r, r.start, false, single)
+	if orHedges {
+		for i := range c {
+			if len(c[i].Items) > 1 && orJoined(r.body, c[i].Pos-r.start, c[i].End-r.start) {
+				c[i].either = true
+			}
+		}
+	}
+	return c
+}
+
+// orJoined reports whether the word "or" joins the boxes of a run that
+// spans body[s:e].
+func orJoined(body string, s, e int) bool {
+	if s < 0 || e > len(body) || s >= e {
+		return false
+	}
+	return strings.Contains(" "+asciiLower(body[s:e])+" ", " or ") || strings.Contains(body[s:e], `\text{or}`) ||
+		strings.Contains(body[s:e], `\text{ or }`)
 }
 
 // firstBoxRun returns the first run of boxes of s (see scanBoxes), reading

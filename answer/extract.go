@@ -111,6 +111,11 @@ type Extraction struct {
 	// rules of conclude.go for several final answers (self-corrections,
 	// checks, hedging) and for replies that do not conclude are off.
 	AsWritten bool
+	// OrHedges makes a run of boxes joined by "or" alternatives, not a
+	// list ("$\boxed{32}$ or $\boxed{20}$" answers no age; MATH's "x =
+	// \boxed{1} or x = \boxed{2}" is the list of solutions, so MATH leaves
+	// it unset).
+	OrHedges bool
 }
 
 // Extracted is the outcome of extracting candidates from one reply.
@@ -390,7 +395,7 @@ func scan(k CandidateKind, r *reply, ex Extraction, notes *string) []Candidate {
 	case KindAnchor:
 		return scanAnchors(r, ex)
 	case KindBoxed:
-		return scanBoxes(r, ex.AsWritten)
+		return scanBoxes(r, ex.AsWritten, ex.OrHedges)
 	case KindMath:
 		if c, ok := lastMathOf(body, base, r.segments()); ok {
 			return []Candidate{c}

@@ -204,6 +204,12 @@ func TestSeveralValues(t *testing.T) {
 		{"5 (hr); 10 (hr)", "5 minutes, 10 minutes", false},
 		{"5 (hr); 10 (hr)", "5 hours, 10 hours", true},
 		{"5 (hr); 10 (hr)", "So there are 5, 10 in all.", true}, // "in" is no inch here
+		{"5 (hr); 10 (hr)", "5 hr, 10 min", false},
+		{"28 (ft); 21 (ft)", "28 sq. ft; 21 ft", false},
+		{"28 (ft); 21 (ft)", "28 square feet and 21 square feet", false},
+		{"8 (ft); 128 (sq. ft)", "8 ft and 128 sq ft", true},
+		{"32 (years old); 20 (years old)", "$\\boxed{32}$ or $\\boxed{20}$", false},
+		{"32 (years old); 20 (years old)", "$\\boxed{32}$ and $\\boxed{20}$", true},
 		{"32 (years old); 20 (years old)", "It is 32 or 20.", false},
 		{"32 (years old); 20 (years old)", "Ana is 32 and Bo is 20.", true},
 	})

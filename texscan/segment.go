@@ -196,4 +196,3 @@ func proseWords(s string) int {
 	}
 	return n
 }
-
