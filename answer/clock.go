@@ -85,17 +85,11 @@ func allClocks(s string) (out []Clock, starts []int) {
 
 // FindClock returns the last time written in s.
 func FindClock(s string) (Clock, bool) {
-	var best Clock
-	found := false
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
-			if c, ok := clockAt(s, i); ok {
-				best, found = c, true
-				i = c.End - 1
-			}
-		}
+	cs, _ := allClocks(s)
+	if len(cs) == 0 {
+		return Clock{}, false
 	}
-	return best, found
+	return cs[len(cs)-1], true
 }
 
 // clockAt reads a time starting at s[i].

@@ -23,9 +23,6 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 		if g.CS, g.CE = trimSpan(body, g.CS, g.CE); g.CS >= g.CE {
 			continue
 		}
-		if pricePair(body, g) {
-			continue
-		}
 		if prevEnd >= 0 {
 			if _, e, ok := baseAfter(body, prevEnd); ok && e >= g.End {
 				continue // "$25$ in base $6$": the base of the numeral before it (attachValueWords)
@@ -75,18 +72,6 @@ func lastMathOf(body string, base int, segs []texseg.Seg) (Candidate, bool) {
 	return Candidate{Text: strings.Join(parts, ", "), Kind: KindMath, Pos: base + run[0].CS, End: base + last.CE, Items: parts}, true
 }
 
-// pricePair reports whether the inline segment g is two dollar prices
-// read as the delimiters of a formula: its content starts with a digit and
-// is prose, and a digit follows its closing dollar ("She earns $40, which
-// is $10 more": "40, which is " is no formula).
-func pricePair(body string, g texseg.Seg) bool {
-	if g.End >= len(body) || !isDigit(body[g.End]) || !strings.HasPrefix(body[g.Start:], "$") || strings.HasPrefix(body[g.Start:], "$$") {
-		return false
-	}
-	c := body[g.CS:g.CE]
-	return c != "" && isDigit(c[0]) && isProse(c)
-}
-
 // laterValue reports whether the sentence that a formula ending at
 // body[end] is in goes on to a plain number with no result word
 // (resultWords) between them.
@@ -115,10 +100,5 @@ func laterValue(body string, end int) bool {
 			return false // the formula's value restated ("$\frac{1}{6}$, about 16.7%")
 		}
 	}
-	for _, w := range resultWords {
-		if strings.Contains(between, w) {
-			return false
-		}
-	}
-	return true
+	return !saysResult(between)
 }

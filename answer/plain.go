@@ -451,25 +451,11 @@ func unpickedLast(body string, sent, s int) (string, bool) {
 	p, found := lastNumber(body[sent:s])
 	// a formula holding a digit is a value too ("He has $8 \times 5 =
 	// 40$ apples in 9 rows."): the number reader skips it
-	var seg texscan.Seg
-	segFound := false
+	formula := false
 	for _, g := range texscan.Segments(body[sent:s]) {
-		if strings.ContainsAny(body[sent+g.CS:sent+g.CE], "0123456789") {
-			seg, segFound = g, true
+		if strings.ContainsAny(body[sent+g.CS:sent+g.CE], "0123456789") && (!found || g.End > p.end) {
+			p, found, formula = numTok{start: g.Start, end: g.End}, true, true
 		}
-	}
-	if segFound && (!found || seg.End > p.end) {
-		prev := body[sent+seg.Start : sent+seg.End]
-		if aside := parenDepth(body[sent+seg.End : s]); aside > 0 {
-			return prev, true
-		}
-		between := " " + asciiLower(body[sent+seg.End:s]) + " "
-		for _, w := range resultWords {
-			if strings.Contains(between, w) {
-				return "", false
-			}
-		}
-		return prev, true
 	}
 	if !found {
 		return "", false
@@ -479,13 +465,11 @@ func unpickedLast(body string, sent, s int) (string, bool) {
 		return prev, true
 	}
 	between := " " + asciiLower(body[sent+p.end:s]) + " "
-	if parallelValues(body, sent, sent+p.start, sent+p.end, s, between) {
+	if !formula && parallelValues(body, sent, sent+p.start, sent+p.end, s, between) {
 		return prev, true // "Tom has 8 apples, Sue has 12 apples."
 	}
-	for _, w := range resultWords {
-		if strings.Contains(between, w) {
-			return "", false
-		}
+	if saysResult(between) {
+		return "", false
 	}
 	return prev, true
 }

@@ -566,3 +566,14 @@ var resultWords = []string{"=", " so ", "total", " gives", " giving", " make", "
 	" save", " sold", " bought", " bring", "takes", " took", " yields", " now ", " then ",
 	"it's", "that's", "there's", "here's", " it is", " we have", " gives us",
 	"≈", `\approx`, `\simeq`, "→", "⇒", `\to `, `\rightarrow`, `\implies`, `\Rightarrow`, "=>", "->"}
+
+// saysResult reports whether the words between two values of a sentence
+// hold a result word (resultWords): the later value is what it arrives at.
+func saysResult(between string) bool {
+	for _, w := range resultWords {
+		if strings.Contains(between, w) {
+			return true
+		}
+	}
+	return false
+}

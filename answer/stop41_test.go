@@ -341,9 +341,15 @@ type gradeCase struct {
 // whose verdict is not the one wanted.
 func checkMATH(t *testing.T, cases []gradeCase) {
 	t.Helper()
+	checkPolicy(t, MATH, cases)
+}
+
+// checkPolicy is checkMATH under any policy.
+func checkPolicy(t *testing.T, p Policy, cases []gradeCase) {
+	t.Helper()
 	for _, c := range cases {
-		if v := Grade(MATH, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("gold %q <- %q: %s %q (%s), want equivalent=%v", c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
+		if v := Grade(p, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
+			t.Errorf("%s: gold %q <- %q: %s %q (%s), want equivalent=%v", p.Name, c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
 		}
 	}
 }

@@ -55,16 +55,6 @@ func TestListItemsKeepUnits(t *testing.T) {
 	})
 }
 
-// checkPolicy is checkMATH under any policy.
-func checkPolicy(t *testing.T, p Policy, cases []gradeCase) {
-	t.Helper()
-	for _, c := range cases {
-		if v := Grade(p, c.gold, c.reply, ""); (v.Kind == Correct) != c.want {
-			t.Errorf("%s: gold %q <- %q: %s %q (%s), want equivalent=%v", p.Name, c.gold, c.reply, v.Kind, v.Extracted, v.Reason, c.want)
-		}
-	}
-}
-
 // TestWordProblemReplies (stop 45, probe 19): under ASDiv's policy the
 // answer's time or ratio is the one the reply answers with, not a remark's
 // after it (the last one written was graded: "3:30 p.m., which is 90

@@ -61,65 +61,35 @@ func (l *state) innerIntegrals(n Node) (Node, error) {
 	if !found {
 		return n, nil
 	}
-	var rec func(Node) (Node, error)
-	rec = func(m Node) (Node, error) {
+	var failed error // the deadline or a size limit, which stops the walk
+	var rec func(Node) Node
+	rec = func(m Node) Node {
+		if failed != nil {
+			return m
+		}
 		if err := l.check(); err != nil {
-			return nil, err
+			failed = err
+			return m
 		}
-		c, ok := m.(*Call)
-		if ok && c.Fn == "int" && len(c.Args) == 4 {
+		if c, ok := m.(*Call); ok && c.Fn == "int" && len(c.Args) == 4 {
 			v, err := l.definiteIntegral(c)
-			if err == ErrLimit || err == ErrDeadline {
-				return nil, err
+			switch {
+			case err == ErrLimit || err == ErrDeadline:
+				failed = err
+			case err == nil:
+				return v
 			}
-			if err == nil {
-				return v, nil
-			}
-			return m, nil
+			return m
 		}
-		switch t := m.(type) {
-		case *Neg:
-			x, err := rec(t.X)
-			if err != nil {
-				return nil, err
-			}
-			return &Neg{X: x}, nil
-		case *Add:
-			terms, err := recAll(t.Terms, rec)
-			if err != nil {
-				return nil, err
-			}
-			return &Add{Terms: terms}, nil
-		case *Mul:
-			factors, err := recAll(t.Factors, rec)
-			if err != nil {
-				return nil, err
-			}
-			return &Mul{Factors: factors}, nil
-		case *Pow:
-			b, err := rec(t.Base)
-			if err != nil {
-				return nil, err
-			}
-			e, err := rec(t.Exp)
-			if err != nil {
-				return nil, err
-			}
-			return &Pow{Base: b, Exp: e}, nil
+		switch m.(type) {
+		case *Neg, *Add, *Mul, *Pow:
+			return mapChildren(m, rec)
 		}
-		return m, nil
+		return m
 	}
-	return rec(n)
-}
-
-func recAll(ns []Node, rec func(Node) (Node, error)) ([]Node, error) {
-	out := make([]Node, len(ns))
-	for i, x := range ns {
-		y, err := rec(x)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = y
+	out := rec(n)
+	if failed != nil {
+		return nil, failed
 	}
 	return out, nil
 }
@@ -415,33 +385,10 @@ func indexedBy(n Node, v string) bool {
 }
 
 // SubscriptHas reports whether the subscript of the symbol name sym holds
-// the variable v as an index: v a letter standing alone in it (every
-// letter of a subscript is an index: a_{ij}), or a command name (\alpha)
-// written whole.
+// the variable v as an index, as RenameInSubscript reads a subscript.
 func SubscriptHas(sym, v string) bool {
-	i := strings.IndexByte(sym, '_')
-	if i <= 0 || v == "" {
-		return false
-	}
-	sub := sym[i+1:]
-	for j := 0; j < len(sub); {
-		if sub[j] == '\\' {
-			k := j + 1
-			for k < len(sub) && (sub[k] >= 'a' && sub[k] <= 'z' || sub[k] >= 'A' && sub[k] <= 'Z') {
-				k++
-			}
-			if sub[j:k] == v {
-				return true
-			}
-			j = max(k, j+1)
-			continue
-		}
-		if len(v) == 1 && sub[j] == v[0] {
-			return true
-		}
-		j++
-	}
-	return false
+	_, ok := RenameInSubscript(sym, v, v)
+	return ok
 }
 
 // RenameInSubscript replaces the index v where it stands in the subscript
